@@ -1,0 +1,86 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# A thin front to Meson. The two commands the README promises:
+#   make demo    install what is missing, build, run the demo
+#   make check   install what is missing, build, run every test suite
+# and beside them: make check-tsan, make install, make bench, make clean.
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+CC ?= cc
+
+# Sanitizer runs stop at the first error, and leaks count as errors.
+export ASAN_OPTIONS ?= detect_leaks=1:abort_on_error=0:detect_stack_use_after_return=1
+export UBSAN_OPTIONS ?= halt_on_error=1:print_stacktrace=1
+export TSAN_OPTIONS ?= halt_on_error=1:second_deadlock_stack=1
+
+LOGS := build-logs
+
+# meson-dir DIR OPTIONS: configure DIR, or reconfigure it with OPTIONS.
+define meson-dir
+	@if [ -f $(1)/build.ninja ]; then \
+		meson setup --reconfigure $(1) $(2) >/dev/null; \
+	else \
+		meson setup $(1) $(2) >/dev/null; \
+	fi
+endef
+
+.PHONY: all deps demo check check-asan check-tsan check-clang check-install \
+	install bench clean
+
+all: deps
+	$(call meson-dir,build,--prefix=$(abspath $(PREFIX)) --libdir=lib)
+	ninja -C build
+
+deps:
+	@scripts/install-deps
+
+demo: all
+	./build/examples/kobject-tree
+
+# Every suite writes its TAP to $(LOGS); sum-tests adds up the closing lines.
+check: deps
+	@rm -rf $(LOGS) && mkdir -p $(LOGS)
+	-@$(MAKE) --no-print-directory check-asan 2>&1 | tee $(LOGS)/asan.log
+	-@$(MAKE) --no-print-directory check-tsan 2>&1 | tee $(LOGS)/tsan.log
+	-@$(MAKE) --no-print-directory check-clang 2>&1 | tee $(LOGS)/clang.log
+	-@$(MAKE) --no-print-directory check-install 2>&1 | tee $(LOGS)/install.log
+	@scripts/sum-tests $(LOGS)/asan.log $(LOGS)/tsan.log $(LOGS)/clang.log \
+		$(LOGS)/install.log
+
+# All tests, gcc, AddressSanitizer + UndefinedBehaviorSanitizer + LeakSanitizer,
+# with allocation-failure injection compiled in.
+check-asan: deps
+	$(call meson-dir,build-asan,-Db_sanitize=address,undefined -Db_lundef=false \
+		-Dfault_injection=true -Dc_args=-fno-sanitize-recover=all)
+	ninja -C build-asan
+	./build-asan/tests/ldm-test
+
+# The concurrency tests under ThreadSanitizer.
+check-tsan: deps
+	$(call meson-dir,build-tsan,-Db_sanitize=thread -Db_lundef=false -Dfault_injection=true)
+	ninja -C build-tsan
+	./build-tsan/tests/ldm-test --concurrency
+
+# Everything built with clang too (-Werror), and the tests run unsanitized.
+check-clang: deps
+	@if [ -f build-clang/build.ninja ]; then \
+		meson setup --reconfigure build-clang -Dfault_injection=true >/dev/null; \
+	else \
+		CC=clang meson setup build-clang -Dfault_injection=true >/dev/null; \
+	fi
+	ninja -C build-clang
+	./build-clang/tests/ldm-test
+
+# Install into a scratch DESTDIR and build programs against it as a user would.
+check-install: deps
+	tests/install/check-install
+
+install: all
+	DESTDIR=$(DESTDIR) meson install -C build --no-rebuild
+
+bench: all
+	@echo "bench: nothing to measure yet for the foundation layer"
+
+clean:
+	rm -rf build build-asan build-tsan build-clang build-install $(LOGS)

@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * <ldm/ldm.h> - every public header of ldm.
+ */
+#ifndef _LDM_LDM_H
+#define _LDM_LDM_H
+
+#include <ldm/atomic.h>
+#include <ldm/compiler.h>
+#include <ldm/err.h>
+#include <ldm/export.h>
+#include <ldm/kernel.h>
+#include <ldm/kobject.h>
+#include <ldm/kref.h>
+#include <ldm/list.h>
+#include <ldm/runtime.h>
+#include <ldm/rwsem.h>
+#include <ldm/slab.h>
+#include <ldm/sysfs.h>
+#include <ldm/types.h>
+
+#endif /* _LDM_LDM_H */

@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * <ldm/runtime.h> - booting and stopping the runtime.
+ *
+ * The runtime is process-global, as a kernel is machine-global: one
+ * ldm_init() before any other call, one ldm_exit() at the end.
+ *
+ * Settings come from the environment at ldm_init() and each is also a file
+ * of the tree, writable at run time as in modern Linux:
+ *   LDM_HOTPLUG_HELPER  /kernel/uevent_helper  program run for each hotplug
+ *                                              event, as /sbin/hotplug was
+ *                                              (empty: none, the default)
+ *   LDM_LOGLEVEL        -                      console level of printk on
+ *                                              stderr (default 5: warnings
+ *                                              and worse)
+ */
+#ifndef _LDM_RUNTIME_H
+#define _LDM_RUNTIME_H
+
+#pragma GCC visibility push(default)
+
+int ldm_init(void);
+void ldm_exit(void);
+
+#pragma GCC visibility pop
+
+#endif /* _LDM_RUNTIME_H */

@@ -1,0 +1,155 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * <ldm/sysfs.h> - the sysfs tree: the kernel API of fs/sysfs in Linux 2.6.9,
+ * and below it the path-level API that front ends (the FUSE mount, tools,
+ * tests) use to walk and do I/O on the tree as a process does on /sys.
+ */
+#ifndef _LDM_SYSFS_H
+#define _LDM_SYSFS_H
+
+#include <sys/stat.h>
+#include <time.h>
+#include <ldm/compiler.h>
+#include <ldm/err.h>
+#include <ldm/export.h>
+#include <ldm/types.h>
+
+#pragma GCC visibility push(default)
+
+struct kobject;
+struct module;
+struct sysfs_dirent;
+
+struct attribute {
+	char *name;
+	struct module *owner;
+	mode_t mode;
+};
+
+struct attribute_group {
+	char *name;
+	struct attribute **attrs;
+};
+
+#define __ATTR(_name, _mode, _show, _store) {				\
+	.attr = { .name = __stringify(_name), .mode = _mode,		\
+		  .owner = THIS_MODULE },				\
+	.show	= _show,						\
+	.store	= _store,						\
+}
+
+#define __ATTR_RO(_name) {						\
+	.attr	= { .name = __stringify(_name), .mode = 0444,		\
+		    .owner = THIS_MODULE },				\
+	.show	= _name##_show,						\
+}
+
+#define __ATTR_NULL { .attr = { .name = NULL } }
+
+#define attr_name(_attr) (_attr).attr.name
+
+struct bin_attribute {
+	struct attribute attr;
+	size_t size;
+	ssize_t (*read)(struct kobject *kobj, char *buf, loff_t off, size_t count);
+	ssize_t (*write)(struct kobject *kobj, char *buf, loff_t off, size_t count);
+};
+
+struct sysfs_ops {
+	ssize_t (*show)(struct kobject *kobj, struct attribute *attr, char *buf);
+	ssize_t (*store)(struct kobject *kobj, struct attribute *attr,
+			 const char *buf, size_t count);
+};
+
+int sysfs_create_dir(struct kobject *kobj);
+void sysfs_remove_dir(struct kobject *kobj);
+int sysfs_rename_dir(struct kobject *kobj, const char *new_name);
+
+int sysfs_create_file(struct kobject *kobj, const struct attribute *attr);
+int sysfs_update_file(struct kobject *kobj, const struct attribute *attr);
+void sysfs_remove_file(struct kobject *kobj, const struct attribute *attr);
+
+int sysfs_create_link(struct kobject *kobj, struct kobject *target, char *name);
+void sysfs_remove_link(struct kobject *kobj, char *name);
+
+int sysfs_create_bin_file(struct kobject *kobj, struct bin_attribute *attr);
+int sysfs_remove_bin_file(struct kobject *kobj, struct bin_attribute *attr);
+
+int sysfs_create_group(struct kobject *kobj, const struct attribute_group *grp);
+void sysfs_remove_group(struct kobject *kobj, const struct attribute_group *grp);
+
+/*
+ * The path-level API.
+ *
+ * Paths are relative to the root of the tree ("/" or "" is the root, so
+ * "/kernel/uevent_helper" is what a mount shows as /sys/kernel/uevent_helper).
+ * Nodes are reference counted: every function that returns one returns a
+ * reference the caller drops with ldm_sysfs_put(). A node that has been
+ * removed stays valid memory while referenced, but I/O on it gives -ENODEV.
+ */
+
+enum ldm_sysfs_type {
+	LDM_SYSFS_DIR,
+	LDM_SYSFS_ATTR,		/* a text attribute: show/store */
+	LDM_SYSFS_BIN,		/* a binary attribute: read/write at offsets */
+	LDM_SYSFS_LINK,
+};
+
+/**
+ * struct ldm_sysfs_stat - what stat(2) on a sysfs node tells
+ * @type: the kind of node
+ * @mode: file type and permission bits, as st_mode
+ * @size: PAGE_SIZE for a text attribute, the declared size for a binary
+ *        one, the target path's length for a link, 0 for a directory
+ * @ino: a number unique to the node for the life of the runtime
+ * @nlink: 2 plus the subdirectories for a directory, else 1
+ * @mtime: last change (creation, rename, sysfs_update_file)
+ */
+struct ldm_sysfs_stat {
+	enum ldm_sysfs_type type;
+	mode_t mode;
+	loff_t size;
+	unsigned long ino;
+	unsigned int nlink;
+	struct timespec mtime;
+};
+
+/* Look-up flags. */
+#define LDM_SYSFS_FOLLOW	0x1	/* follow a link in the last component too */
+
+int ldm_sysfs_lookup(const char *path, unsigned int flags, struct sysfs_dirent **ret);
+int ldm_sysfs_lookup_at(struct sysfs_dirent *dir, const char *name,
+			struct sysfs_dirent **ret);
+struct sysfs_dirent *ldm_sysfs_get(struct sysfs_dirent *sd);
+void ldm_sysfs_put(struct sysfs_dirent *sd);
+int ldm_sysfs_stat(struct sysfs_dirent *sd, struct ldm_sysfs_stat *st);
+const char *ldm_sysfs_name(struct sysfs_dirent *sd);
+
+/*
+ * ldm_sysfs_readdir - list a directory, in creation order. The entries are
+ * taken as one snapshot and @fill is called after the tree lock is dropped,
+ * so it may call back into sysfs. A non-zero return from @fill stops the walk
+ * and is returned.
+ */
+int ldm_sysfs_readdir(struct sysfs_dirent *dir,
+		      int (*fill)(void *ctx, const char *name,
+				  const struct ldm_sysfs_stat *st),
+		      void *ctx);
+
+int ldm_sysfs_readlink(struct sysfs_dirent *sd, char *buf, size_t size);
+int ldm_sysfs_follow(struct sysfs_dirent *link, struct sysfs_dirent **ret);
+
+struct ldm_sysfs_file;
+
+int ldm_sysfs_open(struct sysfs_dirent *sd, int flags, struct ldm_sysfs_file **ret);
+ssize_t ldm_sysfs_read(struct ldm_sysfs_file *file, char *buf, size_t count, loff_t off);
+ssize_t ldm_sysfs_write(struct ldm_sysfs_file *file, const char *buf, size_t count,
+			loff_t off);
+void ldm_sysfs_close(struct ldm_sysfs_file *file);
+
+ssize_t ldm_sysfs_read_path(const char *path, char *buf, size_t size);
+ssize_t ldm_sysfs_write_path(const char *path, const char *buf, size_t count);
+
+#pragma GCC visibility pop
+
+#endif /* _LDM_SYSFS_H */

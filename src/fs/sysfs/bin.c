@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * bin.c - binary attribute files (fs/sysfs/bin.c).
+ */
+#include <ldm/export.h>
+
+#include "sysfs.h"
+
+/**
+ * sysfs_create_bin_file - create a binary attribute file for a kobject
+ * @kobj: the kobject
+ * @attr: the attribute; @attr->size is the file's size (0: unknown)
+ */
+int sysfs_create_bin_file(struct kobject *kobj, struct bin_attribute *attr)
+{
+	struct sysfs_dirent *sd;
+	int error;
+
+	if (!kobj || !attr)
+		return -EINVAL;
+	if (!kobj->dentry)
+		return -ENOENT;
+	error = sysfs_validate_name(attr->attr.name);
+	if (error)
+		return error;
+	sd = sysfs_new_dirent(attr->attr.name, LDM_SYSFS_BIN,
+			      S_IFREG | (attr->attr.mode & 07777), kobj);
+	if (!sd)
+		return -ENOMEM;
+	sd->s_bin_attr = attr;
+	error = sysfs_add_one(kobj->dentry, sd);
+	if (error)
+		ldm_sysfs_put(sd);
+	return error;
+}
+EXPORT_SYMBOL_GPL(sysfs_create_bin_file);
+
+/**
+ * sysfs_remove_bin_file - remove a binary attribute file
+ * @kobj: the kobject
+ * @attr: the attribute
+ *
+ * Return: 0, or -ENOENT if the kobject has no such file.
+ */
+int sysfs_remove_bin_file(struct kobject *kobj, struct bin_attribute *attr)
+{
+	if (!kobj || !attr)
+		return -EINVAL;
+	if (!kobj->dentry)
+		return -ENOENT;
+	return sysfs_remove_name(kobj->dentry, attr->attr.name);
+}
+EXPORT_SYMBOL_GPL(sysfs_remove_bin_file);

@@ -1,0 +1,353 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * dir.c - sysfs directories (fs/sysfs/dir.c): the nodes of the tree, their
+ * creation and removal, and the directories of kobjects.
+ */
+#include <string.h>
+#include <ldm/export.h>
+#include <ldm/kernel.h>
+#include <ldm/slab.h>
+
+#include "sysfs.h"
+
+DECLARE_RWSEM(sysfs_rwsem);
+
+static atomic_long_t sysfs_next_ino = { 1 };
+
+/**
+ * sysfs_validate_name - check a name for a node
+ * @name: the name
+ *
+ * Return: 0, -EINVAL for NULL, "", ".", ".." or a name with '/', or
+ * -ENAMETOOLONG past NAME_MAX.
+ */
+int sysfs_validate_name(const char *name)
+{
+	if (!name || !*name || strchr(name, '/'))
+		return -EINVAL;
+	if (!strcmp(name, ".") || !strcmp(name, ".."))
+		return -EINVAL;
+	if (strlen(name) > NAME_MAX)
+		return -ENAMETOOLONG;
+	return 0;
+}
+
+void sysfs_touch(struct sysfs_dirent *sd)
+{
+	clock_gettime(CLOCK_REALTIME, &sd->s_mtime);
+}
+
+/**
+ * sysfs_new_dirent - allocate a node, not yet in the tree
+ * @name: its name (copied)
+ * @type: what it is
+ * @mode: S_IFxxx and permission bits
+ * @kobj: the kobject whose I/O the node serves
+ *
+ * Return: the node with one reference, or NULL when out of memory.
+ */
+struct sysfs_dirent *sysfs_new_dirent(const char *name, enum ldm_sysfs_type type,
+				      mode_t mode, struct kobject *kobj)
+{
+	struct sysfs_dirent *sd = kzalloc(sizeof(*sd), GFP_KERNEL);
+
+	if (!sd)
+		return NULL;
+	sd->s_name = kstrdup(name, GFP_KERNEL);
+	if (!sd->s_name) {
+		kfree(sd);
+		return NULL;
+	}
+	atomic_set(&sd->s_count, 1);
+	INIT_LIST_HEAD(&sd->s_sibling);
+	INIT_HLIST_NODE(&sd->s_hash.node);
+	sd->s_type = type;
+	sd->s_mode = mode;
+	sd->s_kobj = kobj;
+	sd->s_ino = (unsigned long)atomic_long_inc_return(&sysfs_next_ino);
+	sysfs_touch(sd);
+	if (type == LDM_SYSFS_DIR) {
+		ldm_htable_init(&sd->s_dir.children);
+		INIT_LIST_HEAD(&sd->s_dir.order);
+	}
+	return sd;
+}
+
+/**
+ * ldm_sysfs_get - take a reference on a node
+ * @sd: the node, or NULL
+ */
+struct sysfs_dirent *ldm_sysfs_get(struct sysfs_dirent *sd)
+{
+	if (sd)
+		WARN_ON(atomic_inc_return(&sd->s_count) < 2);
+	return sd;
+}
+
+/**
+ * ldm_sysfs_put - drop a reference on a node; the last frees it
+ * @sd: the node, or NULL
+ */
+void ldm_sysfs_put(struct sysfs_dirent *sd)
+{
+	while (sd && atomic_dec_and_test(&sd->s_count)) {
+		struct sysfs_dirent *parent = sd->s_parent;
+
+		if (sd->s_type == LDM_SYSFS_DIR)
+			ldm_htable_destroy(&sd->s_dir.children);
+		else if (sd->s_type == LDM_SYSFS_LINK)
+			ldm_sysfs_put(sd->s_target);
+		kfree(sd->s_name);
+		kfree(sd);
+		sd = parent;	/* a child held a reference on its parent */
+	}
+}
+
+/**
+ * sysfs_find_locked - a child by name; caller holds sysfs_rwsem
+ * @parent: the directory
+ * @name: the child's name
+ *
+ * Return: the child, without a reference, or NULL.
+ */
+struct sysfs_dirent *sysfs_find_locked(struct sysfs_dirent *parent, const char *name)
+{
+	u64 hash = ldm_hash_name(name);
+	struct sysfs_dirent *sd;
+
+	if (parent->s_type != LDM_SYSFS_DIR)
+		return NULL;
+	ldm_htable_for_each_possible(&parent->s_dir.children, sd, s_hash, hash)
+		if (!strcmp(sd->s_name, name))
+			return sd;
+	return NULL;
+}
+
+/**
+ * sysfs_add_one - link a new node into a directory
+ * @parent: the directory
+ * @sd: the node from sysfs_new_dirent(); its reference passes to the tree
+ *
+ * Return: 0; -EEXIST if the name is taken, -ENOENT if @parent has been
+ * removed, -ENOMEM. On error the caller still owns @sd.
+ */
+int sysfs_add_one(struct sysfs_dirent *parent, struct sysfs_dirent *sd)
+{
+	int error = 0;
+
+	down_write(&sysfs_rwsem);
+	if (parent->s_flags & SD_REMOVED)
+		error = -ENOENT;
+	else if (sysfs_find_locked(parent, sd->s_name))
+		error = -EEXIST;
+	else
+		error = ldm_htable_add(&parent->s_dir.children, &sd->s_hash,
+				       ldm_hash_name(sd->s_name));
+	if (!error) {
+		list_add_tail(&sd->s_sibling, &parent->s_dir.order);
+		sd->s_parent = ldm_sysfs_get(parent);
+		if (sd->s_type == LDM_SYSFS_DIR)
+			parent->s_dir.subdirs++;
+		sysfs_touch(parent);
+	}
+	up_write(&sysfs_rwsem);
+	return error;
+}
+
+/* Unlink @sd and everything below it onto @dead, deepest first; under the lock. */
+static void unlink_subtree(struct sysfs_dirent *sd, struct list_head *dead)
+{
+	struct sysfs_dirent *parent = sd->s_parent;
+
+	if (sd->s_type == LDM_SYSFS_DIR) {
+		while (!list_empty(&sd->s_dir.order))
+			unlink_subtree(list_first_entry(&sd->s_dir.order,
+							struct sysfs_dirent, s_sibling),
+				       dead);
+	}
+	sd->s_flags |= SD_REMOVED;
+	sysfs_deactivate(sd);
+	ldm_htable_del(&parent->s_dir.children, &sd->s_hash);
+	list_move_tail(&sd->s_sibling, dead);
+	if (sd->s_type == LDM_SYSFS_DIR)
+		parent->s_dir.subdirs--;
+	sysfs_touch(parent);
+}
+
+/**
+ * sysfs_remove_sd - remove a node and all below it from the tree
+ * @sd: the node; nothing happens if it was removed already
+ *
+ * Waits until I/O in progress on the removed nodes has left (but the calling
+ * thread's own), then drops the tree's references.
+ */
+void sysfs_remove_sd(struct sysfs_dirent *sd)
+{
+	struct sysfs_dirent *pos, *n;
+	LIST_HEAD(dead);
+
+	down_write(&sysfs_rwsem);
+	if (!(sd->s_flags & SD_REMOVED) && sd != sysfs_root)
+		unlink_subtree(sd, &dead);
+	up_write(&sysfs_rwsem);
+
+	list_for_each_entry_safe(pos, n, &dead, s_sibling) {
+		sysfs_drain(pos);
+		list_del_init(&pos->s_sibling);
+		ldm_sysfs_put(pos);
+	}
+}
+
+/**
+ * sysfs_remove_name - remove a directory's child by name
+ * @parent: the directory
+ * @name: the child's name
+ *
+ * Return: 0, or -ENOENT if there is no such child.
+ */
+int sysfs_remove_name(struct sysfs_dirent *parent, const char *name)
+{
+	struct sysfs_dirent *sd;
+
+	down_read(&sysfs_rwsem);
+	sd = ldm_sysfs_get(sysfs_find_locked(parent, name));
+	up_read(&sysfs_rwsem);
+	if (!sd)
+		return -ENOENT;
+	sysfs_remove_sd(sd);
+	ldm_sysfs_put(sd);
+	return 0;
+}
+
+/* Create a directory @name under @parent serving @kobj; the new node is referenced. */
+static int create_dir(struct kobject *kobj, struct sysfs_dirent *parent,
+		      const char *name, struct sysfs_dirent **ret)
+{
+	struct sysfs_dirent *sd;
+	int error;
+
+	error = sysfs_validate_name(name);
+	if (error)
+		return error;
+	sd = sysfs_new_dirent(name, LDM_SYSFS_DIR, S_IFDIR | 0755, kobj);
+	if (!sd)
+		return -ENOMEM;
+	error = sysfs_add_one(parent, sd);
+	if (error) {
+		ldm_sysfs_put(sd);
+		return error;
+	}
+	*ret = ldm_sysfs_get(sd);
+	return 0;
+}
+
+/**
+ * sysfs_create_subdir - a directory inside a kobject's, for a named group
+ * @kobj: the kobject
+ * @name: the directory's name
+ * @ret: the new directory, referenced
+ */
+int sysfs_create_subdir(struct kobject *kobj, const char *name, struct sysfs_dirent **ret)
+{
+	if (!kobj->dentry)
+		return -ENOENT;
+	return create_dir(kobj, kobj->dentry, name, ret);
+}
+
+/**
+ * sysfs_create_dir - create the directory of a kobject
+ * @kobj: the kobject; its directory goes into its parent's, or the root
+ *
+ * Return: 0, -EINVAL for a bad name, -EEXIST when the name is taken,
+ * -ENOENT when the parent has no directory, -ENOMEM.
+ */
+int sysfs_create_dir(struct kobject *kobj)
+{
+	struct sysfs_dirent *parent;
+
+	if (!kobj)
+		return -EINVAL;
+	if (kobj->dentry)
+		return -EEXIST;
+	parent = kobj->parent ? kobj->parent->dentry : sysfs_root;
+	if (!parent)
+		return -ENOENT;
+	return create_dir(kobj, parent, kobject_name(kobj), &kobj->dentry);
+}
+EXPORT_SYMBOL_GPL(sysfs_create_dir);
+
+/**
+ * sysfs_remove_dir - remove the directory of a kobject, and all in it
+ * @kobj: the kobject
+ *
+ * Returns once no show() or store() of the kobject is running (but the
+ * caller's own), so the kobject may be freed afterwards.
+ */
+void sysfs_remove_dir(struct kobject *kobj)
+{
+	struct sysfs_dirent *sd;
+
+	if (!kobj)
+		return;
+	down_write(&sysfs_rwsem);
+	sd = kobj->dentry;
+	kobj->dentry = NULL;
+	up_write(&sysfs_rwsem);
+	if (!sd)
+		return;
+	sysfs_remove_sd(sd);
+	ldm_sysfs_put(sd);
+}
+EXPORT_SYMBOL_GPL(sysfs_remove_dir);
+
+/**
+ * sysfs_rename_dir - rename the directory of a kobject, and the kobject
+ * @kobj: the kobject
+ * @new_name: its new name
+ *
+ * Return: 0; -EINVAL if @new_name is the current name, is not a valid name,
+ * or @kobj has no parent (as 2.6.9); -EEXIST if the name is taken (2.6.9
+ * returned 0 and did nothing); -ENOENT without a directory; -ENOMEM.
+ */
+int sysfs_rename_dir(struct kobject *kobj, const char *new_name)
+{
+	struct sysfs_dirent *sd, *parent;
+	char *name, *old = NULL;
+	int error;
+
+	if (!kobj || !kobj->parent)
+		return -EINVAL;
+	error = sysfs_validate_name(new_name);
+	if (error)
+		return error;
+	if (kobject_name(kobj) && !strcmp(kobject_name(kobj), new_name))
+		return -EINVAL;
+	name = kstrdup(new_name, GFP_KERNEL);
+	if (!name)
+		return -ENOMEM;
+
+	down_write(&sysfs_rwsem);
+	sd = kobj->dentry;
+	parent = sd ? sd->s_parent : NULL;
+	if (!sd || (sd->s_flags & SD_REMOVED))
+		error = -ENOENT;
+	else if (sysfs_find_locked(parent, new_name))
+		error = -EEXIST;
+	else
+		error = kobject_set_name(kobj, "%s", new_name);
+	if (!error) {
+		/* Re-hashing under a new name cannot fail: the table exists. */
+		ldm_htable_del(&parent->s_dir.children, &sd->s_hash);
+		old = sd->s_name;
+		sd->s_name = name;
+		ldm_htable_add(&parent->s_dir.children, &sd->s_hash, ldm_hash_name(name));
+		name = NULL;
+		sysfs_touch(sd);
+		sysfs_touch(parent);
+	}
+	up_write(&sysfs_rwsem);
+	kfree(name);
+	kfree(old);
+	return error;
+}
+EXPORT_SYMBOL_GPL(sysfs_rename_dir);

@@ -1,0 +1,336 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * io.c - open, read, write and close on attribute files: the file
+ * operations of fs/sysfs/file.c and bin.c, behind the path-level API.
+ *
+ * A text attribute is read through a page that show() fills when a read
+ * starts at offset 0, as in 2.6.9; every write is one store() call with the
+ * bytes NUL-terminated, and a write of more than PAGE_SIZE bytes fails whole
+ * with -E2BIG, as modern kernfs does. A binary attribute reads and writes at
+ * offsets, at most PAGE_SIZE at a time, within its size when it has one.
+ */
+#include <fcntl.h>
+#include <pthread.h>
+#include <string.h>
+#include <ldm/kernel.h>
+#include <ldm/slab.h>
+
+#include "sysfs.h"
+
+struct ldm_sysfs_file {
+	struct sysfs_dirent *sd;
+	struct sysfs_ops *ops;		/* text attributes */
+	int flags;
+	size_t count;			/* bytes show() left in @page */
+	bool filled;
+	char *page;			/* PAGE_SIZE + 1 */
+	pthread_mutex_t lock;		/* one I/O at a time on the page */
+};
+
+static bool want_read(int flags)
+{
+	return (flags & O_ACCMODE) == O_RDONLY || (flags & O_ACCMODE) == O_RDWR;
+}
+
+static bool want_write(int flags)
+{
+	return (flags & O_ACCMODE) == O_WRONLY || (flags & O_ACCMODE) == O_RDWR;
+}
+
+/* As 2.6.9's check_perm(): the mode must allow it and a method must exist. */
+static int check_perm(struct ldm_sysfs_file *f)
+{
+	struct sysfs_dirent *sd = f->sd;
+	bool can_read, can_write;
+
+	if (sd->s_type == LDM_SYSFS_ATTR) {
+		f->ops = sysfs_attr_ops(sd->s_kobj);
+		if (!f->ops)
+			return -EACCES;
+		can_read = f->ops->show;
+		can_write = f->ops->store;
+	} else {
+		can_read = sd->s_bin_attr->read;
+		can_write = sd->s_bin_attr->write;
+	}
+	if (want_read(f->flags) && (!(sd->s_mode & 0444) || !can_read))
+		return -EACCES;
+	if (want_write(f->flags) && (!(sd->s_mode & 0222) || !can_write))
+		return -EACCES;
+	return 0;
+}
+
+/**
+ * ldm_sysfs_open - open an attribute for I/O
+ * @sd: an attribute node
+ * @flags: O_RDONLY, O_WRONLY or O_RDWR
+ * @ret: the open file
+ *
+ * Return: 0; -EISDIR for a directory, -ELOOP for a link, -EACCES when the
+ * mode or the attribute's methods do not allow the access (whoever asks: the
+ * file's mode is checked as 2.6.9 did; the mount checks users), -ENODEV if
+ * the node has been removed, -ENOMEM.
+ */
+int ldm_sysfs_open(struct sysfs_dirent *sd, int flags, struct ldm_sysfs_file **ret)
+{
+	struct ldm_sysfs_file *f;
+	int error;
+
+	if (!sd || !ret)
+		return -EINVAL;
+	if (sd->s_type == LDM_SYSFS_DIR)
+		return -EISDIR;
+	if (sd->s_type == LDM_SYSFS_LINK)
+		return -ELOOP;
+	f = kzalloc(sizeof(*f), GFP_KERNEL);
+	if (!f)
+		return -ENOMEM;
+	f->sd = sd;
+	f->flags = flags;
+	if (!sysfs_get_active(sd)) {
+		kfree(f);
+		return -ENODEV;
+	}
+	error = check_perm(f);
+	sysfs_put_active(sd);
+	if (!error) {
+		f->page = kmalloc(PAGE_SIZE + 1, GFP_KERNEL);
+		if (!f->page)
+			error = -ENOMEM;
+	}
+	if (error) {
+		kfree(f);
+		return error;
+	}
+	pthread_mutex_init(&f->lock, NULL);
+	ldm_sysfs_get(sd);
+	*ret = f;
+	return 0;
+}
+
+/* Call show() into the page; under an active reference. */
+static ssize_t fill_read_buffer(struct ldm_sysfs_file *f)
+{
+	struct sysfs_dirent *sd = f->sd;
+	ssize_t count;
+
+	memset(f->page, 0, PAGE_SIZE);
+	count = f->ops->show(sd->s_kobj, (struct attribute *)sd->s_attr, f->page);
+	if (count < 0)
+		return count;
+	if ((size_t)count > PAGE_SIZE) {
+		printk(KERN_ERR "sysfs: show() of %s returned %zd, more than PAGE_SIZE\n",
+		       sd->s_name, count);
+		count = (ssize_t)PAGE_SIZE;
+	}
+	f->count = (size_t)count;
+	f->filled = true;
+	return 0;
+}
+
+static ssize_t read_text(struct ldm_sysfs_file *f, char *buf, size_t count, loff_t off)
+{
+	ssize_t error;
+
+	if (off == 0 || !f->filled) {
+		error = fill_read_buffer(f);
+		if (error)
+			return error;
+	}
+	if ((size_t)off >= f->count)
+		return 0;
+	count = min(count, f->count - (size_t)off);
+	memcpy(buf, f->page + off, count);
+	return (ssize_t)count;
+}
+
+/* Clamp a binary transfer to a page and to the attribute's size. */
+static size_t bin_clamp(struct bin_attribute *attr, size_t count, loff_t off)
+{
+	count = min(count, (size_t)PAGE_SIZE);
+	if (attr->size) {
+		if ((size_t)off >= attr->size)
+			return 0;
+		count = min(count, attr->size - (size_t)off);
+	}
+	return count;
+}
+
+static ssize_t read_bin(struct ldm_sysfs_file *f, char *buf, size_t count, loff_t off)
+{
+	struct bin_attribute *attr = f->sd->s_bin_attr;
+	ssize_t ret;
+
+	count = bin_clamp(attr, count, off);
+	if (!count)
+		return 0;
+	ret = attr->read(f->sd->s_kobj, f->page, off, count);
+	if (ret < 0)
+		return ret;
+	if ((size_t)ret > count)
+		ret = (ssize_t)count;
+	memcpy(buf, f->page, (size_t)ret);
+	return ret;
+}
+
+/**
+ * ldm_sysfs_read - read from an open attribute
+ * @f: the file, opened for reading
+ * @buf: where the bytes go
+ * @count: how many at most
+ * @off: from where
+ *
+ * Return: bytes read (0 at the end), -EBADF if not open for reading,
+ * -ENODEV if the attribute was removed, or the show()/read() error.
+ */
+ssize_t ldm_sysfs_read(struct ldm_sysfs_file *f, char *buf, size_t count, loff_t off)
+{
+	ssize_t ret;
+
+	if (!f || (!buf && count) || off < 0)
+		return -EINVAL;
+	if (!want_read(f->flags))
+		return -EBADF;
+	if (!sysfs_get_active(f->sd))
+		return -ENODEV;
+	pthread_mutex_lock(&f->lock);
+	if (f->sd->s_type == LDM_SYSFS_ATTR)
+		ret = read_text(f, buf, count, off);
+	else
+		ret = read_bin(f, buf, count, off);
+	pthread_mutex_unlock(&f->lock);
+	sysfs_put_active(f->sd);
+	return ret;
+}
+
+static ssize_t write_text(struct ldm_sysfs_file *f, const char *buf, size_t count)
+{
+	struct sysfs_dirent *sd = f->sd;
+
+	if (count > PAGE_SIZE)
+		return -E2BIG;
+	memcpy(f->page, buf, count);
+	f->page[count] = '\0';
+	return f->ops->store(sd->s_kobj, (struct attribute *)sd->s_attr, f->page, count);
+}
+
+static ssize_t write_bin(struct ldm_sysfs_file *f, const char *buf, size_t count, loff_t off)
+{
+	struct bin_attribute *attr = f->sd->s_bin_attr;
+
+	count = bin_clamp(attr, count, off);
+	if (!count)
+		return 0;
+	memcpy(f->page, buf, count);
+	return attr->write(f->sd->s_kobj, f->page, off, count);
+}
+
+/**
+ * ldm_sysfs_write - write to an open attribute
+ * @f: the file, opened for writing
+ * @buf: the bytes
+ * @count: how many
+ * @off: where (ignored by text attributes: each write is one store())
+ *
+ * Return: what store()/write() returned, -E2BIG for a text write of more
+ * than PAGE_SIZE bytes (nothing is stored), -EBADF, -ENODEV.
+ */
+ssize_t ldm_sysfs_write(struct ldm_sysfs_file *f, const char *buf, size_t count, loff_t off)
+{
+	ssize_t ret;
+
+	if (!f || (!buf && count) || off < 0)
+		return -EINVAL;
+	if (!want_write(f->flags))
+		return -EBADF;
+	if (!sysfs_get_active(f->sd))
+		return -ENODEV;
+	pthread_mutex_lock(&f->lock);
+	if (f->sd->s_type == LDM_SYSFS_ATTR)
+		ret = write_text(f, buf, count);
+	else
+		ret = write_bin(f, buf, count, off);
+	pthread_mutex_unlock(&f->lock);
+	sysfs_put_active(f->sd);
+	return ret;
+}
+
+/**
+ * ldm_sysfs_close - close an open attribute
+ * @f: the file, or NULL
+ */
+void ldm_sysfs_close(struct ldm_sysfs_file *f)
+{
+	if (!f)
+		return;
+	ldm_sysfs_put(f->sd);
+	pthread_mutex_destroy(&f->lock);
+	kfree(f->page);
+	kfree(f);
+}
+
+/**
+ * ldm_sysfs_read_path - read a whole attribute, as cat does
+ * @path: the attribute's path (links are followed)
+ * @buf: where the contents go, NUL-terminated
+ * @size: room in @buf
+ *
+ * Return: the length read, or a negative errno from look-up, open or read.
+ */
+ssize_t ldm_sysfs_read_path(const char *path, char *buf, size_t size)
+{
+	struct ldm_sysfs_file *f;
+	struct sysfs_dirent *sd;
+	ssize_t n, total = 0;
+	int error;
+
+	if (!buf || !size)
+		return -EINVAL;
+	error = ldm_sysfs_lookup(path, LDM_SYSFS_FOLLOW, &sd);
+	if (error)
+		return error;
+	error = ldm_sysfs_open(sd, O_RDONLY, &f);
+	ldm_sysfs_put(sd);
+	if (error)
+		return error;
+	while ((size_t)total < size - 1) {
+		n = ldm_sysfs_read(f, buf + total, size - 1 - (size_t)total, total);
+		if (n <= 0) {
+			if (n < 0)
+				total = n;
+			break;
+		}
+		total += n;
+	}
+	ldm_sysfs_close(f);
+	if (total >= 0)
+		buf[total] = '\0';
+	return total;
+}
+
+/**
+ * ldm_sysfs_write_path - write an attribute in one write, as echo does
+ * @path: the attribute's path (links are followed)
+ * @buf: the bytes
+ * @count: how many
+ *
+ * Return: what the write returned, or a negative errno from look-up or open.
+ */
+ssize_t ldm_sysfs_write_path(const char *path, const char *buf, size_t count)
+{
+	struct ldm_sysfs_file *f;
+	struct sysfs_dirent *sd;
+	ssize_t ret;
+	int error;
+
+	error = ldm_sysfs_lookup(path, LDM_SYSFS_FOLLOW, &sd);
+	if (error)
+		return error;
+	error = ldm_sysfs_open(sd, O_WRONLY, &f);
+	ldm_sysfs_put(sd);
+	if (error)
+		return error;
+	ret = ldm_sysfs_write(f, buf, count, 0);
+	ldm_sysfs_close(f);
+	return ret;
+}

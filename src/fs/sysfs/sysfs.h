@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * sysfs.h - the node of the sysfs tree and what the files of fs/sysfs share.
+ *
+ * Locking. One reader/writer lock, sysfs_rwsem, guards the shape of the tree:
+ * parents, names, the children of every directory. Look-ups and listings
+ * take it shared, every change exclusive. No show()/store() ever runs under
+ * it.
+ *
+ * Lifetimes. s_count keeps the node's memory: the tree holds one reference
+ * for as long as the node is linked, each child one on its parent, the
+ * kobject one on its directory (kobj->dentry), a link one on its target, and
+ * every caller of the path-level API one per node it holds.
+ *
+ * Active references. I/O into a kobject (show, store, read, write) runs under
+ * an active reference, s_active. Removal first deactivates the node (adds
+ * SD_DEACTIVATED_BIAS, after which no new active reference is granted, so
+ * later I/O gets -ENODEV) and then waits until the active references already
+ * granted are dropped; only then may the kobject go away. A thread that
+ * removes a node it is itself inside (a store() that removes its own file or
+ * kobject) does not wait for itself: each thread keeps a short list of the
+ * active references it holds.
+ */
+#ifndef _LDM_FS_SYSFS_H
+#define _LDM_FS_SYSFS_H
+
+#include <limits.h>
+#include <ldm/kobject.h>
+#include <ldm/rwsem.h>
+#include <ldm/sysfs.h>
+
+#include "htable.h"
+
+#define SD_DEACTIVATED_BIAS	INT_MIN
+
+/* s_flags */
+#define SD_REMOVED		0x1
+
+struct sysfs_dirent {
+	atomic_t s_count;
+	atomic_t s_active;
+	struct sysfs_dirent *s_parent;
+	char *s_name;
+	struct ldm_hnode s_hash;	/* in the parent's s_dir.children */
+	struct list_head s_sibling;	/* in the parent's s_dir.order */
+	enum ldm_sysfs_type s_type;
+	unsigned int s_flags;
+	mode_t s_mode;			/* S_IFxxx | permissions */
+	unsigned long s_ino;
+	struct timespec s_mtime;
+	struct kobject *s_kobj;		/* the kobject whose I/O this is */
+	union {
+		struct {
+			struct ldm_htable children;
+			struct list_head order;
+			unsigned int subdirs;
+		} s_dir;
+		const struct attribute *s_attr;
+		struct bin_attribute *s_bin_attr;
+		struct sysfs_dirent *s_target;	/* a link's target directory */
+	};
+};
+
+extern struct rw_semaphore sysfs_rwsem;
+extern struct sysfs_dirent *sysfs_root;
+
+/* dir.c */
+int sysfs_validate_name(const char *name);
+struct sysfs_dirent *sysfs_new_dirent(const char *name, enum ldm_sysfs_type type,
+				      mode_t mode, struct kobject *kobj);
+int sysfs_add_one(struct sysfs_dirent *parent, struct sysfs_dirent *sd);
+struct sysfs_dirent *sysfs_find_locked(struct sysfs_dirent *parent, const char *name);
+void sysfs_remove_sd(struct sysfs_dirent *sd);
+int sysfs_remove_name(struct sysfs_dirent *parent, const char *name);
+int sysfs_create_subdir(struct kobject *kobj, const char *name, struct sysfs_dirent **ret);
+void sysfs_touch(struct sysfs_dirent *sd);
+
+/* active.c */
+bool sysfs_get_active(struct sysfs_dirent *sd);
+void sysfs_put_active(struct sysfs_dirent *sd);
+void sysfs_deactivate(struct sysfs_dirent *sd);
+void sysfs_drain(struct sysfs_dirent *sd);
+
+/* file.c */
+int sysfs_add_file(struct sysfs_dirent *dir, const struct attribute *attr);
+struct sysfs_ops *sysfs_attr_ops(struct kobject *kobj);
+
+/* symlink.c */
+int sysfs_link_path(struct sysfs_dirent *link, char *buf, size_t size);
+
+#endif /* _LDM_FS_SYSFS_H */

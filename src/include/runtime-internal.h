@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * runtime-internal.h - what the layers of the runtime tell each other at
+ * boot and shutdown (init/main.c calls them in order). Private to libldm.
+ */
+#ifndef _LDM_RUNTIME_INTERNAL_H
+#define _LDM_RUNTIME_INTERNAL_H
+
+/* kernel/printk.c */
+void printk_init(void);
+
+/* kernel/export.c */
+int ldm_export_init(void);
+void ldm_export_exit(void);
+
+/* fs/sysfs/mount.c */
+int sysfs_init(void);
+void sysfs_exit(void);
+
+/* lib/kobject_uevent.c */
+int kobject_uevent_init(const char *helper);
+void kobject_uevent_exit(void);
+unsigned long long kobject_uevent_seqnum(void);
+int kobject_uevent_helper_get(char *buf, size_t size);
+int kobject_uevent_helper_set(const char *path, size_t len);
+
+/* lib/kobject.c */
+unsigned int kobject_report_live(void);
+
+/* kernel/ksysfs.c */
+int ksysfs_init(void);
+void ksysfs_exit(void);
+
+#endif /* _LDM_RUNTIME_INTERNAL_H */

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * main.c - booting and stopping the runtime (init/main.c: start_kernel, and
+ * the power-off path). Each layer comes up in order, from the bottom, and
+ * goes down in reverse.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <ldm/kernel.h>
+#include <ldm/runtime.h>
+
+#include "runtime-internal.h"
+
+static pthread_mutex_t boot_lock = PTHREAD_MUTEX_INITIALIZER;
+static bool running;
+
+/**
+ * ldm_init - boot the runtime
+ *
+ * Reads the settings of the environment (see <ldm/runtime.h>), builds the
+ * export tables and the tree with /kernel in it.
+ * Return: 0, -EBUSY if the runtime is already up, -ENOMEM, or -EEXIST if
+ * two objects export the same symbol name.
+ */
+int ldm_init(void)
+{
+	int error;
+
+	pthread_mutex_lock(&boot_lock);
+	error = -EBUSY;
+	if (running)
+		goto out;
+	printk_init();
+	error = ldm_export_init();
+	if (error)
+		goto out;
+	error = sysfs_init();
+	if (error)
+		goto err_exports;
+	error = kobject_uevent_init(getenv("LDM_HOTPLUG_HELPER"));
+	if (error)
+		goto err_sysfs;
+	error = ksysfs_init();
+	if (error)
+		goto err_uevent;
+	running = true;
+	goto out;
+
+err_uevent:
+	kobject_uevent_exit();
+err_sysfs:
+	sysfs_exit();
+err_exports:
+	ldm_export_exit();
+out:
+	pthread_mutex_unlock(&boot_lock);
+	return error;
+}
+
+/**
+ * ldm_exit - stop the runtime
+ *
+ * Tears down what ldm_init() built, then prints on stderr one line for each
+ * kobject still alive (name, path, refcount): each is a missing put. Prints
+ * nothing when nothing leaked.
+ */
+void ldm_exit(void)
+{
+	pthread_mutex_lock(&boot_lock);
+	if (!running)
+		goto out;
+	ksysfs_exit();
+	kobject_uevent_exit();
+	kobject_report_live();
+	sysfs_exit();
+	ldm_export_exit();
+	running = false;
+out:
+	pthread_mutex_unlock(&boot_lock);
+}

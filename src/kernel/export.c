@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * export.c - the runtime's export tables (the symbol tables of
+ * kernel/module.c): built at boot from the __ksymtab and __ksymtab_gpl
+ * sections the linker gathered, and looked up by name through a hash, not
+ * by the scan 2.6.9 made.
+ */
+#include <pthread.h>
+#include <string.h>
+#include <ldm/export.h>
+#include <ldm/kernel.h>
+#include <ldm/slab.h>
+
+#include "htable.h"
+#include "runtime-internal.h"
+
+/* Bounds of the sections; weak, so an empty section links too. */
+extern const struct kernel_symbol __start___ksymtab[] __attribute__((weak));
+extern const struct kernel_symbol __stop___ksymtab[] __attribute__((weak));
+extern const struct kernel_symbol __start___ksymtab_gpl[] __attribute__((weak));
+extern const struct kernel_symbol __stop___ksymtab_gpl[] __attribute__((weak));
+
+struct export_entry {
+	struct ldm_hnode hash;
+	struct list_head list;
+	struct ldm_export exp;
+};
+
+static pthread_rwlock_t export_lock = PTHREAD_RWLOCK_INITIALIZER;
+static struct ldm_htable export_table;
+static LIST_HEAD(export_list);
+
+/* Find an export by name; under export_lock. */
+static struct export_entry *find_locked(const char *name)
+{
+	u64 h = ldm_hash_name(name);
+	struct export_entry *e;
+
+	ldm_htable_for_each_possible(&export_table, e, hash, h)
+		if (!strcmp(e->exp.name, name))
+			return e;
+	return NULL;
+}
+
+static int add_export(const struct kernel_symbol *sym, enum ldm_export_license license,
+		      const char *owner)
+{
+	struct export_entry *e;
+	int error;
+
+	if (find_locked(sym->name)) {
+		printk(KERN_ERR "ldm: %s: exports duplicate symbol %s\n", owner, sym->name);
+		return -EEXIST;
+	}
+	e = kzalloc(sizeof(*e), GFP_KERNEL);
+	if (!e)
+		return -ENOMEM;
+	e->exp.name = sym->name;
+	e->exp.value = sym->value;
+	e->exp.license = license;
+	e->exp.owner = owner;
+	error = ldm_htable_add(&export_table, &e->hash, ldm_hash_name(sym->name));
+	if (error) {
+		kfree(e);
+		return error;
+	}
+	list_add_tail(&e->list, &export_list);
+	return 0;
+}
+
+static int add_table(const struct kernel_symbol *start, const struct kernel_symbol *stop,
+		     enum ldm_export_license license)
+{
+	const struct kernel_symbol *sym;
+	int error;
+
+	for (sym = start; sym && sym < stop; sym++) {
+		error = add_export(sym, license, "ldm");
+		if (error)
+			return error;
+	}
+	return 0;
+}
+
+int ldm_export_init(void)
+{
+	int error;
+
+	pthread_rwlock_wrlock(&export_lock);
+	error = add_table(__start___ksymtab, __stop___ksymtab, LDM_EXPORT_ALL);
+	if (!error)
+		error = add_table(__start___ksymtab_gpl, __stop___ksymtab_gpl, LDM_EXPORT_GPL);
+	pthread_rwlock_unlock(&export_lock);
+	if (error)
+		ldm_export_exit();
+	return error;
+}
+
+void ldm_export_exit(void)
+{
+	struct export_entry *e, *n;
+
+	pthread_rwlock_wrlock(&export_lock);
+	list_for_each_entry_safe(e, n, &export_list, list) {
+		list_del(&e->list);
+		kfree(e);
+	}
+	ldm_htable_destroy(&export_table);
+	pthread_rwlock_unlock(&export_lock);
+}
+
+/**
+ * ldm_export_lookup - find an exported symbol by name
+ * @name: the symbol's name
+ * @ret: filled in when found; its strings live as long as the export
+ *
+ * Return: 0, or -ENOENT if nothing exports @name.
+ */
+int ldm_export_lookup(const char *name, struct ldm_export *ret)
+{
+	struct export_entry *e;
+
+	if (!name || !ret)
+		return -EINVAL;
+	pthread_rwlock_rdlock(&export_lock);
+	e = find_locked(name);
+	if (e)
+		*ret = e->exp;
+	pthread_rwlock_unlock(&export_lock);
+	return e ? 0 : -ENOENT;
+}
+
+/**
+ * ldm_export_for_each - call @fn for every export, in table order
+ * @fn: the callback; a non-zero return stops the walk. It must not change
+ *      the tables (load or unload a module).
+ * @data: passed to @fn
+ *
+ * Return: 0, or what @fn returned.
+ */
+int ldm_export_for_each(int (*fn)(const struct ldm_export *exp, void *data), void *data)
+{
+	struct export_entry *e;
+	int ret = 0;
+
+	if (!fn)
+		return -EINVAL;
+	pthread_rwlock_rdlock(&export_lock);
+	list_for_each_entry(e, &export_list, list) {
+		ret = fn(&e->exp, data);
+		if (ret)
+			break;
+	}
+	pthread_rwlock_unlock(&export_lock);
+	return ret;
+}
+
+/**
+ * ldm_export_license_name - "EXPORT_SYMBOL" or "EXPORT_SYMBOL_GPL"
+ * @license: the class
+ */
+const char *ldm_export_license_name(enum ldm_export_license license)
+{
+	return license == LDM_EXPORT_GPL ? "EXPORT_SYMBOL_GPL" : "EXPORT_SYMBOL";
+}

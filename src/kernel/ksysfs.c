@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * ksysfs.c - /sys/kernel (kernel/ksysfs.c of later kernels): the runtime's
+ * own settings as files. uevent_helper is the helper program of hotplug
+ * events (2.6.9 had /proc/sys/kernel/hotplug), uevent_seqnum the number of
+ * the last event.
+ */
+#include <stdio.h>
+#include <ldm/kernel.h>
+#include <ldm/kobject.h>
+
+#include "runtime-internal.h"
+
+static decl_subsys(kernel, NULL, NULL);
+
+static ssize_t uevent_helper_show(struct subsystem *s, char *page)
+{
+	int len;
+
+	(void)s;
+	len = kobject_uevent_helper_get(page, PAGE_SIZE - 1);
+	page[len++] = '\n';
+	return len;
+}
+
+static ssize_t uevent_helper_store(struct subsystem *s, const char *page, size_t count)
+{
+	int error;
+
+	(void)s;
+	error = kobject_uevent_helper_set(page, count);
+	return error ? error : (ssize_t)count;
+}
+
+static ssize_t uevent_seqnum_show(struct subsystem *s, char *page)
+{
+	(void)s;
+	return sprintf(page, "%llu\n", kobject_uevent_seqnum());
+}
+
+static struct subsys_attribute uevent_helper_attr =
+	__ATTR(uevent_helper, 0644, uevent_helper_show, uevent_helper_store);
+static struct subsys_attribute uevent_seqnum_attr =
+	__ATTR(uevent_seqnum, 0444, uevent_seqnum_show, NULL);
+
+int ksysfs_init(void)
+{
+	int error;
+
+	error = subsystem_register(&kernel_subsys);
+	if (error)
+		return error;
+	error = subsys_create_file(&kernel_subsys, &uevent_helper_attr);
+	if (!error)
+		error = subsys_create_file(&kernel_subsys, &uevent_seqnum_attr);
+	if (error)
+		subsystem_unregister(&kernel_subsys);
+	return error;
+}
+
+void ksysfs_exit(void)
+{
+	subsystem_unregister(&kernel_subsys);
+}

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * printk.c - kernel messages (kernel/printk.c). A message goes to stderr when
+ * its level is below the console level, as on a kernel console; the level
+ * prefix ("<3>") is stripped on the way out.
+ */
+#include <execinfo.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include <ldm/export.h>
+#include <ldm/kernel.h>
+
+#include "runtime-internal.h"
+
+#define DEFAULT_CONSOLE_LOGLEVEL	5
+
+static int console_loglevel = DEFAULT_CONSOLE_LOGLEVEL;
+
+/* Read LDM_LOGLEVEL once, at boot. */
+void printk_init(void)
+{
+	const char *env = getenv("LDM_LOGLEVEL");
+	char *end;
+	long level;
+
+	if (!env || !*env)
+		return;
+	level = strtol(env, &end, 10);
+	if (*end || level < 0 || level > 8) {
+		fprintf(stderr, "ldm: ignoring LDM_LOGLEVEL=%s: not a level 0-8\n", env);
+		return;
+	}
+	__atomic_store_n(&console_loglevel, (int)level, __ATOMIC_RELAXED);
+}
+
+/* The level a message starts with, and where its text begins. */
+static int message_level(const char **text)
+{
+	const char *s = *text;
+
+	if (s[0] == '<' && s[1] >= '0' && s[1] <= '7' && s[2] == '>') {
+		*text = s + 3;
+		return s[1] - '0';
+	}
+	return LDM_DEFAULT_MESSAGE_LOGLEVEL;
+}
+
+/**
+ * vprintk - print a kernel message
+ * @fmt: printf format, optionally starting with a KERN_ level
+ * @args: its arguments
+ *
+ * Return: the number of characters of the message, printed or not.
+ */
+int vprintk(const char *fmt, va_list args)
+{
+	char line[1024];
+	const char *text;
+	int level, len;
+
+	len = vsnprintf(line, sizeof(line), fmt, args);
+	if (len < 0)
+		return len;
+	text = line;
+	level = message_level(&text);
+	if (level < __atomic_load_n(&console_loglevel, __ATOMIC_RELAXED))
+		fputs(text, stderr);
+	return len;
+}
+EXPORT_SYMBOL(vprintk);
+
+/**
+ * printk - print a kernel message
+ * @fmt: printf format, optionally starting with a KERN_ level
+ */
+int printk(const char *fmt, ...)
+{
+	va_list args;
+	int len;
+
+	va_start(args, fmt);
+	len = vprintk(fmt, args);
+	va_end(args);
+	return len;
+}
+EXPORT_SYMBOL(printk);
+
+/**
+ * dump_stack - print the caller's stack to stderr
+ */
+void dump_stack(void)
+{
+	void *frames[32];
+	int n;
+
+	if (__atomic_load_n(&console_loglevel, __ATOMIC_RELAXED) <= LDM_DEFAULT_MESSAGE_LOGLEVEL)
+		return;
+	n = backtrace(frames, 32);
+	backtrace_symbols_fd(frames, n, STDERR_FILENO);
+}
+EXPORT_SYMBOL(dump_stack);
+
+void __ldm_warn(const char *file, int line, const char *cond)
+{
+	printk(KERN_WARNING "WARNING: at %s:%d: %s\n", file, line, cond);
+	dump_stack();
+}
+EXPORT_SYMBOL(__ldm_warn);
+
+void __ldm_bug(const char *file, int line, const char *cond)
+{
+	printk(KERN_EMERG "kernel BUG at %s:%d: %s\n", file, line, cond);
+	dump_stack();
+	abort();
+}
+EXPORT_SYMBOL(__ldm_bug);

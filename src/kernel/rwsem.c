@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * rwsem.c - reader/writer semaphores (lib/rwsem.c), on POSIX rwlocks.
+ */
+#include <ldm/export.h>
+#include <ldm/kernel.h>
+#include <ldm/rwsem.h>
+
+void init_rwsem(struct rw_semaphore *sem)
+{
+	pthread_rwlock_init(&sem->lock, NULL);
+}
+EXPORT_SYMBOL(init_rwsem);
+
+void down_read(struct rw_semaphore *sem)
+{
+	BUG_ON(pthread_rwlock_rdlock(&sem->lock));
+}
+EXPORT_SYMBOL(down_read);
+
+/* Return: 1 if the lock was taken, as the kernel's. */
+int down_read_trylock(struct rw_semaphore *sem)
+{
+	return pthread_rwlock_tryrdlock(&sem->lock) == 0;
+}
+EXPORT_SYMBOL(down_read_trylock);
+
+void up_read(struct rw_semaphore *sem)
+{
+	pthread_rwlock_unlock(&sem->lock);
+}
+EXPORT_SYMBOL(up_read);
+
+void down_write(struct rw_semaphore *sem)
+{
+	BUG_ON(pthread_rwlock_wrlock(&sem->lock));
+}
+EXPORT_SYMBOL(down_write);
+
+/* Return: 1 if the lock was taken, as the kernel's. */
+int down_write_trylock(struct rw_semaphore *sem)
+{
+	return pthread_rwlock_trywrlock(&sem->lock) == 0;
+}
+EXPORT_SYMBOL(down_write_trylock);
+
+void up_write(struct rw_semaphore *sem)
+{
+	pthread_rwlock_unlock(&sem->lock);
+}
+EXPORT_SYMBOL(up_write);

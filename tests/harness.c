@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * harness.c - the test runner (see harness.h).
+ *
+ *   ldm-test [--list] [--concurrency] [NAME...]
+ *
+ * With names, only those tests run; --concurrency runs only the tests marked
+ * as concurrency tests (the ThreadSanitizer suite).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <ldm/runtime.h>
+
+#include "harness.h"
+
+#define DEFAULT_TIMEOUT	120
+#define EXIT_SKIP	77
+
+extern const struct ldm_test *const __start_ldm_tests[] __attribute__((weak));
+extern const struct ldm_test *const __stop_ldm_tests[] __attribute__((weak));
+
+void __ldm_test_fail(const char *file, int line, const char *fmt, ...)
+{
+	va_list args;
+
+	fflush(stdout);
+	fprintf(stderr, "# %s:%d: ", file, line);
+	va_start(args, fmt);
+	vfprintf(stderr, fmt, args);
+	va_end(args);
+	fprintf(stderr, "\n");
+	/* _exit: what the test left allocated is not a leak to report. */
+	_exit(1);
+}
+
+void ldm_test_skip(const char *fmt, ...)
+{
+	va_list args;
+
+	fflush(stdout);
+	printf("# skipped: ");
+	va_start(args, fmt);
+	vprintf(fmt, args);
+	va_end(args);
+	printf("\n");
+	fflush(stdout);
+	_exit(EXIT_SKIP);
+}
+
+const char *ldm_test_srcdir(void)
+{
+	return LDM_SOURCE_DIR;
+}
+
+const char *ldm_test_seeds_dir(void)
+{
+	const char *env = getenv("LDM_SEEDS_DIR");
+
+	return env ? env : LDM_SOURCE_DIR "/../shared/seeds";
+}
+
+/* Read all of @fd into a new string. */
+static char *slurp(int fd)
+{
+	size_t len = 0, cap = 4096;
+	char *buf = malloc(cap);
+	ssize_t n;
+
+	if (!buf)
+		return NULL;
+	lseek(fd, 0, SEEK_SET);
+	while ((n = read(fd, buf + len, cap - len - 1)) > 0) {
+		len += (size_t)n;
+		if (len + 1 == cap) {
+			char *nb = realloc(buf, cap *= 2);
+
+			if (!nb)
+				break;
+			buf = nb;
+		}
+	}
+	buf[len] = '\0';
+	return buf;
+}
+
+int ldm_test_capture(void (*fn)(void *arg), void *arg, char **err_out)
+{
+	char tmpl[] = "/tmp/ldm-test-XXXXXX";
+	int fd = mkstemp(tmpl), status = -1;
+	pid_t pid;
+
+	if (fd < 0)
+		return -1;
+	unlink(tmpl);
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		dup2(fd, STDERR_FILENO);
+		fn(arg);
+		_exit(0);
+	}
+	if (pid > 0)
+		waitpid(pid, &status, 0);
+	if (err_out)
+		*err_out = slurp(fd);
+	close(fd);
+	return status;
+}
+
+/* ldm_exit() with stderr going to a file; fail if it printed anything. */
+static void exit_runtime_checked(void)
+{
+	char tmpl[] = "/tmp/ldm-exit-XXXXXX";
+	int fd = mkstemp(tmpl), saved = dup(STDERR_FILENO);
+	char *out;
+
+	if (fd < 0 || saved < 0)
+		FAIL("cannot capture stderr: %s", strerror(errno));
+	unlink(tmpl);
+	dup2(fd, STDERR_FILENO);
+	ldm_exit();
+	dup2(saved, STDERR_FILENO);
+	close(saved);
+	out = slurp(fd);
+	close(fd);
+	if (out && *out) {
+		fprintf(stderr, "%s", out);
+		free(out);
+		FAIL("ldm_exit() reported kobjects still alive");
+	}
+	free(out);
+}
+
+static void run_child(const struct ldm_test *t)
+{
+	int error;
+
+	alarm(t->timeout ? t->timeout : DEFAULT_TIMEOUT);
+	if (!t->no_runtime) {
+		error = ldm_init();
+		if (error)
+			FAIL("ldm_init() returned %d (%s)", error, strerror(-error));
+	}
+	t->fn();
+	if (!t->no_runtime)
+		exit_runtime_checked();
+	fflush(NULL);
+	exit(0);	/* LeakSanitizer checks at exit */
+}
+
+enum outcome { PASS, FAILED, SKIPPED };
+
+static enum outcome run_one(const struct ldm_test *t, unsigned int n)
+{
+	int status;
+	pid_t pid;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		printf("not ok %u - %s # fork: %s\n", n, t->name, strerror(errno));
+		return FAILED;
+	}
+	if (pid == 0)
+		run_child(t);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+		printf("ok %u - %s\n", n, t->name);
+		return PASS;
+	}
+	if (WIFEXITED(status) && WEXITSTATUS(status) == EXIT_SKIP) {
+		printf("ok %u - %s # SKIP\n", n, t->name);
+		return SKIPPED;
+	}
+	if (WIFSIGNALED(status))
+		printf("not ok %u - %s # killed by signal %d%s\n", n, t->name, WTERMSIG(status),
+		       WTERMSIG(status) == SIGALRM ? " (timeout)" : "");
+	else
+		printf("not ok %u - %s # exit status %d\n", n, t->name, WEXITSTATUS(status));
+	return FAILED;
+}
+
+static bool selected(const struct ldm_test *t, int argc, char *argv[], bool concurrency)
+{
+	int i;
+
+	if (concurrency && !t->concurrency)
+		return false;
+	if (argc == 0)
+		return true;
+	for (i = 0; i < argc; i++)
+		if (!strcmp(argv[i], t->name))
+			return true;
+	return false;
+}
+
+int main(int argc, char *argv[])
+{
+	const struct ldm_test *const *t;
+	unsigned int n = 0, counts[3] = { 0 };
+	bool list = false, concurrency = false;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	for (argc--, argv++; argc && argv[0][0] == '-'; argc--, argv++) {
+		if (!strcmp(argv[0], "--list")) {
+			list = true;
+		} else if (!strcmp(argv[0], "--concurrency")) {
+			concurrency = true;
+		} else {
+			fprintf(stderr, "usage: ldm-test [--list] [--concurrency] [NAME...]\n");
+			return 2;
+		}
+	}
+	for (t = __start_ldm_tests; t < __stop_ldm_tests; t++) {
+		if (!selected(*t, argc, argv, concurrency))
+			continue;
+		if (list) {
+			printf("%-44s %s\n", (*t)->name, (*t)->description ? (*t)->description : "");
+			continue;
+		}
+		n++;
+		if ((*t)->description)
+			printf("# %s: %s\n", (*t)->name, (*t)->description);
+		counts[run_one(*t, n)]++;
+	}
+	if (list)
+		return 0;
+	printf("1..%u\n", n);
+	printf("%u passed, %u failed", counts[PASS], counts[FAILED]);
+	if (counts[SKIPPED])
+		printf(", %u skipped", counts[SKIPPED]);
+	printf("\n");
+	return counts[FAILED] || n == 0 ? 1 : 0;
+}

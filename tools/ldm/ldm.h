@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * ldm.h - what the verbs of the ldm command share.
+ */
+#ifndef _LDM_TOOL_H
+#define _LDM_TOOL_H
+
+struct ldm_verb {
+	const char *name;
+	int (*run)(int argc, char *argv[]);
+	const char *help;	/* one line for `ldm --help` */
+};
+
+extern const struct ldm_verb ldm_verb_symbols;
+
+#endif /* _LDM_TOOL_H */
