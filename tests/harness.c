@@ -199,9 +199,19 @@ static bool selected(const struct ldm_test *t, int argc, char *argv[], bool conc
 	return false;
 }
 
+static int by_place(const void *a, const void *b)
+{
+	const struct ldm_test *x = *(const struct ldm_test *const *)a;
+	const struct ldm_test *y = *(const struct ldm_test *const *)b;
+	int c = strcmp(x->file, y->file);
+
+	return c ? c : x->line - y->line;
+}
+
 int main(int argc, char *argv[])
 {
-	const struct ldm_test *const *t;
+	const struct ldm_test **tests, *const *t;
+	size_t ntests = (size_t)(__stop_ldm_tests - __start_ldm_tests), i;
 	unsigned int n = 0, counts[3] = { 0 };
 	bool list = false, concurrency = false;
 
@@ -216,7 +226,14 @@ int main(int argc, char *argv[])
 			return 2;
 		}
 	}
-	for (t = __start_ldm_tests; t < __stop_ldm_tests; t++) {
+	/* The linker keeps no order worth showing: sort by file and line. */
+	tests = calloc(ntests + 1, sizeof(*tests));
+	if (!tests)
+		return 2;
+	for (i = 0; i < ntests; i++)
+		tests[i] = __start_ldm_tests[i];
+	qsort(tests, ntests, sizeof(*tests), by_place);
+	for (t = tests; t < tests + ntests; t++) {
 		if (!selected(*t, argc, argv, concurrency))
 			continue;
 		if (list) {
@@ -228,6 +245,7 @@ int main(int argc, char *argv[])
 			printf("# %s: %s\n", (*t)->name, (*t)->description);
 		counts[run_one(*t, n)]++;
 	}
+	free(tests);
 	if (list)
 		return 0;
 	printf("1..%u\n", n);

@@ -18,6 +18,8 @@
 
 struct ldm_test {
 	const char *name;
+	const char *file;	/* where it is defined: tests run in that order */
+	int line;
 	void (*fn)(void);
 	const char *description;
 	unsigned int timeout;	/* seconds; 0 is the default of 120 */
@@ -28,7 +30,8 @@ struct ldm_test {
 #define DEFINE_TEST(_fn, ...)						\
 	static void _fn(void);						\
 	static const struct ldm_test __ldm_test_##_fn = {		\
-		.name = #_fn, .fn = _fn, __VA_ARGS__			\
+		.name = #_fn, .file = __FILE__, .line = __LINE__,	\
+		.fn = _fn, __VA_ARGS__					\
 	};								\
 	static const struct ldm_test *const __ldm_test_ptr_##_fn	\
 	__attribute__((used, section("ldm_tests"))) = &__ldm_test_##_fn; \
