@@ -14,11 +14,17 @@
 #include "htable.h"
 #include "runtime-internal.h"
 
-/* Bounds of the sections; weak, so an empty section links too. */
-extern const struct kernel_symbol __start___ksymtab[] __attribute__((weak));
-extern const struct kernel_symbol __stop___ksymtab[] __attribute__((weak));
-extern const struct kernel_symbol __start___ksymtab_gpl[] __attribute__((weak));
-extern const struct kernel_symbol __stop___ksymtab_gpl[] __attribute__((weak));
+/*
+ * Bounds of the sections; weak, so an empty section links too, and hidden,
+ * so that libldm.so reads its own tables even when the program that loads
+ * it has __ksymtab sections of its own.
+ */
+#define SECTION_BOUND extern const struct kernel_symbol \
+	__attribute__((weak, visibility("hidden")))
+SECTION_BOUND __start___ksymtab[];
+SECTION_BOUND __stop___ksymtab[];
+SECTION_BOUND __start___ksymtab_gpl[];
+SECTION_BOUND __stop___ksymtab_gpl[];
 
 struct export_entry {
 	struct ldm_hnode hash;
