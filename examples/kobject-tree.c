@@ -284,8 +284,8 @@ int main(void)
 		return 1;
 	}
 
-	printf("\n== the tree, as ls -l would show it under /sys\n");
-	walk("");
+	printf("\n== the tree under /sys/demo, as ls -l would show it\n");
+	walk("/demo");
 
 	printf("\n== echo 42 > /sys/demo/gadgets/gadget0/value\n");
 	ldm_sysfs_write_path("/demo/gadgets/gadget0/value", "42\n", 3);

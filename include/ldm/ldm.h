@@ -7,15 +7,20 @@
 
 #include <ldm/atomic.h>
 #include <ldm/compiler.h>
+#include <ldm/device.h>
 #include <ldm/err.h>
 #include <ldm/export.h>
+#include <ldm/ioport.h>
 #include <ldm/kernel.h>
 #include <ldm/kobject.h>
 #include <ldm/kref.h>
 #include <ldm/list.h>
+#include <ldm/pm.h>
 #include <ldm/runtime.h>
 #include <ldm/rwsem.h>
+#include <ldm/semaphore.h>
 #include <ldm/slab.h>
+#include <ldm/sysdev.h>
 #include <ldm/sysfs.h>
 #include <ldm/types.h>
 

@@ -27,6 +27,10 @@ int kobject_uevent_helper_set(const char *path, size_t len);
 /* lib/kobject.c */
 unsigned int kobject_report_live(void);
 
+/* base/init.c */
+int driver_init(void);
+void driver_exit(void);
+
 /* kernel/ksysfs.c */
 int ksysfs_init(void);
 void ksysfs_exit(void);

@@ -43,9 +43,14 @@ int ldm_init(void)
 	error = ksysfs_init();
 	if (error)
 		goto err_uevent;
+	error = driver_init();
+	if (error)
+		goto err_ksysfs;
 	running = true;
 	goto out;
 
+err_ksysfs:
+	ksysfs_exit();
 err_uevent:
 	kobject_uevent_exit();
 err_sysfs:
@@ -69,6 +74,7 @@ void ldm_exit(void)
 	pthread_mutex_lock(&boot_lock);
 	if (!running)
 		goto out;
+	driver_exit();
 	ksysfs_exit();
 	kobject_uevent_exit();
 	kobject_report_live();

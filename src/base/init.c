@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * init.c - bringing the driver core up and down (drivers/base/init.c of
+ * 2.6.9): /devices, /bus, the platform bus, /devices/system.
+ */
+#include "base.h"
+
+/**
+ * driver_init - register the subsystems of the driver core, in 2.6.9's order
+ *
+ * Return: 0, or the first error with what came up taken down again.
+ */
+int driver_init(void)
+{
+	int error;
+
+	error = devices_init();
+	if (error)
+		return error;
+	error = buses_init();
+	if (error)
+		goto err_devices;
+	error = platform_bus_init();
+	if (error)
+		goto err_buses;
+	error = system_bus_init();
+	if (error)
+		goto err_platform;
+	return 0;
+
+err_platform:
+	platform_bus_exit();
+err_buses:
+	buses_exit();
+err_devices:
+	devices_exit();
+	return error;
+}
+
+/**
+ * driver_exit - shut devices down, then unregister the subsystems of the
+ * driver core in reverse order
+ */
+void driver_exit(void)
+{
+	device_shutdown();
+	system_bus_exit();
+	platform_bus_exit();
+	buses_exit();
+	devices_exit();
+}

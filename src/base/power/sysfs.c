@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * sysfs.c - the power/state file of every device
+ * (drivers/base/power/sysfs.c of 2.6.9): reading gives the device's power
+ * state, writing a state suspends it (0 resumes it).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "power.h"
+
+static ssize_t state_show(struct device *dev, char *buf)
+{
+	return sprintf(buf, "%u\n", dev->power.power_state);
+}
+
+static ssize_t state_store(struct device *dev, const char *buf, size_t n)
+{
+	unsigned long state;
+	char *rest;
+	int error = 0;
+
+	state = strtoul(buf, &rest, 10);
+	if (rest == buf || (*rest && *rest != '\n') || state > PM_SUSPEND_MAX)
+		return -EINVAL;
+	if (state)
+		error = dpm_runtime_suspend(dev, (u32)state);
+	else
+		dpm_runtime_resume(dev);
+	return error ? error : (ssize_t)n;
+}
+
+static DEVICE_ATTR(state, 0644, state_show, state_store);
+
+static struct attribute *power_attrs[] = {
+	&dev_attr_state.attr,
+	NULL,
+};
+
+static struct attribute_group pm_attr_group = {
+	.name	= "power",
+	.attrs	= power_attrs,
+};
+
+int dpm_sysfs_add(struct device *dev)
+{
+	return sysfs_create_group(&dev->kobj, &pm_attr_group);
+}
+
+void dpm_sysfs_remove(struct device *dev)
+{
+	sysfs_remove_group(&dev->kobj, &pm_attr_group);
+}
