@@ -11,6 +11,7 @@
 #include <ldm/err.h>
 #include <ldm/export.h>
 #include <ldm/ioport.h>
+#include <ldm/kdev_t.h>
 #include <ldm/kernel.h>
 #include <ldm/kobject.h>
 #include <ldm/kref.h>

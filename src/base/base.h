@@ -22,6 +22,10 @@ int buses_init(void);
 void buses_exit(void);
 int platform_bus_init(void);
 void platform_bus_exit(void);
+int classes_init(void);
+void classes_exit(void);
+int firmware_init(void);
+void firmware_exit(void);
 int system_bus_init(void);
 void system_bus_exit(void);
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * init.c - bringing the driver core up and down (drivers/base/init.c of
- * 2.6.9): /devices, /bus, the platform bus, /devices/system.
+ * 2.6.9): /devices, /bus, /class, /firmware, the platform bus,
+ * /devices/system.
  */
 #include "base.h"
 
@@ -20,9 +21,15 @@ int driver_init(void)
 	error = buses_init();
 	if (error)
 		goto err_devices;
-	error = platform_bus_init();
+	error = classes_init();
 	if (error)
 		goto err_buses;
+	error = firmware_init();
+	if (error)
+		goto err_classes;
+	error = platform_bus_init();
+	if (error)
+		goto err_firmware;
 	error = system_bus_init();
 	if (error)
 		goto err_platform;
@@ -30,6 +37,10 @@ int driver_init(void)
 
 err_platform:
 	platform_bus_exit();
+err_firmware:
+	firmware_exit();
+err_classes:
+	classes_exit();
 err_buses:
 	buses_exit();
 err_devices:
@@ -46,6 +57,8 @@ void driver_exit(void)
 	device_shutdown();
 	system_bus_exit();
 	platform_bus_exit();
+	firmware_exit();
+	classes_exit();
 	buses_exit();
 	devices_exit();
 }

@@ -1,0 +1,560 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * class.c - device classes, class devices and class interfaces
+ * (drivers/base/class.c of 2.6.9): /class/<class>/<class_id>, with a
+ * "device" link to the device a class device belongs to, and interfaces told
+ * of every class device, present and future.
+ */
+#include <string.h>
+#include <ldm/export.h>
+#include <ldm/slab.h>
+
+#include "base.h"
+
+#define to_class_attr(_attr) container_of(_attr, struct class_attribute, attr)
+#define to_class(obj) container_of(obj, struct class, subsys.kset.kobj)
+#define to_class_dev(obj) container_of(obj, struct class_device, kobj)
+#define to_class_dev_attr(_attr) container_of(_attr, struct class_device_attribute, attr)
+
+static ssize_t class_attr_show(struct kobject *kobj, struct attribute *attr, char *buf)
+{
+	struct class_attribute *class_attr = to_class_attr(attr);
+
+	return class_attr->show ? class_attr->show(to_class(kobj), buf) : 0;
+}
+
+static ssize_t class_attr_store(struct kobject *kobj, struct attribute *attr,
+				const char *buf, size_t count)
+{
+	struct class_attribute *class_attr = to_class_attr(attr);
+
+	return class_attr->store ? class_attr->store(to_class(kobj), buf, count) : 0;
+}
+
+static void class_release(struct kobject *kobj)
+{
+	struct class *class = to_class(kobj);
+
+	pr_debug("class '%s': release.\n", class->name);
+	if (class->class_release)
+		class->class_release(class);
+}
+
+static struct sysfs_ops class_sysfs_ops = {
+	.show	= class_attr_show,
+	.store	= class_attr_store,
+};
+
+static struct kobj_type ktype_class = {
+	.sysfs_ops	= &class_sysfs_ops,
+	.release	= class_release,
+};
+
+/* Hotplug events of class devices go through class_obj_subsys below. */
+static decl_subsys(class, &ktype_class, NULL);
+
+/**
+ * class_create_file - create an attribute file of a class (/class/<c>/<a>)
+ * @cls: the class
+ * @attr: the attribute
+ */
+int class_create_file(struct class *cls, const struct class_attribute *attr)
+{
+	if (!cls || !attr)
+		return -EINVAL;
+	return sysfs_create_file(&cls->subsys.kset.kobj, &attr->attr);
+}
+EXPORT_SYMBOL_GPL(class_create_file);
+
+/**
+ * class_remove_file - remove an attribute file of a class
+ * @cls: the class
+ * @attr: the attribute
+ */
+void class_remove_file(struct class *cls, const struct class_attribute *attr)
+{
+	if (cls && attr)
+		sysfs_remove_file(&cls->subsys.kset.kobj, &attr->attr);
+}
+EXPORT_SYMBOL_GPL(class_remove_file);
+
+/**
+ * class_get - take a reference on a class
+ * @cls: the class, or NULL
+ */
+struct class *class_get(struct class *cls)
+{
+	return cls ? container_of(subsys_get(&cls->subsys), struct class, subsys) : NULL;
+}
+EXPORT_SYMBOL_GPL(class_get);
+
+/**
+ * class_put - drop a reference on a class
+ * @cls: the class, or NULL
+ */
+void class_put(struct class *cls)
+{
+	if (cls)
+		subsys_put(&cls->subsys);
+}
+EXPORT_SYMBOL_GPL(class_put);
+
+static int add_class_attrs(struct class *cls)
+{
+	int i, error = 0;
+
+	if (!cls->class_attrs)
+		return 0;
+	for (i = 0; attr_name(cls->class_attrs[i]); i++) {
+		error = class_create_file(cls, &cls->class_attrs[i]);
+		if (error)
+			goto err_remove;
+	}
+	return 0;
+
+err_remove:
+	while (--i >= 0)
+		class_remove_file(cls, &cls->class_attrs[i]);
+	return error;
+}
+
+static void remove_class_attrs(struct class *cls)
+{
+	int i;
+
+	if (cls->class_attrs)
+		for (i = 0; attr_name(cls->class_attrs[i]); i++)
+			class_remove_file(cls, &cls->class_attrs[i]);
+}
+
+/**
+ * class_register - register a class: /class/<name> and its attributes
+ * @cls: the class, with its name set
+ *
+ * Return: 0, or an error with everything undone.
+ */
+int class_register(struct class *cls)
+{
+	int error;
+
+	if (!cls || !cls->name)
+		return -EINVAL;
+	pr_debug("device class '%s': registering\n", cls->name);
+	INIT_LIST_HEAD(&cls->children);
+	INIT_LIST_HEAD(&cls->interfaces);
+	error = kobject_set_name(&cls->subsys.kset.kobj, "%s", cls->name);
+	if (error)
+		return error;
+	subsys_set_kset(cls, class_subsys);
+	error = subsystem_register(&cls->subsys);
+	if (error)
+		return error;
+	error = add_class_attrs(cls);
+	if (error)
+		subsystem_unregister(&cls->subsys);
+	return error;
+}
+EXPORT_SYMBOL_GPL(class_register);
+
+/**
+ * class_unregister - unregister a class; its class devices should be gone
+ * @cls: the class
+ */
+void class_unregister(struct class *cls)
+{
+	pr_debug("device class '%s': unregistering\n", cls->name);
+	remove_class_attrs(cls);
+	subsystem_unregister(&cls->subsys);
+}
+EXPORT_SYMBOL_GPL(class_unregister);
+
+/**
+ * class_device_create_file - create an attribute file of a class device
+ * @class_dev: the class device
+ * @attr: the attribute
+ */
+int class_device_create_file(struct class_device *class_dev,
+			     const struct class_device_attribute *attr)
+{
+	if (!class_dev || !attr)
+		return -EINVAL;
+	return sysfs_create_file(&class_dev->kobj, &attr->attr);
+}
+EXPORT_SYMBOL_GPL(class_device_create_file);
+
+/**
+ * class_device_remove_file - remove an attribute file of a class device
+ * @class_dev: the class device
+ * @attr: the attribute
+ */
+void class_device_remove_file(struct class_device *class_dev,
+			      const struct class_device_attribute *attr)
+{
+	if (class_dev && attr)
+		sysfs_remove_file(&class_dev->kobj, &attr->attr);
+}
+EXPORT_SYMBOL_GPL(class_device_remove_file);
+
+static ssize_t class_device_attr_show(struct kobject *kobj, struct attribute *attr,
+				      char *buf)
+{
+	struct class_device_attribute *class_dev_attr = to_class_dev_attr(attr);
+
+	return class_dev_attr->show ? class_dev_attr->show(to_class_dev(kobj), buf) : 0;
+}
+
+static ssize_t class_device_attr_store(struct kobject *kobj, struct attribute *attr,
+				       const char *buf, size_t count)
+{
+	struct class_device_attribute *class_dev_attr = to_class_dev_attr(attr);
+
+	return class_dev_attr->store ?
+		class_dev_attr->store(to_class_dev(kobj), buf, count) : 0;
+}
+
+static struct sysfs_ops class_dev_sysfs_ops = {
+	.show	= class_device_attr_show,
+	.store	= class_device_attr_store,
+};
+
+static void class_dev_release(struct kobject *kobj)
+{
+	struct class_device *cd = to_class_dev(kobj);
+	struct class *cls = cd->class;
+
+	pr_debug("device class '%s': release.\n", cd->class_id);
+	if (cls && cls->release) {
+		cls->release(cd);
+	} else {
+		printk(KERN_ERR "Device class '%s' does not have a release() function, "
+		       "it is broken and must be fixed.\n", cd->class_id);
+		WARN_ON(1);
+	}
+}
+
+static struct kobj_type ktype_class_device = {
+	.sysfs_ops	= &class_dev_sysfs_ops,
+	.release	= class_dev_release,
+};
+
+static int class_hotplug_filter(struct kset *kset, struct kobject *kobj)
+{
+	(void)kset;
+	return get_ktype(kobj) == &ktype_class_device && to_class_dev(kobj)->class;
+}
+
+static char *class_hotplug_name(struct kset *kset, struct kobject *kobj)
+{
+	(void)kset;
+	return to_class_dev(kobj)->class->name;
+}
+
+static int class_hotplug(struct kset *kset, struct kobject *kobj, char **envp,
+			 int num_envp, char *buffer, int buffer_size)
+{
+	struct class_device *class_dev = to_class_dev(kobj);
+
+	(void)kset;
+	if (!class_dev->class->hotplug)
+		return 0;
+	return class_dev->class->hotplug(class_dev, envp, num_envp, buffer, buffer_size);
+}
+
+static struct kset_hotplug_ops class_hotplug_ops = {
+	.filter =	class_hotplug_filter,
+	.name =		class_hotplug_name,
+	.hotplug =	class_hotplug,
+};
+
+/* Every class device is in this kset, which is never added to the tree. */
+static decl_subsys(class_obj, &ktype_class_device, &class_hotplug_ops);
+
+static int class_device_add_attrs(struct class_device *cd)
+{
+	struct class *cls = cd->class;
+	int i, error = 0;
+
+	if (!cls->class_dev_attrs)
+		return 0;
+	for (i = 0; attr_name(cls->class_dev_attrs[i]); i++) {
+		error = class_device_create_file(cd, &cls->class_dev_attrs[i]);
+		if (error)
+			goto err_remove;
+	}
+	return 0;
+
+err_remove:
+	while (--i >= 0)
+		class_device_remove_file(cd, &cls->class_dev_attrs[i]);
+	return error;
+}
+
+static void class_device_remove_attrs(struct class_device *cd)
+{
+	struct class *cls = cd->class;
+	int i;
+
+	if (cls->class_dev_attrs)
+		for (i = 0; attr_name(cls->class_dev_attrs[i]); i++)
+			class_device_remove_file(cd, &cls->class_dev_attrs[i]);
+}
+
+/* The "device" link, to the device this class device belongs to. */
+static int class_device_dev_link(struct class_device *class_dev)
+{
+	if (!class_dev->dev)
+		return 0;
+	return sysfs_create_link(&class_dev->kobj, &class_dev->dev->kobj, "device");
+}
+
+/* The "driver" link, to that device's driver, if bound. */
+static int class_device_driver_link(struct class_device *class_dev)
+{
+	if (!class_dev->dev || !class_dev->dev->driver)
+		return 0;
+	return sysfs_create_link(&class_dev->kobj, &class_dev->dev->driver->kobj, "driver");
+}
+
+/**
+ * class_device_initialize - prepare a class device; the first half of
+ * class_device_register()
+ * @class_dev: the class device
+ */
+void class_device_initialize(struct class_device *class_dev)
+{
+	kobj_set_kset_s(class_dev, class_obj_subsys);
+	kobject_init(&class_dev->kobj);
+	INIT_LIST_HEAD(&class_dev->node);
+}
+EXPORT_SYMBOL_GPL(class_device_initialize);
+
+/* Undo the links and attributes of class_device_add(). */
+static void class_device_remove_extras(struct class_device *class_dev)
+{
+	sysfs_remove_link(&class_dev->kobj, "driver");
+	sysfs_remove_link(&class_dev->kobj, "device");
+	class_device_remove_attrs(class_dev);
+}
+
+static int class_device_add_extras(struct class_device *class_dev)
+{
+	int error;
+
+	error = class_device_add_attrs(class_dev);
+	if (!error)
+		error = class_device_dev_link(class_dev);
+	if (!error)
+		error = class_device_driver_link(class_dev);
+	if (error)
+		class_device_remove_extras(class_dev);
+	return error;
+}
+
+/**
+ * class_device_add - add a class device: /class/<class>/<class_id>, its
+ * attributes, its device and driver links, and every interface's add()
+ * @class_dev: the class device, initialized, with class and class_id set
+ *
+ * Return: 0, -EINVAL without a class or class_id, or the error of a step
+ * with everything undone.
+ */
+int class_device_add(struct class_device *class_dev)
+{
+	struct class_interface *class_intf;
+	struct class *parent;
+	int error;
+
+	class_dev = class_device_get(class_dev);
+	if (!class_dev)
+		return -EINVAL;
+	parent = class_get(class_dev->class);
+	error = -EINVAL;
+	if (!parent || !strlen(class_dev->class_id))
+		goto err_put;
+	pr_debug("CLASS: registering class device: ID = '%s'\n", class_dev->class_id);
+	error = kobject_set_name(&class_dev->kobj, "%s", class_dev->class_id);
+	if (error)
+		goto err_put;
+	class_dev->kobj.parent = &parent->subsys.kset.kobj;
+	error = kobject_add(&class_dev->kobj);
+	if (error) {
+		class_dev->kobj.parent = NULL;
+		goto err_put;
+	}
+	error = class_device_add_extras(class_dev);
+	if (error)
+		goto err_del;
+	down_write(&parent->subsys.rwsem);
+	list_add_tail(&class_dev->node, &parent->children);
+	list_for_each_entry(class_intf, &parent->interfaces, node)
+		if (class_intf->add)
+			class_intf->add(class_dev);
+	up_write(&parent->subsys.rwsem);
+	class_device_put(class_dev);
+	return 0;
+
+err_del:
+	kobject_del(&class_dev->kobj);
+err_put:
+	class_put(parent);
+	class_device_put(class_dev);
+	return error;
+}
+EXPORT_SYMBOL_GPL(class_device_add);
+
+/**
+ * class_device_register - initialize and add a class device
+ * @class_dev: the class device
+ *
+ * Return: as class_device_add(); on error the caller drops the reference
+ * of class_device_initialize() with class_device_put().
+ */
+int class_device_register(struct class_device *class_dev)
+{
+	class_device_initialize(class_dev);
+	return class_device_add(class_dev);
+}
+EXPORT_SYMBOL_GPL(class_device_register);
+
+/**
+ * class_device_del - take a class device out: every interface's remove(),
+ * its links and attributes, its directory
+ * @class_dev: the class device
+ */
+void class_device_del(struct class_device *class_dev)
+{
+	struct class *parent = class_dev->class;
+	struct class_interface *class_intf;
+
+	down_write(&parent->subsys.rwsem);
+	list_del_init(&class_dev->node);
+	list_for_each_entry(class_intf, &parent->interfaces, node)
+		if (class_intf->remove)
+			class_intf->remove(class_dev);
+	up_write(&parent->subsys.rwsem);
+	class_device_remove_extras(class_dev);
+	kobject_del(&class_dev->kobj);
+	class_put(parent);
+}
+EXPORT_SYMBOL_GPL(class_device_del);
+
+/**
+ * class_device_unregister - class_device_del() and drop the reference of
+ * registration
+ * @class_dev: the class device
+ */
+void class_device_unregister(struct class_device *class_dev)
+{
+	pr_debug("CLASS: Unregistering class device. ID = '%s'\n", class_dev->class_id);
+	class_device_del(class_dev);
+	class_device_put(class_dev);
+}
+EXPORT_SYMBOL_GPL(class_device_unregister);
+
+/**
+ * class_device_rename - rename a class device and its directory
+ * @class_dev: the class device
+ * @new_name: the new class_id (at most BUS_ID_SIZE - 1 bytes)
+ */
+int class_device_rename(struct class_device *class_dev, char *new_name)
+{
+	int error;
+
+	if (!new_name || strlen(new_name) >= BUS_ID_SIZE)
+		return -EINVAL;
+	class_dev = class_device_get(class_dev);
+	if (!class_dev)
+		return -EINVAL;
+	error = kobject_rename(&class_dev->kobj, new_name);
+	if (!error)
+		strcpy(class_dev->class_id, new_name);
+	class_device_put(class_dev);
+	return error;
+}
+
+/**
+ * class_device_get - take a reference on a class device
+ * @class_dev: the class device, or NULL
+ */
+struct class_device *class_device_get(struct class_device *class_dev)
+{
+	return class_dev ? to_class_dev(kobject_get(&class_dev->kobj)) : NULL;
+}
+EXPORT_SYMBOL_GPL(class_device_get);
+
+/**
+ * class_device_put - drop a reference on a class device
+ * @class_dev: the class device, or NULL
+ */
+void class_device_put(struct class_device *class_dev)
+{
+	if (class_dev)
+		kobject_put(&class_dev->kobj);
+}
+EXPORT_SYMBOL_GPL(class_device_put);
+
+/**
+ * class_interface_register - add an interface to a class; its add() is
+ * called for every class device already there, and every later one
+ * @class_intf: the interface, with its class set
+ *
+ * Return: 0, or -ENODEV without a class.
+ */
+int class_interface_register(struct class_interface *class_intf)
+{
+	struct class_device *class_dev;
+	struct class *parent;
+
+	if (!class_intf || !class_intf->class)
+		return -ENODEV;
+	parent = class_get(class_intf->class);
+	down_write(&parent->subsys.rwsem);
+	list_add_tail(&class_intf->node, &parent->interfaces);
+	if (class_intf->add)
+		list_for_each_entry(class_dev, &parent->children, node)
+			class_intf->add(class_dev);
+	up_write(&parent->subsys.rwsem);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(class_interface_register);
+
+/**
+ * class_interface_unregister - remove an interface; its remove() is called
+ * for every class device of the class
+ * @class_intf: the interface
+ */
+void class_interface_unregister(struct class_interface *class_intf)
+{
+	struct class *parent = class_intf->class;
+	struct class_device *class_dev;
+
+	if (!parent)
+		return;
+	down_write(&parent->subsys.rwsem);
+	list_del_init(&class_intf->node);
+	if (class_intf->remove)
+		list_for_each_entry(class_dev, &parent->children, node)
+			class_intf->remove(class_dev);
+	up_write(&parent->subsys.rwsem);
+	class_put(parent);
+}
+EXPORT_SYMBOL_GPL(class_interface_unregister);
+
+int classes_init(void)
+{
+	int error = subsystem_register(&class_subsys);
+
+	if (error)
+		return error;
+	/* A kset for hotplug only: initialized, never added to the tree. */
+	subsystem_init(&class_obj_subsys);
+	if (!class_obj_subsys.kset.subsys)
+		class_obj_subsys.kset.subsys = &class_obj_subsys;
+	return 0;
+}
+
+void classes_exit(void)
+{
+	kset_put(&class_obj_subsys.kset);
+	subsystem_unregister(&class_subsys);
+}
