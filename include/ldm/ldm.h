@@ -10,6 +10,7 @@
 #include <ldm/device.h>
 #include <ldm/err.h>
 #include <ldm/export.h>
+#include <ldm/firmware.h>
 #include <ldm/ioport.h>
 #include <ldm/kdev_t.h>
 #include <ldm/kernel.h>

@@ -26,6 +26,10 @@ int classes_init(void);
 void classes_exit(void);
 int firmware_init(void);
 void firmware_exit(void);
+int firmware_class_init(const char *path);
+void firmware_class_exit(void);
+int power_init(void);
+void power_exit(void);
 int system_bus_init(void);
 void system_bus_exit(void);
 

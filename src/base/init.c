@@ -2,8 +2,10 @@
 /*
  * init.c - bringing the driver core up and down (drivers/base/init.c of
  * 2.6.9): /devices, /bus, /class, /firmware, the platform bus,
- * /devices/system.
+ * /devices/system, then request_firmware's /class/firmware and /power.
  */
+#include <stdlib.h>
+
 #include "base.h"
 
 /**
@@ -33,8 +35,18 @@ int driver_init(void)
 	error = system_bus_init();
 	if (error)
 		goto err_platform;
+	error = firmware_class_init(getenv("LDM_FIRMWARE_PATH"));
+	if (error)
+		goto err_system;
+	error = power_init();
+	if (error)
+		goto err_firmware_class;
 	return 0;
 
+err_firmware_class:
+	firmware_class_exit();
+err_system:
+	system_bus_exit();
 err_platform:
 	platform_bus_exit();
 err_firmware:
@@ -54,6 +66,8 @@ err_devices:
  */
 void driver_exit(void)
 {
+	power_exit();
+	firmware_class_exit();
 	device_shutdown();
 	system_bus_exit();
 	platform_bus_exit();

@@ -9,6 +9,7 @@
 #include <ldm/kernel.h>
 #include <ldm/runtime.h>
 
+#include "params.h"
 #include "runtime-internal.h"
 
 static pthread_mutex_t boot_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -43,12 +44,17 @@ int ldm_init(void)
 	error = ksysfs_init();
 	if (error)
 		goto err_uevent;
-	error = driver_init();
+	error = param_sysfs_init();
 	if (error)
 		goto err_ksysfs;
+	error = driver_init();
+	if (error)
+		goto err_params;
 	running = true;
 	goto out;
 
+err_params:
+	param_sysfs_exit();
 err_ksysfs:
 	ksysfs_exit();
 err_uevent:
@@ -75,6 +81,7 @@ void ldm_exit(void)
 	if (!running)
 		goto out;
 	driver_exit();
+	param_sysfs_exit();
 	ksysfs_exit();
 	kobject_uevent_exit();
 	kobject_report_live();

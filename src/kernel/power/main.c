@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * main.c - /power/state (kernel/power/main.c of 2.6.9): reading lists the
+ * states, writing one runs a whole suspend and resume cycle of the devices.
+ * There is no machine to put to sleep: the cycle suspends every device
+ * (children first), powers down what waits for interrupts off and the system
+ * devices, then powers up and resumes in the reverse order.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <ldm/device.h>
+#include <ldm/kobject.h>
+#include <ldm/semaphore.h>
+
+#include "../../base/base.h"
+
+static DECLARE_MUTEX(pm_sem);
+
+static const char *const pm_states[PM_SUSPEND_MAX] = {
+	[PM_SUSPEND_STANDBY]	= "standby",
+	[PM_SUSPEND_MEM]	= "mem",
+	[PM_SUSPEND_DISK]	= "disk",
+};
+
+/* One suspend/resume cycle into @state; -EBUSY if one is under way. */
+static int enter_state(u32 state)
+{
+	int error;
+
+	if (down_trylock(&pm_sem))
+		return -EBUSY;
+	pr_debug("PM: suspending devices into %s\n", pm_states[state]);
+	error = device_suspend(state);
+	if (error)
+		goto out;
+	error = device_power_down(state);
+	if (!error)
+		device_power_up();
+	device_resume();
+out:
+	up(&pm_sem);
+	return error;
+}
+
+static ssize_t state_show(struct subsystem *subsys, char *buf)
+{
+	char *s = buf;
+	int i;
+
+	(void)subsys;
+	for (i = 0; i < PM_SUSPEND_MAX; i++)
+		if (pm_states[i])
+			s += sprintf(s, "%s ", pm_states[i]);
+	s[-1] = '\n';
+	return s - buf;
+}
+
+static ssize_t state_store(struct subsystem *subsys, const char *buf, size_t n)
+{
+	size_t len = n;
+	u32 state;
+	int error;
+
+	(void)subsys;
+	if (len && buf[len - 1] == '\n')
+		len--;
+	for (state = 0; state < PM_SUSPEND_MAX; state++)
+		if (pm_states[state] && strlen(pm_states[state]) == len &&
+		    !strncmp(buf, pm_states[state], len))
+			break;
+	if (state == PM_SUSPEND_MAX)
+		return -EINVAL;
+	error = enter_state(state);
+	return error ? error : (ssize_t)n;
+}
+
+static struct subsys_attribute state_attr = __ATTR(state, 0644, state_show, state_store);
+
+static decl_subsys(power, NULL, NULL);
+
+int power_init(void)
+{
+	int error = subsystem_register(&power_subsys);
+
+	if (error)
+		return error;
+	error = subsys_create_file(&power_subsys, &state_attr);
+	if (error)
+		subsystem_unregister(&power_subsys);
+	return error;
+}
+
+void power_exit(void)
+{
+	subsys_remove_file(&power_subsys, &state_attr);
+	subsystem_unregister(&power_subsys);
+}
