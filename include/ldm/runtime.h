@@ -10,6 +10,10 @@
  *   LDM_HOTPLUG_HELPER  /kernel/uevent_helper  program run for each hotplug
  *                                              event, as /sbin/hotplug was
  *                                              (empty: none, the default)
+ *   LDM_FIRMWARE_PATH   /module/firmware_class/parameters/path
+ *                                              directories request_firmware
+ *                                              searches, colon-separated,
+ *                                              before /lib/firmware
  *   LDM_LOGLEVEL        -                      console level of printk on
  *                                              stderr (default 5: warnings
  *                                              and worse)
