@@ -17,6 +17,7 @@ export TSAN_OPTIONS ?= halt_on_error=1:second_deadlock_stack=1
 LOGS := build-logs
 
 # meson-dir DIR OPTIONS: configure DIR, or reconfigure it with OPTIONS.
+# OPTIONS with commas must come through a variable: call splits on commas.
 define meson-dir
 	@if [ -f $(1)/build.ninja ]; then \
 		meson setup --reconfigure $(1) $(2) >/dev/null; \
@@ -50,15 +51,18 @@ check: deps
 
 # All tests, gcc, AddressSanitizer + UndefinedBehaviorSanitizer + LeakSanitizer,
 # with allocation-failure injection compiled in.
+ASAN_SETUP := -Db_sanitize=address,undefined -Db_lundef=false -Dfault_injection=true \
+	-Dc_args=-fno-sanitize-recover=all
+TSAN_SETUP := -Db_sanitize=thread -Db_lundef=false -Dfault_injection=true
+
 check-asan: deps
-	$(call meson-dir,build-asan,-Db_sanitize=address,undefined -Db_lundef=false \
-		-Dfault_injection=true -Dc_args=-fno-sanitize-recover=all)
+	$(call meson-dir,build-asan,$(ASAN_SETUP))
 	ninja -C build-asan
 	./build-asan/tests/ldm-test
 
 # The concurrency tests under ThreadSanitizer.
 check-tsan: deps
-	$(call meson-dir,build-tsan,-Db_sanitize=thread -Db_lundef=false -Dfault_injection=true)
+	$(call meson-dir,build-tsan,$(TSAN_SETUP))
 	ninja -C build-tsan
 	./build-tsan/tests/ldm-test --concurrency
 
