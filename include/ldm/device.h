@@ -58,9 +58,14 @@ struct bus_type {
 		       int buffer_size);
 	int (*suspend)(struct device *dev, u32 state);
 	int (*resume)(struct device *dev);
-	/* ldm additions */
-	const char *(*match_name)(struct device *dev);	/* see docs/driver-core.md */
-	struct bus_driver_index *ldm_index;
+	/*
+	 * ldm additions. match_name: a bus whose match() only ever matches a
+	 * driver whose name equals (in its first BUS_ID_SIZE bytes) a name of
+	 * the device may return that name here; new devices are then matched
+	 * through an index of the drivers by name, not by trying each.
+	 */
+	const char *(*match_name)(struct device *dev);
+	struct bus_driver_index *ldm_index;	/* private to the driver core */
 };
 
 int bus_register(struct bus_type *bus);
@@ -100,7 +105,6 @@ struct device_driver {
 	int (*resume)(struct device *dev, u32 level);
 	/* ldm additions */
 	struct module *owner;
-	struct list_head ldm_index_node;	/* in the bus's driver index */
 };
 
 int driver_register(struct device_driver *drv);

@@ -9,11 +9,13 @@
  * reading: their callbacks must not add or remove devices or drivers on the
  * same bus.
  */
+#include <stdio.h>
 #include <string.h>
 #include <ldm/export.h>
 #include <ldm/slab.h>
 
 #include "base.h"
+#include "htable.h"
 #include "power/power.h"
 
 #define to_drv(obj) container_of(obj, struct device_driver, kobj)
@@ -217,25 +219,126 @@ static void report_probe_failure(struct device_driver *drv, struct device *dev, 
 	       dev->bus_id, error);
 }
 
+/*
+ * The driver index of a bus with match_name: its drivers hashed by the
+ * first BUS_ID_SIZE bytes of their name (what platform_match compares),
+ * each with its registration order so that drivers of one name are still
+ * tried in that order, as 2.6.9's walk of the whole list tried them.
+ */
+struct bus_driver_index {
+	struct ldm_htable table;
+	unsigned long next_seq;
+};
+
+struct index_entry {
+	struct ldm_hnode hnode;
+	struct device_driver *drv;
+	unsigned long seq;
+};
+
+static u64 index_hash(const char *name)
+{
+	char key[BUS_ID_SIZE + 1];
+
+	snprintf(key, sizeof(key), "%s", name);
+	return ldm_hash_name(key);
+}
+
+static bool index_key_equal(const char *a, const char *b)
+{
+	return !strncmp(a, b, BUS_ID_SIZE);
+}
+
+/* Under the bus's rwsem, for writing. */
+static int index_add(struct bus_type *bus, struct device_driver *drv)
+{
+	struct index_entry *e;
+	int error;
+
+	if (!bus->ldm_index)
+		return 0;
+	e = kzalloc(sizeof(*e), GFP_KERNEL);
+	if (!e)
+		return -ENOMEM;
+	e->drv = drv;
+	e->seq = ++bus->ldm_index->next_seq;	/* from 1: 0 is "before all" */
+	error = ldm_htable_add(&bus->ldm_index->table, &e->hnode, index_hash(drv->name));
+	if (error)
+		kfree(e);
+	return error;
+}
+
+/* Under the bus's rwsem, for writing. */
+static void index_del(struct bus_type *bus, struct device_driver *drv)
+{
+	u64 hash = index_hash(drv->name);
+	struct index_entry *e;
+
+	if (!bus->ldm_index)
+		return;
+	ldm_htable_for_each_possible(&bus->ldm_index->table, e, hnode, hash) {
+		if (e->drv == drv) {
+			ldm_htable_del(&bus->ldm_index->table, &e->hnode);
+			kfree(e);
+			return;
+		}
+	}
+}
+
+/* The driver named @name registered first after @after_seq, or NULL. */
+static struct index_entry *index_next(struct bus_type *bus, const char *name,
+				      unsigned long after_seq)
+{
+	u64 hash = index_hash(name);
+	struct index_entry *e, *best = NULL;
+
+	ldm_htable_for_each_possible(&bus->ldm_index->table, e, hnode, hash) {
+		if (!index_key_equal(e->drv->name, name) || e->seq <= after_seq)
+			continue;
+		if (!best || e->seq < best->seq)
+			best = e;
+	}
+	return best;
+}
+
+/* Try @drv on @dev for device_attach(); 1 if bound. */
+static int attach_try(struct device *dev, struct device_driver *drv)
+{
+	int error = bus_match(dev, drv);
+
+	if (!error)
+		return 1;
+	if (error != -ENODEV)
+		report_probe_failure(drv, dev, error);
+	return 0;
+}
+
 /* Find a driver for @dev; 1 if bound. Under the bus's rwsem, for writing. */
 static int device_attach(struct device *dev)
 {
+	struct bus_type *bus = dev->bus;
 	struct device_driver *drv;
-	int error;
+	struct index_entry *e;
+	const char *name;
 
 	if (dev->driver) {
 		device_bind_driver(dev);
 		return 1;
 	}
-	if (!dev->bus->match)
+	if (!bus->match)
 		return 0;
-	list_for_each_entry(drv, &dev->bus->drivers.list, kobj.entry) {
-		error = bus_match(dev, drv);
-		if (!error)
-			return 1;
-		if (error != -ENODEV)
-			report_probe_failure(drv, dev, error);
+	if (bus->ldm_index) {
+		name = bus->match_name(dev);
+		if (!name)
+			return 0;
+		for (e = index_next(bus, name, 0); e; e = index_next(bus, name, e->seq))
+			if (attach_try(dev, e->drv))
+				return 1;
+		return 0;
 	}
+	list_for_each_entry(drv, &bus->drivers.list, kobj.entry)
+		if (attach_try(dev, drv))
+			return 1;
 	return 0;
 }
 
@@ -503,10 +606,16 @@ int bus_add_driver(struct device_driver *drv)
 	if (error)
 		goto err_remove_attrs;
 	down_write(&bus->subsys.rwsem);
-	driver_attach(drv);
+	error = index_add(bus, drv);
+	if (!error)
+		driver_attach(drv);
 	up_write(&bus->subsys.rwsem);
+	if (error)
+		goto err_remove_bind_files;
 	return 0;
 
+err_remove_bind_files:
+	remove_bind_files(drv);
 err_remove_attrs:
 	driver_remove_attrs(bus, drv);
 err_unregister:
@@ -534,6 +643,7 @@ void bus_remove_driver(struct device_driver *drv)
 	down_write(&bus->subsys.rwsem);
 	pr_debug("bus %s: remove driver %s\n", bus->name, drv->name);
 	driver_detach(drv);
+	index_del(bus, drv);
 	up_write(&bus->subsys.rwsem);
 	kobject_unregister(&drv->kobj);
 	put_bus(bus);
@@ -674,9 +784,18 @@ int bus_register(struct bus_type *bus)
 	error = bus_add_attrs(bus);
 	if (error)
 		goto err_unregister_drivers;
+	if (bus->match_name) {
+		bus->ldm_index = kzalloc(sizeof(*bus->ldm_index), GFP_KERNEL);
+		if (!bus->ldm_index) {
+			error = -ENOMEM;
+			goto err_remove_attrs;
+		}
+	}
 	pr_debug("bus type '%s' registered\n", bus->name);
 	return 0;
 
+err_remove_attrs:
+	bus_remove_attrs(bus);
 err_unregister_drivers:
 	kset_unregister(&bus->drivers);
 err_unregister_devices:
@@ -694,6 +813,11 @@ EXPORT_SYMBOL_GPL(bus_register);
 void bus_unregister(struct bus_type *bus)
 {
 	pr_debug("bus %s: unregistering\n", bus->name);
+	if (bus->ldm_index) {
+		ldm_htable_destroy(&bus->ldm_index->table);
+		kfree(bus->ldm_index);
+		bus->ldm_index = NULL;
+	}
 	bus_remove_attrs(bus);
 	kset_unregister(&bus->drivers);
 	kset_unregister(&bus->devices);

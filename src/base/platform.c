@@ -226,6 +226,12 @@ static int platform_match(struct device *dev, struct device_driver *drv)
 	return strncmp(pdev->name, drv->name, BUS_ID_SIZE) == 0;
 }
 
+/* platform_match matches by name only: let the bus index drivers by name. */
+static const char *platform_match_name(struct device *dev)
+{
+	return to_platform_device(dev)->name;
+}
+
 static int platform_suspend(struct device *dev, u32 state)
 {
 	int ret = 0;
@@ -257,6 +263,7 @@ static int platform_resume(struct device *dev)
 struct bus_type platform_bus_type = {
 	.name		= "platform",
 	.match		= platform_match,
+	.match_name	= platform_match_name,
 	.suspend	= platform_suspend,
 	.resume		= platform_resume,
 };
