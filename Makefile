@@ -86,6 +86,7 @@ install: all
 # Figures are reported, never asserted (docs/bench.md).
 bench: all
 	./build/bench/bench-kobject
+	./build/bench/bench-platform
 
 clean:
 	rm -rf build build-asan build-tsan build-clang build-install $(LOGS)
