@@ -12,7 +12,8 @@
 
 /* Arm: the @nth allocation from now fails (1 = the next one); 0 disarms. */
 void ldm_fail_nth(unsigned long nth);
-/* Whether the armed failure has happened since the last ldm_fail_nth(). */
+/* Whether the armed failure has happened since the last arming (k > 0);
+ * ldm_fail_nth(0) keeps the answer, so disarm first, then ask. */
 int ldm_fail_nth_fired(void);
 
 #pragma GCC visibility pop

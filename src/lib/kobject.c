@@ -21,6 +21,7 @@
 #define KOBJ_LIVE		0x1	/* on live_kobjects */
 #define KOBJ_ADDED		0x2	/* between kobject_add() and kobject_del() */
 #define KOBJ_KSET		0x4	/* the kobject embedded in a kset */
+#define KOBJ_PARENT_REF		0x8	/* holds the reference on parent that kobject_add() took */
 
 static LIST_HEAD(live_kobjects);
 static pthread_mutex_t live_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -214,7 +215,7 @@ int kobject_add(struct kobject *kobj)
 		unlink(kobj);
 		return error;
 	}
-	kobj->ldm_flags |= KOBJ_ADDED;
+	kobj->ldm_flags |= KOBJ_ADDED | KOBJ_PARENT_REF;
 	kobject_hotplug("add", kobj);
 	return 0;
 }
@@ -365,7 +366,8 @@ void kobject_cleanup(struct kobject *kobj)
 {
 	struct kobj_type *t = get_ktype(kobj);
 	struct kset *s = kobj->kset;
-	struct kobject *parent = kobj->parent;
+	/* A parent set by the caller but never added under holds no reference. */
+	struct kobject *parent = (kobj->ldm_flags & KOBJ_PARENT_REF) ? kobj->parent : NULL;
 
 	pr_debug("kobject %s: cleaning up\n", kobject_name(kobj));
 	pthread_mutex_lock(&live_lock);

@@ -72,6 +72,49 @@ static int held_by_me(struct sysfs_dirent *sd)
 	return (int)n;
 }
 
+/* Whether this thread is inside I/O on @sd or on a node below it. */
+static bool held_below(struct sysfs_dirent *sd)
+{
+	struct sysfs_dirent *p;
+	unsigned int i;
+
+	for (i = 0; i < nheld && i < HELD_MAX; i++)
+		for (p = held[i]; p; p = p->s_parent)
+			if (p == sd)
+				return true;
+	return false;
+}
+
+/**
+ * sysfs_mark_drained - say that a removed node, and so all below it (they
+ * were drained before it), has no I/O left but its remover's own
+ * @sd: the node
+ */
+void sysfs_mark_drained(struct sysfs_dirent *sd)
+{
+	atomic_set(&sd->s_drained, 1);
+	pthread_mutex_lock(&drain_lock);
+	pthread_cond_broadcast(&drain_cond);
+	pthread_mutex_unlock(&drain_lock);
+}
+
+/**
+ * sysfs_wait_drained - wait until the thread that removed @sd has drained it
+ * @sd: a node already removed, with an ancestor, maybe by another thread
+ *
+ * A thread inside I/O below @sd does not wait: the remover waits for it,
+ * as removal never waits for the remover's own I/O.
+ */
+void sysfs_wait_drained(struct sysfs_dirent *sd)
+{
+	if (held_below(sd))
+		return;
+	pthread_mutex_lock(&drain_lock);
+	while (!atomic_read(&sd->s_drained))
+		pthread_cond_wait(&drain_cond, &drain_lock);
+	pthread_mutex_unlock(&drain_lock);
+}
+
 /**
  * sysfs_drain - wait until every active reference of a deactivated node,
  * but the calling thread's own, is dropped

@@ -13,24 +13,29 @@
  */
 int sysfs_create_bin_file(struct kobject *kobj, struct bin_attribute *attr)
 {
-	struct sysfs_dirent *sd;
+	struct sysfs_dirent *sd, *dir;
 	int error;
 
 	if (!kobj || !attr)
 		return -EINVAL;
-	if (!kobj->dentry)
+	dir = sysfs_get_kobj_dir(kobj);
+	if (!dir)
 		return -ENOENT;
 	error = sysfs_validate_name(attr->attr.name);
 	if (error)
-		return error;
+		goto out_put_dir;
 	sd = sysfs_new_dirent(attr->attr.name, LDM_SYSFS_BIN,
 			      S_IFREG | (attr->attr.mode & 07777), kobj);
-	if (!sd)
-		return -ENOMEM;
+	if (!sd) {
+		error = -ENOMEM;
+		goto out_put_dir;
+	}
 	sd->s_bin_attr = attr;
-	error = sysfs_add_one(kobj->dentry, sd);
+	error = sysfs_add_one(dir, sd);
 	if (error)
 		ldm_sysfs_put(sd);
+out_put_dir:
+	ldm_sysfs_put(dir);
 	return error;
 }
 EXPORT_SYMBOL_GPL(sysfs_create_bin_file);
@@ -44,10 +49,16 @@ EXPORT_SYMBOL_GPL(sysfs_create_bin_file);
  */
 int sysfs_remove_bin_file(struct kobject *kobj, struct bin_attribute *attr)
 {
+	struct sysfs_dirent *dir;
+	int error;
+
 	if (!kobj || !attr)
 		return -EINVAL;
-	if (!kobj->dentry)
+	dir = sysfs_get_kobj_dir(kobj);
+	if (!dir)
 		return -ENOENT;
-	return sysfs_remove_name(kobj->dentry, attr->attr.name);
+	error = sysfs_remove_name(dir, attr->attr.name);
+	ldm_sysfs_put(dir);
+	return error;
 }
 EXPORT_SYMBOL_GPL(sysfs_remove_bin_file);

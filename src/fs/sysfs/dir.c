@@ -184,16 +184,24 @@ static void unlink_subtree(struct sysfs_dirent *sd, struct list_head *dead)
 void sysfs_remove_sd(struct sysfs_dirent *sd)
 {
 	struct sysfs_dirent *pos, *n;
+	bool removed_before;
 	LIST_HEAD(dead);
 
 	down_write(&sysfs_rwsem);
-	if (!(sd->s_flags & SD_REMOVED) && sd != sysfs_root)
+	removed_before = sd->s_flags & SD_REMOVED;
+	if (!removed_before && sd != sysfs_root)
 		unlink_subtree(sd, &dead);
 	up_write(&sysfs_rwsem);
 
+	/* Gone with an ancestor: its remover, maybe another thread, drains it. */
+	if (removed_before)
+		sysfs_wait_drained(sd);
+
+	/* Deepest first: a node is marked once all below it is drained. */
 	list_for_each_entry_safe(pos, n, &dead, s_sibling) {
 		sysfs_drain(pos);
 		list_del_init(&pos->s_sibling);
+		sysfs_mark_drained(pos);
 		ldm_sysfs_put(pos);
 	}
 }
@@ -232,13 +240,35 @@ static int create_dir(struct kobject *kobj, struct sysfs_dirent *parent,
 	sd = sysfs_new_dirent(name, LDM_SYSFS_DIR, S_IFDIR | 0755, kobj);
 	if (!sd)
 		return -ENOMEM;
+	/* Ours before it is linked: a removal of @parent may drop the tree's at once. */
+	ldm_sysfs_get(sd);
 	error = sysfs_add_one(parent, sd);
 	if (error) {
 		ldm_sysfs_put(sd);
+		ldm_sysfs_put(sd);
 		return error;
 	}
-	*ret = ldm_sysfs_get(sd);
+	*ret = sd;
 	return 0;
+}
+
+/**
+ * sysfs_get_kobj_dir - the directory of a kobject, referenced
+ * @kobj: the kobject
+ *
+ * Read under the lock, as sysfs_remove_dir() may clear it meanwhile; the
+ * reference keeps the node's memory, and sysfs_add_one() refuses it once
+ * removed.
+ * Return: the directory, or NULL if the kobject has none.
+ */
+struct sysfs_dirent *sysfs_get_kobj_dir(struct kobject *kobj)
+{
+	struct sysfs_dirent *sd;
+
+	down_read(&sysfs_rwsem);
+	sd = ldm_sysfs_get(kobj->dentry);
+	up_read(&sysfs_rwsem);
+	return sd;
 }
 
 /**
@@ -249,9 +279,14 @@ static int create_dir(struct kobject *kobj, struct sysfs_dirent *parent,
  */
 int sysfs_create_subdir(struct kobject *kobj, const char *name, struct sysfs_dirent **ret)
 {
-	if (!kobj->dentry)
+	struct sysfs_dirent *parent = sysfs_get_kobj_dir(kobj);
+	int error;
+
+	if (!parent)
 		return -ENOENT;
-	return create_dir(kobj, kobj->dentry, name, ret);
+	error = create_dir(kobj, parent, name, ret);
+	ldm_sysfs_put(parent);
+	return error;
 }
 
 /**
@@ -263,16 +298,25 @@ int sysfs_create_subdir(struct kobject *kobj, const char *name, struct sysfs_dir
  */
 int sysfs_create_dir(struct kobject *kobj)
 {
-	struct sysfs_dirent *parent;
+	struct sysfs_dirent *parent, *sd;
+	int error;
 
 	if (!kobj)
 		return -EINVAL;
 	if (kobj->dentry)
 		return -EEXIST;
-	parent = kobj->parent ? kobj->parent->dentry : sysfs_root;
+	parent = kobj->parent ? sysfs_get_kobj_dir(kobj->parent) : ldm_sysfs_get(sysfs_root);
 	if (!parent)
 		return -ENOENT;
-	return create_dir(kobj, parent, kobject_name(kobj), &kobj->dentry);
+	error = create_dir(kobj, parent, kobject_name(kobj), &sd);
+	ldm_sysfs_put(parent);
+	if (error)
+		return error;
+	/* Under the lock: sysfs_get_kobj_dir() may be reading it already. */
+	down_write(&sysfs_rwsem);
+	kobj->dentry = sd;
+	up_write(&sysfs_rwsem);
+	return 0;
 }
 EXPORT_SYMBOL_GPL(sysfs_create_dir);
 

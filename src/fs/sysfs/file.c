@@ -82,11 +82,17 @@ int sysfs_add_file(struct sysfs_dirent *dir, const struct attribute *attr)
  */
 int sysfs_create_file(struct kobject *kobj, const struct attribute *attr)
 {
+	struct sysfs_dirent *dir;
+	int error;
+
 	if (!kobj || !attr)
 		return -EINVAL;
-	if (!kobj->dentry)
+	dir = sysfs_get_kobj_dir(kobj);
+	if (!dir)
 		return -ENOENT;
-	return sysfs_add_file(kobj->dentry, attr);
+	error = sysfs_add_file(dir, attr);
+	ldm_sysfs_put(dir);
+	return error;
 }
 EXPORT_SYMBOL_GPL(sysfs_create_file);
 
@@ -124,7 +130,13 @@ EXPORT_SYMBOL_GPL(sysfs_update_file);
  */
 void sysfs_remove_file(struct kobject *kobj, const struct attribute *attr)
 {
-	if (kobj && attr && kobj->dentry)
-		sysfs_remove_name(kobj->dentry, attr->name);
+	struct sysfs_dirent *dir;
+
+	if (!kobj || !attr)
+		return;
+	dir = sysfs_get_kobj_dir(kobj);
+	if (dir)
+		sysfs_remove_name(dir, attr->name);
+	ldm_sysfs_put(dir);
 }
 EXPORT_SYMBOL_GPL(sysfs_remove_file);

@@ -48,14 +48,14 @@ int sysfs_create_group(struct kobject *kobj, const struct attribute_group *grp)
 
 	if (!kobj || !grp || !grp->attrs)
 		return -EINVAL;
-	if (!kobj->dentry)
-		return -ENOENT;
 	if (grp->name) {
 		error = sysfs_create_subdir(kobj, grp->name, &dir);
 		if (error)
 			return error;
 	} else {
-		dir = ldm_sysfs_get(kobj->dentry);
+		dir = sysfs_get_kobj_dir(kobj);
+		if (!dir)
+			return -ENOENT;
 	}
 	error = create_files(dir, grp);
 	if (error && grp->name)
@@ -72,23 +72,28 @@ EXPORT_SYMBOL_GPL(sysfs_create_group);
  */
 void sysfs_remove_group(struct kobject *kobj, const struct attribute_group *grp)
 {
-	struct sysfs_dirent *dir;
+	struct sysfs_dirent *kdir, *dir;
 	size_t n = 0;
 
-	if (!kobj || !grp || !kobj->dentry)
+	if (!kobj || !grp)
+		return;
+	kdir = sysfs_get_kobj_dir(kobj);
+	if (!kdir)
 		return;
 	if (!grp->name) {
 		while (grp->attrs[n])
 			n++;
-		remove_files(kobj->dentry, grp, n);
-		return;
+		remove_files(kdir, grp, n);
+		goto out_put_kdir;
 	}
 	down_read(&sysfs_rwsem);
-	dir = ldm_sysfs_get(sysfs_find_locked(kobj->dentry, grp->name));
+	dir = ldm_sysfs_get(sysfs_find_locked(kdir, grp->name));
 	up_read(&sysfs_rwsem);
-	if (!dir)
-		return;
-	sysfs_remove_sd(dir);
-	ldm_sysfs_put(dir);
+	if (dir) {
+		sysfs_remove_sd(dir);
+		ldm_sysfs_put(dir);
+	}
+out_put_kdir:
+	ldm_sysfs_put(kdir);
 }
 EXPORT_SYMBOL_GPL(sysfs_remove_group);

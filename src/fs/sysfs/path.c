@@ -180,6 +180,7 @@ const char *ldm_sysfs_name(struct sysfs_dirent *sd)
 
 struct dirent_snap {
 	struct sysfs_dirent *sd;
+	char *name;	/* copied: a rename frees the node's name */
 	struct ldm_sysfs_stat st;
 };
 
@@ -213,6 +214,11 @@ int ldm_sysfs_readdir(struct sysfs_dirent *dir,
 		return -ENOMEM;
 	}
 	list_for_each_entry(sd, &dir->s_dir.order, s_sibling) {
+		snap[n].name = kstrdup(sd->s_name, GFP_KERNEL);
+		if (!snap[n].name) {
+			error = -ENOMEM;
+			break;
+		}
 		snap[n].sd = ldm_sysfs_get(sd);
 		stat_locked(sd, &snap[n].st);
 		n++;
@@ -223,7 +229,8 @@ int ldm_sysfs_readdir(struct sysfs_dirent *dir,
 		if (!error && snap[i].sd->s_type == LDM_SYSFS_LINK)
 			ldm_sysfs_stat(snap[i].sd, &snap[i].st);
 		if (!error)
-			error = fill(ctx, snap[i].sd->s_name, &snap[i].st);
+			error = fill(ctx, snap[i].name, &snap[i].st);
+		kfree(snap[i].name);
 		ldm_sysfs_put(snap[i].sd);
 	}
 	kfree(snap);

@@ -77,7 +77,7 @@ int sysfs_link_path(struct sysfs_dirent *link, char *buf, size_t size)
  */
 int sysfs_create_link(struct kobject *kobj, struct kobject *target, char *name)
 {
-	struct sysfs_dirent *sd, *tsd;
+	struct sysfs_dirent *sd, *tsd, *dir;
 	int error;
 
 	if (!kobj || !target)
@@ -86,21 +86,26 @@ int sysfs_create_link(struct kobject *kobj, struct kobject *target, char *name)
 	if (error)
 		return error;
 	down_read(&sysfs_rwsem);
+	dir = ldm_sysfs_get(kobj->dentry);
 	tsd = ldm_sysfs_get(target->dentry);
 	up_read(&sysfs_rwsem);
-	if (!kobj->dentry || !tsd) {
-		ldm_sysfs_put(tsd);
-		return -ENOENT;
-	}
+	error = -ENOENT;
+	if (!dir || !tsd)
+		goto err_put;
+	error = -ENOMEM;
 	sd = sysfs_new_dirent(name, LDM_SYSFS_LINK, S_IFLNK | 0777, kobj);
-	if (!sd) {
-		ldm_sysfs_put(tsd);
-		return -ENOMEM;
-	}
+	if (!sd)
+		goto err_put;
 	sd->s_target = tsd;
-	error = sysfs_add_one(kobj->dentry, sd);
+	error = sysfs_add_one(dir, sd);
 	if (error)
 		ldm_sysfs_put(sd);	/* drops the target too */
+	ldm_sysfs_put(dir);
+	return error;
+
+err_put:
+	ldm_sysfs_put(tsd);
+	ldm_sysfs_put(dir);
 	return error;
 }
 EXPORT_SYMBOL_GPL(sysfs_create_link);
@@ -112,7 +117,13 @@ EXPORT_SYMBOL_GPL(sysfs_create_link);
  */
 void sysfs_remove_link(struct kobject *kobj, char *name)
 {
-	if (kobj && name && kobj->dentry)
-		sysfs_remove_name(kobj->dentry, name);
+	struct sysfs_dirent *dir;
+
+	if (!kobj || !name)
+		return;
+	dir = sysfs_get_kobj_dir(kobj);
+	if (dir)
+		sysfs_remove_name(dir, name);
+	ldm_sysfs_put(dir);
 }
 EXPORT_SYMBOL_GPL(sysfs_remove_link);

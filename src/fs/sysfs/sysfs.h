@@ -39,6 +39,7 @@
 struct sysfs_dirent {
 	atomic_t s_count;
 	atomic_t s_active;
+	atomic_t s_drained;		/* its remover has drained it, and all below */
 	struct sysfs_dirent *s_parent;
 	char *s_name;
 	struct ldm_hnode s_hash;	/* in the parent's s_dir.children */
@@ -73,6 +74,7 @@ struct sysfs_dirent *sysfs_find_locked(struct sysfs_dirent *parent, const char *
 void sysfs_remove_sd(struct sysfs_dirent *sd);
 int sysfs_remove_name(struct sysfs_dirent *parent, const char *name);
 int sysfs_create_subdir(struct kobject *kobj, const char *name, struct sysfs_dirent **ret);
+struct sysfs_dirent *sysfs_get_kobj_dir(struct kobject *kobj);
 void sysfs_touch(struct sysfs_dirent *sd);
 
 /* active.c */
@@ -80,6 +82,8 @@ bool sysfs_get_active(struct sysfs_dirent *sd);
 void sysfs_put_active(struct sysfs_dirent *sd);
 void sysfs_deactivate(struct sysfs_dirent *sd);
 void sysfs_drain(struct sysfs_dirent *sd);
+void sysfs_mark_drained(struct sysfs_dirent *sd);
+void sysfs_wait_drained(struct sysfs_dirent *sd);
 
 /* file.c */
 int sysfs_add_file(struct sysfs_dirent *dir, const struct attribute *attr);
