@@ -63,7 +63,6 @@ struct class_simple *class_simple_create(struct module *owner, char *name)
 	if (!cs)
 		return ERR_PTR(-ENOMEM);
 	cs->class.name = name;
-	cs->class.class_release = class_simple_release;
 	cs->class.release = release_simple_dev;
 	cs->attr.attr.name = "dev";
 	cs->attr.attr.mode = 0444;
@@ -71,9 +70,11 @@ struct class_simple *class_simple_create(struct module *owner, char *name)
 	cs->attr.show = show_dev;
 	retval = class_register(&cs->class);
 	if (retval) {
+		/* It may have released the class: no class_release yet to free it. */
 		kfree(cs);
 		return ERR_PTR(retval);
 	}
+	cs->class.class_release = class_simple_release;
 	return cs;
 }
 EXPORT_SYMBOL(class_simple_create);

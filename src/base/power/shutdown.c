@@ -26,17 +26,22 @@ int device_detach_shutdown(struct device *dev)
 /**
  * device_shutdown - call every bound driver's shutdown(), children first,
  * then shut the system devices down
+ *
+ * Walks the devices kset, as 2.6.9 does, not dpm_active: a suspend cycle
+ * reorders dpm_active (deferred devices come back first) and takes the
+ * suspended devices off it, while the kset keeps every device in the order
+ * added, parents before children.
  */
 void device_shutdown(void)
 {
 	struct device *dev;
 
-	down(&dpm_sem);
-	list_for_each_entry_reverse(dev, &dpm_active, power.entry) {
+	down_read(&devices_subsys.rwsem);
+	list_for_each_entry_reverse(dev, &devices_subsys.kset.list, kobj.entry) {
 		pr_debug("shutting down %s\n", dev->bus_id);
 		if (dev->driver && dev->driver->shutdown)
 			dev->driver->shutdown(dev);
 	}
-	up(&dpm_sem);
+	up_read(&devices_subsys.rwsem);
 	sysdev_shutdown();
 }
