@@ -463,8 +463,15 @@ EXPORT_SYMBOL_GPL(bus_add_device);
 void bus_remove_device(struct device *dev)
 {
 	struct bus_type *bus = dev->bus;
+	bool on_bus;
 
-	if (!bus || list_empty(&dev->bus_list))
+	if (!bus)
+		return;
+	/* Its neighbours' removal writes its list links: look under the lock. */
+	down_read(&bus->subsys.rwsem);
+	on_bus = !list_empty(&dev->bus_list);
+	up_read(&bus->subsys.rwsem);
+	if (!on_bus)
 		return;
 	sysfs_remove_link(&bus->devices.kobj, dev->bus_id);
 	device_remove_attrs(bus, dev);
@@ -529,7 +536,9 @@ static ssize_t bind_store(struct device_driver *drv, const char *buf, size_t cou
 	if (!dev)
 		return -ENODEV;
 	down_write(&drv->bus->subsys.rwsem);
-	if (dev->driver)
+	if (list_empty(&dev->bus_list))
+		error = -ENODEV;	/* left the bus since device_find() */
+	else if (dev->driver)
 		error = -EBUSY;
 	else
 		error = bus_match(dev, drv);
@@ -547,7 +556,7 @@ static ssize_t unbind_store(struct device_driver *drv, const char *buf, size_t c
 	if (!dev)
 		return -ENODEV;
 	down_write(&drv->bus->subsys.rwsem);
-	if (dev->driver == drv) {
+	if (!list_empty(&dev->bus_list) && dev->driver == drv) {
 		device_release_driver(dev);
 		error = 0;
 	}

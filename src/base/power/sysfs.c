@@ -11,7 +11,13 @@
 
 static ssize_t state_show(struct device *dev, char *buf)
 {
-	return sprintf(buf, "%u\n", dev->power.power_state);
+	u32 state;
+
+	/* Under dpm_sem: a store or a suspend may be changing it. */
+	down(&dpm_sem);
+	state = dev->power.power_state;
+	up(&dpm_sem);
+	return sprintf(buf, "%u\n", state);
 }
 
 static ssize_t state_store(struct device *dev, const char *buf, size_t n)
@@ -23,10 +29,20 @@ static ssize_t state_store(struct device *dev, const char *buf, size_t n)
 	state = strtoul(buf, &rest, 10);
 	if (rest == buf || (*rest && *rest != '\n') || state > PM_SUSPEND_MAX)
 		return -EINVAL;
+	/*
+	 * The bus lock keeps the driver from being unbound under the bus's
+	 * suspend(), which reads dev->driver. (System suspend, as in 2.6.9,
+	 * assumes nobody binds or unbinds meanwhile: the kernel froze every
+	 * process first.)
+	 */
+	if (dev->bus)
+		down_read(&dev->bus->subsys.rwsem);
 	if (state)
 		error = dpm_runtime_suspend(dev, (u32)state);
 	else
 		dpm_runtime_resume(dev);
+	if (dev->bus)
+		up_read(&dev->bus->subsys.rwsem);
 	return error ? error : (ssize_t)n;
 }
 
