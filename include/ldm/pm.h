@@ -28,6 +28,8 @@ struct dev_pm_info {
 	atomic_t pm_users;
 	struct device *pm_parent;
 	struct list_head entry;
+	/* ldm addition: the order of device_pm_add(), kept on dpm_active */
+	unsigned long ldm_seq;
 };
 
 void device_pm_set_parent(struct device *dev, struct device *parent);

@@ -332,6 +332,25 @@ DEFINE_TEST(test_eagain_defers_to_power_down_system_devices_last,
 
 /* ---- system devices ---- */
 
+DEFINE_TEST(test_deferred_suspend_keeps_order_of_later_cycles,
+	    .description = "after a cycle in which a device was deferred with -EAGAIN, the next cycle still suspends children first and resumes parents first")
+{
+	tree_register();
+	defer_name = "C2";
+	ASSERT_OK(device_suspend(PM_SUSPEND_MEM));
+	ASSERT_OK(device_power_down(PM_SUSPEND_MEM));
+	device_power_up();
+	device_resume();
+
+	pm_log[0] = '\0';
+	ASSERT_OK(device_suspend(PM_SUSPEND_MEM));
+	ASSERT_STREQ(pm_log, "-G -C2 -C1 -P");
+	pm_log[0] = '\0';
+	device_resume();
+	ASSERT_STREQ(pm_log, "+P +C1 +C2 +G");
+	tree_unregister();
+}
+
 static unsigned int rate = 100;
 
 static ssize_t rate_show(struct sys_device *sd, char *buf)

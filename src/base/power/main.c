@@ -40,6 +40,25 @@ void device_pm_set_parent(struct device *dev, struct device *parent)
 }
 EXPORT_SYMBOL_GPL(device_pm_set_parent);
 
+static unsigned long dpm_next_seq;
+
+/**
+ * dpm_active_add - put a device back on dpm_active, in the order of
+ * device_pm_add(), so that a cycle that resumed devices out of that order
+ * (deferred ones first) leaves the next cycle's order intact; under dpm_sem
+ * @dev: the device
+ */
+void dpm_active_add(struct device *dev)
+{
+	struct list_head *pos;
+
+	/* Devices mostly come back in order: look from the end. */
+	list_for_each_prev(pos, &dpm_active)
+		if (to_device(pos)->power.ldm_seq < dev->power.ldm_seq)
+			break;
+	list_add(&dev->power.entry, pos);
+}
+
 /* Add @dev at the end of dpm_active, with its power/ files. */
 int device_pm_add(struct device *dev)
 {
@@ -52,6 +71,7 @@ int device_pm_add(struct device *dev)
 	if (error)
 		return error;
 	down(&dpm_sem);
+	dev->power.ldm_seq = ++dpm_next_seq;
 	list_add_tail(&dev->power.entry, &dpm_active);
 	device_pm_set_parent(dev, dev->parent);
 	up(&dpm_sem);

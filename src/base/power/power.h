@@ -4,7 +4,8 @@
  * (drivers/base/power/power.h).
  *
  * dpm_active holds every added device in the order added, so parents come
- * before children; suspend walks it from the end (children first) and moves
+ * before children (devices coming back from a suspend are put back in that
+ * order, by the sequence number device_pm_add() gave them); suspend walks it from the end (children first) and moves
  * devices to dpm_off (or dpm_off_irq, when a bus asks with -EAGAIN to be
  * suspended with interrupts off); resume walks dpm_off from the front
  * (parents first). dpm_sem guards the three lists.
@@ -22,6 +23,7 @@ extern struct list_head dpm_off_irq;
 extern struct semaphore dpm_sem;
 
 int device_pm_add(struct device *dev);
+void dpm_active_add(struct device *dev);
 void device_pm_remove(struct device *dev);
 
 int dpm_sysfs_add(struct device *dev);

@@ -26,7 +26,7 @@ void dpm_resume(void)
 		list_del_init(entry);
 		if (!dev->power.prev_state)
 			resume_device(dev);
-		list_add_tail(entry, &dpm_active);
+		dpm_active_add(dev);
 	}
 }
 
@@ -50,7 +50,7 @@ void dpm_power_up(void)
 
 		list_del_init(entry);
 		resume_device(to_device(entry));
-		list_add_tail(entry, &dpm_active);
+		dpm_active_add(to_device(entry));
 	}
 }
 
