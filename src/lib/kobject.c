@@ -29,6 +29,10 @@ static pthread_mutex_t live_lock = PTHREAD_MUTEX_INITIALIZER;
 /* The lock of a kset's list: its subsystem's, or one for ksets without. */
 static DECLARE_RWSEM(orphan_kset_rwsem);
 
+/* Names change under it (kobject_rename() of an added kobject frees the old
+ * one) and kobject_get_path() reads the names of all the ancestors under it. */
+static DECLARE_RWSEM(kobj_name_rwsem);
+
 static struct rw_semaphore *kset_rwsem(struct kset *kset)
 {
 	return kset->subsys ? &kset->subsys->rwsem : &orphan_kset_rwsem;
@@ -102,13 +106,18 @@ char *kobject_get_path(struct kset *kset, struct kobject *kobj, int gfp_mask)
 	char *path;
 
 	(void)kset;
-	if (!kobj || !kobject_name(kobj))
+	if (!kobj)
 		return NULL;
-	len = get_kobj_path_length(kobj);
-	path = kzalloc(len, (gfp_t)gfp_mask);
-	if (!path)
-		return NULL;
-	fill_kobj_path(kobj, path, len);
+	/* Both passes see the same names, though an ancestor is renamed meanwhile. */
+	down_read(&kobj_name_rwsem);
+	path = NULL;
+	if (kobject_name(kobj)) {
+		len = get_kobj_path_length(kobj);
+		path = kzalloc(len, (gfp_t)gfp_mask);
+		if (path)
+			fill_kobj_path(kobj, path, len);
+	}
+	up_read(&kobj_name_rwsem);
 	return path;
 }
 EXPORT_SYMBOL_GPL(kobject_get_path);
@@ -174,8 +183,9 @@ static void unlink(struct kobject *kobj)
  * root of the tree.
  *
  * Return: 0; -ENOENT for a NULL kobject, -EINVAL for a missing or invalid
- * name, -EEXIST when the parent has a child of that name, -ENOMEM. On error
- * the kobject is as before the call and the caller drops it with kobject_put().
+ * name, -EEXIST when the parent has a child of that name or @kobj is added
+ * already, -ENOMEM. On error the kobject is as before the call and the caller
+ * drops it with kobject_put().
  */
 int kobject_add(struct kobject *kobj)
 {
@@ -184,6 +194,11 @@ int kobject_add(struct kobject *kobj)
 
 	if (!(kobj = kobject_get(kobj)))
 		return -ENOENT;
+	/* Added already: linking its entry again would corrupt its kset's list. */
+	if (kobj->ldm_flags & KOBJ_ADDED) {
+		kobject_put(kobj);
+		return -EEXIST;
+	}
 	if (!kobj->k_name)
 		kobj->k_name = kobj->name;
 	if (!*kobj->k_name) {
@@ -256,8 +271,8 @@ EXPORT_SYMBOL_GPL(kobject_register);
 int kobject_set_name(struct kobject *kobj, const char *fmt, ...)
 {
 	char small[KOBJ_NAME_LEN];
+	char *name, *old = NULL;
 	va_list args;
-	char *name;
 	int need;
 
 	va_start(args, fmt);
@@ -274,14 +289,18 @@ int kobject_set_name(struct kobject *kobj, const char *fmt, ...)
 		if (!name)
 			return -ENOMEM;
 	}
+	/* Freed once no kobject_get_path() can be reading it. */
+	down_write(&kobj_name_rwsem);
 	if (kobj->k_name && kobj->k_name != kobj->name)
-		kfree(kobj->k_name);
+		old = kobj->k_name;
 	if (name) {
 		kobj->k_name = name;
 	} else {
 		memcpy(kobj->name, small, sizeof(small));
 		kobj->k_name = kobj->name;
 	}
+	up_write(&kobj_name_rwsem);
+	kfree(old);
 	return 0;
 }
 EXPORT_SYMBOL_GPL(kobject_set_name);
