@@ -68,13 +68,17 @@ static int create_dir(struct kobject *kobj)
 	return error;
 }
 
+/* The length of @kobj's path with its NUL, or 0 if an ancestor has no name. */
 static size_t get_kobj_path_length(struct kobject *kobj)
 {
 	size_t length = 1;
 	struct kobject *parent;
 
-	for (parent = kobj; parent; parent = parent->parent)
+	for (parent = kobj; parent; parent = parent->parent) {
+		if (!kobject_name(parent))
+			return 0;
 		length += strlen(kobject_name(parent)) + 1;
+	}
 	return length;
 }
 
@@ -111,8 +115,8 @@ char *kobject_get_path(struct kset *kset, struct kobject *kobj, int gfp_mask)
 	/* Both passes see the same names, though an ancestor is renamed meanwhile. */
 	down_read(&kobj_name_rwsem);
 	path = NULL;
-	if (kobject_name(kobj)) {
-		len = get_kobj_path_length(kobj);
+	len = get_kobj_path_length(kobj);
+	if (len) {
 		path = kzalloc(len, (gfp_t)gfp_mask);
 		if (path)
 			fill_kobj_path(kobj, path, len);
@@ -562,12 +566,21 @@ EXPORT_SYMBOL_GPL(subsystem_unregister);
  * subsys_create_file - create an attribute file of a subsystem
  * @s: the subsystem
  * @a: the attribute; its show()/store() get the subsystem
+ *
+ * Return: 0, or -EINVAL for a subsystem that is not registered (2.6.9 took
+ * a reference on it anyway and crashed releasing it), or sysfs's error.
  */
+/* Whether @s was registered and not yet released: a reference may be taken. */
+static bool subsys_live(struct subsystem *s)
+{
+	return s && kref_read(&s->kset.kobj.kref) > 0;
+}
+
 int subsys_create_file(struct subsystem *s, struct subsys_attribute *a)
 {
 	int error = -EINVAL;
 
-	if (s && a && subsys_get(s)) {
+	if (subsys_live(s) && a && subsys_get(s)) {
 		error = sysfs_create_file(&s->kset.kobj, &a->attr);
 		subsys_put(s);
 	}
@@ -582,7 +595,7 @@ EXPORT_SYMBOL_GPL(subsys_create_file);
  */
 void subsys_remove_file(struct subsystem *s, struct subsys_attribute *a)
 {
-	if (s && a && subsys_get(s)) {
+	if (subsys_live(s) && a && subsys_get(s)) {
 		sysfs_remove_file(&s->kset.kobj, &a->attr);
 		subsys_put(s);
 	}

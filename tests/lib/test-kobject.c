@@ -865,3 +865,26 @@ DEFINE_TEST(test_kref_put_returns_one_only_when_released,
 	ASSERT_EQ(kref_put(&c.kref, counted_release), 1);
 	ASSERT_EQ(c.releases, 2);
 }
+
+static ssize_t unreg_show(struct subsystem *s, char *buf)
+{
+	(void)s;
+	return sprintf(buf, "x\n");
+}
+
+DEFINE_TEST(test_subsys_file_on_unregistered_subsystem_is_einval,
+	    .description = "subsys_create_file/remove_file on a subsystem never registered give -EINVAL and do nothing, and a path of a nameless parent is NULL")
+{
+	static decl_subsys(unreg, NULL, NULL);
+	static struct subsys_attribute attr = __ATTR(x, 0444, unreg_show, NULL);
+	static struct kobject orphan, nameless;
+
+	ASSERT_EQ(subsys_create_file(&unreg_subsys, &attr), -EINVAL);
+	subsys_remove_file(&unreg_subsys, &attr);
+	ASSERT_EQ(kref_read(&unreg_subsys.kset.kobj.kref), 0);
+	/* An ancestor without a name gives no path, not a crash. */
+	orphan.k_name = orphan.name;
+	strcpy(orphan.name, "orphan");
+	orphan.parent = &nameless;
+	ASSERT(kobject_get_path(NULL, &orphan, GFP_KERNEL) == NULL);
+}
