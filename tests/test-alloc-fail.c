@@ -672,9 +672,11 @@ static void assert_runtime_complete(unsigned int nexports)
 
 	ASSERT_EQ(count_exports(), nexports);
 	ASSERT_EQ(node_type("/kernel"), LDM_SYSFS_DIR);
-	ASSERT_EQ(dir_entries("/kernel"), 2);
+	ASSERT_EQ(dir_entries("/kernel"), 3);
 	ASSERT_EQ(ldm_sysfs_read_path("/kernel/uevent_helper", buf, sizeof(buf)), 1);
 	ASSERT_EQ(ldm_sysfs_read_path("/kernel/uevent_seqnum", buf, sizeof(buf)), 2);
+	ASSERT_STREQ(buf, "0\n");
+	ASSERT_EQ(ldm_sysfs_read_path("/kernel/tainted", buf, sizeof(buf)), 2);
 	ASSERT_STREQ(buf, "0\n");
 }
 

@@ -17,6 +17,8 @@
 #include <ldm/kobject.h>
 #include <ldm/kref.h>
 #include <ldm/list.h>
+#include <ldm/module.h>
+#include <ldm/moduleparam.h>
 #include <ldm/pm.h>
 #include <ldm/runtime.h>
 #include <ldm/rwsem.h>

@@ -26,6 +26,23 @@
 int ldm_init(void);
 void ldm_exit(void);
 
+/*
+ * Modules (docs/modules.md): the init_module and delete_module system
+ * calls, and loading from a file. @args is one string of space-separated
+ * name=value pairs, as init_module's, and may be NULL. Each returns 0 or a
+ * negative errno; the log says why.
+ */
+int ldm_init_module(const void *image, unsigned long len, const char *args);
+int ldm_delete_module(const char *name, unsigned int flags);
+int ldm_insmod(const char *path, const char *args);
+
+/*
+ * The loaded modules in the format of /proc/modules, one line each:
+ * "name size refcount users, state address (taints)". The caller frees the
+ * string with free(); NULL when out of memory.
+ */
+char *ldm_proc_modules(void);
+
 #pragma GCC visibility pop
 
 #endif /* _LDM_RUNTIME_H */

@@ -9,6 +9,7 @@
 #include <ldm/kernel.h>
 #include <ldm/runtime.h>
 
+#include "module-internal.h"
 #include "params.h"
 #include "runtime-internal.h"
 
@@ -80,6 +81,7 @@ void ldm_exit(void)
 	pthread_mutex_lock(&boot_lock);
 	if (!running)
 		goto out;
+	ldm_modules_unload_all();
 	driver_exit();
 	param_sysfs_exit();
 	ksysfs_exit();
@@ -87,6 +89,7 @@ void ldm_exit(void)
 	kobject_report_live();
 	sysfs_exit();
 	ldm_export_exit();
+	taint_reset();
 	running = false;
 out:
 	pthread_mutex_unlock(&boot_lock);

@@ -11,6 +11,7 @@
 #include <ldm/kernel.h>
 #include <ldm/slab.h>
 
+#include "export-internal.h"
 #include "htable.h"
 #include "runtime-internal.h"
 
@@ -30,6 +31,7 @@ struct export_entry {
 	struct ldm_hnode hash;
 	struct list_head list;
 	struct ldm_export exp;
+	struct ldm_module *mod;		/* the exporting module; NULL: the runtime */
 };
 
 static pthread_rwlock_t export_lock = PTHREAD_RWLOCK_INITIALIZER;
@@ -49,7 +51,7 @@ static struct export_entry *find_locked(const char *name)
 }
 
 static int add_export(const struct kernel_symbol *sym, enum ldm_export_license license,
-		      const char *owner)
+		      const char *owner, struct ldm_module *mod)
 {
 	struct export_entry *e;
 	int error;
@@ -65,6 +67,7 @@ static int add_export(const struct kernel_symbol *sym, enum ldm_export_license l
 	e->exp.value = sym->value;
 	e->exp.license = license;
 	e->exp.owner = owner;
+	e->mod = mod;
 	error = ldm_htable_add(&export_table, &e->hash, ldm_hash_name(sym->name));
 	if (error) {
 		kfree(e);
@@ -81,7 +84,7 @@ static int add_table(const struct kernel_symbol *start, const struct kernel_symb
 	int error;
 
 	for (sym = start; sym && sym < stop; sym++) {
-		error = add_export(sym, license, "ldm");
+		error = add_export(sym, license, "ldm", NULL);
 		if (error)
 			return error;
 	}
@@ -113,6 +116,78 @@ void ldm_export_exit(void)
 	}
 	ldm_htable_destroy(&export_table);
 	pthread_rwlock_unlock(&export_lock);
+}
+
+void ldm_export_remove_module(struct ldm_module *mod);
+
+static void remove_entry(struct export_entry *e)
+{
+	ldm_htable_del(&export_table, &e->hash);
+	list_del(&e->list);
+	kfree(e);
+}
+
+/**
+ * ldm_export_add_module - add the exports of a module being loaded
+ * @syms: its __ksymtab or __ksymtab_gpl entries, relocated
+ * @n: how many
+ * @license: which table they came from
+ * @owner: the module's name, kept by pointer: it must outlive the exports
+ * @mod: the module
+ *
+ * Return: 0; -EEXIST (with a message) if a name is exported already, -ENOMEM.
+ * On error no export of @mod is left in the tables, from this call or an
+ * earlier one.
+ */
+int ldm_export_add_module(const struct kernel_symbol *syms, size_t n,
+			  enum ldm_export_license license, const char *owner,
+			  struct ldm_module *mod)
+{
+	size_t i;
+	int error = 0;
+
+	pthread_rwlock_wrlock(&export_lock);
+	for (i = 0; i < n && !error; i++)
+		error = add_export(&syms[i], license, owner, mod);
+	pthread_rwlock_unlock(&export_lock);
+	if (error)
+		ldm_export_remove_module(mod);
+	return error;
+}
+
+/**
+ * ldm_export_remove_module - remove every export of a module
+ * @mod: the module
+ */
+void ldm_export_remove_module(struct ldm_module *mod)
+{
+	struct export_entry *e, *n;
+
+	pthread_rwlock_wrlock(&export_lock);
+	list_for_each_entry_safe(e, n, &export_list, list)
+		if (e->mod == mod)
+			remove_entry(e);
+	pthread_rwlock_unlock(&export_lock);
+}
+
+/**
+ * ldm_export_find - ldm_export_lookup(), and the exporting module
+ * @name: the symbol's name
+ * @ret: filled in when found
+ * @owner: set to the exporting module, NULL for the runtime
+ */
+int ldm_export_find(const char *name, struct ldm_export *ret, struct ldm_module **owner)
+{
+	struct export_entry *e;
+
+	pthread_rwlock_rdlock(&export_lock);
+	e = find_locked(name);
+	if (e) {
+		*ret = e->exp;
+		*owner = e->mod;
+	}
+	pthread_rwlock_unlock(&export_lock);
+	return e ? 0 : -ENOENT;
 }
 
 /**

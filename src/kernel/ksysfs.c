@@ -3,12 +3,13 @@
  * ksysfs.c - /sys/kernel (kernel/ksysfs.c of later kernels): the runtime's
  * own settings as files. uevent_helper is the helper program of hotplug
  * events (2.6.9 had /proc/sys/kernel/hotplug), uevent_seqnum the number of
- * the last event.
+ * the last event, tainted the taint mask (Linux's /proc/sys/kernel/tainted).
  */
 #include <stdio.h>
 #include <ldm/kernel.h>
 #include <ldm/kobject.h>
 
+#include "module-internal.h"
 #include "runtime-internal.h"
 
 static decl_subsys(kernel, NULL, NULL);
@@ -38,6 +39,14 @@ static ssize_t uevent_seqnum_show(struct subsystem *s, char *page)
 	return sprintf(page, "%llu\n", kobject_uevent_seqnum());
 }
 
+static ssize_t tainted_show(struct subsystem *s, char *page)
+{
+	(void)s;
+	return sprintf(page, "%lu\n", ldm_tainted());
+}
+
+static struct subsys_attribute tainted_attr = __ATTR(tainted, 0444, tainted_show, NULL);
+
 static struct subsys_attribute uevent_helper_attr =
 	__ATTR(uevent_helper, 0644, uevent_helper_show, uevent_helper_store);
 static struct subsys_attribute uevent_seqnum_attr =
@@ -53,6 +62,8 @@ int ksysfs_init(void)
 	error = subsys_create_file(&kernel_subsys, &uevent_helper_attr);
 	if (!error)
 		error = subsys_create_file(&kernel_subsys, &uevent_seqnum_attr);
+	if (!error)
+		error = subsys_create_file(&kernel_subsys, &tainted_attr);
 	if (error)
 		subsystem_unregister(&kernel_subsys);
 	return error;

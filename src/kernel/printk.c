@@ -11,6 +11,7 @@
 #include <ldm/export.h>
 #include <ldm/kernel.h>
 
+#include "module-internal.h"
 #include "runtime-internal.h"
 
 #define DEFAULT_CONSOLE_LOGLEVEL	5
@@ -103,14 +104,20 @@ EXPORT_SYMBOL(dump_stack);
 
 void __ldm_warn(const char *file, int line, const char *cond)
 {
-	printk(KERN_WARNING "WARNING: at %s:%d: %s\n", file, line, cond);
+	char taint[32];
+
+	printk(KERN_WARNING "WARNING: at %s:%d: %s (%s)\n", file, line, cond,
+	       print_tainted(taint, sizeof(taint)));
 	dump_stack();
 }
 EXPORT_SYMBOL(__ldm_warn);
 
 void __ldm_bug(const char *file, int line, const char *cond)
 {
-	printk(KERN_EMERG "kernel BUG at %s:%d: %s\n", file, line, cond);
+	char taint[32];
+
+	printk(KERN_EMERG "kernel BUG at %s:%d: %s (%s)\n", file, line, cond,
+	       print_tainted(taint, sizeof(taint)));
 	dump_stack();
 	abort();
 }

@@ -8,6 +8,7 @@
 #include "ldm.h"
 
 static const struct ldm_verb *const verbs[] = {
+	&ldm_verb_modpost,
 	&ldm_verb_symbols,
 };
 

@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * <ldm/moduleparam.h> - module parameters, as <linux/moduleparam.h> of
+ * 2.6.9: module_param(name, type, perm) places a struct kernel_param in the
+ * section __param; the loader sets it from the load arguments
+ * ("name=value ...") and shows it as /module/<mod>/parameters/<name> when
+ * perm has read or write bits.
+ */
+#ifndef _LDM_MODULEPARAM_H
+#define _LDM_MODULEPARAM_H
+
+#include <ldm/compiler.h>
+#include <ldm/types.h>
+
+#pragma GCC visibility push(default)
+
+struct kernel_param;
+
+typedef int (*param_set_fn)(const char *val, struct kernel_param *kp);
+typedef int (*param_get_fn)(char *buffer, struct kernel_param *kp);
+
+struct kernel_param {
+	const char *name;
+	unsigned int perm;
+	param_set_fn set;
+	param_get_fn get;
+	void *arg;
+};
+
+struct kparam_string {
+	unsigned int maxlen;
+	char *string;
+};
+
+#define __ldm_param_cat2(a, b)	a##b
+#define __ldm_param_cat(a, b)	__ldm_param_cat2(a, b)
+
+#define __module_param_call(prefix, name, set, get, arg, perm)		\
+	static char __param_str_##name[] = prefix #name;		\
+	static const struct kernel_param __param_##name			\
+	__attribute__((__used__, __section__("__param"),		\
+		       __aligned__(sizeof(void *))))			\
+		= { __param_str_##name, perm, set, get, arg }
+
+#define module_param_call(name, set, get, arg, perm)			\
+	__module_param_call("", name, set, get, arg, perm)
+
+/* A function that only compiles if @p has the parameter's type. */
+#define __param_check(name, p, type)					\
+	static inline __maybe_unused type *__check_##name(void) { return (p); }
+
+#define module_param_named(name, value, type, perm)			\
+	param_check_##type(name, &(value));				\
+	static const char __ldm_param_cat(__parmtype_, name)[]		\
+	__attribute__((__used__, __section__(".modinfo"), __aligned__(1))) \
+		= "parmtype=" #name ":" #type;				\
+	module_param_call(name, param_set_##type, param_get_##type, &value, perm)
+
+#define module_param(name, type, perm)					\
+	module_param_named(name, name, type, perm)
+
+#define module_param_string(name, string, len, perm)			\
+	static struct kparam_string __param_string_##name = { len, string }; \
+	module_param_call(name, param_set_copystring, param_get_string,	\
+			  &__param_string_##name, perm)
+
+int param_set_byte(const char *val, struct kernel_param *kp);
+int param_get_byte(char *buffer, struct kernel_param *kp);
+#define param_check_byte(name, p) __param_check(name, p, unsigned char)
+int param_set_short(const char *val, struct kernel_param *kp);
+int param_get_short(char *buffer, struct kernel_param *kp);
+#define param_check_short(name, p) __param_check(name, p, short)
+int param_set_ushort(const char *val, struct kernel_param *kp);
+int param_get_ushort(char *buffer, struct kernel_param *kp);
+#define param_check_ushort(name, p) __param_check(name, p, unsigned short)
+int param_set_int(const char *val, struct kernel_param *kp);
+int param_get_int(char *buffer, struct kernel_param *kp);
+#define param_check_int(name, p) __param_check(name, p, int)
+int param_set_uint(const char *val, struct kernel_param *kp);
+int param_get_uint(char *buffer, struct kernel_param *kp);
+#define param_check_uint(name, p) __param_check(name, p, unsigned int)
+int param_set_long(const char *val, struct kernel_param *kp);
+int param_get_long(char *buffer, struct kernel_param *kp);
+#define param_check_long(name, p) __param_check(name, p, long)
+int param_set_ulong(const char *val, struct kernel_param *kp);
+int param_get_ulong(char *buffer, struct kernel_param *kp);
+#define param_check_ulong(name, p) __param_check(name, p, unsigned long)
+int param_set_charp(const char *val, struct kernel_param *kp);
+int param_get_charp(char *buffer, struct kernel_param *kp);
+#define param_check_charp(name, p) __param_check(name, p, char *)
+int param_set_bool(const char *val, struct kernel_param *kp);
+int param_get_bool(char *buffer, struct kernel_param *kp);
+#define param_check_bool(name, p) __param_check(name, p, int)
+int param_set_invbool(const char *val, struct kernel_param *kp);
+int param_get_invbool(char *buffer, struct kernel_param *kp);
+#define param_check_invbool(name, p) __param_check(name, p, int)
+int param_set_copystring(const char *val, struct kernel_param *kp);
+int param_get_string(char *buffer, struct kernel_param *kp);
+
+#pragma GCC visibility pop
+
+#endif /* _LDM_MODULEPARAM_H */

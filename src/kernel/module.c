@@ -1,0 +1,808 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * module.c - loading and unloading modules (kernel/module.c): the two
+ * system calls, init_module and delete_module, as ldm_init_module() and
+ * ldm_delete_module().
+ *
+ * A module binds only to exported symbols: the runtime's and those of
+ * modules already loaded. A module whose license is not GPL-compatible does
+ * not see EXPORT_SYMBOL_GPL symbols, so a use of one fails its load, and the
+ * refusal names each such symbol. As modern Linux does, a module that uses
+ * GPL-only symbols may not use a proprietary module's exports either.
+ */
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <ldm/kernel.h>
+#include <ldm/module.h>
+#include <ldm/runtime.h>
+#include <ldm/slab.h>
+
+#include "export-internal.h"
+#include "module-elf.h"
+#include "module-internal.h"
+#include "module-layout.h"
+
+#define MODULE_SIZE_MAX	(64UL << 20)
+
+pthread_mutex_t module_mutex = PTHREAD_MUTEX_INITIALIZER;
+LIST_HEAD(modules);
+
+/* LeakSanitizer, when the runtime runs under it, scans module data too. */
+extern void __lsan_register_root_region(const void *p, size_t size) __attribute__((weak));
+extern void __lsan_unregister_root_region(const void *p, size_t size) __attribute__((weak));
+
+/* Everything a load needs between its steps. */
+struct load_info {
+	struct ldm_elf elf;
+	struct module_layout layout;
+	unsigned long *values;		/* per symbol */
+	struct ldm_module *lm;
+	const char *name;		/* for messages: the module's, or "module" */
+};
+
+static struct ldm_module *find_module_locked(const char *name)
+{
+	struct ldm_module *lm;
+
+	list_for_each_entry(lm, &modules, list)
+		if (!strcmp(lm->name, name))
+			return lm;
+	return NULL;
+}
+
+/* vermagic, license, and the struct module modpost made. */
+static int check_modinfo(struct load_info *info)
+{
+	struct ldm_elf *elf = &info->elf;
+	const char *vermagic = ldm_modinfo_get(elf, "vermagic");
+	const char *license = ldm_modinfo_get(elf, "license");
+	const Elf64_Shdr *sh;
+
+	if (!elf->this_module_idx) {
+		printk(KERN_ERR "%s: no .gnu.linkonce.this_module section: not built as an ldm "
+		       "module (see docs/modules.md)\n", info->name);
+		return -ENOEXEC;
+	}
+	sh = &elf->sechdrs[elf->this_module_idx];
+	if (sh->sh_size != sizeof(struct module) || !(sh->sh_flags & SHF_ALLOC) ||
+	    sh->sh_type == SHT_NOBITS) {
+		printk(KERN_ERR "%s: .gnu.linkonce.this_module is %lu bytes, expected %zu\n",
+		       info->name, (unsigned long)sh->sh_size, sizeof(struct module));
+		return -ENOEXEC;
+	}
+	if (!vermagic) {
+		printk(KERN_ERR "%s: no version magic, refusing to load\n", info->name);
+		return -ENOEXEC;
+	}
+	if (strcmp(vermagic, LDM_VERMAGIC)) {
+		printk(KERN_ERR "%s: version magic '%s' should be '%s'\n", info->name, vermagic,
+		       LDM_VERMAGIC);
+		return -ENOEXEC;
+	}
+	(void)license;
+	return 0;
+}
+
+/* The module's name, from the struct module in the image. */
+static int read_name(struct load_info *info, char *name)
+{
+	const struct ldm_elf *elf = &info->elf;
+	const struct module *m = (const struct module *)(elf->image +
+					elf->sechdrs[elf->this_module_idx].sh_offset);
+	size_t i;
+
+	if (!memchr(m->name, '\0', sizeof(m->name)) || !m->name[0]) {
+		printk(KERN_ERR "module: the name in .gnu.linkonce.this_module is empty or "
+		       "unterminated\n");
+		return -ENOEXEC;
+	}
+	for (i = 0; m->name[i]; i++)
+		if (m->name[i] == '/' || m->name[i] < ' ' || m->name[i] > '~') {
+			printk(KERN_ERR "module: name '%s' has a character not allowed\n", m->name);
+			return -ENOEXEC;
+		}
+	strcpy(name, m->name);
+	return 0;
+}
+
+/* Decide the license: missing or hiding text behind a NUL is proprietary. */
+static void judge_license(struct load_info *info)
+{
+	struct ldm_module *lm = info->lm;
+	const char *license = ldm_modinfo_get(&info->elf, "license");
+
+	if (license && ldm_modinfo_license_hides_text(&info->elf)) {
+		printk(KERN_WARNING "%s: module license '%s' is followed by more text after a "
+		       "NUL byte; the whole string is not a GPL-compatible license, so the "
+		       "module is treated as proprietary\n", lm->name, license);
+		lm->gpl_compatible = false;
+	} else {
+		lm->gpl_compatible = license_is_gpl_compatible(license);
+	}
+	lm->license = kstrdup(license ? license : "unspecified", GFP_KERNEL);
+}
+
+/* Record that @lm uses @owner's exports (once per pair). */
+static int add_use(struct ldm_module *lm, struct ldm_module *owner)
+{
+	struct module_use *use;
+
+	list_for_each_entry(use, &lm->uses, target_list)
+		if (use->target == owner)
+			return 0;
+	use = kzalloc(sizeof(*use), GFP_KERNEL);
+	if (!use)
+		return -ENOMEM;
+	use->source = lm;
+	use->target = owner;
+	list_add_tail(&use->target_list, &lm->uses);
+	list_add_tail(&use->source_list, &owner->users);
+	return 0;
+}
+
+static void drop_uses(struct ldm_module *lm)
+{
+	struct module_use *use, *n;
+
+	list_for_each_entry_safe(use, n, &lm->uses, target_list) {
+		module_remove_holder_link(use->target, lm);
+		list_del(&use->source_list);
+		list_del(&use->target_list);
+		kfree(use);
+	}
+}
+
+/* Resolve one undefined symbol; 0, or a negative errno with a message. */
+static int resolve_undefined(struct load_info *info, size_t i, unsigned int *gpl_refused)
+{
+	const Elf64_Sym *sym = &info->elf.syms[i];
+	const char *name = ldm_elf_sym_name(&info->elf, sym);
+	struct ldm_module *lm = info->lm, *owner;
+	struct ldm_export exp;
+
+	if (ldm_export_find(name, &exp, &owner)) {
+		if (ELF64_ST_BIND(sym->st_info) == STB_WEAK) {
+			info->values[i] = 0;
+			return 0;
+		}
+		printk(KERN_ERR "%s: Unknown symbol %s (not exported by the runtime or any "
+		       "loaded module)\n", lm->name, name);
+		return -ENOENT;
+	}
+	if (exp.license == LDM_EXPORT_GPL && !lm->gpl_compatible) {
+		printk(KERN_ERR "%s: symbol %s is GPL-only (EXPORT_SYMBOL_GPL by %s), and the "
+		       "module's license '%s' is not GPL-compatible\n", lm->name, name, exp.owner,
+		       lm->license);
+		(*gpl_refused)++;
+		return -ENOENT;
+	}
+	if (exp.license == LDM_EXPORT_GPL)
+		lm->uses_gpl_only = true;
+	if (owner) {
+		if (add_use(lm, owner))
+			return -ENOMEM;
+	}
+	info->values[i] = exp.value;
+	return 0;
+}
+
+/* A module using GPL-only symbols may not use a proprietary module's exports. */
+static int check_proprietary_users(struct ldm_module *lm)
+{
+	struct module_use *use;
+	int error = 0;
+
+	if (!lm->uses_gpl_only)
+		return 0;
+	list_for_each_entry(use, &lm->uses, target_list) {
+		if (!use->target->gpl_compatible) {
+			printk(KERN_ERR "%s: module using GPL-only symbols uses symbols from "
+			       "proprietary module %s\n", lm->name, use->target->name);
+			error = -EPERM;
+		}
+	}
+	return error;
+}
+
+/* The value of every symbol: defined ones in the mapping, the rest bound. */
+static int resolve_symbols(struct load_info *info)
+{
+	const struct ldm_elf *elf = &info->elf;
+	unsigned int gpl_refused = 0;
+	int error = 0, e;
+	size_t i;
+
+	for (i = 1; i < elf->nsyms; i++) {
+		const Elf64_Sym *sym = &elf->syms[i];
+
+		switch (sym->st_shndx) {
+		case SHN_UNDEF:
+			e = resolve_undefined(info, i, &gpl_refused);
+			if (e && !error)
+				error = e;
+			break;
+		case SHN_ABS:
+			info->values[i] = sym->st_value;
+			break;
+		default:
+			if (sym->st_shndx >= SHN_LORESERVE) {
+				printk(KERN_ERR "%s: symbol %s in special section %#x\n",
+				       info->lm->name, ldm_elf_sym_name(elf, sym), sym->st_shndx);
+				error = -ENOEXEC;
+				break;
+			}
+			info->values[i] = (unsigned long)info->layout.sec_addr[sym->st_shndx] +
+					  sym->st_value;
+		}
+	}
+	if (gpl_refused)
+		printk(KERN_ERR "%s: refused: it uses %u GPL-only symbol%s and its license '%s' "
+		       "is not GPL-compatible\n", info->lm->name, gpl_refused,
+		       gpl_refused == 1 ? "" : "s", info->lm->license);
+	if (!error)
+		error = check_proprietary_users(info->lm);
+	return error;
+}
+
+/* Check a relocated kernel_symbol table: names must lie in the mapping. */
+static int check_export_names(struct load_info *info, const struct kernel_symbol *syms,
+			      size_t n)
+{
+	const unsigned char *lo = info->layout.base, *hi = lo + info->layout.size;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const unsigned char *p = (const unsigned char *)syms[i].name;
+
+		if (p < lo || p >= hi || !memchr(p, '\0', (size_t)(hi - p))) {
+			printk(KERN_ERR "%s: export %zu has a name outside the module\n",
+			       info->lm->name, i);
+			return -ENOEXEC;
+		}
+	}
+	return 0;
+}
+
+static int add_exports(struct load_info *info)
+{
+	static const struct {
+		size_t off;
+		enum ldm_export_license license;
+	} tables[] = {
+		{ offsetof(struct ldm_elf, ksymtab_idx), LDM_EXPORT_ALL },
+		{ offsetof(struct ldm_elf, ksymtab_gpl_idx), LDM_EXPORT_GPL },
+	};
+	size_t t;
+	int error;
+
+	for (t = 0; t < ARRAY_SIZE(tables); t++) {
+		unsigned int idx = *(const unsigned int *)((const char *)&info->elf + tables[t].off);
+		const struct kernel_symbol *syms;
+		size_t n;
+
+		if (!idx)
+			continue;
+		syms = (const struct kernel_symbol *)info->layout.sec_addr[idx];
+		n = info->elf.sechdrs[idx].sh_size / sizeof(*syms);
+		if (!syms)
+			continue;
+		error = check_export_names(info, syms, n);
+		if (!error)
+			error = ldm_export_add_module(syms, n, tables[t].license, info->lm->name,
+						      info->lm);
+		if (error) {
+			ldm_export_remove_module(info->lm);
+			return error;
+		}
+	}
+	return 0;
+}
+
+static void lsan_register(struct ldm_module *lm)
+{
+	if (__lsan_register_root_region)
+		__lsan_register_root_region(lm->base, lm->size);
+}
+
+static void lsan_unregister(struct ldm_module *lm)
+{
+	if (__lsan_unregister_root_region)
+		__lsan_unregister_root_region(lm->base, lm->size);
+}
+
+static struct ldm_module *alloc_module(void)
+{
+	struct ldm_module *lm = kzalloc(sizeof(*lm), GFP_KERNEL);
+
+	if (!lm)
+		return NULL;
+	INIT_LIST_HEAD(&lm->list);
+	INIT_LIST_HEAD(&lm->users);
+	INIT_LIST_HEAD(&lm->uses);
+	return lm;
+}
+
+/* Free the record of a module (its kobject's release, or a failed load). */
+void free_module_record(struct ldm_module *lm)
+{
+	kfree(lm->license);
+	kfree(lm->args);
+	kfree(lm->pattrs);
+	kfree(lm->pattr_list);
+	kfree(lm);
+}
+
+/* The __param table of the module, relocated; checked for sanity. */
+static int find_params(struct load_info *info)
+{
+	struct ldm_module *lm = info->lm;
+	unsigned int idx = info->elf.param_idx;
+	size_t size;
+
+	if (!idx || !info->layout.sec_addr[idx])
+		return 0;
+	size = info->elf.sechdrs[idx].sh_size;
+	if (size % sizeof(struct kernel_param)) {
+		printk(KERN_ERR "%s: __param is %zu bytes, not a whole number of parameters\n",
+		       lm->name, size);
+		return -ENOEXEC;
+	}
+	lm->params = (struct kernel_param *)info->layout.sec_addr[idx];
+	lm->nparams = (unsigned int)(size / sizeof(struct kernel_param));
+	return 0;
+}
+
+/* Steps up to a relocated, protected module with its exports; undone on error. */
+static int load_image(struct load_info *info, const char *args)
+{
+	struct ldm_module *lm = info->lm;
+	struct module_reloc_ctx rc;
+	int error;
+
+	error = module_layout(&info->elf, &info->layout);
+	if (error)
+		return error;
+	lm->base = info->layout.base;
+	lm->size = info->layout.size;
+	info->values = kcalloc(info->elf.nsyms, sizeof(*info->values), GFP_KERNEL);
+	if (!info->values) {
+		error = -ENOMEM;
+		goto err_unmap;
+	}
+	error = resolve_symbols(info);
+	if (error)
+		goto err_uses;
+	error = module_relocate(&info->elf, &info->layout, info->values, &rc);
+	if (error) {
+		printk(KERN_ERR "%s: %s\n", lm->name, rc.err);
+		goto err_uses;
+	}
+	error = module_protect(&info->layout);
+	if (error)
+		goto err_uses;
+	lm->mod = (struct module *)info->layout.sec_addr[info->elf.this_module_idx];
+	lm->mod->ldm = lm;
+	lm->mod->state = MODULE_STATE_COMING;
+	INIT_LIST_HEAD(&lm->mod->list);
+	error = find_params(info);
+	if (!error)
+		error = add_exports(info);
+	if (error)
+		goto err_uses;
+	lm->args = kstrdup(args ? args : "", GFP_KERNEL);
+	error = lm->args ? module_parse_args(lm, lm->args) : -ENOMEM;
+	if (error)
+		goto err_exports;
+	lsan_register(lm);
+	return 0;
+
+err_exports:
+	ldm_export_remove_module(lm);
+err_uses:
+	drop_uses(lm);
+	kfree(info->values);
+	info->values = NULL;
+err_unmap:
+	module_param_free_strings(info->layout.base, info->layout.size);
+	module_layout_free(&info->layout);
+	lm->base = NULL;
+	return error;
+}
+
+/* Undo load_image() for a module whose init failed or that is unloaded. */
+static void unload_image(struct ldm_module *lm)
+{
+	ldm_export_remove_module(lm);
+	drop_uses(lm);
+	lsan_unregister(lm);
+	module_param_free_strings(lm->base, lm->size);
+	munmap(lm->base, lm->size);
+	lm->base = NULL;
+}
+
+static void set_taints(struct ldm_module *lm)
+{
+	if (lm->gpl_compatible)
+		return;
+	printk(KERN_WARNING "%s: module license '%s' taints kernel.\n", lm->name, lm->license);
+	lm->taints |= 1UL << TAINT_PROPRIETARY_MODULE;
+	add_taint(TAINT_PROPRIETARY_MODULE);
+}
+
+/* Run the module's init without module_mutex (it may take long). */
+static int do_init_module(struct ldm_module *lm)
+{
+	int ret = 0;
+
+	if (lm->mod->init)
+		ret = lm->mod->init();
+	if (ret > 0) {
+		printk(KERN_WARNING "%s: init returned %d, a positive value; taken as an "
+		       "error\n", lm->name, ret);
+		ret = -EINVAL;
+	}
+	if (ret)
+		printk(KERN_ERR "%s: init failed with error %d; module unloaded\n", lm->name, ret);
+	return ret;
+}
+
+/* Take a module that failed its init, or is unloaded, out of everything. */
+static void remove_module(struct ldm_module *lm)
+{
+	pthread_mutex_lock(&module_mutex);
+	list_del_init(&lm->list);
+	pthread_mutex_unlock(&module_mutex);
+	module_sysfs_remove(lm);
+	unload_image(lm);
+	kobject_put(&lm->kobj);	/* frees lm, once sysfs lets go */
+}
+
+/* Check, copy, lay out, bind and register a module; on success it is COMING. */
+static int load_module(const void *image, unsigned long len, const char *args,
+		       struct ldm_module **ret)
+{
+	struct load_info info = { .name = "module" };
+	void *copy;
+	int error;
+
+	if (!image || !len)
+		return -EINVAL;
+	if (len > MODULE_SIZE_MAX) {
+		printk(KERN_ERR "module: image of %lu bytes is larger than %lu\n", len,
+		       MODULE_SIZE_MAX);
+		return -EFBIG;
+	}
+	/* A private, aligned copy: the caller's buffer may change or be unaligned. */
+	copy = kmalloc(len, GFP_KERNEL);
+	if (!copy)
+		return -ENOMEM;
+	memcpy(copy, image, len);
+	error = ldm_elf_parse(&info.elf, copy, len);
+	if (error) {
+		printk(KERN_ERR "module: malformed ELF image: %s\n", info.elf.err);
+		goto out;
+	}
+	error = check_modinfo(&info);
+	if (error)
+		goto out;
+	info.lm = alloc_module();
+	if (!info.lm) {
+		error = -ENOMEM;
+		goto out;
+	}
+	error = read_name(&info, info.lm->name);
+	if (error)
+		goto err_free;
+	info.name = info.lm->name;
+	judge_license(&info);
+	if (!info.lm->license) {
+		error = -ENOMEM;
+		goto err_free;
+	}
+
+	pthread_mutex_lock(&module_mutex);
+	if (find_module_locked(info.lm->name)) {
+		pthread_mutex_unlock(&module_mutex);
+		printk(KERN_ERR "%s: a module of that name is already loaded\n", info.lm->name);
+		error = -EEXIST;
+		goto err_free;
+	}
+	error = load_image(&info, args);
+	if (!error) {
+		error = module_sysfs_add(info.lm);
+		if (error)
+			unload_image(info.lm);
+	}
+	if (error) {
+		pthread_mutex_unlock(&module_mutex);
+		goto err_free;
+	}
+	set_taints(info.lm);
+	list_add_tail(&info.lm->list, &modules);
+	pthread_mutex_unlock(&module_mutex);
+	*ret = info.lm;
+	info.lm = NULL;
+	goto out;
+
+err_free:
+	if (info.lm)
+		free_module_record(info.lm);
+out:
+	/* The mapping lives on in the module; the tables of the load do not. */
+	kfree(info.values);
+	kfree(info.layout.sec_addr);
+	kfree(info.layout.got_slot);
+	kfree(info.layout.stub_slot);
+	kfree(copy);
+	return error;
+}
+
+/**
+ * ldm_init_module - load a module, as the init_module system call
+ * @image: the .ko file's contents
+ * @len: their length
+ * @args: "name=value ..." for its parameters, or NULL
+ *
+ * Return: 0; -ENOEXEC for a malformed image, a wrong version magic or a
+ * relocation that cannot be applied; -ENOENT for a symbol that is not
+ * exported, or GPL-only and the module not GPL-compatible (the log names
+ * each); -EPERM for GPL-only use mixed with a proprietary module's exports;
+ * -EEXIST if a module of that name is loaded or an export is taken; the
+ * error of the module's init, after which nothing of it is left.
+ */
+int ldm_init_module(const void *image, unsigned long len, const char *args)
+{
+	struct ldm_module *lm = NULL;
+	int error;
+
+	error = load_module(image, len, args, &lm);
+	if (error)
+		return error;
+	error = do_init_module(lm);
+	if (error) {
+		lm->mod->state = MODULE_STATE_GOING;
+		remove_module(lm);
+		return error;
+	}
+	pthread_mutex_lock(&module_mutex);
+	lm->mod->state = MODULE_STATE_LIVE;
+	pthread_mutex_unlock(&module_mutex);
+	return 0;
+}
+
+/**
+ * ldm_insmod - load a module from a file
+ * @path: the .ko file
+ * @args: its parameters, or NULL
+ *
+ * Return: as ldm_init_module(), or the error of reading the file.
+ */
+int ldm_insmod(const char *path, const char *args)
+{
+	struct stat st;
+	void *image;
+	ssize_t n;
+	size_t done = 0;
+	int fd, error;
+
+	if (!path)
+		return -EINVAL;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return -EINVAL;
+	}
+	if ((unsigned long)st.st_size > MODULE_SIZE_MAX) {
+		close(fd);
+		return -EFBIG;
+	}
+	image = kmalloc((size_t)st.st_size + 1, GFP_KERNEL);
+	if (!image) {
+		close(fd);
+		return -ENOMEM;
+	}
+	while (done < (size_t)st.st_size) {
+		n = read(fd, (char *)image + done, (size_t)st.st_size - done);
+		if (n <= 0)
+			break;
+		done += (size_t)n;
+	}
+	close(fd);
+	error = done == (size_t)st.st_size ? ldm_init_module(image, done, args) : -EIO;
+	kfree(image);
+	return error;
+}
+
+/**
+ * ldm_delete_module - unload a module, as the delete_module system call;
+ * never waits
+ * @name: the module's name
+ * @flags: O_TRUNC forces the unload of a module in use (tainting 'F');
+ *         O_NONBLOCK is implied
+ *
+ * Return: 0; -ENOENT if no such module is loaded; -EWOULDBLOCK while other
+ * modules use it or references from try_module_get() remain; -EBUSY if it is
+ * still initializing or has no exit function (unless forced).
+ */
+int ldm_delete_module(const char *name, unsigned int flags)
+{
+	struct ldm_module *lm;
+	bool forced = flags & O_TRUNC;
+
+	if (!name)
+		return -EINVAL;
+	pthread_mutex_lock(&module_mutex);
+	lm = find_module_locked(name);
+	if (!lm) {
+		pthread_mutex_unlock(&module_mutex);
+		return -ENOENT;
+	}
+	if (lm->mod->state != MODULE_STATE_LIVE) {
+		pthread_mutex_unlock(&module_mutex);
+		return -EBUSY;
+	}
+	if (!forced && (!list_empty(&lm->users) || atomic_read(&lm->refcnt))) {
+		pthread_mutex_unlock(&module_mutex);
+		return -EWOULDBLOCK;
+	}
+	if (!forced && !lm->mod->exit) {
+		pthread_mutex_unlock(&module_mutex);
+		return -EBUSY;
+	}
+	lm->mod->state = MODULE_STATE_GOING;
+	pthread_mutex_unlock(&module_mutex);
+	if (forced) {
+		printk(KERN_WARNING "%s: forced unload\n", lm->name);
+		add_taint(TAINT_FORCED_MODULE);
+	}
+	if (lm->mod->exit)
+		lm->mod->exit();
+	remove_module(lm);
+	return 0;
+}
+
+/**
+ * ldm_modules_unload_all - unload every module, users before what they use
+ * (ldm_exit); modules still referenced are unloaded anyway
+ */
+void ldm_modules_unload_all(void)
+{
+	struct ldm_module *lm, *victim;
+
+	for (;;) {
+		victim = NULL;
+		pthread_mutex_lock(&module_mutex);
+		list_for_each_entry_reverse(lm, &modules, list) {
+			if (list_empty(&lm->users)) {
+				victim = lm;
+				break;
+			}
+		}
+		if (!victim && !list_empty(&modules))
+			victim = list_last_entry(&modules, struct ldm_module, list);
+		if (victim)
+			victim->mod->state = MODULE_STATE_GOING;
+		pthread_mutex_unlock(&module_mutex);
+		if (!victim)
+			return;
+		if (victim->mod->exit)
+			victim->mod->exit();
+		remove_module(victim);
+	}
+}
+
+/**
+ * try_module_get - take a reference on a module, so it cannot be unloaded
+ * @module: the module, or NULL for code of the runtime itself
+ *
+ * Return: 1, or 0 if the module is being unloaded.
+ */
+int try_module_get(struct module *module)
+{
+	if (!module)
+		return 1;
+	if (__atomic_load_n(&module->state, __ATOMIC_ACQUIRE) == MODULE_STATE_GOING)
+		return 0;
+	atomic_inc(&module->ldm->refcnt);
+	return 1;
+}
+EXPORT_SYMBOL(try_module_get);
+
+/**
+ * __module_get - take a reference on a module known to be live
+ * @module: the module, or NULL
+ */
+void __module_get(struct module *module)
+{
+	if (module)
+		atomic_inc(&module->ldm->refcnt);
+}
+EXPORT_SYMBOL(__module_get);
+
+/**
+ * module_put - drop a reference taken with try_module_get()
+ * @module: the module, or NULL
+ */
+void module_put(struct module *module)
+{
+	if (module)
+		WARN_ON(atomic_dec_return(&module->ldm->refcnt) < 0);
+}
+EXPORT_SYMBOL(module_put);
+
+/**
+ * module_refcount - the references taken on a module
+ * @module: the module
+ */
+unsigned int module_refcount(struct module *module)
+{
+	return module ? (unsigned int)atomic_read(&module->ldm->refcnt) : 0;
+}
+EXPORT_SYMBOL(module_refcount);
+
+/* One /proc/modules line for @lm; under module_mutex. */
+static int format_module(struct ldm_module *lm, char *buf, size_t size)
+{
+	static const char *const states[] = {
+		[MODULE_STATE_LIVE] = "Live",
+		[MODULE_STATE_COMING] = "Loading",
+		[MODULE_STATE_GOING] = "Unloading",
+	};
+	unsigned int users = 0;
+	struct module_use *use;
+	char flags[16], taints[20] = "";
+	size_t n;
+	int len;
+
+	list_for_each_entry(use, &lm->users, source_list)
+		users++;
+	len = snprintf(buf, size, "%s %zu %u ", lm->name, lm->size,
+		       module_refcount(lm->mod) + users);
+	n = len > 0 ? (size_t)len : 0;
+	list_for_each_entry(use, &lm->users, source_list)
+		n += (size_t)snprintf(buf + n, n < size ? size - n : 0, "%s,", use->source->name);
+	module_taint_string(lm->taints, flags, sizeof(flags));
+	if (*flags)
+		snprintf(taints, sizeof(taints), " (%s)", flags);
+	n += (size_t)snprintf(buf + n, n < size ? size - n : 0, "%s %s 0x%016lx%s\n",
+			      users ? "" : "-", states[lm->mod->state], 0UL, taints);
+	return (int)n;
+}
+
+/**
+ * ldm_proc_modules - the loaded modules, in the format of /proc/modules
+ *
+ * Return: a string to free() with free(), or NULL when out of memory.
+ */
+char *ldm_proc_modules(void)
+{
+	struct ldm_module *lm;
+	size_t size = 4096, used;
+	char *buf = NULL;
+
+	for (;;) {
+		char *nb = krealloc(buf, size, GFP_KERNEL);
+
+		if (!nb) {
+			kfree(buf);
+			return NULL;
+		}
+		buf = nb;
+		buf[0] = '\0';
+		used = 0;
+		pthread_mutex_lock(&module_mutex);
+		list_for_each_entry(lm, &modules, list)
+			used += (size_t)format_module(lm, buf + used,
+						      used < size ? size - used : 0);
+		pthread_mutex_unlock(&module_mutex);
+		if (used < size)
+			return buf;
+		size = used + 4096;
+	}
+}

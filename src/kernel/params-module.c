@@ -1,0 +1,307 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * params-module.c - module parameters (kernel/params.c of 2.6.9): the
+ * param_set_* and param_get_* of each type, and parsing the arguments of a
+ * load, "name=value name2 name3=\"a b\"".
+ *
+ * A charp parameter set here gets its own copy of the value (2.6.9 pointed
+ * into the argument buffer, and a write through sysfs left it pointing into
+ * a freed page); the copies are freed when their module is unloaded.
+ */
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <ldm/export.h>
+#include <ldm/kernel.h>
+#include <ldm/moduleparam.h>
+#include <ldm/slab.h>
+
+#include "module-internal.h"
+
+#define CHARP_MAX	1024
+
+/* Parse a whole number; -EINVAL if @val is not one or is out of [min, max]. */
+static int parse_long(const char *val, long long min, long long max, long long *ret)
+{
+	char *end;
+	long long v;
+
+	if (!val || !*val)
+		return -EINVAL;
+	errno = 0;
+	v = strtoll(val, &end, 0);
+	if (errno || end == val || (*end && *end != '\n') || v < min || v > max)
+		return -EINVAL;
+	*ret = v;
+	return 0;
+}
+
+static int parse_ulong(const char *val, unsigned long long max, unsigned long long *ret)
+{
+	char *end;
+	unsigned long long v;
+
+	if (!val || !*val || *val == '-')
+		return -EINVAL;
+	errno = 0;
+	v = strtoull(val, &end, 0);
+	if (errno || end == val || (*end && *end != '\n') || v > max)
+		return -EINVAL;
+	*ret = v;
+	return 0;
+}
+
+#define SIGNED_PARAM(name, type, min, max, format)				\
+int param_set_##name(const char *val, struct kernel_param *kp)			\
+{										\
+	long long v;								\
+	int error = parse_long(val, min, max, &v);				\
+										\
+	if (!error)								\
+		*(type *)kp->arg = (type)v;					\
+	return error;								\
+}										\
+EXPORT_SYMBOL(param_set_##name);						\
+int param_get_##name(char *buffer, struct kernel_param *kp)			\
+{										\
+	return sprintf(buffer, format, *(type *)kp->arg);			\
+}										\
+EXPORT_SYMBOL(param_get_##name)
+
+#define UNSIGNED_PARAM(name, type, max, format)					\
+int param_set_##name(const char *val, struct kernel_param *kp)			\
+{										\
+	unsigned long long v;							\
+	int error = parse_ulong(val, max, &v);					\
+										\
+	if (!error)								\
+		*(type *)kp->arg = (type)v;					\
+	return error;								\
+}										\
+EXPORT_SYMBOL(param_set_##name);						\
+int param_get_##name(char *buffer, struct kernel_param *kp)			\
+{										\
+	return sprintf(buffer, format, *(type *)kp->arg);			\
+}										\
+EXPORT_SYMBOL(param_get_##name)
+
+UNSIGNED_PARAM(byte, unsigned char, UCHAR_MAX, "%hhu");
+SIGNED_PARAM(short, short, SHRT_MIN, SHRT_MAX, "%hi");
+UNSIGNED_PARAM(ushort, unsigned short, USHRT_MAX, "%hu");
+SIGNED_PARAM(int, int, INT_MIN, INT_MAX, "%i");
+UNSIGNED_PARAM(uint, unsigned int, UINT_MAX, "%u");
+SIGNED_PARAM(long, long, LONG_MIN, LONG_MAX, "%li");
+UNSIGNED_PARAM(ulong, unsigned long, ULONG_MAX, "%lu");
+
+/* The copies charp parameters point to, to free at unload. */
+struct charp_copy {
+	struct list_head list;
+	void *arg;
+	char *value;
+};
+
+static LIST_HEAD(charp_copies);
+static pthread_mutex_t charp_lock = PTHREAD_MUTEX_INITIALIZER;
+
+int param_set_charp(const char *val, struct kernel_param *kp)
+{
+	struct charp_copy *c, *old = NULL;
+
+	if (!val) {
+		printk(KERN_ERR "%s: string parameter expected\n", kp->name);
+		return -EINVAL;
+	}
+	if (strlen(val) > CHARP_MAX) {
+		printk(KERN_ERR "%s: string parameter too long\n", kp->name);
+		return -ENOSPC;
+	}
+	c = kzalloc(sizeof(*c), GFP_KERNEL);
+	if (c)
+		c->value = kstrdup(val, GFP_KERNEL);
+	if (!c || !c->value) {
+		kfree(c);
+		return -ENOMEM;
+	}
+	c->arg = kp->arg;
+	pthread_mutex_lock(&charp_lock);
+	list_for_each_entry(old, &charp_copies, list)
+		if (old->arg == kp->arg)
+			break;
+	if (&old->list == &charp_copies)
+		old = NULL;
+	if (old)
+		list_del(&old->list);
+	list_add(&c->list, &charp_copies);
+	*(char **)kp->arg = c->value;
+	pthread_mutex_unlock(&charp_lock);
+	if (old) {
+		kfree(old->value);
+		kfree(old);
+	}
+	return 0;
+}
+EXPORT_SYMBOL(param_set_charp);
+
+int param_get_charp(char *buffer, struct kernel_param *kp)
+{
+	const char *s = *(char **)kp->arg;
+
+	return snprintf(buffer, PAGE_SIZE, "%s", s ? s : "(null)");
+}
+EXPORT_SYMBOL(param_get_charp);
+
+/**
+ * module_param_free_strings - free the charp copies of parameters that live
+ * in [@start, @start + @size), a module's mapping
+ * @start: the mapping
+ * @size: its size
+ */
+void module_param_free_strings(const void *start, size_t size)
+{
+	struct charp_copy *c, *n;
+
+	if (!start)
+		return;
+	pthread_mutex_lock(&charp_lock);
+	list_for_each_entry_safe(c, n, &charp_copies, list) {
+		if ((const char *)c->arg >= (const char *)start &&
+		    (const char *)c->arg < (const char *)start + size) {
+			list_del(&c->list);
+			kfree(c->value);
+			kfree(c);
+		}
+	}
+	pthread_mutex_unlock(&charp_lock);
+}
+
+int param_set_bool(const char *val, struct kernel_param *kp)
+{
+	if (!val)	/* no "=value": set */
+		val = "1";
+	switch (val[0]) {
+	case 'y': case 'Y': case '1':
+		*(int *)kp->arg = 1;
+		return 0;
+	case 'n': case 'N': case '0':
+		*(int *)kp->arg = 0;
+		return 0;
+	}
+	return -EINVAL;
+}
+EXPORT_SYMBOL(param_set_bool);
+
+int param_get_bool(char *buffer, struct kernel_param *kp)
+{
+	return sprintf(buffer, "%c", *(int *)kp->arg ? 'Y' : 'N');
+}
+EXPORT_SYMBOL(param_get_bool);
+
+int param_set_invbool(const char *val, struct kernel_param *kp)
+{
+	struct kernel_param dummy = { .arg = NULL };
+	int boolval, error;
+
+	dummy.arg = &boolval;
+	error = param_set_bool(val, &dummy);
+	if (!error)
+		*(int *)kp->arg = !boolval;
+	return error;
+}
+EXPORT_SYMBOL(param_set_invbool);
+
+int param_get_invbool(char *buffer, struct kernel_param *kp)
+{
+	return sprintf(buffer, "%c", *(int *)kp->arg ? 'N' : 'Y');
+}
+EXPORT_SYMBOL(param_get_invbool);
+
+int param_set_copystring(const char *val, struct kernel_param *kp)
+{
+	struct kparam_string *kps = kp->arg;
+
+	if (!val)
+		return -EINVAL;
+	if (strlen(val) + 1 > kps->maxlen) {
+		printk(KERN_ERR "%s: string doesn't fit in %u chars.\n", kp->name,
+		       kps->maxlen - 1);
+		return -ENOSPC;
+	}
+	strcpy(kps->string, val);
+	return 0;
+}
+EXPORT_SYMBOL(param_set_copystring);
+
+int param_get_string(char *buffer, struct kernel_param *kp)
+{
+	struct kparam_string *kps = kp->arg;
+
+	return snprintf(buffer, PAGE_SIZE, "%s", kps->string);
+}
+EXPORT_SYMBOL(param_get_string);
+
+/* Cut the next "name[=value]" off @args, honouring double quotes. */
+static char *next_arg(char *args, char **name, char **value)
+{
+	bool quoted = false;
+	char *p;
+
+	*value = NULL;
+	*name = args;
+	for (p = args; *p && (quoted || *p != ' '); p++) {
+		if (*p == '"')
+			quoted = !quoted;
+		else if (*p == '=' && !*value)
+			*value = p + 1;
+	}
+	if (*p)
+		*p++ = '\0';
+	if (*value) {
+		(*value)[-1] = '\0';
+		if (**value == '"') {
+			size_t len = strlen(++*value);
+
+			if (len && (*value)[len - 1] == '"')
+				(*value)[len - 1] = '\0';
+		}
+	}
+	while (*p == ' ')
+		p++;
+	return p;
+}
+
+/**
+ * module_parse_args - set a module's parameters from its load arguments
+ * @lm: the module, with its __param table found
+ * @args: "name=value ...", modified in place
+ *
+ * Return: 0; -ENOENT for a name that is not a parameter (as 2.6.9); the
+ * setter's error for a bad value. Each is printed naming the parameter.
+ */
+int module_parse_args(struct ldm_module *lm, char *args)
+{
+	char *name, *value;
+	unsigned int i;
+	int error;
+
+	while (*args == ' ')
+		args++;
+	while (*args) {
+		args = next_arg(args, &name, &value);
+		for (i = 0; i < lm->nparams; i++)
+			if (!strcmp(lm->params[i].name, name))
+				break;
+		if (i == lm->nparams) {
+			printk(KERN_ERR "%s: unknown parameter '%s'\n", lm->name, name);
+			return -ENOENT;
+		}
+		error = lm->params[i].set ? lm->params[i].set(value, &lm->params[i]) : -EPERM;
+		if (error) {
+			printk(KERN_ERR "%s: parameter %s: invalid value '%s'\n", lm->name, name,
+			       value ? value : "");
+			return error;
+		}
+	}
+	return 0;
+}

@@ -1,0 +1,300 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * modpost.c - `ldm modpost`: the build-time check of scripts/mod/modpost.c.
+ *
+ *   ldm modpost [--warn] MODULE.o...
+ *
+ * For each module object (the ld -r of its parts) it checks that every
+ * symbol it leaves undefined is exported by the runtime or by one of the
+ * modules of the same build, and that a module whose license is not
+ * GPL-compatible uses no EXPORT_SYMBOL_GPL symbol; each failure is an
+ * error naming the file, as Linux's modpost does. --warn (what
+ * LDM_MODPOST_WARN=1 passes, as KBUILD_MODPOST_WARN does in Linux) turns the
+ * errors into warnings, so that the .ko is still made. Then it writes
+ * MODULE.mod.c: the module's struct module (name, init and exit) and its
+ * vermagic, name and depends tags.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <ldm/ldm.h>
+
+#include "ldm.h"
+#include "module-elf.h"
+#include "tool-util.h"
+
+struct mod_export {
+	const char *name;
+	bool gpl;
+};
+
+struct mod_obj {
+	const char *path;
+	char name[MODULE_NAME_LEN];
+	void *image;
+	struct ldm_elf elf;
+	const char *license;
+	bool gpl_ok;
+	bool has_init, has_exit;
+	struct mod_export *exports;
+	size_t nexports;
+	char depends[1024];
+};
+
+static int warn_only;
+static unsigned int errors;
+
+static void report(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* An error, or a warning under --warn; either way on stderr. */
+static void report(const char *fmt, ...)
+{
+	va_list args;
+
+	fprintf(stderr, "%s: modpost: ", warn_only ? "WARNING" : "ERROR");
+	va_start(args, fmt);
+	vfprintf(stderr, fmt, args);
+	va_end(args);
+	fputc('\n', stderr);
+	errors++;
+}
+
+/* The module name of an object: its file name without .o, '-' as '_'. */
+static int module_name(const char *path, char *name)
+{
+	const char *base = strrchr(path, '/');
+	size_t len, i;
+
+	base = base ? base + 1 : path;
+	len = strlen(base);
+	if (len < 3 || strcmp(base + len - 2, ".o") || len - 2 >= MODULE_NAME_LEN)
+		return -EINVAL;
+	for (i = 0; i < len - 2; i++)
+		name[i] = base[i] == '-' ? '_' : base[i];
+	name[len - 2] = '\0';
+	return 0;
+}
+
+/* Collect the object's exports: the symbols __ksymtab_<name>. */
+static int collect_exports(struct mod_obj *m)
+{
+	size_t i;
+
+	m->exports = calloc(m->elf.nsyms, sizeof(*m->exports));
+	if (!m->exports)
+		return -ENOMEM;
+	for (i = 1; i < m->elf.nsyms; i++) {
+		const Elf64_Sym *sym = &m->elf.syms[i];
+		const char *name = ldm_elf_sym_name(&m->elf, sym);
+
+		if (sym->st_shndx == SHN_UNDEF || sym->st_shndx >= m->elf.nsec)
+			continue;
+		if (!strcmp(name, "init_module"))
+			m->has_init = true;
+		else if (!strcmp(name, "cleanup_module"))
+			m->has_exit = true;
+		if (strncmp(name, "__ksymtab_", 10) || !strncmp(name, "__ksymtab_strings", 17))
+			continue;
+		if (sym->st_shndx == m->elf.ksymtab_idx || sym->st_shndx == m->elf.ksymtab_gpl_idx) {
+			m->exports[m->nexports].name = name + 10;
+			m->exports[m->nexports].gpl = sym->st_shndx == m->elf.ksymtab_gpl_idx;
+			m->nexports++;
+		}
+	}
+	return 0;
+}
+
+static int read_object(struct mod_obj *m)
+{
+	size_t len;
+	int error;
+
+	if (module_name(m->path, m->name)) {
+		fprintf(stderr, "ldm modpost: %s: not a module object (NAME.o)\n", m->path);
+		return -EINVAL;
+	}
+	error = tool_read_file(m->path, &m->image, &len);
+	if (error) {
+		fprintf(stderr, "ldm modpost: %s: %s\n", m->path, strerror(-error));
+		return error;
+	}
+	error = ldm_elf_parse(&m->elf, m->image, len);
+	if (error) {
+		fprintf(stderr, "ldm modpost: %s: %s\n", m->path, m->elf.err);
+		return error;
+	}
+	m->license = ldm_modinfo_get(&m->elf, "license");
+	if (!m->license)
+		fprintf(stderr, "WARNING: modpost: missing MODULE_LICENSE() in %s\n", m->path);
+	m->gpl_ok = license_is_gpl_compatible(m->license) &&
+		    !ldm_modinfo_license_hides_text(&m->elf);
+	return collect_exports(m);
+}
+
+/* Find @name among the exports of the build's modules. */
+static struct mod_export *find_module_export(struct mod_obj *mods, int n, const char *name,
+					     struct mod_obj **owner)
+{
+	int i;
+	size_t j;
+
+	for (i = 0; i < n; i++)
+		for (j = 0; j < mods[i].nexports; j++)
+			if (!strcmp(mods[i].exports[j].name, name)) {
+				*owner = &mods[i];
+				return &mods[i].exports[j];
+			}
+	return NULL;
+}
+
+static void add_depend(struct mod_obj *m, const char *dep)
+{
+	char *p = m->depends, *tok;
+	size_t len = strlen(dep);
+
+	while ((tok = strstr(p, dep))) {	/* once each */
+		if ((tok == m->depends || tok[-1] == ',') && (tok[len] == ',' || !tok[len]))
+			return;
+		p = tok + 1;
+	}
+	if (strlen(m->depends) + len + 2 > sizeof(m->depends))
+		return;
+	if (*m->depends)
+		strcat(m->depends, ",");
+	strcat(m->depends, dep);
+}
+
+/* Check every undefined symbol of @m. */
+static void check_symbols(struct mod_obj *m, struct mod_obj *mods, int n)
+{
+	size_t i;
+
+	for (i = 1; i < m->elf.nsyms; i++) {
+		const Elf64_Sym *sym = &m->elf.syms[i];
+		const char *name = ldm_elf_sym_name(&m->elf, sym);
+		struct mod_obj *owner = NULL;
+		struct mod_export *mexp;
+		struct ldm_export exp;
+		bool gpl;
+
+		if (sym->st_shndx != SHN_UNDEF || !*name ||
+		    ELF64_ST_BIND(sym->st_info) == STB_WEAK)
+			continue;
+		mexp = find_module_export(mods, n, name, &owner);
+		if (mexp) {
+			gpl = mexp->gpl;
+			if (owner != m)
+				add_depend(m, owner->name);
+		} else if (!ldm_export_lookup(name, &exp)) {
+			gpl = exp.license == LDM_EXPORT_GPL;
+		} else {
+			report("\"%s\" [%s.ko] undefined!", name, m->name);
+			continue;
+		}
+		if (gpl && !m->gpl_ok)
+			report("GPL-incompatible module %s.ko uses GPL-only symbol '%s'", m->name,
+			       name);
+	}
+}
+
+static int write_mod_c(struct mod_obj *m)
+{
+	char path[4096];
+	size_t len = strlen(m->path);
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%.*s.mod.c", (int)(len - 2), m->path);
+	f = fopen(path, "w");
+	if (!f) {
+		fprintf(stderr, "ldm modpost: %s: %s\n", path, strerror(errno));
+		return -errno;
+	}
+	fprintf(f, "/* Generated by ldm modpost for %s; do not edit. */\n", m->name);
+	fprintf(f, "#include <ldm/module.h>\n\n");
+	fprintf(f, "MODULE_INFO(vermagic, LDM_VERMAGIC);\n");
+	fprintf(f, "MODULE_INFO(name, \"%s\");\n", m->name);
+	fprintf(f, "MODULE_INFO(depends, \"%s\");\n\n", m->depends);
+	if (m->has_init)
+		fprintf(f, "extern int init_module(void);\n");
+	if (m->has_exit)
+		fprintf(f, "extern void cleanup_module(void);\n");
+	fprintf(f, "\nstruct module __this_module\n"
+		   "__attribute__((__section__(\".gnu.linkonce.this_module\"))) = {\n"
+		   "\t.name = \"%s\",\n", m->name);
+	if (m->has_init)
+		fprintf(f, "\t.init = init_module,\n");
+	if (m->has_exit)
+		fprintf(f, "\t.exit = cleanup_module,\n");
+	fprintf(f, "};\n");
+	if (fclose(f))
+		return -EIO;
+	return 0;
+}
+
+static void help(FILE *out)
+{
+	fprintf(out, "Usage: ldm modpost [--warn] MODULE.o...\n\n"
+		     "Check module objects against the runtime's exports and each other's:\n"
+		     "unresolved symbols, and GPL-only symbols used by modules that are not\n"
+		     "GPL-compatible, are errors (warnings with --warn). Writes MODULE.mod.c\n"
+		     "for each. The build fragment (module.mk) runs it.\n");
+}
+
+static int modpost_run(int argc, char *argv[])
+{
+	static const struct option opts[] = {
+		{ "warn", no_argument, NULL, 'w' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct mod_obj *mods;
+	int c, i, n, status = 0;
+
+	while ((c = getopt_long(argc, argv, "wh", opts, NULL)) != -1) {
+		switch (c) {
+		case 'w':
+			warn_only = 1;
+			break;
+		case 'h':
+			help(stdout);
+			return 0;
+		default:
+			help(stderr);
+			return 2;
+		}
+	}
+	n = argc - optind;
+	if (n <= 0) {
+		help(stderr);
+		return 2;
+	}
+	mods = calloc((size_t)n, sizeof(*mods));
+	if (!mods || ldm_init())
+		return 1;
+	for (i = 0; i < n && !status; i++) {
+		mods[i].path = argv[optind + i];
+		if (read_object(&mods[i]))
+			status = 1;
+	}
+	for (i = 0; i < n && !status; i++)
+		check_symbols(&mods[i], mods, n);
+	for (i = 0; i < n && !status; i++)
+		if (write_mod_c(&mods[i]))
+			status = 1;
+	for (i = 0; i < n; i++) {
+		free(mods[i].exports);
+		free(mods[i].image);
+	}
+	free(mods);
+	ldm_exit();
+	if (!status && errors && !warn_only)
+		status = 1;
+	return status;
+}
+
+const struct ldm_verb ldm_verb_modpost = {
+	.name = "modpost",
+	.run = modpost_run,
+	.help = "check module objects at build time and write their .mod.c",
+};
