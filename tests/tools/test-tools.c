@@ -77,11 +77,19 @@ DEFINE_TEST(test_demo_output_is_golden,
 }
 
 DEFINE_TEST(test_ldm_help_is_golden,
-	    .description = "ldm --help and ldm symbols --help print their golden text and exit 0",
+	    .description = "ldm --help and each verb's --help print their golden text and exit 0",
 	    .no_runtime = true)
 {
+	static const char *const verbs[] = { "insmod", "modinfo", "modpost", "run", "symbols" };
+	char cmd[128], golden[64];
+	size_t i;
+
 	check_golden("tools/ldm/ldm --help", "ldm-help.out", 0);
-	check_golden("tools/ldm/ldm symbols --help", "ldm-symbols-help.out", 0);
+	for (i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++) {
+		snprintf(cmd, sizeof(cmd), "tools/ldm/ldm %s --help", verbs[i]);
+		snprintf(golden, sizeof(golden), "ldm-%s-help.out", verbs[i]);
+		check_golden(cmd, golden, 0);
+	}
 }
 
 DEFINE_TEST(test_ldm_usage_errors_exit_2,
@@ -92,7 +100,10 @@ DEFINE_TEST(test_ldm_usage_errors_exit_2,
 		"tools/ldm/ldm 2>&1",
 		"tools/ldm/ldm frobnicate 2>&1",
 		"tools/ldm/ldm symbols --bogus 2>&1",
-		"tools/ldm/ldm symbols extra 2>&1",
+		"tools/ldm/ldm insmod 2>&1",
+		"tools/ldm/ldm modinfo 2>&1",
+		"tools/ldm/ldm modpost 2>&1",
+		"tools/ldm/ldm run --bogus 2>&1",
 	};
 	char full[1024], *out;
 	size_t i;
@@ -104,4 +115,66 @@ DEFINE_TEST(test_ldm_usage_errors_exit_2,
 		ASSERT(*out);
 		free(out);
 	}
+}
+
+DEFINE_TEST(test_ldm_modinfo_reads_hello_as_kmod_does,
+	    .description = "ldm modinfo prints the fields of hello.ko, parm with its type, as kmod's modinfo",
+	    .no_runtime = true)
+{
+	char cmd[1024], *out;
+
+	snprintf(cmd, sizeof(cmd), "cd %s && tools/ldm/ldm modinfo modules/hello.ko", LDM_BUILD_DIR);
+	ASSERT_EQ(run(cmd, &out), 0);
+	ASSERT(strstr(out, "filename:       modules/hello.ko\n"));
+	ASSERT(strstr(out, "license:        GPL\n"));
+	ASSERT(strstr(out, "vermagic:       ldm-1 x86_64\n"));
+	ASSERT(strstr(out, "name:           hello\n"));
+	ASSERT(strstr(out, "parm:           count:how many greetings (int)\n"));
+	ASSERT(strstr(out, "parm:           whom:charp\n"));
+	free(out);
+	snprintf(cmd, sizeof(cmd), "%s/tools/ldm/ldm modinfo -F license %s/modules/hello.ko",
+		 LDM_BUILD_DIR, LDM_BUILD_DIR);
+	ASSERT_EQ(run(cmd, &out), 0);
+	ASSERT_STREQ(out, "GPL\n");
+	free(out);
+}
+
+DEFINE_TEST(test_ldm_insmod_and_run_load_and_list,
+	    .description = "ldm insmod loads hello.ko with parameters and prints its /proc/modules line; ldm run loads, removes and lists",
+	    .no_runtime = true)
+{
+	char cmd[1024], *out;
+
+	snprintf(cmd, sizeof(cmd), "%s/tools/ldm/ldm insmod %s/modules/hello.ko count=3 2>/dev/null",
+		 LDM_BUILD_DIR, LDM_BUILD_DIR);
+	ASSERT_EQ(run(cmd, &out), 0);
+	ASSERT(!strncmp(out, "hello 12288 0 - Live 0x0000000000000000\ntainted: 0\n", 51));
+	free(out);
+	snprintf(cmd, sizeof(cmd), "%s/tools/ldm/ldm run --rmmod hello %s/modules/hello.ko "
+		 "2>/dev/null", LDM_BUILD_DIR, LDM_BUILD_DIR);
+	ASSERT_EQ(run(cmd, &out), 0);
+	ASSERT(strstr(out, "removed hello\nModule                  Size  Used by\ntainted: 0\n"));
+	free(out);
+	snprintf(cmd, sizeof(cmd), "%s/tools/ldm/ldm insmod /nonexistent.ko 2>&1", LDM_BUILD_DIR);
+	ASSERT_EQ(run(cmd, &out), 1);
+	ASSERT(strstr(out, "could not insert '/nonexistent.ko': No such file or directory"));
+	free(out);
+}
+
+DEFINE_TEST(test_kmod_modinfo_reads_an_ldm_module,
+	    .description = "kmod's own modinfo reads hello.ko: license, vermagic, name, parm",
+	    .no_runtime = true)
+{
+	char cmd[1024], *out;
+
+	if (access("/usr/sbin/modinfo", X_OK) && access("/sbin/modinfo", X_OK))
+		ldm_test_skip("kmod's modinfo is not installed (scripts/install-deps installs kmod)");
+	snprintf(cmd, sizeof(cmd), "PATH=/usr/sbin:/sbin:$PATH modinfo %s/modules/hello.ko",
+		 LDM_BUILD_DIR);
+	ASSERT_EQ(run(cmd, &out), 0);
+	ASSERT(strstr(out, "license:        GPL\n"));
+	ASSERT(strstr(out, "vermagic:       ldm-1 x86_64\n"));
+	ASSERT(strstr(out, "name:           hello\n"));
+	ASSERT(strstr(out, "parm:           count:how many greetings (int)\n"));
+	free(out);
 }

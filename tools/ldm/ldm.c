@@ -8,7 +8,10 @@
 #include "ldm.h"
 
 static const struct ldm_verb *const verbs[] = {
+	&ldm_verb_insmod,
+	&ldm_verb_modinfo,
 	&ldm_verb_modpost,
+	&ldm_verb_run,
 	&ldm_verb_symbols,
 };
 

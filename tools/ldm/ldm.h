@@ -12,10 +12,8 @@ struct ldm_verb {
 };
 
 extern const struct ldm_verb ldm_verb_insmod;
-extern const struct ldm_verb ldm_verb_lsmod;
 extern const struct ldm_verb ldm_verb_modinfo;
 extern const struct ldm_verb ldm_verb_modpost;
-extern const struct ldm_verb ldm_verb_rmmod;
 extern const struct ldm_verb ldm_verb_run;
 extern const struct ldm_verb ldm_verb_symbols;
 

@@ -11,6 +11,8 @@
 #include <ldm/ldm.h>
 
 #include "ldm.h"
+#include "module-elf.h"
+#include "tool-util.h"
 
 struct symbol_list {
 	struct ldm_export *v;
@@ -34,19 +36,64 @@ static int collect(const struct ldm_export *exp, void *data)
 	return 0;
 }
 
+/* Add the exports of a module file: its symbols __ksymtab_<name>. */
+static int collect_file(struct symbol_list *l, const char *path, void **image)
+{
+	struct ldm_export exp = { 0 };
+	struct ldm_elf elf;
+	const char *owner;
+	size_t len, i;
+	int error;
+
+	error = tool_read_file(path, image, &len);
+	if (error) {
+		fprintf(stderr, "ldm symbols: %s: %s\n", path, strerror(-error));
+		return error;
+	}
+	error = ldm_elf_parse(&elf, *image, len);
+	if (error) {
+		fprintf(stderr, "ldm symbols: %s: %s\n", path, elf.err);
+		return error;
+	}
+	owner = ldm_modinfo_get(&elf, "name");
+	if (!owner) {
+		fprintf(stderr, "ldm symbols: %s: no name in .modinfo: not an ldm module\n", path);
+		return -ENOEXEC;
+	}
+	for (i = 1; i < elf.nsyms; i++) {
+		const Elf64_Sym *sym = &elf.syms[i];
+		const char *name = ldm_elf_sym_name(&elf, sym);
+
+		if (strncmp(name, "__ksymtab_", 10) || !strncmp(name, "__ksymtab_strings", 17) ||
+		    sym->st_shndx == SHN_UNDEF ||
+		    (sym->st_shndx != elf.ksymtab_idx && sym->st_shndx != elf.ksymtab_gpl_idx))
+			continue;
+		exp.name = name + 10;
+		exp.license = sym->st_shndx == elf.ksymtab_gpl_idx ? LDM_EXPORT_GPL : LDM_EXPORT_ALL;
+		exp.owner = owner;
+		error = collect(&exp, l);
+		if (error)
+			return error;
+	}
+	return 0;
+}
+
 static int by_name(const void *a, const void *b)
 {
 	const struct ldm_export *x = a, *y = b;
 
-	return strcmp(x->name, y->name);
+	int c = strcmp(x->name, y->name);
+
+	return c ? c : strcmp(x->owner, y->owner);
 }
 
 static void help(FILE *out)
 {
-	fprintf(out, "Usage: ldm symbols [--help]\n\n"
-		     "Print every symbol the runtime exports to modules, one per line:\n"
+	fprintf(out, "Usage: ldm symbols [--help] [FILE.ko...]\n\n"
+		     "Print every symbol the runtime exports to modules, and those each module\n"
+		     "file named exports, one per line:\n"
 		     "NAME<TAB>EXPORT_SYMBOL|EXPORT_SYMBOL_GPL<TAB>OWNER, sorted by name.\n"
-		     "OWNER is 'ldm' for the runtime itself.\n");
+		     "OWNER is 'ldm' for the runtime itself, else the module's name.\n");
 }
 
 static int symbols_run(int argc, char *argv[])
@@ -56,7 +103,8 @@ static int symbols_run(int argc, char *argv[])
 		{ NULL, 0, NULL, 0 },
 	};
 	struct symbol_list l = { 0 };
-	int c, error;
+	void **images;
+	int c, error, file_error = 0;
 	size_t i;
 
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -69,29 +117,34 @@ static int symbols_run(int argc, char *argv[])
 			return 2;
 		}
 	}
-	if (optind < argc) {
-		fprintf(stderr, "ldm symbols: unexpected argument '%s'\n", argv[optind]);
-		return 2;
-	}
 	error = ldm_init();
 	if (error) {
 		fprintf(stderr, "ldm symbols: cannot start the runtime: %s\n", strerror(-error));
 		return 1;
 	}
-	error = ldm_export_for_each(collect, &l);
-	if (!error) {
+	images = calloc((size_t)(argc - optind) + 1, sizeof(*images));
+	error = images ? ldm_export_for_each(collect, &l) : -ENOMEM;
+	for (c = optind; c < argc && !error; c++) {
+		file_error = collect_file(&l, argv[c], &images[c - optind]);
+		if (file_error)
+			break;		/* collect_file said why */
+	}
+	if (!error && !file_error) {
 		qsort(l.v, l.n, sizeof(*l.v), by_name);
 		for (i = 0; i < l.n; i++)
 			printf("%s\t%s\t%s\n", l.v[i].name,
 			       ldm_export_license_name(l.v[i].license), l.v[i].owner);
 	}
 	free(l.v);
+	for (c = 0; images && c < argc - optind; c++)
+		free(images[c]);
+	free(images);
 	ldm_exit();
 	if (error) {
 		fprintf(stderr, "ldm symbols: %s\n", strerror(-error));
 		return 1;
 	}
-	return 0;
+	return file_error ? 1 : 0;
 }
 
 const struct ldm_verb ldm_verb_symbols = {

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * modinfo.c - `ldm modinfo [-F FIELD] FILE.ko...`: a module's .modinfo, read
+ * from the file without loading it, printed as kmod's modinfo prints it
+ * ("field:" padded to 16 columns; parm with its type).
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <ldm/ldm.h>
+
+#include "ldm.h"
+#include "module-elf.h"
+#include "tool-util.h"
+
+/* The type of parameter @name, from its "parmtype=name:type" entry. */
+static const char *parm_type(const struct ldm_elf *elf, const char *name, size_t len)
+{
+	size_t pos = 0;
+	const char *e;
+
+	while ((e = ldm_modinfo_next(elf, &pos)))
+		if (!strncmp(e, "parmtype=", 9) && !strncmp(e + 9, name, len) && e[9 + len] == ':')
+			return e + 10 + len;
+	return NULL;
+}
+
+/* Print one "key=value" entry, as kmod does; @field limits to one key. */
+static void print_entry(const struct ldm_elf *elf, const char *e, const char *field)
+{
+	const char *eq = strchr(e, '=');
+	size_t klen;
+
+	if (!eq)
+		return;
+	klen = (size_t)(eq - e);
+	if (!strncmp(e, "parmtype", klen) && klen == 8)
+		return;
+	if (field && (strlen(field) != klen || strncmp(field, e, klen)))
+		return;
+	if (field) {
+		printf("%s\n", eq + 1);
+	} else if (klen == 4 && !strncmp(e, "parm", 4)) {
+		const char *colon = strchr(eq + 1, ':');
+		const char *type = colon ? parm_type(elf, eq + 1, (size_t)(colon - eq - 1)) : NULL;
+
+		printf("%-16s%s%s%s%s\n", "parm:", eq + 1, type ? " (" : "", type ? type : "",
+		       type ? ")" : "");
+	} else {
+		int pad = klen < 15 ? (int)(15 - klen) : 1;
+
+		printf("%.*s:%*s%s\n", (int)klen, e, pad, "", eq + 1);
+	}
+}
+
+/* Parameters with a type but no description, as kmod lists them. */
+static void print_bare_params(const struct ldm_elf *elf)
+{
+	size_t pos = 0, pos2;
+	const char *e, *d;
+
+	while ((e = ldm_modinfo_next(elf, &pos))) {
+		const char *name = e + 9, *colon;
+		bool described = false;
+
+		if (strncmp(e, "parmtype=", 9) || !(colon = strchr(name, ':')))
+			continue;
+		pos2 = 0;
+		while ((d = ldm_modinfo_next(elf, &pos2)))
+			if (!strncmp(d, "parm=", 5) && !strncmp(d + 5, name, (size_t)(colon - name)) &&
+			    d[5 + (colon - name)] == ':')
+				described = true;
+		if (!described)
+			printf("%-16s%.*s:%s\n", "parm:", (int)(colon - name), name, colon + 1);
+	}
+}
+
+static int modinfo_file(const char *path, const char *field)
+{
+	struct ldm_elf elf;
+	size_t len, pos = 0;
+	const char *e;
+	void *image;
+	int error;
+
+	error = tool_read_file(path, &image, &len);
+	if (error) {
+		fprintf(stderr, "ldm modinfo: ERROR: %s: %s\n", path, strerror(-error));
+		return 1;
+	}
+	error = ldm_elf_parse(&elf, image, len);
+	if (error) {
+		fprintf(stderr, "ldm modinfo: ERROR: %s: %s\n", path, elf.err);
+		free(image);
+		return 1;
+	}
+	if (!field)
+		printf("%-16s%s\n", "filename:", path);
+	else if (!strcmp(field, "filename"))
+		printf("%s\n", path);
+	while ((e = ldm_modinfo_next(&elf, &pos)))
+		print_entry(&elf, e, field);
+	if (!field)
+		print_bare_params(&elf);
+	free(image);
+	return 0;
+}
+
+static void help(FILE *out)
+{
+	fprintf(out, "Usage: ldm modinfo [-F FIELD] FILE.ko...\n\n"
+		     "Print the .modinfo of module files, without loading them, as kmod's\n"
+		     "modinfo does. -F prints only the values of FIELD (e.g. license).\n");
+}
+
+static int modinfo_run(int argc, char *argv[])
+{
+	static const struct option opts[] = {
+		{ "field", required_argument, NULL, 'F' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *field = NULL;
+	int c, i, status = 0;
+
+	while ((c = getopt_long(argc, argv, "F:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'F':
+			field = optarg;
+			break;
+		case 'h':
+			help(stdout);
+			return 0;
+		default:
+			help(stderr);
+			return 2;
+		}
+	}
+	if (optind >= argc) {
+		help(stderr);
+		return 2;
+	}
+	for (i = optind; i < argc; i++)
+		status |= modinfo_file(argv[i], field);
+	return status;
+}
+
+const struct ldm_verb ldm_verb_modinfo = {
+	.name = "modinfo",
+	.run = modinfo_run,
+	.help = "show a module file's information, as kmod's modinfo",
+};

@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * module-verbs.c - `ldm insmod` and `ldm run`: loading modules into a
+ * runtime in this process (until ldmd serves them over its socket).
+ *
+ *   ldm insmod FILE.ko [param=value...]
+ *   ldm run [--rmmod NAME]... FILE.ko[=ARGS]...
+ *
+ * insmod boots a runtime, loads the module, prints its /proc/modules line
+ * and the taint, and stops the runtime (unloading it). run loads each module
+ * in turn, then removes the ones named with --rmmod, in order, and prints
+ * what is loaded as lsmod does.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <ldm/ldm.h>
+
+#include "ldm.h"
+
+static void print_taint(void)
+{
+	char buf[64];
+
+	if (ldm_sysfs_read_path("/kernel/tainted", buf, sizeof(buf)) > 0)
+		printf("tainted: %s", buf);
+}
+
+/* The /proc/modules listing as lsmod prints it. */
+static void print_lsmod(void)
+{
+	char *list = ldm_proc_modules(), *line, *save = NULL;
+
+	if (!list)
+		return;
+	printf("%-19s %8s  %s\n", "Module", "Size", "Used by");
+	for (line = strtok_r(list, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char name[64], users[512], state[16], addr[32], taint[16] = "";
+		unsigned long size;
+		unsigned int refs;
+
+		if (sscanf(line, "%63s %lu %u %511s %15s %31s %15s", name, &size, &refs, users,
+			   state, addr, taint) < 6)
+			continue;
+		if (!strcmp(users, "-"))
+			users[0] = '\0';
+		else if (users[0] && users[strlen(users) - 1] == ',')
+			users[strlen(users) - 1] = '\0';
+		printf("%-19s %8lu  %u %s%s%s\n", name, size, refs, users, *taint ? " " : "",
+		       taint);
+	}
+	free(list);
+}
+
+/* Join argv[from..] with spaces: the argument string of init_module. */
+static char *join_args(int argc, char *argv[], int from)
+{
+	size_t len = 1;
+	char *s;
+	int i;
+
+	for (i = from; i < argc; i++)
+		len += strlen(argv[i]) + 1;
+	s = calloc(1, len);
+	if (!s)
+		return NULL;
+	for (i = from; i < argc; i++) {
+		if (i > from)
+			strcat(s, " ");
+		strcat(s, argv[i]);
+	}
+	return s;
+}
+
+static void insmod_help(FILE *out)
+{
+	fprintf(out, "Usage: ldm insmod FILE.ko [param=value...]\n\n"
+		     "Load a module into a runtime in this process, print its /proc/modules line\n"
+		     "and the taint, then stop the runtime. The loader's messages (refusals,\n"
+		     "taint) go to stderr. Exit status 1 if the load fails.\n");
+}
+
+static int insmod_run(int argc, char *argv[])
+{
+	char *args, *list;
+	int error;
+
+	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		insmod_help(argc < 2 ? stderr : stdout);
+		return argc < 2 ? 2 : 0;
+	}
+	args = join_args(argc, argv, 2);
+	if (!args || ldm_init()) {
+		free(args);
+		return 1;
+	}
+	error = ldm_insmod(argv[1], args);
+	if (error) {
+		fprintf(stderr, "ldm insmod: ERROR: could not insert '%s': %s\n", argv[1],
+			strerror(-error));
+	} else {
+		list = ldm_proc_modules();
+		printf("%s", list ? list : "");
+		free(list);
+		print_taint();
+	}
+	free(args);
+	ldm_exit();
+	return error ? 1 : 0;
+}
+
+const struct ldm_verb ldm_verb_insmod = {
+	.name = "insmod",
+	.run = insmod_run,
+	.help = "load a module into an in-process runtime and show the result",
+};
+
+static void run_help(FILE *out)
+{
+	fprintf(out, "Usage: ldm run [--rmmod NAME]... FILE.ko[=ARGS]...\n\n"
+		     "Boot a runtime in this process, load each module in order (ARGS: its\n"
+		     "parameters, as name=value separated by spaces), remove the modules named\n"
+		     "with --rmmod in order, print what is loaded as lsmod does and the taint,\n"
+		     "then stop the runtime. Exit status 1 if a load or removal failed.\n");
+}
+
+static int load_spec(const char *spec)
+{
+	char *path = strdup(spec), *eq;
+	int error;
+
+	if (!path)
+		return -ENOMEM;
+	eq = strstr(path, ".ko=");
+	if (eq)
+		eq[3] = '\0';
+	error = ldm_insmod(path, eq ? eq + 4 : NULL);
+	if (error)
+		fprintf(stderr, "ldm run: ERROR: could not insert '%s': %s\n", path,
+			strerror(-error));
+	else
+		printf("loaded %s\n", path);
+	free(path);
+	return error;
+}
+
+static int run_run(int argc, char *argv[])
+{
+	static const struct option opts[] = {
+		{ "rmmod", required_argument, NULL, 'r' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *rm[64];
+	int c, i, nrm = 0, status = 0, error;
+
+	while ((c = getopt_long(argc, argv, "r:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'r':
+			if (nrm == 64) {
+				fprintf(stderr, "ldm run: too many --rmmod\n");
+				return 2;
+			}
+			rm[nrm++] = optarg;
+			break;
+		case 'h':
+			run_help(stdout);
+			return 0;
+		default:
+			run_help(stderr);
+			return 2;
+		}
+	}
+	if (ldm_init())
+		return 1;
+	for (i = optind; i < argc; i++)
+		if (load_spec(argv[i]))
+			status = 1;
+	for (i = 0; i < nrm; i++) {
+		error = ldm_delete_module(rm[i], 0);
+		if (error) {
+			fprintf(stderr, "ldm run: ERROR: could not remove '%s': %s\n", rm[i],
+				strerror(-error));
+			status = 1;
+		} else {
+			printf("removed %s\n", rm[i]);
+		}
+	}
+	print_lsmod();
+	print_taint();
+	ldm_exit();
+	return status;
+}
+
+const struct ldm_verb ldm_verb_run = {
+	.name = "run",
+	.run = run_run,
+	.help = "load and remove modules in an in-process runtime, then list them",
+};
