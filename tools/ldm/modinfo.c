@@ -79,22 +79,12 @@ static void print_bare_params(const struct ldm_elf *elf)
 static int modinfo_file(const char *path, const char *field)
 {
 	struct ldm_elf elf;
-	size_t len, pos = 0;
+	size_t pos = 0;
 	const char *e;
 	void *image;
-	int error;
 
-	error = tool_read_file(path, &image, &len);
-	if (error) {
-		fprintf(stderr, "ldm modinfo: ERROR: %s: %s\n", path, strerror(-error));
+	if (tool_read_module("modinfo", path, &image, &elf))
 		return 1;
-	}
-	error = ldm_elf_parse(&elf, image, len);
-	if (error) {
-		fprintf(stderr, "ldm modinfo: ERROR: %s: %s\n", path, elf.err);
-		free(image);
-		return 1;
-	}
 	if (!field)
 		printf("%-16s%s\n", "filename:", path);
 	else if (!strcmp(field, "filename"))

@@ -107,23 +107,15 @@ static int collect_exports(struct mod_obj *m)
 
 static int read_object(struct mod_obj *m)
 {
-	size_t len;
 	int error;
 
 	if (module_name(m->path, m->name)) {
 		fprintf(stderr, "ldm modpost: %s: not a module object (NAME.o)\n", m->path);
 		return -EINVAL;
 	}
-	error = tool_read_file(m->path, &m->image, &len);
-	if (error) {
-		fprintf(stderr, "ldm modpost: %s: %s\n", m->path, strerror(-error));
+	error = tool_read_module("modpost", m->path, &m->image, &m->elf);
+	if (error)
 		return error;
-	}
-	error = ldm_elf_parse(&m->elf, m->image, len);
-	if (error) {
-		fprintf(stderr, "ldm modpost: %s: %s\n", m->path, m->elf.err);
-		return error;
-	}
 	m->license = ldm_modinfo_get(&m->elf, "license");
 	if (!m->license)
 		fprintf(stderr, "WARNING: modpost: missing MODULE_LICENSE() in %s\n", m->path);

@@ -42,19 +42,12 @@ static int collect_file(struct symbol_list *l, const char *path, void **image)
 	struct ldm_export exp = { 0 };
 	struct ldm_elf elf;
 	const char *owner;
-	size_t len, i;
+	size_t i;
 	int error;
 
-	error = tool_read_file(path, image, &len);
-	if (error) {
-		fprintf(stderr, "ldm symbols: %s: %s\n", path, strerror(-error));
+	error = tool_read_module("symbols", path, image, &elf);
+	if (error)
 		return error;
-	}
-	error = ldm_elf_parse(&elf, *image, len);
-	if (error) {
-		fprintf(stderr, "ldm symbols: %s: %s\n", path, elf.err);
-		return error;
-	}
 	owner = ldm_modinfo_get(&elf, "name");
 	if (!owner) {
 		fprintf(stderr, "ldm symbols: %s: no name in .modinfo: not an ldm module\n", path);

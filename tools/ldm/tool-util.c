@@ -4,10 +4,13 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "module-elf.h"
 #include "tool-util.h"
 
 #define TOOL_FILE_MAX	(256UL << 20)
@@ -43,4 +46,23 @@ int tool_read_file(const char *path, void **ret, size_t *len)
 	*ret = buf;
 	*len = done;
 	return 0;
+}
+
+int tool_read_module(const char *verb, const char *path, void **image, struct ldm_elf *elf)
+{
+	size_t len;
+	int error;
+
+	error = tool_read_file(path, image, &len);
+	if (error) {
+		fprintf(stderr, "ldm %s: %s: %s\n", verb, path, strerror(-error));
+		return error;
+	}
+	error = ldm_elf_parse(elf, *image, len);
+	if (error) {
+		fprintf(stderr, "ldm %s: %s: %s\n", verb, path, elf->err);
+		free(*image);
+		*image = NULL;
+	}
+	return error;
 }

@@ -7,7 +7,15 @@
 
 #include <stddef.h>
 
+struct ldm_elf;
+
 /* Read a whole file into memory (8-byte aligned); free() it. */
 int tool_read_file(const char *path, void **ret, size_t *len);
+
+/*
+ * Read and check a module file; on error print "ldm VERB: PATH: why" and
+ * free what was read. On success *image is the caller's to free().
+ */
+int tool_read_module(const char *verb, const char *path, void **image, struct ldm_elf *elf);
 
 #endif /* _LDM_TOOL_UTIL_H */
