@@ -157,15 +157,18 @@ EXPORT_SYMBOL_GPL(platform_device_register);
 
 /**
  * platform_device_unregister - remove a platform device and give its
- * resources back
+ * resources back, once the driver's remove() has run (modern Linux's order;
+ * 2.6.9 gave them back first)
  * @pdev: the device
  */
 void platform_device_unregister(struct platform_device *pdev)
 {
 	if (!pdev)
 		return;
+	/* The driver's remove() may still use its ranges: give them back after. */
+	device_del(&pdev->dev);
 	release_resources(pdev, pdev->num_resources);
-	device_unregister(&pdev->dev);
+	put_device(&pdev->dev);
 }
 EXPORT_SYMBOL_GPL(platform_device_unregister);
 

@@ -841,3 +841,57 @@ DEFINE_TEST(test_platform_symbols_are_gpl_only_exports,
 		ASSERT_STREQ(exp.owner, "ldm");
 	}
 }
+
+static int range_claim_in_remove;
+
+static int claim_probe(struct device *dev)
+{
+	(void)dev;
+	return 0;
+}
+
+/* Tries to claim the device's own range while remove() runs. */
+static int claim_remove(struct device *dev)
+{
+	struct resource probe = {
+		.start = 0x9000000, .end = 0x9000fff, .flags = IORESOURCE_MEM,
+	};
+
+	(void)dev;
+	range_claim_in_remove = request_resource(&iomem_resource, &probe);
+	if (!range_claim_in_remove)
+		release_resource(&probe);
+	return 0;
+}
+
+static void claim_release(struct device *dev)
+{
+	(void)dev;
+}
+
+DEFINE_TEST(test_unregister_gives_ranges_back_after_remove,
+	    .description = "platform_device_unregister keeps the device's ranges claimed while the driver's remove() runs (modern order)")
+{
+	static struct resource res[] = {
+		{ .start = 0x9000000, .end = 0x9000fff, .flags = IORESOURCE_MEM },
+	};
+	static struct platform_device pdev = {
+		.name = "claimer", .id = (u32)-1, .num_resources = 1, .resource = res,
+		.dev = { .release = claim_release },
+	};
+	static struct device_driver drv = {
+		.name = "claimer", .probe = claim_probe, .remove = claim_remove,
+	};
+	struct resource again = { .start = 0x9000000, .end = 0x9000fff, .flags = IORESOURCE_MEM };
+
+	drv.bus = &platform_bus_type;
+	ASSERT_OK(driver_register(&drv));
+	ASSERT_OK(platform_device_register(&pdev));
+	range_claim_in_remove = 1;
+	platform_device_unregister(&pdev);
+	ASSERT_EQ(range_claim_in_remove, -EBUSY);
+	/* Once unregistered, the range is free again. */
+	ASSERT_OK(request_resource(&iomem_resource, &again));
+	release_resource(&again);
+	driver_unregister(&drv);
+}
