@@ -4,13 +4,14 @@
  * runtime in this process (until ldmd serves them over its socket).
  *
  *   ldm insmod FILE.ko [param=value...]
- *   ldm run [--rmmod NAME]... FILE.ko[=ARGS]...
+ *   ldm run [--modules DIR] [--rmmod NAME]... [FILE.ko[=ARGS]...]
  *
  * insmod boots a runtime, loads the module, prints its /proc/modules line
  * and the taint, and stops the runtime (unloading it). run loads each module
  * in turn, then removes the ones named with --rmmod, in order, and prints
  * what is loaded as lsmod does.
  */
+#include <dirent.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -118,11 +119,13 @@ const struct ldm_verb ldm_verb_insmod = {
 
 static void run_help(FILE *out)
 {
-	fprintf(out, "Usage: ldm run [--rmmod NAME]... FILE.ko[=ARGS]...\n\n"
-		     "Boot a runtime in this process, load each module in order (ARGS: its\n"
-		     "parameters, as name=value separated by spaces), remove the modules named\n"
-		     "with --rmmod in order, print what is loaded as lsmod does and the taint,\n"
-		     "then stop the runtime. Exit status 1 if a load or removal failed.\n");
+	fprintf(out, "Usage: ldm run [--modules DIR] [--rmmod NAME]... [FILE.ko[=ARGS]...]\n\n"
+		     "Boot a runtime in this process, load every module of DIR (a module whose\n"
+		     "dependencies are not loaded yet is tried again after the others), then\n"
+		     "each FILE in order (ARGS: its parameters, as name=value separated by\n"
+		     "spaces), remove the modules named with --rmmod in order, print what is\n"
+		     "loaded as lsmod does and the taint, then stop the runtime. Exit status 1\n"
+		     "if a load or removal failed.\n");
 }
 
 static int load_spec(const char *spec)
@@ -145,18 +148,85 @@ static int load_spec(const char *spec)
 	return error;
 }
 
+static int by_strcmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * Load every .ko of @dir: in passes, each loading what the previous ones
+ * made possible (a module whose dependencies are not loaded yet fails with
+ * -ENOENT and is tried again), until a pass loads nothing.
+ */
+static int load_dir(const char *dir)
+{
+	char *files[256], path[4096];
+	bool done[256] = { false };
+	size_t n = 0, i, left;
+	struct dirent *de;
+	int status = 0, error;
+	bool progress = true;
+	DIR *d = opendir(dir);
+
+	if (!d) {
+		fprintf(stderr, "ldm run: %s: %s\n", dir, strerror(errno));
+		return 1;
+	}
+	while ((de = readdir(d)) && n < 256) {
+		size_t len = strlen(de->d_name);
+
+		if (len > 3 && !strcmp(de->d_name + len - 3, ".ko"))
+			files[n++] = strdup(de->d_name);
+	}
+	closedir(d);
+	qsort(files, n, sizeof(*files), by_strcmp);
+	for (left = n; left && progress;) {
+		progress = false;
+		for (i = 0; i < n; i++) {
+			if (done[i] || !files[i])
+				continue;
+			snprintf(path, sizeof(path), "%s/%s", dir, files[i]);
+			error = ldm_insmod(path, NULL);
+			if (error == -ENOENT && left > 1)
+				continue;	/* perhaps needs a module not loaded yet */
+			done[i] = true;
+			left--;
+			progress = true;
+			if (error) {
+				fprintf(stderr, "ldm run: ERROR: could not insert '%s': %s\n", path,
+					strerror(-error));
+				status = 1;
+			} else {
+				printf("loaded %s\n", path);
+			}
+		}
+	}
+	for (i = 0; i < n; i++) {
+		if (!done[i] && files[i]) {
+			fprintf(stderr, "ldm run: ERROR: could not insert '%s/%s'\n", dir, files[i]);
+			status = 1;
+		}
+		free(files[i]);
+	}
+	return status;
+}
+
 static int run_run(int argc, char *argv[])
 {
 	static const struct option opts[] = {
+		{ "modules", required_argument, NULL, 'm' },
 		{ "rmmod", required_argument, NULL, 'r' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *rm[64];
+	const char *rm[64], *dir = NULL;
 	int c, i, nrm = 0, status = 0, error;
 
-	while ((c = getopt_long(argc, argv, "r:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "m:r:h", opts, NULL)) != -1) {
 		switch (c) {
+		case 'm':
+			dir = optarg;
+			break;
 		case 'r':
 			if (nrm == 64) {
 				fprintf(stderr, "ldm run: too many --rmmod\n");
@@ -174,6 +244,8 @@ static int run_run(int argc, char *argv[])
 	}
 	if (ldm_init())
 		return 1;
+	if (dir && load_dir(dir))
+		status = 1;
 	for (i = optind; i < argc; i++)
 		if (load_spec(argv[i]))
 			status = 1;
