@@ -9,7 +9,7 @@
 
 #include "htable.h"
 
-#define HTABLE_MIN_BITS	2
+#define HTABLE_MIN_BITS	1
 #define HTABLE_MAX_BITS	30
 
 static int htable_resize(struct ldm_htable *t, unsigned int bits)

@@ -34,7 +34,32 @@ int sysfs_validate_name(const char *name)
 
 void sysfs_touch(struct sysfs_dirent *sd)
 {
-	clock_gettime(CLOCK_REALTIME, &sd->s_mtime);
+	struct timespec now;
+
+	clock_gettime(CLOCK_REALTIME, &now);
+	sd->s_mtime = (u64)now.tv_sec * 1000000000ULL + (u64)now.tv_nsec;
+}
+
+/* The bytes a node of @type needs, up to where its name starts. */
+static size_t dirent_size(enum ldm_sysfs_type type)
+{
+	size_t head = offsetof(struct sysfs_dirent, s_dir);
+
+	if (type == LDM_SYSFS_DIR)
+		return head + sizeof(((struct sysfs_dirent *)0)->s_dir);
+	return head + sizeof(void *);
+}
+
+static char *inline_name(struct sysfs_dirent *sd)
+{
+	return (char *)sd + dirent_size(sd->s_type);
+}
+
+/* Free a name that rename allocated; the node's own is freed with it. */
+static void free_name(struct sysfs_dirent *sd, char *name)
+{
+	if (name != inline_name(sd))
+		kfree(name);
 }
 
 /**
@@ -49,20 +74,18 @@ void sysfs_touch(struct sysfs_dirent *sd)
 struct sysfs_dirent *sysfs_new_dirent(const char *name, enum ldm_sysfs_type type,
 				      mode_t mode, struct kobject *kobj)
 {
-	struct sysfs_dirent *sd = kzalloc(sizeof(*sd), GFP_KERNEL);
+	size_t len = strlen(name) + 1;
+	struct sysfs_dirent *sd = kzalloc(dirent_size(type) + len, GFP_KERNEL);
 
 	if (!sd)
 		return NULL;
-	sd->s_name = kstrdup(name, GFP_KERNEL);
-	if (!sd->s_name) {
-		kfree(sd);
-		return NULL;
-	}
+	sd->s_type = (u8)type;
+	sd->s_name = inline_name(sd);
+	memcpy(sd->s_name, name, len);
 	atomic_set(&sd->s_count, 1);
 	INIT_LIST_HEAD(&sd->s_sibling);
 	INIT_HLIST_NODE(&sd->s_hash.node);
-	sd->s_type = type;
-	sd->s_mode = mode;
+	sd->s_mode = (u16)mode;
 	sd->s_kobj = kobj;
 	sd->s_ino = (unsigned long)atomic_long_inc_return(&sysfs_next_ino);
 	sysfs_touch(sd);
@@ -97,7 +120,7 @@ void ldm_sysfs_put(struct sysfs_dirent *sd)
 			ldm_htable_destroy(&sd->s_dir.children);
 		else if (sd->s_type == LDM_SYSFS_LINK)
 			ldm_sysfs_put(sd->s_target);
-		kfree(sd->s_name);
+		free_name(sd, sd->s_name);
 		kfree(sd);
 		sd = parent;	/* a child held a reference on its parent */
 	}
@@ -391,7 +414,8 @@ int sysfs_rename_dir(struct kobject *kobj, const char *new_name)
 	}
 	up_write(&sysfs_rwsem);
 	kfree(name);
-	kfree(old);
+	if (old)
+		free_name(sd, old);
 	return error;
 }
 EXPORT_SYMBOL_GPL(sysfs_rename_dir);

@@ -125,7 +125,8 @@ static void stat_locked(struct sysfs_dirent *sd, struct ldm_sysfs_stat *st)
 	st->type = sd->s_type;
 	st->mode = sd->s_mode;
 	st->ino = sd->s_ino;
-	st->mtime = sd->s_mtime;
+	st->mtime.tv_sec = (time_t)(sd->s_mtime / 1000000000ULL);
+	st->mtime.tv_nsec = (long)(sd->s_mtime % 1000000000ULL);
 	st->nlink = 1;
 	switch (sd->s_type) {
 	case LDM_SYSFS_DIR:

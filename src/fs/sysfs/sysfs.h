@@ -36,21 +36,26 @@
 /* s_flags */
 #define SD_REMOVED		0x1
 
+/*
+ * A node is allocated to the size its kind needs (a file has no directory
+ * part) with its name right after it: a bound platform device has five of
+ * them, so every byte here counts five times (docs/bench.md).
+ */
 struct sysfs_dirent {
 	atomic_t s_count;
 	atomic_t s_active;
 	atomic_t s_drained;		/* its remover has drained it, and all below */
+	u8 s_type;			/* enum ldm_sysfs_type */
+	u8 s_flags;
+	u16 s_mode;			/* S_IFxxx | permissions */
 	struct sysfs_dirent *s_parent;
-	char *s_name;
+	char *s_name;			/* inline after the node, or allocated by rename */
 	struct ldm_hnode s_hash;	/* in the parent's s_dir.children */
 	struct list_head s_sibling;	/* in the parent's s_dir.order */
-	enum ldm_sysfs_type s_type;
-	unsigned int s_flags;
-	mode_t s_mode;			/* S_IFxxx | permissions */
 	unsigned long s_ino;
-	struct timespec s_mtime;
+	u64 s_mtime;			/* nanoseconds since the epoch */
 	struct kobject *s_kobj;		/* the kobject whose I/O this is */
-	union {
+	union {				/* must stay last: sized by kind */
 		struct {
 			struct ldm_htable children;
 			struct list_head order;
