@@ -44,6 +44,17 @@ struct load_info {
 	const char *name;		/* for messages: the module's, or "module" */
 };
 
+/* try_module_get() reads the state without module_mutex: write it atomically. */
+static void set_state(struct ldm_module *lm, enum module_state state)
+{
+	__atomic_store_n(&lm->mod->state, state, __ATOMIC_RELEASE);
+}
+
+static enum module_state get_state(struct ldm_module *lm)
+{
+	return __atomic_load_n(&lm->mod->state, __ATOMIC_ACQUIRE);
+}
+
 static struct ldm_module *find_module_locked(const char *name)
 {
 	struct ldm_module *lm;
@@ -179,6 +190,12 @@ static int resolve_undefined(struct load_info *info, size_t i, unsigned int *gpl
 		       lm->license);
 		(*gpl_refused)++;
 		return -ENOENT;
+	}
+	if (owner && get_state(owner) != MODULE_STATE_LIVE) {
+		/* Its init may yet fail and take it away: do not build on it. */
+		printk(KERN_ERR "%s: symbol %s comes from module %s, which is still "
+		       "initializing or going away\n", lm->name, name, owner->name);
+		return -EBUSY;
 	}
 	if (exp.license == LDM_EXPORT_GPL)
 		lm->uses_gpl_only = true;
@@ -386,7 +403,7 @@ static int load_image(struct load_info *info, const char *args)
 		goto err_uses;
 	lm->mod = (struct module *)info->layout.sec_addr[info->elf.this_module_idx];
 	lm->mod->ldm = lm;
-	lm->mod->state = MODULE_STATE_COMING;
+	set_state(lm, MODULE_STATE_COMING);
 	INIT_LIST_HEAD(&lm->mod->list);
 	error = find_params(info);
 	if (!error)
@@ -551,8 +568,9 @@ out:
  * relocation that cannot be applied; -ENOENT for a symbol that is not
  * exported, or GPL-only and the module not GPL-compatible (the log names
  * each); -EPERM for GPL-only use mixed with a proprietary module's exports;
- * -EEXIST if a module of that name is loaded or an export is taken; the
- * error of the module's init, after which nothing of it is left.
+ * -EEXIST if a module of that name is loaded or an export is taken;
+ * -EBUSY if it needs a module whose init is still running; the error of the
+ * module's init, after which nothing of it is left.
  */
 int ldm_init_module(const void *image, unsigned long len, const char *args)
 {
@@ -564,12 +582,12 @@ int ldm_init_module(const void *image, unsigned long len, const char *args)
 		return error;
 	error = do_init_module(lm);
 	if (error) {
-		lm->mod->state = MODULE_STATE_GOING;
+		set_state(lm, MODULE_STATE_GOING);
 		remove_module(lm);
 		return error;
 	}
 	pthread_mutex_lock(&module_mutex);
-	lm->mod->state = MODULE_STATE_LIVE;
+	set_state(lm, MODULE_STATE_LIVE);
 	pthread_mutex_unlock(&module_mutex);
 	return 0;
 }
@@ -643,7 +661,7 @@ int ldm_delete_module(const char *name, unsigned int flags)
 		pthread_mutex_unlock(&module_mutex);
 		return -ENOENT;
 	}
-	if (lm->mod->state != MODULE_STATE_LIVE) {
+	if (get_state(lm) != MODULE_STATE_LIVE) {
 		pthread_mutex_unlock(&module_mutex);
 		return -EBUSY;
 	}
@@ -655,7 +673,7 @@ int ldm_delete_module(const char *name, unsigned int flags)
 		pthread_mutex_unlock(&module_mutex);
 		return -EBUSY;
 	}
-	lm->mod->state = MODULE_STATE_GOING;
+	set_state(lm, MODULE_STATE_GOING);
 	pthread_mutex_unlock(&module_mutex);
 	if (forced) {
 		printk(KERN_WARNING "%s: forced unload\n", lm->name);
@@ -687,7 +705,7 @@ void ldm_modules_unload_all(void)
 		if (!victim && !list_empty(&modules))
 			victim = list_last_entry(&modules, struct ldm_module, list);
 		if (victim)
-			victim->mod->state = MODULE_STATE_GOING;
+			set_state(victim, MODULE_STATE_GOING);
 		pthread_mutex_unlock(&module_mutex);
 		if (!victim)
 			return;
@@ -771,7 +789,7 @@ static int format_module(struct ldm_module *lm, char *buf, size_t size)
 	if (*flags)
 		snprintf(taints, sizeof(taints), " (%s)", flags);
 	n += (size_t)snprintf(buf + n, n < size ? size - n : 0, "%s %s 0x%016lx%s\n",
-			      users ? "" : "-", states[lm->mod->state], 0UL, taints);
+			      users ? "" : "-", states[get_state(lm)], 0UL, taints);
 	return (int)n;
 }
 
