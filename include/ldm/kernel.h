@@ -7,6 +7,7 @@
 #define _LDM_KERNEL_H
 
 #include <stdarg.h>
+#include <stdio.h>
 #include <ldm/compiler.h>
 #include <ldm/err.h>
 #include <ldm/types.h>
@@ -38,6 +39,18 @@ int vprintk(const char *fmt, va_list args) __printf(1, 0);
 #define pr_notice(fmt, ...)	printk(KERN_NOTICE fmt, ##__VA_ARGS__)
 #define pr_warn(fmt, ...)	printk(KERN_WARNING fmt, ##__VA_ARGS__)
 #define pr_err(fmt, ...)	printk(KERN_ERR fmt, ##__VA_ARGS__)
+
+/*
+ * lib/vsprintf.c: sprintf, snprintf, vsnprintf, vsprintf, sscanf and vsscanf
+ * are the C library's, declared by its <stdio.h> and exported to modules;
+ * these are the kernel's own.
+ */
+int scnprintf(char *buf, size_t size, const char *fmt, ...) __printf(3, 4);
+int vscnprintf(char *buf, size_t size, const char *fmt, va_list args) __printf(3, 0);
+unsigned long simple_strtoul(const char *cp, char **endp, unsigned int base);
+long simple_strtol(const char *cp, char **endp, unsigned int base);
+unsigned long long simple_strtoull(const char *cp, char **endp, unsigned int base);
+long long simple_strtoll(const char *cp, char **endp, unsigned int base);
 
 void __ldm_warn(const char *file, int line, const char *cond);
 void __ldm_bug(const char *file, int line, const char *cond) __noreturn;

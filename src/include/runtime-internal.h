@@ -13,6 +13,15 @@ void printk_init(void);
 int ldm_export_init(void);
 void ldm_export_exit(void);
 
+/* kernel/timer.c: the timer thread; stopping leaves timers pending, exit reports them */
+int init_timers(void);
+void timers_stop(void);
+void timers_exit(void);
+
+/* kernel/workqueue.c: the "events" work queue */
+int init_workqueues(void);
+void workqueues_exit(void);
+
 /* fs/sysfs/mount.c */
 int sysfs_init(void);
 void sysfs_exit(void);
@@ -30,6 +39,10 @@ unsigned int kobject_report_live(void);
 /* base/init.c */
 int driver_init(void);
 void driver_exit(void);
+
+/* drivers/char/misc.c: the class "misc" */
+int misc_init(void);
+void misc_exit(void);
 
 /* kernel/ksysfs.c */
 int ksysfs_init(void);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <ldm/kernel.h>
 #include <ldm/runtime.h>
+#include <ldm/workqueue.h>
 
 #include "module-internal.h"
 #include "params.h"
@@ -20,7 +21,8 @@ static bool running;
  * ldm_init - boot the runtime
  *
  * Reads the settings of the environment (see <ldm/runtime.h>), builds the
- * export tables and the tree with /kernel in it.
+ * export tables, starts the timer thread and the "events" work queue, and
+ * builds the tree with /kernel in it.
  * Return: 0, -EBUSY if the runtime is already up, -ENOMEM, or -EEXIST if
  * two objects export the same symbol name.
  */
@@ -36,9 +38,15 @@ int ldm_init(void)
 	error = ldm_export_init();
 	if (error)
 		goto out;
-	error = sysfs_init();
+	error = init_timers();
 	if (error)
 		goto err_exports;
+	error = init_workqueues();
+	if (error)
+		goto err_timers;
+	error = sysfs_init();
+	if (error)
+		goto err_workqueues;
 	error = kobject_uevent_init(getenv("LDM_HOTPLUG_HELPER"));
 	if (error)
 		goto err_sysfs;
@@ -51,9 +59,14 @@ int ldm_init(void)
 	error = driver_init();
 	if (error)
 		goto err_params;
+	error = misc_init();
+	if (error)
+		goto err_driver;
 	running = true;
 	goto out;
 
+err_driver:
+	driver_exit();
 err_params:
 	param_sysfs_exit();
 err_ksysfs:
@@ -62,6 +75,11 @@ err_uevent:
 	kobject_uevent_exit();
 err_sysfs:
 	sysfs_exit();
+err_workqueues:
+	workqueues_exit();
+err_timers:
+	timers_stop();
+	timers_exit();
 err_exports:
 	ldm_export_exit();
 out:
@@ -73,8 +91,9 @@ out:
  * ldm_exit - stop the runtime
  *
  * Tears down what ldm_init() built, then prints on stderr one line for each
- * kobject still alive (name, path, refcount): each is a missing put. Prints
- * nothing when nothing leaked.
+ * kobject still alive (name, path, refcount): each is a missing put; and one
+ * for each timer still pending or work never run. Prints nothing when
+ * nothing leaked.
  */
 void ldm_exit(void)
 {
@@ -82,9 +101,16 @@ void ldm_exit(void)
 	if (!running)
 		goto out;
 	ldm_modules_unload_all();
+	/* Scheduled work runs while everything it may use is still up. */
+	flush_scheduled_work();
+	misc_exit();
 	driver_exit();
 	param_sysfs_exit();
 	ksysfs_exit();
+	/* No timer fires from here on; work they queued still runs. */
+	timers_stop();
+	workqueues_exit();
+	timers_exit();
 	kobject_uevent_exit();
 	kobject_report_live();
 	sysfs_exit();

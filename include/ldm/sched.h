@@ -1,0 +1,100 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * <ldm/sched.h> - the part of <linux/sched.h> a driver uses: current, task
+ * states, schedule() and schedule_timeout(), wake_up_process(), and
+ * signal_pending() - plus the runtime's own way to interrupt a thread.
+ *
+ * Every thread that sleeps in the runtime has a struct task_struct, made the
+ * first time the thread needs one (reading current does it). A thread sleeps
+ * as a kernel task does: it sets its state to TASK_INTERRUPTIBLE or
+ * TASK_UNINTERRUPTIBLE, checks what it waits for, then calls schedule(),
+ * which returns at once if a wake-up came in between - so no wake-up is lost.
+ *
+ * Signals: threads of the runtime get no signals, so the runtime gives the
+ * one thing a driver sees of them. ldm_thread_interrupt() marks a thread
+ * interrupted and wakes it from an interruptible sleep; from then on
+ * signal_pending(current) is true in that thread, and every interruptible
+ * wait (wait_event_interruptible, wait_for_completion_interruptible,
+ * mutex_lock_interruptible, msleep_interruptible) returns at once with
+ * -ERESTARTSYS (or -EINTR, or the time left) - as a kernel task's pending
+ * signal stays pending until the return to user space. The thread clears it
+ * with ldm_thread_clear_interrupt() (flush_signals(current)) once the
+ * interrupted request is over. Uninterruptible sleeps ignore it.
+ */
+#ifndef _LDM_SCHED_H
+#define _LDM_SCHED_H
+
+#include <limits.h>
+#include <pthread.h>
+#include <ldm/compiler.h>
+#include <ldm/errno.h>
+#include <ldm/list.h>
+#include <ldm/types.h>
+
+#pragma GCC visibility push(default)
+
+/* Task states, as 2.6.9 numbers them. */
+#define TASK_RUNNING		0
+#define TASK_INTERRUPTIBLE	1
+#define TASK_UNINTERRUPTIBLE	2
+#define TASK_NORMAL		(TASK_INTERRUPTIBLE | TASK_UNINTERRUPTIBLE)
+
+#define TASK_COMM_LEN		16
+
+/* schedule_timeout() with this sleeps until woken, with no timeout. */
+#define MAX_SCHEDULE_TIMEOUT	LONG_MAX
+
+/**
+ * struct task_struct - a thread, as the runtime's sleeping functions see it
+ * @pid: the thread's id (gettid())
+ * @comm: the thread's name when it got its task_struct
+ *
+ * Drivers read @pid and @comm (as in printk("%s", current->comm)); every
+ * other member belongs to the runtime: the state is changed with
+ * set_current_state() only.
+ */
+struct task_struct {
+	pid_t pid;
+	char comm[TASK_COMM_LEN];
+
+	/* private to kernel/sched.c */
+	pthread_t thread;
+	pthread_mutex_t lock;		/* guards __state and sigpending */
+	pthread_cond_t wake;		/* signalled when __state goes to running */
+	long __state;
+	int sigpending;
+	struct list_head tasks;		/* in the list of known threads */
+};
+
+struct task_struct *get_current(void);
+/* The calling thread's task_struct. */
+#define current			get_current()
+
+void set_current_state(long state);
+#define __set_current_state(state)	set_current_state(state)
+
+void schedule(void);
+long schedule_timeout(long timeout);
+long schedule_timeout_interruptible(long timeout);
+long schedule_timeout_uninterruptible(long timeout);
+int wake_up_process(struct task_struct *p);
+void yield(void);
+
+int signal_pending(struct task_struct *p);
+void flush_signals(struct task_struct *p);
+
+void ldm_thread_interrupt(pthread_t thread);
+void ldm_thread_clear_interrupt(void);
+
+/* Threads are preempted by the system: nothing to give up voluntarily. */
+static inline int cond_resched(void)
+{
+	return 0;
+}
+
+/* Sleeping is always allowed in a thread: nothing runs in atomic context. */
+#define might_sleep()		do { } while (0)
+
+#pragma GCC visibility pop
+
+#endif /* _LDM_SCHED_H */
