@@ -49,15 +49,25 @@ struct kparam_string {
 #define __param_check(name, p, type)					\
 	static inline __maybe_unused type *__check_##name(void) { return (p); }
 
-#define module_param_named(name, value, type, perm)			\
-	param_check_##type(name, &(value));				\
+/*
+ * The type is pasted and stringified where it is written, never passed on
+ * to another macro: <stdbool.h> makes "bool" a macro, and an argument
+ * passed on is expanded (to _Bool).
+ */
+#define __module_param_named(name, value, check, set, get, typestr, perm) \
+	check(name, &(value));						\
 	static const char __ldm_param_cat(__parmtype_, name)[]		\
 	__attribute__((__used__, __section__(".modinfo"), __aligned__(1))) \
-		= "parmtype=" #name ":" #type;				\
-	module_param_call(name, param_set_##type, param_get_##type, &value, perm)
+		= "parmtype=" #name ":" typestr;			\
+	module_param_call(name, set, get, &value, perm)
+
+#define module_param_named(name, value, type, perm)			\
+	__module_param_named(name, value, param_check_##type, param_set_##type, \
+			     param_get_##type, #type, perm)
 
 #define module_param(name, type, perm)					\
-	module_param_named(name, name, type, perm)
+	__module_param_named(name, name, param_check_##type, param_set_##type, \
+			     param_get_##type, #type, perm)
 
 #define module_param_string(name, string, len, perm)			\
 	static struct kparam_string __param_string_##name = { len, string }; \

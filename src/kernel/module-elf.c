@@ -72,8 +72,8 @@ static int check_section(struct ldm_elf *elf, unsigned int i)
 	if (sh->sh_size > MAX_SECTION)
 		return refuse(elf, "section %u is %lu bytes, too large", i,
 			      (unsigned long)sh->sh_size);
-	if (sh->sh_type != SHT_NOBITS && sh->sh_type != SHT_NULL &&
-	    !in_image(elf, sh->sh_offset, sh->sh_size))
+	/* SHT_NULL too: a loader that trusted it would copy from anywhere. */
+	if (sh->sh_type != SHT_NOBITS && !in_image(elf, sh->sh_offset, sh->sh_size))
 		return refuse(elf, "section %u (offset %lu, size %lu) runs past the end of the file",
 			      i, (unsigned long)sh->sh_offset, (unsigned long)sh->sh_size);
 	if (sh->sh_addralign & (sh->sh_addralign - 1))

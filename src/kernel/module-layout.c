@@ -220,8 +220,15 @@ static bool is_branch_operand(const struct module_layout *l, unsigned char *loc,
 
 static int refuse_reloc(struct module_reloc_ctx *c, const char *why)
 {
+	const char *name = reloc_name(c->type);
+	char number[32];
+
+	if (!strcmp(name, "unknown")) {
+		snprintf(number, sizeof(number), "type %u", c->type);
+		name = number;
+	}
 	snprintf(c->err, sizeof(c->err), "%s relocation %s against symbol '%s' in section %s",
-		 why, reloc_name(c->type), c->symname, c->secname);
+		 why, name, c->symname, c->secname);
 	return -ENOEXEC;
 }
 

@@ -79,10 +79,16 @@ static int check_modinfo(struct load_info *info)
 		return -ENOEXEC;
 	}
 	sh = &elf->sechdrs[elf->this_module_idx];
-	if (sh->sh_size != sizeof(struct module) || !(sh->sh_flags & SHF_ALLOC) ||
-	    sh->sh_type == SHT_NOBITS) {
+	if (sh->sh_size != sizeof(struct module)) {
 		printk(KERN_ERR "%s: .gnu.linkonce.this_module is %lu bytes, expected %zu\n",
 		       info->name, (unsigned long)sh->sh_size, sizeof(struct module));
+		return -ENOEXEC;
+	}
+	/* The loader writes to it once the text and read-only parts are protected. */
+	if ((sh->sh_flags & (SHF_ALLOC | SHF_WRITE | SHF_EXECINSTR)) != (SHF_ALLOC | SHF_WRITE) ||
+	    sh->sh_type == SHT_NOBITS) {
+		printk(KERN_ERR "%s: .gnu.linkonce.this_module is not writable data\n",
+		       info->name);
 		return -ENOEXEC;
 	}
 	if (!vermagic) {
@@ -175,6 +181,13 @@ static int resolve_undefined(struct load_info *info, size_t i, unsigned int *gpl
 	struct ldm_module *lm = info->lm, *owner;
 	struct ldm_export exp;
 
+	/* gcc -O0 -fPIC code names it, unused: the module's own GOT, as ld does. */
+	if (!strcmp(name, "_GLOBAL_OFFSET_TABLE_")) {
+		info->values[i] = (unsigned long)(info->layout.base +
+						  info->layout.part_start[PART_RO] +
+						  info->layout.got_off);
+		return 0;
+	}
 	if (ldm_export_find(name, &exp, &owner)) {
 		if (ELF64_ST_BIND(sym->st_info) == STB_WEAK) {
 			info->values[i] = 0;
@@ -265,17 +278,23 @@ static int resolve_symbols(struct load_info *info)
 	return error;
 }
 
+/* Whether @name, relocated, is a string that ends inside the mapping. */
+static bool name_in_module(const struct load_info *info, const char *name)
+{
+	const unsigned char *lo = info->layout.base, *hi = lo + info->layout.size;
+	const unsigned char *p = (const unsigned char *)name;
+
+	return p >= lo && p < hi && memchr(p, '\0', (size_t)(hi - p));
+}
+
 /* Check a relocated kernel_symbol table: names must lie in the mapping. */
 static int check_export_names(struct load_info *info, const struct kernel_symbol *syms,
 			      size_t n)
 {
-	const unsigned char *lo = info->layout.base, *hi = lo + info->layout.size;
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		const unsigned char *p = (const unsigned char *)syms[i].name;
-
-		if (p < lo || p >= hi || !memchr(p, '\0', (size_t)(hi - p))) {
+		if (!name_in_module(info, syms[i].name)) {
 			printk(KERN_ERR "%s: export %zu has a name outside the module\n",
 			       info->lm->name, i);
 			return -ENOEXEC;
@@ -358,7 +377,8 @@ static int find_params(struct load_info *info)
 {
 	struct ldm_module *lm = info->lm;
 	unsigned int idx = info->elf.param_idx;
-	size_t size;
+	struct kernel_param *params;
+	size_t size, i;
 
 	if (!idx || !info->layout.sec_addr[idx])
 		return 0;
@@ -368,7 +388,16 @@ static int find_params(struct load_info *info)
 		       lm->name, size);
 		return -ENOEXEC;
 	}
-	lm->params = (struct kernel_param *)info->layout.sec_addr[idx];
+	params = (struct kernel_param *)info->layout.sec_addr[idx];
+	for (i = 0; i < size / sizeof(struct kernel_param); i++) {
+		/* The loader reads the names (sysfs, arguments): as export names. */
+		if (!name_in_module(info, params[i].name)) {
+			printk(KERN_ERR "%s: parameter %zu has a name outside the module\n",
+			       lm->name, i);
+			return -ENOEXEC;
+		}
+	}
+	lm->params = params;
 	lm->nparams = (unsigned int)(size / sizeof(struct kernel_param));
 	return 0;
 }
@@ -637,16 +666,38 @@ int ldm_insmod(const char *path, const char *args)
 	return error;
 }
 
+/* The count of a module being unloaded: try_module_get() fails from then on. */
+#define REFCNT_DEAD	(-1)
+
+/*
+ * Take the count from 0 to REFCNT_DEAD, or fail if a reference is held
+ * (forced: take it whatever it is). A test of the count followed by a
+ * store would let a try_module_get() slip in between.
+ */
+static bool claim_refcnt(struct ldm_module *lm, bool forced)
+{
+	int zero = 0;
+
+	if (forced) {
+		atomic_set(&lm->refcnt, REFCNT_DEAD);
+		return true;
+	}
+	return __atomic_compare_exchange_n(&lm->refcnt.counter, &zero, REFCNT_DEAD, false,
+					   __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+}
+
 /**
  * ldm_delete_module - unload a module, as the delete_module system call;
  * never waits
  * @name: the module's name
- * @flags: O_TRUNC forces the unload of a module in use (tainting 'F');
+ * @flags: O_TRUNC forces the unload of a module whose try_module_get()
+ *         references remain or that has no exit function (tainting 'F');
  *         O_NONBLOCK is implied
  *
  * Return: 0; -ENOENT if no such module is loaded; -EWOULDBLOCK while other
- * modules use it or references from try_module_get() remain; -EBUSY if it is
- * still initializing or has no exit function (unless forced).
+ * modules use it (forced or not, as Linux) or references from
+ * try_module_get() remain; -EBUSY if it is still initializing or has no exit
+ * function (unless forced).
  */
 int ldm_delete_module(const char *name, unsigned int flags)
 {
@@ -665,13 +716,19 @@ int ldm_delete_module(const char *name, unsigned int flags)
 		pthread_mutex_unlock(&module_mutex);
 		return -EBUSY;
 	}
-	if (!forced && (!list_empty(&lm->users) || atomic_read(&lm->refcnt))) {
+	/* Not even forced: its users would be left calling into nothing. */
+	if (!list_empty(&lm->users)) {
 		pthread_mutex_unlock(&module_mutex);
 		return -EWOULDBLOCK;
 	}
 	if (!forced && !lm->mod->exit) {
 		pthread_mutex_unlock(&module_mutex);
 		return -EBUSY;
+	}
+	/* From 0 references to none possible, in one step: see try_module_get(). */
+	if (!claim_refcnt(lm, forced)) {
+		pthread_mutex_unlock(&module_mutex);
+		return -EWOULDBLOCK;
 	}
 	set_state(lm, MODULE_STATE_GOING);
 	pthread_mutex_unlock(&module_mutex);
@@ -723,11 +780,19 @@ void ldm_modules_unload_all(void)
  */
 int try_module_get(struct module *module)
 {
+	atomic_t *refcnt;
+	int v;
+
 	if (!module)
 		return 1;
-	if (__atomic_load_n(&module->state, __ATOMIC_ACQUIRE) == MODULE_STATE_GOING)
-		return 0;
-	atomic_inc(&module->ldm->refcnt);
+	refcnt = &module->ldm->refcnt;
+	v = atomic_read(refcnt);
+	do {
+		if (v < 0 || __atomic_load_n(&module->state, __ATOMIC_ACQUIRE) ==
+			     MODULE_STATE_GOING)
+			return 0;
+	} while (!__atomic_compare_exchange_n(&refcnt->counter, &v, v + 1, false,
+					      __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));
 	return 1;
 }
 EXPORT_SYMBOL(try_module_get);
@@ -760,7 +825,9 @@ EXPORT_SYMBOL(module_put);
  */
 unsigned int module_refcount(struct module *module)
 {
-	return module ? (unsigned int)atomic_read(&module->ldm->refcnt) : 0;
+	int v = module ? atomic_read(&module->ldm->refcnt) : 0;
+
+	return v > 0 ? (unsigned int)v : 0;
 }
 EXPORT_SYMBOL(module_refcount);
 

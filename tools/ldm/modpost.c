@@ -173,6 +173,12 @@ static void check_symbols(struct mod_obj *m, struct mod_obj *mods, int n)
 		if (sym->st_shndx != SHN_UNDEF || !*name ||
 		    ELF64_ST_BIND(sym->st_info) == STB_WEAK)
 			continue;
+		/* THIS_MODULE: the .mod.c written below defines it. */
+		if (!strcmp(name, "__this_module"))
+			continue;
+		/* Named by gcc -O0 -fPIC code; the loader gives it the module's GOT. */
+		if (!strcmp(name, "_GLOBAL_OFFSET_TABLE_"))
+			continue;
 		mexp = find_module_export(mods, n, name, &owner);
 		if (mexp) {
 			gpl = mexp->gpl;
@@ -271,6 +277,9 @@ static int modpost_run(int argc, char *argv[])
 	}
 	for (i = 0; i < n && !status; i++)
 		check_symbols(&mods[i], mods, n);
+	/* No .mod.c after an error: the next make must run modpost again. */
+	if (!status && errors && !warn_only)
+		status = 1;
 	for (i = 0; i < n && !status; i++)
 		if (write_mod_c(&mods[i]))
 			status = 1;
@@ -280,8 +289,6 @@ static int modpost_run(int argc, char *argv[])
 	}
 	free(mods);
 	ldm_exit();
-	if (!status && errors && !warn_only)
-		status = 1;
 	return status;
 }
 

@@ -1,0 +1,263 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * test-module-modpost.c - `ldm modpost` as a module's build runs it: small
+ * modules written to a scratch directory and built with scripts/module.mk
+ * and `make`, as a user builds them. A GPL-incompatible module using a
+ * GPL-only symbol fails the build naming the file (a warning, and a .ko,
+ * with LDM_MODPOST_WARN=1); an unresolved symbol fails it; exports between
+ * the modules of one build are known and recorded in "depends".
+ */
+#include <sys/wait.h>
+
+#include "module-elf.h"
+#include "modtest.h"
+
+struct scratch {
+	char dir[64];
+};
+
+static void scratch_make(struct scratch *s)
+{
+	strcpy(s->dir, "/tmp/ldm-modpost-XXXXXX");
+	ASSERT(mkdtemp(s->dir));
+}
+
+static void scratch_write(struct scratch *s, const char *name, const char *text)
+{
+	char path[128];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", s->dir, name);
+	f = fopen(path, "w");
+	ASSERT(f);
+	fputs(text, f);
+	ASSERT_EQ(fclose(f), 0);
+}
+
+static void scratch_remove(struct scratch *s)
+{
+	char cmd[128];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", s->dir);
+	ASSERT_EQ(system(cmd), 0);
+}
+
+/* Run make in the scratch directory; its exit status, its output in *out. */
+static int scratch_build(struct scratch *s, const char *vars, char **out)
+{
+	char cmd[1024];
+	size_t len = 0, cap = 1 << 16, n;
+	char *buf = malloc(cap);
+	FILE *p;
+	int status;
+
+	ASSERT(buf);
+	snprintf(cmd, sizeof(cmd), "make -s -C %s LDM=%s/tools/ldm/ldm LDM_CFLAGS=-I%s/include "
+		 "LDM_MODULE_MK=%s/scripts/module.mk CC=cc %s 2>&1", s->dir, LDM_BUILD_DIR,
+		 ldm_test_srcdir(), ldm_test_srcdir(), vars);
+	p = popen(cmd, "r");
+	ASSERT(p);
+	while ((n = fread(buf + len, 1, cap - len - 1, p)) > 0)
+		len += n;
+	buf[len] = '\0';
+	status = pclose(p);
+	*out = buf;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static bool scratch_has(struct scratch *s, const char *name)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), "%s/%s", s->dir, name);
+	return !access(path, F_OK);
+}
+
+#define MAKEFILE(objs)	"obj-m := " objs "\ninclude $(LDM_MODULE_MK)\n"
+
+static const char prop_core[] =
+	"#include <ldm/device.h>\n"
+	"#include <ldm/module.h>\n"
+	"static struct device dev = { .bus_id = \"prop\" };\n"
+	"static int __init prop_init(void) { return device_register(&dev); }\n"
+	"module_init(prop_init);\n"
+	"MODULE_LICENSE(\"Proprietary\");\n";
+
+DEFINE_TEST(test_modpost_gpl_only_symbol_fails_the_build,
+	    .description = "a proprietary module calling device_register fails the build with \"ERROR: modpost: GPL-incompatible module prop.ko uses GPL-only symbol 'device_register'\" and no .ko",
+	    .no_runtime = true)
+{
+	struct scratch s;
+	char *out;
+
+	scratch_make(&s);
+	scratch_write(&s, "Makefile", MAKEFILE("prop.o"));
+	scratch_write(&s, "prop.c", prop_core);
+	ASSERT_NE(scratch_build(&s, "", &out), 0);
+	ASSERT_CONTAINS(out, "ERROR: modpost: GPL-incompatible module prop.ko uses GPL-only "
+			"symbol 'device_register'\n");
+	ASSERT(!scratch_has(&s, "prop.ko"));
+	free(out);
+	scratch_remove(&s);
+}
+
+DEFINE_TEST(test_modpost_warn_builds_the_ko_the_loader_refuses,
+	    .description = "with LDM_MODPOST_WARN=1 the same module builds with a WARNING, and the loader refuses the .ko naming device_register")
+{
+	struct scratch s;
+	char *out, path[128];
+
+	scratch_make(&s);
+	scratch_write(&s, "Makefile", MAKEFILE("prop.o"));
+	scratch_write(&s, "prop.c", prop_core);
+	ASSERT_EQ(scratch_build(&s, "LDM_MODPOST_WARN=1", &out), 0);
+	ASSERT_CONTAINS(out, "WARNING: modpost: GPL-incompatible module prop.ko uses GPL-only "
+			"symbol 'device_register'\n");
+	ASSERT(!strstr(out, "ERROR"));
+	free(out);
+	snprintf(path, sizeof(path), "%s/prop.ko", s.dir);
+	ASSERT_EQ(ldm_insmod(path, NULL), -ENOENT);
+	ASSERT(!node_exists("/module/prop"));
+	scratch_remove(&s);
+}
+
+DEFINE_TEST(test_modpost_unresolved_symbol,
+	    .description = "a module calling a function nobody exports fails the build: ERROR: modpost: \"frobnicate\" [unres.ko] undefined!",
+	    .no_runtime = true)
+{
+	struct scratch s;
+	char *out;
+
+	scratch_make(&s);
+	scratch_write(&s, "Makefile", MAKEFILE("unres.o"));
+	scratch_write(&s, "unres.c",
+		      "#include <ldm/module.h>\n"
+		      "int frobnicate(int x);\n"
+		      "static int __init unres_init(void) { return frobnicate(1); }\n"
+		      "module_init(unres_init);\n"
+		      "MODULE_LICENSE(\"GPL\");\n");
+	ASSERT_NE(scratch_build(&s, "", &out), 0);
+	ASSERT_CONTAINS(out, "ERROR: modpost: \"frobnicate\" [unres.ko] undefined!\n");
+	ASSERT(!scratch_has(&s, "unres.ko"));
+	free(out);
+	ASSERT_EQ(scratch_build(&s, "LDM_MODPOST_WARN=1", &out), 0);
+	ASSERT_CONTAINS(out, "WARNING: modpost: \"frobnicate\" [unres.ko] undefined!\n");
+	free(out);
+	scratch_remove(&s);
+}
+
+DEFINE_TEST(test_modpost_knows_the_exports_of_the_build,
+	    .description = "modules of one build use each other's exports: a GPL user of a GPL-only export builds and records depends=; a proprietary one fails, naming the export; a missing license is warned about",
+	    .no_runtime = true)
+{
+	struct scratch s;
+	struct ldm_elf elf;
+	struct ko ko;
+	char *out;
+
+	scratch_make(&s);
+	scratch_write(&s, "Makefile", MAKEFILE("lib_a.o user-b.o"));
+	scratch_write(&s, "lib_a.c",
+		      "#include <ldm/module.h>\n"
+		      "int a_helper(int x) { return x + 1; }\n"
+		      "EXPORT_SYMBOL_GPL(a_helper);\n"
+		      "MODULE_LICENSE(\"GPL\");\n");
+	scratch_write(&s, "user-b.c",
+		      "#include <ldm/module.h>\n"
+		      "int a_helper(int x);\n"
+		      "static int __init b_init(void) { return a_helper(-1); }\n"
+		      "module_init(b_init);\n"
+		      "MODULE_LICENSE(\"Dual MIT/GPL\");\n");
+	ASSERT_EQ(scratch_build(&s, "", &out), 0);
+	ASSERT_STREQ(out, "");
+	free(out);
+	snprintf(ko.path, sizeof(ko.path), "%s/user-b.ko", s.dir);
+	{
+		FILE *f = fopen(ko.path, "r");
+
+		ASSERT(f);
+		fseek(f, 0, SEEK_END);
+		ko.len = (size_t)ftell(f);
+		rewind(f);
+		ko.image = malloc(ko.len);
+		ASSERT(ko.image);
+		ASSERT_EQ(fread(ko.image, 1, ko.len, f), ko.len);
+		fclose(f);
+	}
+	ASSERT_OK(ldm_elf_parse(&elf, ko.image, ko.len));
+	ASSERT_STREQ(ldm_modinfo_get(&elf, "depends"), "lib_a");
+	ASSERT_STREQ(ldm_modinfo_get(&elf, "name"), "user_b");
+	ko_free(&ko);
+
+	scratch_write(&s, "Makefile", MAKEFILE("lib_a.o prop_c.o"));
+	scratch_write(&s, "prop_c.c",
+		      "#include <ldm/module.h>\n"
+		      "int a_helper(int x);\n"
+		      "static int __init c_init(void) { return a_helper(-1); }\n"
+		      "module_init(c_init);\n");
+	ASSERT_NE(scratch_build(&s, "", &out), 0);
+	ASSERT_CONTAINS(out, "WARNING: modpost: missing MODULE_LICENSE() in prop_c.o\n");
+	ASSERT_CONTAINS(out, "ERROR: modpost: GPL-incompatible module prop_c.ko uses GPL-only "
+			"symbol 'a_helper'\n");
+	free(out);
+	scratch_remove(&s);
+}
+
+DEFINE_TEST(test_modpost_accepts_gcc_O0_PIC_objects,
+	    .description = "a module built by gcc -O0 -fPIC, whose object names _GLOBAL_OFFSET_TABLE_, passes modpost and loads",
+	    .no_runtime = true)
+{
+	struct scratch s;
+	char *out, path[128];
+
+	scratch_make(&s);
+	scratch_write(&s, "Makefile", MAKEFILE("noopt.o"));
+	scratch_write(&s, "noopt.c",
+		      "#include <ldm/module.h>\n"
+		      "#include <ldm/kernel.h>\n"
+		      "static int n;\n"
+		      "static int __init noopt_init(void)\n"
+		      "{\n"
+		      "\tswitch (n) { case 0: n = 3; break; case 1: n = 5; break; case 2: n++;\n"
+		      "\tbreak; case 3: n--; break; case 4: n *= 2; break; default: n = 0; }\n"
+		      "\treturn n == 3 ? 0 : -EINVAL;\n"
+		      "}\n"
+		      "module_init(noopt_init);\n"
+		      "MODULE_LICENSE(\"GPL\");\n");
+	ASSERT_EQ(scratch_build(&s, "CC=gcc EXTRA_CFLAGS=-O0", &out), 0);
+	ASSERT_STREQ(out, "");
+	free(out);
+	snprintf(path, sizeof(path), "%s/noopt.ko", s.dir);
+	ASSERT_OK(ldm_init());
+	ASSERT_OK(ldm_insmod(path, NULL));
+	ASSERT(node_exists("/module/noopt"));
+	ldm_exit();
+	scratch_remove(&s);
+}
+
+DEFINE_TEST(test_modpost_refuses_what_is_not_a_module_object,
+	    .description = "ldm modpost names a file that is not NAME.o, and a file that is not an ELF object, and exits 1",
+	    .no_runtime = true)
+{
+	struct scratch s;
+	char cmd[512], out[1024];
+	size_t n;
+	FILE *p;
+
+	scratch_make(&s);
+	scratch_write(&s, "junk.o", "this is not an ELF file, though it is longer than the "
+		      "64 bytes of an ELF header\n");
+	snprintf(cmd, sizeof(cmd), "cd %s && %s/tools/ldm/ldm modpost junk.o 2>&1; echo \"exit $?\"; "
+		 "%s/tools/ldm/ldm modpost Makefile 2>&1; echo \"exit $?\"", s.dir, LDM_BUILD_DIR,
+		 LDM_BUILD_DIR);
+	p = popen(cmd, "r");
+	ASSERT(p);
+	n = fread(out, 1, sizeof(out) - 1, p);
+	out[n] = '\0';
+	pclose(p);
+	ASSERT_CONTAINS(out, "junk.o");
+	ASSERT_CONTAINS(out, "not an ELF file (bad magic)");
+	ASSERT_CONTAINS(out, "ldm modpost: Makefile: not a module object (NAME.o)\n");
+	ASSERT(!strstr(out, "exit 0"));
+	scratch_remove(&s);
+}
