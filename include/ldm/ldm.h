@@ -7,25 +7,43 @@
 
 #include <ldm/atomic.h>
 #include <ldm/compiler.h>
+#include <ldm/completion.h>
+#include <ldm/delay.h>
 #include <ldm/device.h>
 #include <ldm/err.h>
+#include <ldm/errno.h>
 #include <ldm/export.h>
 #include <ldm/firmware.h>
+#include <ldm/fs.h>
 #include <ldm/ioport.h>
+#include <ldm/jiffies.h>
 #include <ldm/kdev_t.h>
 #include <ldm/kernel.h>
 #include <ldm/kobject.h>
 #include <ldm/kref.h>
 #include <ldm/list.h>
+#include <ldm/major.h>
+#include <ldm/miscdevice.h>
 #include <ldm/module.h>
 #include <ldm/moduleparam.h>
+#include <ldm/mutex.h>
+#include <ldm/param.h>
 #include <ldm/pm.h>
+#include <ldm/poll.h>
 #include <ldm/runtime.h>
 #include <ldm/rwsem.h>
+#include <ldm/sched.h>
 #include <ldm/semaphore.h>
 #include <ldm/slab.h>
+#include <ldm/spinlock.h>
+#include <ldm/string.h>
 #include <ldm/sysdev.h>
 #include <ldm/sysfs.h>
+#include <ldm/timer.h>
+#include <ldm/typecheck.h>
 #include <ldm/types.h>
+#include <ldm/uaccess.h>
+#include <ldm/wait.h>
+#include <ldm/workqueue.h>
 
 #endif /* _LDM_LDM_H */

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * ldmd.h - what the files of ldmd share.
+ *
+ *   main.c       the command line
+ *   lifecycle.c  detaching, booting the runtime, loading modules, the
+ *                signals that stop it, and stopping in order
+ *   mount.c      the sysfs mount: the mount point, stale mounts, the FUSE
+ *                session and the thread that serves it
+ *   nodes.c      the FUSE node ids: which sysfs node each stands for
+ *   sysfs-ops.c  the FUSE requests, mapped onto the path-level API of
+ *                <ldm/sysfs.h>; the only file that replies to FUSE
+ *
+ * FUSE_USE_VERSION is set for every file by meson.build.
+ */
+#ifndef _LDMD_H
+#define _LDMD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <fuse_lowlevel.h>
+
+struct sysfs_dirent;
+
+#define LDMD_DEFAULT_ROOT	"/run/ldm"
+
+struct ldmd_options {
+	char *root;		/* DIR: the mounts go below it */
+	bool foreground;	/* stay attached to the terminal */
+	char **modules;		/* MODULE.ko[=ARGS], in command-line order */
+	unsigned int nmodules;
+};
+
+/* lifecycle.c */
+int ldmd_run(const struct ldmd_options *opts);
+
+/* mount.c */
+struct ldmd_mount;
+int ldmd_mount_sysfs(const char *mountpoint, struct ldmd_mount **ret);
+int ldmd_serve(struct ldmd_mount *m);
+void ldmd_unmount(struct ldmd_mount *m);
+
+/* nodes.c */
+int ldmd_nodes_init(void);
+void ldmd_nodes_exit(void);
+struct sysfs_dirent *ldmd_node_sd(fuse_ino_t ino);
+fuse_ino_t ldmd_node_hold(struct sysfs_dirent *sd);
+void ldmd_node_forget(fuse_ino_t ino, uint64_t nlookup);
+
+/* sysfs-ops.c */
+extern const struct fuse_lowlevel_ops ldmd_sysfs_ops;
+void ldmd_sysfs_ops_exit(void);
+
+#endif /* _LDMD_H */

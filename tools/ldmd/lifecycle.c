@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * lifecycle.c - ldmd from start to stop:
+ *
+ *   1. without --foreground, fork: the parent waits until the child serves
+ *      and then exits 0 (1 if the child failed), so that whoever started
+ *      ldmd (a shell, systemd's Type=forking) sees it return ready;
+ *   2. block SIGTERM, SIGINT and SIGHUP in every thread to come: they are
+ *      taken with sigwait() by the main thread only;
+ *   3. mount DIR/sys, boot the runtime (ldm_init), serve the mount;
+ *   4. load the modules named, in order: after the mount, so that a
+ *      module whose init waits for its firmware through the fallback files
+ *      can be answered; a module that fails is reported, and the rest go on,
+ *      as a kernel boots on when one module fails;
+ *   5. print "ldmd: ready", tell the parent, detach from the terminal;
+ *   6. on SIGTERM, SIGINT or SIGHUP: stop the runtime, which unloads the
+ *      modules, while the mount still serves; then unmount, exit 0.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <ldm/runtime.h>
+
+#include "ldmd.h"
+
+/* Fork; the parent returns only through _exit(), with the child's verdict. */
+static int detach(int *ready_fd)
+{
+	int fds[2], status;
+	ssize_t n;
+	pid_t pid;
+	char c;
+
+	if (pipe2(fds, O_CLOEXEC)) {
+		perror("ldmd: pipe");
+		return -1;
+	}
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		perror("ldmd: fork");
+		close(fds[0]);
+		close(fds[1]);
+		return -1;
+	}
+	if (pid > 0) {
+		close(fds[1]);
+		while ((n = read(fds[0], &c, 1)) < 0 && errno == EINTR)
+			;
+		if (n == 1)
+			_exit(0);
+		/* The child failed before serving: its exit status says so. */
+		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+			;
+		_exit(WIFEXITED(status) && WEXITSTATUS(status) ? WEXITSTATUS(status) : 1);
+	}
+	close(fds[0]);
+	setsid();
+	*ready_fd = fds[1];
+	return 0;
+}
+
+/* Release the parent and leave the terminal: stdio goes to /dev/null. */
+static void daemon_ready(int ready_fd)
+{
+	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+
+	if (write(ready_fd, "R", 1) != 1)
+		perror("ldmd: telling the parent");
+	close(ready_fd);
+	if (null >= 0) {
+		dup2(null, STDIN_FILENO);
+		dup2(null, STDOUT_FILENO);
+		dup2(null, STDERR_FILENO);
+		close(null);
+	}
+	if (chdir("/"))
+		return;
+}
+
+/* mkdir -p @path, then its absolute, resolved form. */
+static char *make_root(const char *path)
+{
+	char *copy = strdup(path), *p, *abs = NULL;
+
+	if (!copy)
+		return NULL;
+	for (p = copy + 1; ; p++) {
+		if (*p && *p != '/')
+			continue;
+		if (p[-1] != '/') {
+			char c = *p;
+
+			*p = '\0';
+			if (mkdir(copy, 0755) && errno != EEXIST)
+				break;
+			*p = c;
+		}
+		if (!*p) {
+			abs = realpath(copy, NULL);
+			break;
+		}
+	}
+	if (!abs)
+		fprintf(stderr, "ldmd: %s: %s\n", path, strerror(errno));
+	free(copy);
+	return abs;
+}
+
+/* MODULE.ko[=ARGS]: ARGS are name=value pairs separated by spaces. */
+static void load_module(const char *spec)
+{
+	char *path = strdup(spec), *eq;
+	int error = -ENOMEM;
+
+	if (path) {
+		eq = strstr(path, ".ko=");
+		if (eq)
+			eq[3] = '\0';
+		error = ldm_insmod(path, eq ? eq + 4 : NULL);
+	}
+	if (error)
+		fprintf(stderr, "ldmd: could not insert '%s': %s\n", path ? path : spec,
+			strerror(-error));
+	free(path);
+}
+
+static void stop_signals(sigset_t *set)
+{
+	sigemptyset(set);
+	sigaddset(set, SIGTERM);
+	sigaddset(set, SIGINT);
+	sigaddset(set, SIGHUP);
+}
+
+/**
+ * ldmd_run - run ldmd until a signal stops it
+ * @opts: the command line
+ *
+ * Return: the exit status: 0 after a clean stop, 1 if ldmd could not start.
+ */
+int ldmd_run(const struct ldmd_options *opts)
+{
+	struct ldmd_mount *mount;
+	sigset_t stop, blocked;
+	int ready_fd = -1, sig, error;
+	unsigned int i;
+	char *root;
+
+	if (!opts->foreground && detach(&ready_fd))
+		return 1;
+	stop_signals(&stop);
+	blocked = stop;
+	sigaddset(&blocked, SIGUSR1);	/* mount.c's, for its own thread only */
+	pthread_sigmask(SIG_BLOCK, &blocked, NULL);
+	signal(SIGPIPE, SIG_IGN);
+
+	root = make_root(opts->root);
+	if (!root)
+		return 1;
+	error = ldmd_mount_sysfs(root, &mount);
+	if (error)
+		goto err_free;
+	error = ldm_init();
+	if (error) {
+		fprintf(stderr, "ldmd: cannot boot the runtime: %s\n", strerror(-error));
+		goto err_unmount;
+	}
+	error = ldmd_serve(mount);
+	if (error) {
+		fprintf(stderr, "ldmd: cannot serve %s/sys: %s\n", root, strerror(-error));
+		goto err_exit;
+	}
+	for (i = 0; i < opts->nmodules; i++)
+		load_module(opts->modules[i]);
+
+	printf("ldmd: ready\n");
+	fflush(stdout);
+	if (ready_fd >= 0)
+		daemon_ready(ready_fd);
+
+	while (sigwait(&stop, &sig))
+		;
+	fprintf(stderr, "ldmd: %s: stopping\n", strsignal(sig));
+	ldm_exit();
+	ldmd_unmount(mount);
+	free(root);
+	return 0;
+
+err_exit:
+	ldm_exit();
+err_unmount:
+	ldmd_unmount(mount);
+err_free:
+	free(root);
+	return 1;
+}

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * main.c - ldmd's command line, parsed with fuse_opt as libfuse's own
+ * programs parse theirs:
+ *
+ *   ldmd [--root DIR] [--foreground] [MODULE.ko[=ARGS]...]
+ *
+ * Exit status: 0 after a clean stop, 1 if ldmd could not start, 2 for a
+ * bad command line.
+ */
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <fuse_opt.h>
+
+#include "ldmd.h"
+
+enum { KEY_HELP, KEY_VERSION };
+
+struct cmdline {
+	char *root;
+	int foreground;
+	bool help, version;
+	char **modules;
+	unsigned int nmodules;
+};
+
+#define CMDLINE_OPT(t, field, value) { t, offsetof(struct cmdline, field), value }
+
+/* "--root=%s" before "--root %s": the first template that matches wins. */
+static const struct fuse_opt ldmd_opts[] = {
+	CMDLINE_OPT("--root=%s", root, 0),
+	CMDLINE_OPT("--root %s", root, 0),
+	CMDLINE_OPT("-r %s", root, 0),
+	CMDLINE_OPT("--foreground", foreground, 1),
+	CMDLINE_OPT("-f", foreground, 1),
+	FUSE_OPT_KEY("--help", KEY_HELP),
+	FUSE_OPT_KEY("-h", KEY_HELP),
+	FUSE_OPT_KEY("--version", KEY_VERSION),
+	FUSE_OPT_KEY("-V", KEY_VERSION),
+	FUSE_OPT_END
+};
+
+static void usage(FILE *out)
+{
+	fprintf(out, "Usage: ldmd [--root DIR] [--foreground] [MODULE.ko[=ARGS]...]\n\n"
+		     "Boot an ldm runtime, mount its sysfs tree at DIR/sys with FUSE, load the\n"
+		     "modules named (ARGS: their parameters, name=value separated by spaces)\n"
+		     "and serve until SIGTERM or SIGINT; then unload the modules, unmount and\n"
+		     "exit 0. Prints \"ldmd: ready\" once it serves, and without --foreground\n"
+		     "detaches after that.\n\n"
+		     "Options:\n"
+		     "  -r, --root DIR     where the mounts go (default " LDMD_DEFAULT_ROOT ")\n"
+		     "  -f, --foreground   stay attached, with the log on stderr\n"
+		     "  -h, --help         show this text\n"
+		     "  -V, --version      show the version\n");
+}
+
+static int parse_one(void *data, const char *arg, int key, struct fuse_args *outargs)
+{
+	struct cmdline *cl = data;
+	char **modules;
+
+	(void)outargs;
+	switch (key) {
+	case KEY_HELP:
+		cl->help = true;
+		return 0;
+	case KEY_VERSION:
+		cl->version = true;
+		return 0;
+	case FUSE_OPT_KEY_NONOPT:
+		modules = realloc(cl->modules, (cl->nmodules + 1) * sizeof(*modules));
+		if (!modules)
+			return -1;
+		cl->modules = modules;
+		modules[cl->nmodules] = strdup(arg);
+		if (!modules[cl->nmodules])
+			return -1;
+		cl->nmodules++;
+		return 0;
+	default:
+		fprintf(stderr, "ldmd: unknown option '%s'; see 'ldmd --help'\n", arg);
+		return -1;
+	}
+}
+
+static void free_cmdline(struct cmdline *cl)
+{
+	unsigned int i;
+
+	for (i = 0; i < cl->nmodules; i++)
+		free(cl->modules[i]);
+	free(cl->modules);
+	free(cl->root);
+}
+
+int main(int argc, char *argv[])
+{
+	struct fuse_args args = FUSE_ARGS_INIT(argc, argv);
+	struct cmdline cl = { 0 };
+	struct ldmd_options opts;
+	int status;
+
+	if (fuse_opt_parse(&args, &cl, ldmd_opts, parse_one)) {
+		status = 2;
+		goto out;
+	}
+	status = 0;
+	if (cl.help) {
+		usage(stdout);
+	} else if (cl.version) {
+		printf("ldmd %s\n", LDM_VERSION);
+	} else if (cl.root && !*cl.root) {
+		fprintf(stderr, "ldmd: --root needs a directory\n");
+		status = 2;
+	} else {
+		opts.root = cl.root ? cl.root : LDMD_DEFAULT_ROOT;
+		opts.foreground = cl.foreground;
+		opts.modules = cl.modules;
+		opts.nmodules = cl.nmodules;
+		status = ldmd_run(&opts);
+	}
+out:
+	fuse_opt_free_args(&args);
+	free_cmdline(&cl);
+	return status;
+}

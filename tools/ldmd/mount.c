@@ -1,0 +1,303 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * mount.c - the sysfs mount at DIR/sys: its mount point, the stale mount a
+ * killed ldmd may leave there, the FUSE session, and the thread that
+ * serves it. Mounting, serving, stopping and unmounting all happen here.
+ *
+ * The session is mounted with
+ *   default_permissions  the kernel checks modes and owners, as for /sys;
+ *   allow_other          every user may look, as at /sys;
+ *   auto_unmount         fusermount3 stays behind and unmounts the tree if
+ *                        ldmd dies without doing it.
+ * It is mounted before the runtime boots (fusermount3 is forked while ldmd
+ * has one thread) and served once the tree exists, by libfuse's
+ * multi-threaded loop in a thread of its own. To stop it, the session is
+ * marked as exiting and that thread is woken with SIGUSR1 until its loop
+ * returns; SIGUSR1 is blocked everywhere else.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ldmd.h"
+
+#define MOUNT_OPTIONS	"fsname=sysfs,subtype=ldm,default_permissions,allow_other,auto_unmount"
+#define WAKE_SIGNAL	SIGUSR1
+
+struct ldmd_mount {
+	char *mountpoint;
+	struct fuse_session *se;
+	bool serving;		/* the thread runs, and nodes.c holds the root */
+	pthread_t thread;
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	bool stopping;		/* under @lock: ldmd_unmount() asked the loop to end */
+	bool done;		/* under @lock: the loop has returned */
+};
+
+extern char **environ;
+
+/* A FUSE mount whose server is gone answers every access with ENOTCONN. */
+static bool is_dead_mount(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) && errno == ENOTCONN;
+}
+
+static void unmount_dead(const char *path)
+{
+	char *argv[] = { "fusermount3", "-u", "-q", "-z", "--", (char *)path, NULL };
+	int status;
+	pid_t pid;
+
+	if (geteuid() == 0) {
+		umount2(path, MNT_DETACH);
+		return;
+	}
+	if (!posix_spawnp(&pid, argv[0], NULL, NULL, argv, environ))
+		waitpid(pid, &status, 0);
+}
+
+/*
+ * A killed ldmd leaves its mount dead until the fusermount3 that
+ * auto_unmount left watching takes it away, which it does at once: give it
+ * a second before doing it here (then a mount made without auto_unmount,
+ * or whose watcher was killed too, is cleaned as well).
+ */
+static int clean_stale_mount(const char *path)
+{
+	int i;
+
+	if (!is_dead_mount(path))
+		return 0;
+	for (i = 0; i < 20 && is_dead_mount(path); i++)
+		usleep(50 * 1000);
+	for (i = 0; i < 8 && is_dead_mount(path); i++)
+		unmount_dead(path);
+	if (is_dead_mount(path)) {
+		fprintf(stderr, "ldmd: %s: cannot unmount the stale mount of a dead ldmd\n", path);
+		return -ENOTCONN;
+	}
+	fprintf(stderr, "ldmd: %s: cleaned the stale mount of a dead ldmd\n", path);
+	return 0;
+}
+
+/* Make @root/sys, and refuse it if something is mounted there already. */
+static int prepare_mountpoint(const char *root, const char *path)
+{
+	struct stat st, parent;
+	int error;
+
+	error = clean_stale_mount(path);
+	if (error)
+		return error;
+	if (mkdir(path, 0755) && errno != EEXIST) {
+		error = -errno;
+		fprintf(stderr, "ldmd: %s: %s\n", path, strerror(errno));
+		return error;
+	}
+	if (stat(path, &st) || stat(root, &parent)) {
+		error = -errno;
+		fprintf(stderr, "ldmd: %s: %s\n", path, strerror(errno));
+		return error;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "ldmd: %s: not a directory\n", path);
+		return -ENOTDIR;
+	}
+	if (st.st_dev != parent.st_dev) {
+		fprintf(stderr, "ldmd: %s: already mounted; is another ldmd serving %s?\n", path,
+			root);
+		return -EBUSY;
+	}
+	return 0;
+}
+
+static struct fuse_session *new_session(void)
+{
+	char *argv[] = { "ldmd", "-o", MOUNT_OPTIONS, NULL };
+	struct fuse_args args = FUSE_ARGS_INIT(3, argv);
+	struct fuse_session *se;
+
+	se = fuse_session_new(&args, &ldmd_sysfs_ops, sizeof(ldmd_sysfs_ops), NULL);
+	fuse_opt_free_args(&args);
+	return se;
+}
+
+/**
+ * ldmd_mount_sysfs - mount (but not yet serve) the sysfs tree at @root/sys
+ * @root: an absolute directory that exists
+ * @ret: the mount, for ldmd_serve() and ldmd_unmount()
+ *
+ * Cleans a stale mount a dead ldmd left there, creates the directory if
+ * needed. Until ldmd_serve(), whoever touches the mount waits.
+ * Return: 0, or a negative errno; the reason is printed.
+ */
+int ldmd_mount_sysfs(const char *root, struct ldmd_mount **ret)
+{
+	struct ldmd_mount *m;
+	int error = -ENOMEM;
+
+	m = calloc(1, sizeof(*m));
+	if (!m || asprintf(&m->mountpoint, "%s/sys", root) < 0)
+		goto err_free;
+	error = prepare_mountpoint(root, m->mountpoint);
+	if (error)
+		goto err_free;
+	error = -EIO;
+	m->se = new_session();
+	if (!m->se)
+		goto err_free;
+	if (fuse_session_mount(m->se, m->mountpoint)) {
+		fprintf(stderr, "ldmd: %s: cannot mount the sysfs tree\n", m->mountpoint);
+		goto err_destroy;
+	}
+	pthread_mutex_init(&m->lock, NULL);
+	pthread_cond_init(&m->cond, NULL);
+	*ret = m;
+	return 0;
+
+err_destroy:
+	fuse_session_destroy(m->se);
+err_free:
+	if (m)
+		free(m->mountpoint);
+	free(m);
+	return error;
+}
+
+/*
+ * libfuse before 3.17.1 loses the 16-byte loop configuration that
+ * fuse_session_loop_mt() of FUSE_USE_VERSION 31 creates (libfuse #944):
+ * not ours to report when ldmd is built with LeakSanitizer.
+ */
+const char *__lsan_default_suppressions(void);
+const char *__lsan_default_suppressions(void)
+{
+	return "leak:fuse_loop_cfg_create\n";
+}
+
+const char *__lsan_default_options(void);
+const char *__lsan_default_options(void)
+{
+	return "print_suppressions=0";
+}
+
+static void wake(int sig)
+{
+	(void)sig;
+}
+
+static void *serve_thread(void *arg)
+{
+	struct ldmd_mount *m = arg;
+	bool asked;
+	sigset_t set;
+	int ret;
+
+	sigemptyset(&set);
+	sigaddset(&set, WAKE_SIGNAL);
+	pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+	ret = fuse_session_loop_mt(m->se, 0);
+
+	pthread_mutex_lock(&m->lock);
+	asked = m->stopping;
+	m->done = true;
+	pthread_cond_broadcast(&m->cond);
+	pthread_mutex_unlock(&m->lock);
+	if (!asked) {
+		/* Unmounted under us (umount, fusermount3 -u): stop ldmd as a whole. */
+		fprintf(stderr, "ldmd: %s: the mount went away (%d); stopping\n", m->mountpoint,
+			ret);
+		kill(getpid(), SIGTERM);
+	}
+	return NULL;
+}
+
+/**
+ * ldmd_serve - start serving the mount
+ * @m: the mount
+ *
+ * After ldm_init(): the root node is taken here. Call with WAKE_SIGNAL
+ * blocked, as every thread but the serving one should have it.
+ * Return: 0, or a negative errno.
+ */
+int ldmd_serve(struct ldmd_mount *m)
+{
+	struct sigaction sa = { .sa_handler = wake };	/* no SA_RESTART */
+	int error;
+
+	error = ldmd_nodes_init();
+	if (error)
+		return error;
+	sigemptyset(&sa.sa_mask);
+	sigaction(WAKE_SIGNAL, &sa, NULL);
+	error = -pthread_create(&m->thread, NULL, serve_thread, m);
+	if (error) {
+		ldmd_nodes_exit();
+		return error;
+	}
+	m->serving = true;
+	return 0;
+}
+
+/*
+ * The loop's main thread sleeps in sem_wait(), which a signal interrupts;
+ * a signal that comes just before it sleeps is missed, hence the repeats.
+ */
+static void stop_serving(struct ldmd_mount *m)
+{
+	struct timespec until;
+
+	pthread_mutex_lock(&m->lock);
+	m->stopping = true;
+	pthread_mutex_unlock(&m->lock);
+	fuse_session_exit(m->se);
+
+	pthread_mutex_lock(&m->lock);
+	while (!m->done) {
+		pthread_kill(m->thread, WAKE_SIGNAL);
+		clock_gettime(CLOCK_REALTIME, &until);
+		until.tv_nsec += 20 * 1000 * 1000;
+		if (until.tv_nsec >= 1000 * 1000 * 1000) {
+			until.tv_sec++;
+			until.tv_nsec -= 1000 * 1000 * 1000;
+		}
+		pthread_cond_timedwait(&m->cond, &m->lock, &until);
+	}
+	pthread_mutex_unlock(&m->lock);
+	pthread_join(m->thread, NULL);
+}
+
+/**
+ * ldmd_unmount - stop serving, unmount, and drop what the kernel held
+ * @m: the mount
+ *
+ * Safe on every exit path: whatever of mount and serve was done is undone.
+ */
+void ldmd_unmount(struct ldmd_mount *m)
+{
+	if (m->serving)
+		stop_serving(m);
+	fuse_session_unmount(m->se);
+	fuse_session_destroy(m->se);
+	/* Nothing serves the session now: what the kernel held is ours to drop. */
+	ldmd_sysfs_ops_exit();
+	if (m->serving)
+		ldmd_nodes_exit();
+	pthread_cond_destroy(&m->cond);
+	pthread_mutex_destroy(&m->lock);
+	free(m->mountpoint);
+	free(m);
+}
