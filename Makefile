@@ -3,7 +3,8 @@
 # A thin front to Meson. The two commands the README promises:
 #   make demo    install what is missing, build, run the demo
 #   make check   install what is missing, build, run every test suite
-# and beside them: make check-tsan, make install, make bench, make clean.
+# and beside them: make check-tsan, make install, make bench, make fuzz,
+# make clean.
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -27,7 +28,7 @@ define meson-dir
 endef
 
 .PHONY: all deps demo check check-asan check-tsan check-clang check-install \
-	install bench clean
+	install bench fuzz clean
 
 all: deps
 	$(call meson-dir,build,--prefix=$(abspath $(PREFIX)) --libdir=lib)
@@ -46,14 +47,16 @@ check: deps
 	-@$(MAKE) --no-print-directory check-tsan 2>&1 | tee $(LOGS)/tsan.log
 	-@$(MAKE) --no-print-directory check-clang 2>&1 | tee $(LOGS)/clang.log
 	-@$(MAKE) --no-print-directory check-install 2>&1 | tee $(LOGS)/install.log
+	-@$(MAKE) --no-print-directory fuzz FUZZ_TIME=30 2>&1 | tee $(LOGS)/fuzz.log
 	@scripts/sum-tests $(LOGS)/asan.log $(LOGS)/tsan.log $(LOGS)/clang.log \
-		$(LOGS)/install.log
+		$(LOGS)/install.log $(LOGS)/fuzz.log
 
 # All tests, gcc, AddressSanitizer + UndefinedBehaviorSanitizer + LeakSanitizer,
 # with allocation-failure injection compiled in.
 ASAN_SETUP := -Db_sanitize=address,undefined -Db_lundef=false -Dfault_injection=true \
 	-Dc_args=-fno-sanitize-recover=all
 TSAN_SETUP := -Db_sanitize=thread -Db_lundef=false -Dfault_injection=true
+FUZZ_SETUP := -Dfuzz=true -Db_sanitize=address -Db_lundef=false
 
 check-asan: deps
 	$(call meson-dir,build-asan,$(ASAN_SETUP))
@@ -87,6 +90,21 @@ install: all
 bench: all
 	./build/bench/bench-kobject
 	./build/bench/bench-platform
+	./build/bench/bench-module
+
+# The module loader's libFuzzer target, clang + AddressSanitizer, for
+# FUZZ_TIME seconds from the .ko files the build makes; a crash or a leak
+# fails it and leaves its input in $(FUZZ_DIR)/fuzz/ (docs/modules.md).
+FUZZ_TIME ?= 60
+FUZZ_DIR ?= build-fuzz
+fuzz: deps
+	@if [ -f $(FUZZ_DIR)/build.ninja ]; then \
+		meson setup --reconfigure $(FUZZ_DIR) $(FUZZ_SETUP) >/dev/null; \
+	else \
+		CC=clang meson setup $(FUZZ_DIR) $(FUZZ_SETUP) >/dev/null; \
+	fi
+	ninja -C $(FUZZ_DIR) fuzz/fuzz-module fuzz-seeds
+	fuzz/run-fuzz $(FUZZ_DIR) $(FUZZ_TIME)
 
 clean:
-	rm -rf build build-asan build-tsan build-clang build-install $(LOGS)
+	rm -rf build build-asan build-tsan build-clang build-install build-fuzz $(LOGS)

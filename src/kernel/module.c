@@ -814,8 +814,10 @@ EXPORT_SYMBOL(__module_get);
  */
 void module_put(struct module *module)
 {
+	/* A forced unload dropped the count: its holders' puts are not unbalanced. */
 	if (module)
-		WARN_ON(atomic_dec_return(&module->ldm->refcnt) < 0);
+		WARN_ON(atomic_dec_return(&module->ldm->refcnt) < 0 &&
+			__atomic_load_n(&module->state, __ATOMIC_ACQUIRE) != MODULE_STATE_GOING);
 }
 EXPORT_SYMBOL(module_put);
 

@@ -19,6 +19,16 @@ EXPORT_SYMBOL(sscanf);
 EXPORT_SYMBOL(vsscanf);
 
 /*
+ * In C99 and later, <stdio.h> has the compiler call sscanf() and vsscanf()
+ * by these names (the exports above hold the same addresses): a module
+ * binds to them.
+ */
+int __isoc99_sscanf(const char *s, const char *fmt, ...);
+int __isoc99_vsscanf(const char *s, const char *fmt, va_list args);
+EXPORT_SYMBOL(__isoc99_sscanf);
+EXPORT_SYMBOL(__isoc99_vsscanf);
+
+/*
  * The base of a number: @base if not 0, else 16 for "0x" followed by a hex
  * digit, 8 for a leading "0", 10 otherwise. Moves *@cp past the prefix ("0x"
  * for base 16, the "0" of base 8 is a digit and stays).

@@ -30,7 +30,7 @@ struct walk {
 	const char *args;
 	const char *export;	/* one of its exports */
 	const char *used;	/* the module it uses, or NULL */
-	const char *used_export;	/* and one of that module's exports */
+	const char *used_export;	/* one of that module's exports */
 	unsigned long taint;	/* what a successful load taints */
 	void (*check)(void);	/* more checks of a successful load */
 };
@@ -125,7 +125,8 @@ DEFINE_TEST(test_alloc_fail_walk_module_using_another,
 	struct ko ko;
 	struct walk w = {
 		.name = "reloc_user_gcc_o2_pic", .ko = &ko, .export = "reloc_user_check",
-		.used = "reloc_lib_gcc_o2_pic", .used_export = "reloc_lib_switch", .check = check_reloc_user,
+		.used = "reloc_lib_gcc_o2_pic", .used_export = "reloc_lib_switch",
+		.check = check_reloc_user,
 	};
 
 	require_fault_injection();

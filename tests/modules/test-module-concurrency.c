@@ -42,7 +42,7 @@ static void *get_put_loop(void *arg)
 			g->late++;
 		module_put(g->mod);
 	}
-	__atomic_store_n(&g->report->ack, 1, __ATOMIC_SEQ_CST);
+	complete(g->report->ack);
 	return NULL;
 }
 
@@ -54,12 +54,14 @@ DEFINE_TEST(test_try_module_get_races_rmmod,
 	double end = now() + 3;
 
 	while (now() < end || rounds < 50) {
-		struct ldt_report report = { 0 };
+		struct completion ack;
+		struct ldt_report report = { .ack = &ack };
 		struct getter g = { .report = &report };
 		pthread_t t;
 		char args[64];
 		int error;
 
+		init_completion(&ack);
 		snprintf(args, sizeof(args), "report=%lu", (unsigned long)&report);
 		ASSERT_OK(ko_load("ldt_params", args));
 		g.mod = ((struct module *(*)(void))export_value("ldt_params_module"))();

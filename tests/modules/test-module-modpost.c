@@ -247,9 +247,9 @@ DEFINE_TEST(test_modpost_refuses_what_is_not_a_module_object,
 	scratch_make(&s);
 	scratch_write(&s, "junk.o", "this is not an ELF file, though it is longer than the "
 		      "64 bytes of an ELF header\n");
-	snprintf(cmd, sizeof(cmd), "cd %s && %s/tools/ldm/ldm modpost junk.o 2>&1; echo \"exit $?\"; "
-		 "%s/tools/ldm/ldm modpost Makefile 2>&1; echo \"exit $?\"", s.dir, LDM_BUILD_DIR,
-		 LDM_BUILD_DIR);
+	snprintf(cmd, sizeof(cmd), "cd %s && %s/tools/ldm/ldm modpost junk.o 2>&1; "
+		 "echo \"exit $?\"; %s/tools/ldm/ldm modpost Makefile 2>&1; echo \"exit $?\"",
+		 s.dir, LDM_BUILD_DIR, LDM_BUILD_DIR);
 	p = popen(cmd, "r");
 	ASSERT(p);
 	n = fread(out, 1, sizeof(out) - 1, p);

@@ -4,6 +4,7 @@
  * ldt_user, and an exit that can report whether a reference was still held
  * when it ran (see loadtest.h).
  */
+#include <ldm/completion.h>
 #include <ldm/kernel.h>
 #include <ldm/module.h>
 
@@ -74,8 +75,7 @@ static void __exit ldt_params_exit(void)
 	if (module_refcount(THIS_MODULE))
 		__atomic_store_n(&r->held_at_exit, 1, __ATOMIC_SEQ_CST);
 	__atomic_store_n(&r->going, 1, __ATOMIC_SEQ_CST);
-	while (!__atomic_load_n(&r->ack, __ATOMIC_SEQ_CST))
-		;
+	wait_for_completion(r->ack);
 }
 
 module_init(ldt_params_init);

@@ -14,16 +14,19 @@
 	"@@license-placeholder-0123456789-0123456789-0123456789-"	\
 	"0123456789-0123456789-0123456789@@"
 
+struct completion;
+
 /*
  * Where ldt_params' exit reports, when its parameter "report" holds the
  * address of one: whether a try_module_get() reference was held when exit
- * ran, then "going", and it waits for "ack" before returning (so that the
- * test stops touching the module before it is unmapped).
+ * ran, then "going"; and it waits for "ack" to complete before returning,
+ * so that the test stops touching the module before it is unmapped (a
+ * completion of the runtime, so that ThreadSanitizer sees the order too).
  */
 struct ldt_report {
 	int held_at_exit;
 	int going;
-	int ack;
+	struct completion *ack;
 };
 
 #endif /* _LDM_TEST_LOADTEST_H */

@@ -105,6 +105,7 @@ static int check_runtime(void)
 {
 	struct blob *a = kzalloc(sizeof(*a), GFP_KERNEL), *b = kmalloc(sizeof(*b), GFP_KERNEL);
 	struct device_driver *drv;
+	unsigned int n = 0;
 	char *end;
 	int error = -1;
 
@@ -115,7 +116,8 @@ static int check_runtime(void)
 	memcpy(b->bytes, a->bytes, (size_t)probe);
 	*b = *a;
 	if (memcmp(a, b, sizeof(*a)) ||
-	    simple_strtoul("17 apples", &end, 10) != 17 || *end != ' ')
+	    simple_strtoul("17 apples", &end, 10) != 17 || *end != ' ' ||
+	    sscanf("42 pears", "%u", &n) != 1 || n != 42)
 		goto out;
 	drv = driver_find("reloc_drv", &platform_bus_type);
 	if (!drv || strcmp(drv->name, "reloc_drv"))
