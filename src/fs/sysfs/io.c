@@ -114,6 +114,9 @@ static ssize_t fill_read_buffer(struct ldm_sysfs_file *f)
 	struct sysfs_dirent *sd = f->sd;
 	ssize_t count;
 
+	/* The page is overwritten from here: until show() succeeds, nothing is in it. */
+	f->filled = false;
+	f->count = 0;
 	memset(f->page, 0, PAGE_SIZE);
 	count = f->ops->show(sd->s_kobj, (struct attribute *)sd->s_attr, f->page);
 	if (count < 0)
@@ -209,6 +212,9 @@ static ssize_t write_text(struct ldm_sysfs_file *f, const char *buf, size_t coun
 
 	if (count > PAGE_SIZE)
 		return -E2BIG;
+	/* The page shared with reads now holds these bytes: the next read refills. */
+	f->filled = false;
+	f->count = 0;
 	memcpy(f->page, buf, count);
 	f->page[count] = '\0';
 	return f->ops->store(sd->s_kobj, (struct attribute *)sd->s_attr, f->page, count);

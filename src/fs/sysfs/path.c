@@ -59,7 +59,8 @@ static int walk_one(struct sysfs_dirent **cur, const char *name, size_t len,
  * ldm_sysfs_lookup - find a node by path
  * @path: the path from the root of the tree ("" and "/" are the root)
  * @flags: LDM_SYSFS_FOLLOW to follow a link in the last component; links in
- *         the others are always followed
+ *         the others are always followed, and so is a last component with a
+ *         trailing slash, which must then be a directory (-ENOTDIR)
  * @ret: the node, referenced; untouched on error
  *
  * Return: 0, -ENOENT, -ENOTDIR, -ENAMETOOLONG, -ELOOP, or -ENODEV before
@@ -80,10 +81,14 @@ int ldm_sysfs_lookup(const char *path, unsigned int flags, struct sysfs_dirent *
 	while (!error && *path) {
 		size_t len = strcspn(path, "/");
 		bool last = path[len] == '\0' || path[len + strspn(path + len, "/")] == '\0';
+		/* As namei: "name/" must be a directory, so a link there is followed. */
+		bool trailing = last && path[len] == '/';
 
 		if (len)
 			error = walk_one(&cur, path, len,
-					 !last || (flags & LDM_SYSFS_FOLLOW), &hops);
+					 !last || trailing || (flags & LDM_SYSFS_FOLLOW), &hops);
+		if (!error && trailing && cur->s_type != LDM_SYSFS_DIR)
+			error = -ENOTDIR;
 		path += len;
 		path += strspn(path, "/");
 	}
