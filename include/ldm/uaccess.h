@@ -26,7 +26,11 @@
  * NULL, unless empty.
  */
 #define access_ok(type, addr, size)					\
-	((void)(type), (addr) != NULL || (size) == 0)
+({									\
+	const void __user *__ao_addr = (addr);				\
+	(void)(type);							\
+	__ao_addr != NULL || (size) == 0;				\
+})
 
 unsigned long __must_check copy_to_user(void __user *to, const void *from, unsigned long n);
 unsigned long __must_check copy_from_user(void *to, const void __user *from, unsigned long n);

@@ -179,8 +179,10 @@ int cancel_work_sync(struct work_struct *work);
 		 struct delayed_work *: &((struct delayed_work *)(void *)(w))->work, \
 		 default: (w))
 
-#define queue_delayed_work(wq, w, delay)	(queue_delayed_work)(wq, __ldm_work_of(w), delay)
-#define schedule_delayed_work(w, delay)		(schedule_delayed_work)(__ldm_work_of(w), delay)
+#define queue_delayed_work(wq, w, delay)				\
+	(queue_delayed_work)(wq, __ldm_work_of(w), delay)
+#define schedule_delayed_work(w, delay)					\
+	(schedule_delayed_work)(__ldm_work_of(w), delay)
 #define cancel_delayed_work(w)			(cancel_delayed_work)(__ldm_work_of(w))
 #define cancel_delayed_work_sync(w)		(cancel_delayed_work_sync)(__ldm_work_of(w))
 

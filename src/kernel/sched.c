@@ -56,9 +56,21 @@ static void task_exit(void *arg)
 	self_known = false;
 }
 
+/* fork(): the child gets the list whole (its other threads' entries stay, unused). */
+static void tasks_lock_fork(void)
+{
+	pthread_mutex_lock(&tasks_lock);
+}
+
+static void tasks_unlock_fork(void)
+{
+	pthread_mutex_unlock(&tasks_lock);
+}
+
 static void task_key_create(void)
 {
 	task_key_ok = pthread_key_create(&task_key, task_exit) == 0;
+	pthread_atfork(tasks_lock_fork, tasks_unlock_fork, tasks_unlock_fork);
 }
 
 /* Take the interrupt posted for @thread before it was known; under tasks_lock. */

@@ -9,6 +9,10 @@
  * All timer state is under timer_lock. A callback runs with the lock
  * dropped; running_timer names it, so that del_timer_sync() can wait for it
  * to return.
+ *
+ * A process that forks with the runtime up leaves the timer thread behind in
+ * the parent: in the child, timers stay pending and never fire, and
+ * ldm_exit() reports them.
  */
 #include <pthread.h>
 #include <stdint.h>
@@ -31,9 +35,11 @@ static pthread_cond_t timer_wake;	/* a new first timer, or time to stop */
 static pthread_cond_t timer_done = PTHREAD_COND_INITIALIZER;	/* a callback returned */
 static LIST_HEAD(timers);		/* pending, by expiry */
 static struct timer_list *running_timer;
+static unsigned int sync_waiters;	/* del_timer_sync() calls waiting for it */
 static pthread_t timer_thread;
 static bool timer_thread_up;
 static bool timer_stop;
+static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
 
 /* Under timer_lock. */
 static bool in_timer_thread(void)
@@ -153,8 +159,13 @@ int del_timer_sync(struct timer_list *timer)
 		}
 		if (running_timer != timer || in_timer_thread())
 			break;
+		sync_waiters++;
 		pthread_cond_wait(&timer_done, &timer_lock);
+		sync_waiters--;
 	}
+	/* The timer thread holds back the next callback until we looked. */
+	if (!sync_waiters)
+		pthread_cond_broadcast(&timer_done);
 	pthread_mutex_unlock(&timer_lock);
 	return was_pending;
 }
@@ -174,6 +185,13 @@ static void run_timer(struct timer_list *timer)
 	/* The timer may be gone now: only its address is compared. */
 	running_timer = NULL;
 	pthread_cond_broadcast(&timer_done);
+	/*
+	 * A callback that restarts its timer for now would run again before a
+	 * del_timer_sync() waiting for it got the lock: let the waiters in
+	 * first, to find the timer stopped and take it off.
+	 */
+	while (sync_waiters)
+		pthread_cond_wait(&timer_done, &timer_lock);
 }
 
 static void *timer_thread_fn(void *arg)
@@ -200,11 +218,35 @@ static void *timer_thread_fn(void *arg)
 	return NULL;
 }
 
+/* fork(): the child gets the timer state whole, and no timer thread. */
+static void timers_prepare_fork(void)
+{
+	pthread_mutex_lock(&timer_lock);
+}
+
+static void timers_parent_fork(void)
+{
+	pthread_mutex_unlock(&timer_lock);
+}
+
+static void timers_child_fork(void)
+{
+	timer_thread_up = false;
+	running_timer = NULL;
+	pthread_mutex_unlock(&timer_lock);
+}
+
+static void timers_atfork(void)
+{
+	pthread_atfork(timers_prepare_fork, timers_parent_fork, timers_child_fork);
+}
+
 /* Boot: start the timer thread; timers added before fire now. */
 int init_timers(void)
 {
 	int error;
 
+	pthread_once(&atfork_once, timers_atfork);
 	error = ldm_cond_init_monotonic(&timer_wake);
 	if (error)
 		return error;

@@ -31,7 +31,9 @@
  * @current_work: the work whose function runs, NULL between items
  * @thread: the thread that runs the work
  * @stop: the thread must return
+ * @thread_gone: this is a forked child, and @thread stayed in the parent
  * @name: as given to create_workqueue()
+ * @list: in the list of all queues
  */
 struct workqueue_struct {
 	pthread_mutex_t lock;
@@ -41,11 +43,18 @@ struct workqueue_struct {
 	struct work_struct *current_work;
 	pthread_t thread;
 	bool stop;
+	bool thread_gone;
 	const char *name;
+	struct list_head list;
 };
 
 /* The "events" queue of schedule_work(), while the runtime is up. */
 static struct workqueue_struct *keventd_wq;
+
+/* Every queue, for fork() to find. */
+static pthread_mutex_t workqueues_lock = PTHREAD_MUTEX_INITIALIZER;
+static LIST_HEAD(workqueues);
+static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
 
 /* Set the pending bit; whether it was set already. */
 static bool test_and_set_pending(struct work_struct *work)
@@ -68,10 +77,9 @@ static void insert_work(struct workqueue_struct *wq, struct work_struct *work)
 	pthread_mutex_unlock(&wq->lock);
 }
 
-/* Run the first queued work; under wq->lock, dropped while its function runs. */
-static void run_one(struct workqueue_struct *wq)
+/* Run queued @work; under wq->lock, dropped while its function runs. */
+static void run_one(struct workqueue_struct *wq, struct work_struct *work)
 {
-	struct work_struct *work = list_first_entry(&wq->worklist, struct work_struct, entry);
 	struct work_struct *outer = wq->current_work;
 	work_func_t work_func = work->work_func;
 	void (*func)(void *) = work->func;
@@ -103,7 +111,7 @@ static void *worker_thread(void *arg)
 		if (list_empty(&wq->worklist))
 			pthread_cond_wait(&wq->more_work, &wq->lock);
 		else
-			run_one(wq);
+			run_one(wq, list_first_entry(&wq->worklist, struct work_struct, entry));
 	}
 	pthread_mutex_unlock(&wq->lock);
 	return NULL;
@@ -112,6 +120,43 @@ static void *worker_thread(void *arg)
 static bool in_worker(struct workqueue_struct *wq)
 {
 	return pthread_equal(pthread_self(), wq->thread);
+}
+
+/* fork(): hold every queue still, so the child gets them consistent. */
+static void workqueues_prepare_fork(void)
+{
+	struct workqueue_struct *wq;
+
+	pthread_mutex_lock(&workqueues_lock);
+	list_for_each_entry(wq, &workqueues, list)
+		pthread_mutex_lock(&wq->lock);
+}
+
+static void workqueues_parent_fork(void)
+{
+	struct workqueue_struct *wq;
+
+	list_for_each_entry(wq, &workqueues, list)
+		pthread_mutex_unlock(&wq->lock);
+	pthread_mutex_unlock(&workqueues_lock);
+}
+
+/* In the child: the threads stayed in the parent. */
+static void workqueues_child_fork(void)
+{
+	struct workqueue_struct *wq;
+
+	list_for_each_entry(wq, &workqueues, list) {
+		wq->thread_gone = true;
+		wq->current_work = NULL;
+		pthread_mutex_unlock(&wq->lock);
+	}
+	pthread_mutex_unlock(&workqueues_lock);
+}
+
+static void workqueues_atfork(void)
+{
+	pthread_atfork(workqueues_prepare_fork, workqueues_parent_fork, workqueues_child_fork);
 }
 
 /**
@@ -127,6 +172,7 @@ struct workqueue_struct *__create_workqueue(const char *name, int singlethread)
 	struct workqueue_struct *wq;
 	char comm[16];
 
+	pthread_once(&atfork_once, workqueues_atfork);
 	wq = kzalloc(sizeof(*wq), GFP_KERNEL);
 	if (!wq)
 		return NULL;
@@ -140,6 +186,9 @@ struct workqueue_struct *__create_workqueue(const char *name, int singlethread)
 	/* The kernel's thread names: "events/0" for a queue per CPU. */
 	snprintf(comm, sizeof(comm), singlethread ? "%s" : "%s/0", name);
 	pthread_setname_np(wq->thread, comm);
+	pthread_mutex_lock(&workqueues_lock);
+	list_add_tail(&wq->list, &workqueues);
+	pthread_mutex_unlock(&workqueues_lock);
 	return wq;
 
 err_free:
@@ -212,25 +261,44 @@ static void wq_barrier_func(struct work_struct *work)
 	complete(&container_of(work, struct wq_barrier, work)->done);
 }
 
+/*
+ * The first queued work a flush from inside the queue's own work may run:
+ * not another flusher's barrier, which must wait until the work that called
+ * this has returned, since it was queued before that barrier. Under wq->lock.
+ */
+static struct work_struct *first_runnable(struct workqueue_struct *wq, bool skip_barriers)
+{
+	struct work_struct *work;
+
+	list_for_each_entry(work, &wq->worklist, entry)
+		if (!skip_barriers || work->work_func != wq_barrier_func)
+			return work;
+	return NULL;
+}
+
 /**
  * flush_workqueue - wait until all work queued so far has run
  * @wq: the queue
  *
  * Work queued meanwhile, or by the work itself, is not waited for, nor
  * delayed work whose delay has not run out. Called from a function that
- * runs on @wq, it runs the queued work itself before returning.
+ * runs on @wq, it runs the queued work itself before returning (as 2.6.9
+ * did); other threads' flushes still wait for that function to return.
  */
 void flush_workqueue(struct workqueue_struct *wq)
 {
 	struct wq_barrier barrier;
 
-	if (in_worker(wq)) {
-		pthread_mutex_lock(&wq->lock);
-		while (!list_empty(&wq->worklist))
-			run_one(wq);
+	pthread_mutex_lock(&wq->lock);
+	if (in_worker(wq) || wq->thread_gone) {
+		struct work_struct *work;
+
+		while ((work = first_runnable(wq, in_worker(wq))))
+			run_one(wq, work);
 		pthread_mutex_unlock(&wq->lock);
 		return;
 	}
+	pthread_mutex_unlock(&wq->lock);
 	INIT_WORK(&barrier.work, wq_barrier_func);
 	init_completion(&barrier.done);
 	queue_work(wq, &barrier.work);
@@ -243,11 +311,17 @@ static void stop_worker(struct workqueue_struct *wq)
 {
 	struct work_struct *work, *next;
 
+	pthread_mutex_lock(&workqueues_lock);
+	list_del(&wq->list);
+	pthread_mutex_unlock(&workqueues_lock);
+
 	pthread_mutex_lock(&wq->lock);
 	wq->stop = true;
 	pthread_cond_signal(&wq->more_work);
 	pthread_mutex_unlock(&wq->lock);
-	pthread_join(wq->thread, NULL);
+	/* Set only in a child of fork(), before this call. */
+	if (!wq->thread_gone)
+		pthread_join(wq->thread, NULL);
 
 	list_for_each_entry_safe(work, next, &wq->worklist, entry) {
 		printk(KERN_WARNING "ldm: work %p (function %p) queued on %s never ran\n",
