@@ -38,6 +38,7 @@ static struct timer_list *running_timer;
 static unsigned int sync_waiters;	/* del_timer_sync() calls waiting for it */
 static pthread_t timer_thread;
 static bool timer_thread_up;
+static bool timer_thread_running;	/* it has started and reached its loop */
 static bool timer_stop;
 static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
 
@@ -198,6 +199,8 @@ static void *timer_thread_fn(void *arg)
 {
 	(void)arg;
 	pthread_mutex_lock(&timer_lock);
+	timer_thread_running = true;
+	pthread_cond_broadcast(&timer_done);
 	while (!timer_stop) {
 		struct timer_list *first;
 		struct timespec deadline;
@@ -232,6 +235,7 @@ static void timers_parent_fork(void)
 static void timers_child_fork(void)
 {
 	timer_thread_up = false;
+	timer_thread_running = false;
 	running_timer = NULL;
 	pthread_mutex_unlock(&timer_lock);
 }
@@ -255,6 +259,12 @@ int init_timers(void)
 	error = -pthread_create(&timer_thread, NULL, timer_thread_fn, NULL);
 	if (!error)
 		timer_thread_up = true;
+	/*
+	 * Return only once the thread runs: while it starts, it may hold a lock
+	 * of the C library or of a sanitizer, which a fork() would leave held.
+	 */
+	while (!error && !timer_thread_running)
+		pthread_cond_wait(&timer_done, &timer_lock);
 	pthread_mutex_unlock(&timer_lock);
 	if (error) {
 		pthread_cond_destroy(&timer_wake);
@@ -278,6 +288,7 @@ void timers_stop(void)
 	pthread_join(timer_thread, NULL);
 	pthread_mutex_lock(&timer_lock);
 	timer_thread_up = false;
+	timer_thread_running = false;
 	pthread_mutex_unlock(&timer_lock);
 	pthread_cond_destroy(&timer_wake);
 }

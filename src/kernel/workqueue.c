@@ -30,6 +30,7 @@
  * @worklist: queued work, in order
  * @current_work: the work whose function runs, NULL between items
  * @thread: the thread that runs the work
+ * @running: the thread has started and waits for work
  * @stop: the thread must return
  * @thread_gone: this is a forked child, and @thread stayed in the parent
  * @name: as given to create_workqueue()
@@ -42,6 +43,7 @@ struct workqueue_struct {
 	struct list_head worklist;
 	struct work_struct *current_work;
 	pthread_t thread;
+	bool running;
 	bool stop;
 	bool thread_gone;
 	const char *name;
@@ -107,6 +109,8 @@ static void *worker_thread(void *arg)
 	struct workqueue_struct *wq = arg;
 
 	pthread_mutex_lock(&wq->lock);
+	wq->running = true;
+	pthread_cond_broadcast(&wq->work_done);
 	while (!wq->stop) {
 		if (list_empty(&wq->worklist))
 			pthread_cond_wait(&wq->more_work, &wq->lock);
@@ -159,6 +163,19 @@ static void workqueues_atfork(void)
 	pthread_atfork(workqueues_prepare_fork, workqueues_parent_fork, workqueues_child_fork);
 }
 
+/*
+ * A thread that is starting may hold a lock of the C library or of a
+ * sanitizer's allocator: a fork() then would leave it held forever in the
+ * child. The queue is handed out only once its thread waits for work.
+ */
+static void wait_until_running(struct workqueue_struct *wq)
+{
+	pthread_mutex_lock(&wq->lock);
+	while (!wq->running)
+		pthread_cond_wait(&wq->work_done, &wq->lock);
+	pthread_mutex_unlock(&wq->lock);
+}
+
 /**
  * __create_workqueue - make a work queue and start its thread
  * @name: its name, kept (not copied) for as long as the queue lives
@@ -186,6 +203,7 @@ struct workqueue_struct *__create_workqueue(const char *name, int singlethread)
 	/* The kernel's thread names: "events/0" for a queue per CPU. */
 	snprintf(comm, sizeof(comm), singlethread ? "%s" : "%s/0", name);
 	pthread_setname_np(wq->thread, comm);
+	wait_until_running(wq);
 	pthread_mutex_lock(&workqueues_lock);
 	list_add_tail(&wq->list, &workqueues);
 	pthread_mutex_unlock(&workqueues_lock);

@@ -405,6 +405,36 @@ DEFINE_TEST(test_schedule_work_while_down_is_refused,
 	free(err);
 }
 
+/* In a child forked at once after boot: allocate, free, and let exit() check. */
+static void allocate_and_exit(void *arg)
+{
+	void *p;
+
+	(void)arg;
+	p = kmalloc(64, GFP_KERNEL);
+	kfree(p);
+	exit(p ? 0 : 1);
+}
+
+/*
+ * A fork() while the timer or events thread was still starting could leave
+ * a lock of the C library or of ASan's allocator held in the child, which
+ * then hung in its first allocation or at exit's leak check. ldm_init()
+ * returns only once its threads wait for work; the bound stops a hang.
+ */
+DEFINE_TEST(test_fork_right_after_boot_does_not_hang,
+	    .description = "a child forked as soon as ldm_init() returns can allocate and exit (with LeakSanitizer's check) twenty times over: the runtime's threads hold no lock by then",
+	    .no_runtime = true, .timeout = 60)
+{
+	int i;
+
+	for (i = 0; i < 20; i++) {
+		ASSERT_OK(ldm_init());
+		ASSERT_EQ(ldm_test_capture(allocate_and_exit, NULL, NULL), 0);
+		ldm_exit();
+	}
+}
+
 /* ---- what modules may bind to ---- */
 
 static void assert_export(const char *name, enum ldm_export_license license)
