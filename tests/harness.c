@@ -139,6 +139,8 @@ static void run_child(const struct ldm_test *t)
 {
 	int error;
 
+	/* A group of its own: what it forked can be found if it fails. */
+	setpgid(0, 0);
 	alarm(t->timeout ? t->timeout : DEFAULT_TIMEOUT);
 	if (!t->no_runtime) {
 		error = ldm_init();
@@ -177,6 +179,11 @@ static enum outcome run_one(const struct ldm_test *t, unsigned int n)
 		printf("ok %u - %s # SKIP\n", n, t->name);
 		return SKIPPED;
 	}
+	/*
+	 * A test that died may leave children behind, hung or holding our
+	 * stdout open (and a pipe on it never closing): kill what it forked.
+	 */
+	kill(-pid, SIGKILL);
 	if (WIFSIGNALED(status))
 		printf("not ok %u - %s # killed by signal %d%s\n", n, t->name, WTERMSIG(status),
 		       WTERMSIG(status) == SIGALRM ? " (timeout)" : "");
