@@ -359,18 +359,44 @@ const char *ldm_modinfo_get(const struct ldm_elf *elf, const char *key)
 	return NULL;
 }
 
+/*
+ * The object that MODULE_LICENSE() made and that holds the entry at @off of
+ * .modinfo: its end, or 0 when the symbol table does not say (stripped).
+ */
+static size_t modinfo_object_end(const struct ldm_elf *elf, size_t off, size_t size)
+{
+	size_t i;
+
+	for (i = 1; i < elf->nsyms; i++) {
+		const Elf64_Sym *sym = &elf->syms[i];
+
+		if (sym->st_shndx != elf->modinfo_idx ||
+		    ELF64_ST_TYPE(sym->st_info) != STT_OBJECT || !sym->st_size)
+			continue;
+		if (sym->st_value > off || off - sym->st_value >= sym->st_size)
+			continue;
+		/* A size running past the section is cut at its end. */
+		return sym->st_size > size - sym->st_value ? size : sym->st_value + sym->st_size;
+	}
+	return 0;
+}
+
 /**
  * ldm_modinfo_license_hides_text - whether the license value hides more
  * text behind a NUL, as MODULE_LICENSE("GPL\0for files in the \"GPL\"
- * directory; for others...") did in 2004: the entry after "license=..." is
- * then not a "key=value" entry.
+ * directory; for others...") did in 2004
  * @elf: a parsed image
+ *
+ * The symbol table tells where the string MODULE_LICENSE() made ends: any
+ * byte but NUL padding after the value's NUL and before that end is hidden
+ * text, with or without '=' in it. Without a symbol for it, the entry that
+ * follows is taken as hidden text when it is not "key=value".
  */
 bool ldm_modinfo_license_hides_text(const struct ldm_elf *elf)
 {
 	const Elf64_Shdr *sh;
 	const char *base, *lic, *end;
-	size_t size, off;
+	size_t size, off, obj_end;
 
 	lic = ldm_modinfo_get(elf, "license");
 	if (!lic)
@@ -379,6 +405,13 @@ bool ldm_modinfo_license_hides_text(const struct ldm_elf *elf)
 	base = (const char *)elf->image + sh->sh_offset;
 	size = sh->sh_size;
 	off = (size_t)(lic - base) + strlen(lic) + 1;
+	obj_end = modinfo_object_end(elf, (size_t)(lic - base) - strlen("license="), size);
+	if (obj_end) {
+		for (; off < obj_end; off++)
+			if (base[off])
+				return true;
+		return false;
+	}
 	if (off >= size || !base[off])	/* the end, or padding: nothing hidden */
 		return false;
 	end = memchr(base + off, '\0', size - off);

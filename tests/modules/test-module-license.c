@@ -211,13 +211,15 @@ DEFINE_TEST(test_license_hidden_behind_nul_is_not_gpl,
 }
 
 DEFINE_TEST(test_license_hidden_behind_nul_taints_P,
-	    .description = "\"GPL\\0x\" and the 2004 string on a module that needs no GPL-only symbol: it loads with the warning, and taints P")
+	    .description = "\"GPL\\0x\", \"GPL\\0x=y\" and the 2004 string on a module that needs no GPL-only symbol: it loads with the warning, and taints P")
 {
 	static const struct {
 		const char *s;
 		size_t len;
 	} tricks[] = {
 		{ "GPL\0x", 5 },
+		/* Hidden text that looks like one more "key=value" entry. */
+		{ "GPL\0x=y", 7 },
 		{ TRICK, sizeof(TRICK) - 1 },
 	};
 	size_t i;
