@@ -841,6 +841,7 @@ static int format_module(struct ldm_module *lm, char *buf, size_t size)
 		[MODULE_STATE_COMING] = "Loading",
 		[MODULE_STATE_GOING] = "Unloading",
 	};
+	bool permanent = lm->mod && lm->mod->init && !lm->mod->exit;
 	unsigned int users = 0;
 	struct module_use *use;
 	char flags[16], taints[20] = "";
@@ -854,11 +855,14 @@ static int format_module(struct ldm_module *lm, char *buf, size_t size)
 	n = len > 0 ? (size_t)len : 0;
 	list_for_each_entry(use, &lm->users, source_list)
 		n += (size_t)snprintf(buf + n, n < size ? size - n : 0, "%s,", use->source->name);
+	/* As Linux: an init without an exit cannot be unloaded but by force. */
+	if (permanent)
+		n += (size_t)snprintf(buf + n, n < size ? size - n : 0, "[permanent],");
 	module_taint_string(lm->taints, flags, sizeof(flags));
 	if (*flags)
 		snprintf(taints, sizeof(taints), " (%s)", flags);
 	n += (size_t)snprintf(buf + n, n < size ? size - n : 0, "%s %s 0x%016lx%s\n",
-			      users ? "" : "-", states[get_state(lm)], 0UL, taints);
+			      users || permanent ? "" : "-", states[get_state(lm)], 0UL, taints);
 	return (int)n;
 }
 

@@ -96,29 +96,6 @@ DEFINE_TEST(test_rmmod_forced_over_a_reference_taints_F,
 	free(err);
 }
 
-static void force_noexit(void *arg)
-{
-	(void)arg;
-	ASSERT_OK(ko_load("ldt_noexit", NULL));
-	ASSERT_EQ(ldm_delete_module("ldt_noexit", 0), -EBUSY);
-	ASSERT(node_exists("/module/ldt_noexit"));
-	ASSERT_EQ(tainted(), 0);
-	ASSERT_OK(ldm_delete_module("ldt_noexit", O_TRUNC));
-	ASSERT(!node_exists("/module/ldt_noexit"));
-	ASSERT_EQ(tainted(), TAINT_F);
-	fflush(NULL);
-	exit(0);
-}
-
-DEFINE_TEST(test_rmmod_module_without_exit,
-	    .description = "a module without an exit function gives -EBUSY, and goes with O_TRUNC, tainting F")
-{
-	char *err = run_captured(force_noexit, NULL);
-
-	ASSERT_CONTAINS(err, "ldt_noexit: forced unload\n");
-	free(err);
-}
-
 /* The line of @name in the listing; fails if absent. */
 static void proc_line(const char *mods, const char *name, char *line, size_t size)
 {
@@ -149,6 +126,35 @@ static const char *after_size(const char *line, const char *name)
 	ASSERT(size > 0 && size % 4096 == 0);
 	ASSERT_EQ(*end, ' ');
 	return end + 1;
+}
+
+static void force_noexit(void *arg)
+{
+	(void)arg;
+	char line[256], *mods;
+
+	ASSERT_OK(ko_load("ldt_noexit", NULL));
+	mods = ldm_proc_modules();
+	proc_line(mods, "ldt_noexit", line, sizeof(line));
+	free(mods);
+	ASSERT_STREQ(after_size(line, "ldt_noexit"), "0 [permanent], Live 0x0000000000000000");
+	ASSERT_EQ(ldm_delete_module("ldt_noexit", 0), -EBUSY);
+	ASSERT(node_exists("/module/ldt_noexit"));
+	ASSERT_EQ(tainted(), 0);
+	ASSERT_OK(ldm_delete_module("ldt_noexit", O_TRUNC));
+	ASSERT(!node_exists("/module/ldt_noexit"));
+	ASSERT_EQ(tainted(), TAINT_F);
+	fflush(NULL);
+	exit(0);
+}
+
+DEFINE_TEST(test_rmmod_module_without_exit,
+	    .description = "a module without an exit function gives -EBUSY, and goes with O_TRUNC, tainting F")
+{
+	char *err = run_captured(force_noexit, NULL);
+
+	ASSERT_CONTAINS(err, "ldt_noexit: forced unload\n");
+	free(err);
 }
 
 DEFINE_TEST(test_proc_modules_format,
