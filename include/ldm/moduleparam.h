@@ -107,6 +107,11 @@ int param_get_invbool(char *buffer, struct kernel_param *kp);
 int param_set_copystring(const char *val, struct kernel_param *kp);
 int param_get_string(char *buffer, struct kernel_param *kp);
 
+/* Modern: sets through sysfs against reads by the module (NULL: built-in). */
+struct module;
+void kernel_param_lock(struct module *mod);
+void kernel_param_unlock(struct module *mod);
+
 #pragma GCC visibility pop
 
 #endif /* _LDM_MODULEPARAM_H */

@@ -52,6 +52,7 @@ struct ldm_module {
 	struct module_attribute *pattrs;
 	struct attribute **pattr_list;
 	struct attribute_group pgroup;
+	pthread_mutex_t param_lock;	/* kernel_param_lock(): sets against reads */
 	bool in_sysfs;
 };
 

@@ -107,10 +107,11 @@ static ssize_t param_attr_show(struct ldm_module *lm, struct module_attribute *m
 {
 	int count;
 
-	(void)lm;
 	if (!mattr->param->get)
 		return -EPERM;
+	kernel_param_lock(lm->mod);
 	count = mattr->param->get(buf, mattr->param);
+	kernel_param_unlock(lm->mod);
 	if (count < 0)
 		return count;
 	if ((size_t)count > PAGE_SIZE - 2)
@@ -127,14 +128,15 @@ static ssize_t param_attr_store(struct ldm_module *lm, struct module_attribute *
 	size_t len = count;
 	int error;
 
-	(void)lm;
 	if (!mattr->param->set)
 		return -EPERM;
 	memcpy(val, buf, len);
 	if (len && val[len - 1] == '\n')
 		len--;
 	val[len] = '\0';
+	kernel_param_lock(lm->mod);
 	error = mattr->param->set(val, mattr->param);
+	kernel_param_unlock(lm->mod);
 	return error ? error : (ssize_t)count;
 }
 

@@ -359,6 +359,7 @@ static struct ldm_module *alloc_module(void)
 	INIT_LIST_HEAD(&lm->list);
 	INIT_LIST_HEAD(&lm->users);
 	INIT_LIST_HEAD(&lm->uses);
+	pthread_mutex_init(&lm->param_lock, NULL);
 	return lm;
 }
 
@@ -369,6 +370,7 @@ void free_module_record(struct ldm_module *lm)
 	kfree(lm->args);
 	kfree(lm->pattrs);
 	kfree(lm->pattr_list);
+	pthread_mutex_destroy(&lm->param_lock);
 	kfree(lm);
 }
 

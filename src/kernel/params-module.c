@@ -15,12 +15,46 @@
 #include <string.h>
 #include <ldm/export.h>
 #include <ldm/kernel.h>
+#include <ldm/module.h>
 #include <ldm/moduleparam.h>
 #include <ldm/slab.h>
 
 #include "module-internal.h"
 
 #define CHARP_MAX	1024
+
+/* kernel_param_lock(NULL): the parameters built into the runtime. */
+static pthread_mutex_t builtin_param_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static pthread_mutex_t *param_lock_of(struct module *mod)
+{
+	return mod && mod->ldm ? &mod->ldm->param_lock : &builtin_param_lock;
+}
+
+/**
+ * kernel_param_lock - hold off writes to a module's parameters
+ * @mod: the module (THIS_MODULE), or NULL for the runtime's own
+ *
+ * A write to /module/<name>/parameters/<param> sets the parameter under
+ * this lock, and a charp parameter's old string is freed then: code that
+ * reads a charp parameter while it may be written takes the lock around
+ * the read (modern Linux; 2.6.9 had no such lock).
+ */
+void kernel_param_lock(struct module *mod)
+{
+	pthread_mutex_lock(param_lock_of(mod));
+}
+EXPORT_SYMBOL(kernel_param_lock);
+
+/**
+ * kernel_param_unlock - let writes to a module's parameters go on
+ * @mod: as given to kernel_param_lock()
+ */
+void kernel_param_unlock(struct module *mod)
+{
+	pthread_mutex_unlock(param_lock_of(mod));
+}
+EXPORT_SYMBOL(kernel_param_unlock);
 
 /* Parse a whole number; -EINVAL if @val is not one or is out of [min, max]. */
 static int parse_long(const char *val, long long min, long long max, long long *ret)

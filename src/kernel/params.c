@@ -7,6 +7,7 @@
 #include <ldm/export.h>
 #include <ldm/kernel.h>
 #include <ldm/kobject.h>
+#include <ldm/moduleparam.h>
 
 #include "params.h"
 #include "runtime-internal.h"
@@ -19,8 +20,15 @@ static ssize_t param_attr_show(struct kobject *kobj, struct attribute *attr, cha
 {
 	struct ldm_param_attribute *pattr = to_param_attr(attr);
 
+	ssize_t ret;
+
 	(void)kobj;
-	return pattr->show ? pattr->show(buf) : -EIO;
+	if (!pattr->show)
+		return -EIO;
+	kernel_param_lock(NULL);
+	ret = pattr->show(buf);
+	kernel_param_unlock(NULL);
+	return ret;
 }
 
 static ssize_t param_attr_store(struct kobject *kobj, struct attribute *attr,
@@ -28,8 +36,15 @@ static ssize_t param_attr_store(struct kobject *kobj, struct attribute *attr,
 {
 	struct ldm_param_attribute *pattr = to_param_attr(attr);
 
+	ssize_t ret;
+
 	(void)kobj;
-	return pattr->store ? pattr->store(buf, count) : -EIO;
+	if (!pattr->store)
+		return -EIO;
+	kernel_param_lock(NULL);
+	ret = pattr->store(buf, count);
+	kernel_param_unlock(NULL);
+	return ret;
 }
 
 static struct sysfs_ops param_sysfs_ops = {

@@ -143,10 +143,8 @@ static void *list_loop(void *arg)
 		free(mods);
 		ldm_sysfs_read_path("/module/ldt_params/refcnt", buf, sizeof(buf));
 		ldm_sysfs_read_path("/module/ldt_params/parameters/sval", buf, sizeof(buf));
-		/*
-		 * Not sval: its init prints it, and a write frees the string it
-		 * replaces (there is no kernel_param_lock()).
-		 */
+		/* Its init prints sval under kernel_param_lock(). */
+		ldm_sysfs_write_path("/module/ldt_params/parameters/sval", "racing", 6);
 		ldm_sysfs_write_path("/module/ldt_params/parameters/ival", "5", 1);
 		ldm_sysfs_write_path("/module/ldt_params/parameters/bval", "Y", 1);
 		n++;

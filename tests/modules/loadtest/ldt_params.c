@@ -62,7 +62,10 @@ EXPORT_SYMBOL(ldt_params_module);
 
 static int __init ldt_params_init(void)
 {
+	/* A write to parameters/sval frees the string it replaces. */
+	kernel_param_lock(THIS_MODULE);
 	printk(KERN_INFO "ldt_params: ival=%d sval=%s\n", ival, sval);
+	kernel_param_unlock(THIS_MODULE);
 	return 0;
 }
 
