@@ -6,6 +6,7 @@
  * last two and taints F; the /proc/modules listing; holders/.
  */
 #include "modtest.h"
+#include "loadtest/loadtest.h"
 
 #define TAINT_P	1UL
 #define TAINT_F	2UL
@@ -154,6 +155,55 @@ DEFINE_TEST(test_rmmod_module_without_exit,
 	char *err = run_captured(force_noexit, NULL);
 
 	ASSERT_CONTAINS(err, "ldt_noexit: forced unload\n");
+	free(err);
+}
+
+static void *load_held_in_init(void *arg)
+{
+	char args[64];
+
+	snprintf(args, sizeof(args), "initwait=%lu", (unsigned long)arg);
+	return (void *)(long)ko_load("ldt_params", args);
+}
+
+/* In a child: ldt_user tried while ldt_params is held in its init. */
+static void user_while_in_init(void *arg)
+{
+	DECLARE_COMPLETION(entered);
+	DECLARE_COMPLETION(go);
+	struct ldt_initwait w = { &entered, &go };
+	char line[256], *mods;
+	pthread_t thread;
+	void *ret;
+
+	(void)arg;
+	ASSERT_EQ(pthread_create(&thread, NULL, load_held_in_init, &w), 0);
+	wait_for_completion(&entered);
+	ASSERT_EQ(ko_load("ldt_user", NULL), -EBUSY);
+	ASSERT(!node_exists("/module/ldt_user"));
+	mods = ldm_proc_modules();
+	proc_line(mods, "ldt_params", line, sizeof(line));
+	free(mods);
+	ASSERT_STREQ(after_size(line, "ldt_params"), "0 - Loading 0x0000000000000000");
+	ASSERT_EQ(ldm_delete_module("ldt_params", 0), -EBUSY);
+	complete(&go);
+	ASSERT_EQ(pthread_join(thread, &ret), 0);
+	ASSERT_EQ((long)ret, 0);
+	ASSERT_OK(ko_load("ldt_user", NULL));
+	ASSERT(node_exists("/module/ldt_params/holders/ldt_user"));
+	ASSERT_OK(ldm_delete_module("ldt_user", 0));
+	ASSERT_OK(ldm_delete_module("ldt_params", 0));
+	fflush(NULL);
+	exit(0);
+}
+
+DEFINE_TEST(test_exports_of_a_module_in_init_give_ebusy,
+	    .description = "while ldt_params runs its init, ldt_user (which uses its export) is refused with -EBUSY naming the module, ldt_params shows as Loading and cannot be removed; once init returns, ldt_user loads")
+{
+	char *err = run_captured(user_while_in_init, NULL);
+
+	ASSERT_CONTAINS(err, "ldt_user: symbol ldt_params_hidden comes from module ldt_params, "
+			"which is still initializing or going away\n");
 	free(err);
 }
 

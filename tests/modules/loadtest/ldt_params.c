@@ -42,6 +42,9 @@ module_param(woval, int, 0200);
 static unsigned long report;
 module_param(report, ulong, 0);
 
+static unsigned long initwait;
+module_param(initwait, ulong, 0);
+
 int ldt_params_hidden(void)
 {
 	return hidden;
@@ -62,6 +65,12 @@ EXPORT_SYMBOL(ldt_params_module);
 
 static int __init ldt_params_init(void)
 {
+	struct ldt_initwait *w = (struct ldt_initwait *)initwait;
+
+	if (w) {
+		complete(w->entered);
+		wait_for_completion(w->go);
+	}
 	/* A write to parameters/sval frees the string it replaces. */
 	kernel_param_lock(THIS_MODULE);
 	printk(KERN_INFO "ldt_params: ival=%d sval=%s\n", ival, sval);

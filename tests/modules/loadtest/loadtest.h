@@ -29,4 +29,13 @@ struct ldt_report {
 	struct completion *ack;
 };
 
+/*
+ * When ldt_params' parameter "initwait" holds the address of one, its init
+ * completes "entered" and waits for "go": the test holds it in init.
+ */
+struct ldt_initwait {
+	struct completion *entered;
+	struct completion *go;
+};
+
 #endif /* _LDM_TEST_LOADTEST_H */
