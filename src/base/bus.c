@@ -244,6 +244,11 @@ static u64 index_hash(const char *name)
 	return ldm_hash_name(key);
 }
 
+static u64 index_hash_of(const struct ldm_hnode *n)
+{
+	return index_hash(container_of(n, struct index_entry, hnode)->drv->name);
+}
+
 static bool index_key_equal(const char *a, const char *b)
 {
 	return !strncmp(a, b, BUS_ID_SIZE);
@@ -262,7 +267,8 @@ static int index_add(struct bus_type *bus, struct device_driver *drv)
 		return -ENOMEM;
 	e->drv = drv;
 	e->seq = ++bus->ldm_index->next_seq;	/* from 1: 0 is "before all" */
-	error = ldm_htable_add(&bus->ldm_index->table, &e->hnode, index_hash(drv->name));
+	error = ldm_htable_add(&bus->ldm_index->table, &e->hnode, index_hash(drv->name),
+			       index_hash_of);
 	if (error)
 		kfree(e);
 	return error;

@@ -11,15 +11,21 @@
 #include <ldm/list.h>
 #include <ldm/types.h>
 
+/*
+ * The hash is not kept in the entry (a sysfs node would pay 8 bytes for it):
+ * look-ups compare keys, and growing the table asks the hash of each entry
+ * again through the function given to ldm_htable_add().
+ */
 struct ldm_hnode {
 	struct hlist_node node;
-	u64 hash;
 };
+
+typedef u64 (*ldm_hnode_hash_fn)(const struct ldm_hnode *n);
 
 struct ldm_htable {
 	struct hlist_head *buckets;	/* NULL until the first add */
 	unsigned int bits;
-	size_t count;
+	unsigned int count;
 };
 
 /**
@@ -51,14 +57,22 @@ static inline struct hlist_head *ldm_htable_bucket(const struct ldm_htable *t, u
 	return &t->buckets[hash & ((1ULL << t->bits) - 1)];
 }
 
-int ldm_htable_add(struct ldm_htable *t, struct ldm_hnode *n, u64 hash);
+int ldm_htable_add(struct ldm_htable *t, struct ldm_hnode *n, u64 hash,
+		   ldm_hnode_hash_fn hash_of);
 void ldm_htable_del(struct ldm_htable *t, struct ldm_hnode *n);
 void ldm_htable_destroy(struct ldm_htable *t);
 
-/* Walk the entries of @t whose hash is @hash_; @pos is the entry type. */
+/*
+ * Walk the entries of @t that may have hash @hash_ (its bucket); @pos is the
+ * entry type. The caller compares keys.
+ */
 #define ldm_htable_for_each_possible(t, pos, member, hash_)		\
 	for (struct hlist_head *__b = ldm_htable_bucket((t), (hash_)); __b; __b = NULL) \
-		hlist_for_each_entry(pos, __b, member.node)		\
-			if ((pos)->member.hash == (hash_))
+		hlist_for_each_entry(pos, __b, member.node)
+
+/* Walk every entry of @t, which may be removed meanwhile (no add). */
+#define ldm_htable_for_each_safe(t, i, pos, tmp)			\
+	for ((i) = 0; (t)->buckets && (i) < (1UL << (t)->bits); (i)++)	\
+		hlist_for_each_safe(pos, tmp, &(t)->buckets[i])
 
 #endif /* _LDM_HTABLE_H */

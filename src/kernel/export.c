@@ -50,6 +50,11 @@ static struct export_entry *find_locked(const char *name)
 	return NULL;
 }
 
+static u64 export_hash_of(const struct ldm_hnode *n)
+{
+	return ldm_hash_name(container_of(n, struct export_entry, hash)->exp.name);
+}
+
 static int add_export(const struct kernel_symbol *sym, enum ldm_export_license license,
 		      const char *owner, struct ldm_module *mod)
 {
@@ -68,7 +73,7 @@ static int add_export(const struct kernel_symbol *sym, enum ldm_export_license l
 	e->exp.license = license;
 	e->exp.owner = owner;
 	e->mod = mod;
-	error = ldm_htable_add(&export_table, &e->hash, ldm_hash_name(sym->name));
+	error = ldm_htable_add(&export_table, &e->hash, ldm_hash_name(sym->name), export_hash_of);
 	if (error) {
 		kfree(e);
 		return error;

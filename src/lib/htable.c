@@ -12,7 +12,7 @@
 #define HTABLE_MIN_BITS	1
 #define HTABLE_MAX_BITS	30
 
-static int htable_resize(struct ldm_htable *t, unsigned int bits)
+static int htable_resize(struct ldm_htable *t, unsigned int bits, ldm_hnode_hash_fn hash_of)
 {
 	struct hlist_head *nb;
 	size_t i, old = t->buckets ? (1UL << t->bits) : 0;
@@ -26,7 +26,7 @@ static int htable_resize(struct ldm_htable *t, unsigned int bits)
 		hlist_for_each_safe(pos, n, &t->buckets[i]) {
 			struct ldm_hnode *e = hlist_entry(pos, struct ldm_hnode, node);
 
-			hlist_add_head(&e->node, &nb[e->hash & ((1ULL << bits) - 1)]);
+			hlist_add_head(&e->node, &nb[hash_of(e) & ((1ULL << bits) - 1)]);
 		}
 	}
 	kfree(t->buckets);
@@ -40,17 +40,18 @@ static int htable_resize(struct ldm_htable *t, unsigned int bits)
  * @t: the table
  * @n: the entry's node
  * @hash: the entry's hash (ldm_hash_name() of its name)
+ * @hash_of: gives the hash of any entry of @t again, to grow the table
  *
  * Return: 0, or -ENOMEM if the table had no buckets yet and none could be
  * allocated. A failed growth is not an error: the table only gets slower.
  */
-int ldm_htable_add(struct ldm_htable *t, struct ldm_hnode *n, u64 hash)
+int ldm_htable_add(struct ldm_htable *t, struct ldm_hnode *n, u64 hash,
+		   ldm_hnode_hash_fn hash_of)
 {
-	if (!t->buckets && htable_resize(t, HTABLE_MIN_BITS))
+	if (!t->buckets && htable_resize(t, HTABLE_MIN_BITS, hash_of))
 		return -ENOMEM;
 	if (t->count >= (1UL << t->bits) && t->bits < HTABLE_MAX_BITS)
-		htable_resize(t, t->bits + 1);
-	n->hash = hash;
+		htable_resize(t, t->bits + 1, hash_of);
 	hlist_add_head(&n->node, ldm_htable_bucket(t, hash));
 	t->count++;
 	return 0;

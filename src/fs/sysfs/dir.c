@@ -83,7 +83,6 @@ struct sysfs_dirent *sysfs_new_dirent(const char *name, enum ldm_sysfs_type type
 	sd->s_name = inline_name(sd);
 	memcpy(sd->s_name, name, len);
 	atomic_set(&sd->s_count, 1);
-	INIT_LIST_HEAD(&sd->s_sibling);
 	INIT_HLIST_NODE(&sd->s_hash.node);
 	sd->s_mode = (u16)mode;
 	sd->s_kobj = kobj;
@@ -91,7 +90,6 @@ struct sysfs_dirent *sysfs_new_dirent(const char *name, enum ldm_sysfs_type type
 	sysfs_touch(sd);
 	if (type == LDM_SYSFS_DIR) {
 		ldm_htable_init(&sd->s_dir.children);
-		INIT_LIST_HEAD(&sd->s_dir.order);
 	}
 	return sd;
 }
@@ -146,6 +144,11 @@ struct sysfs_dirent *sysfs_find_locked(struct sysfs_dirent *parent, const char *
 	return NULL;
 }
 
+static u64 sysfs_hash_of(const struct ldm_hnode *n)
+{
+	return ldm_hash_name(container_of(n, struct sysfs_dirent, s_hash)->s_name);
+}
+
 /**
  * sysfs_add_one - link a new node into a directory
  * @parent: the directory
@@ -165,9 +168,8 @@ int sysfs_add_one(struct sysfs_dirent *parent, struct sysfs_dirent *sd)
 		error = -EEXIST;
 	else
 		error = ldm_htable_add(&parent->s_dir.children, &sd->s_hash,
-				       ldm_hash_name(sd->s_name));
+				       ldm_hash_name(sd->s_name), sysfs_hash_of);
 	if (!error) {
-		list_add_tail(&sd->s_sibling, &parent->s_dir.order);
 		sd->s_parent = ldm_sysfs_get(parent);
 		if (sd->s_type == LDM_SYSFS_DIR)
 			parent->s_dir.subdirs++;
@@ -177,24 +179,28 @@ int sysfs_add_one(struct sysfs_dirent *parent, struct sysfs_dirent *sd)
 	return error;
 }
 
-/* Unlink @sd and everything below it onto @dead, deepest first; under the lock. */
-static void unlink_subtree(struct sysfs_dirent *sd, struct list_head *dead)
+/*
+ * Unlink @sd and everything below it onto @dead; under the lock. A node goes
+ * on the head of @dead before its children do, so the list has every node
+ * after all of its descendants: deepest first.
+ */
+static void unlink_subtree(struct sysfs_dirent *sd, struct hlist_head *dead)
 {
 	struct sysfs_dirent *parent = sd->s_parent;
+	struct hlist_node *pos, *tmp;
+	unsigned long i;
 
-	if (sd->s_type == LDM_SYSFS_DIR) {
-		while (!list_empty(&sd->s_dir.order))
-			unlink_subtree(list_first_entry(&sd->s_dir.order,
-							struct sysfs_dirent, s_sibling),
-				       dead);
-	}
 	sd->s_flags |= SD_REMOVED;
 	sysfs_deactivate(sd);
 	ldm_htable_del(&parent->s_dir.children, &sd->s_hash);
-	list_move_tail(&sd->s_sibling, dead);
+	hlist_add_head(&sd->s_hash.node, dead);
 	if (sd->s_type == LDM_SYSFS_DIR)
 		parent->s_dir.subdirs--;
 	sysfs_touch(parent);
+	if (sd->s_type != LDM_SYSFS_DIR)
+		return;
+	ldm_htable_for_each_safe(&sd->s_dir.children, i, pos, tmp)
+		unlink_subtree(hlist_entry(pos, struct sysfs_dirent, s_hash.node), dead);
 }
 
 /**
@@ -206,9 +212,9 @@ static void unlink_subtree(struct sysfs_dirent *sd, struct list_head *dead)
  */
 void sysfs_remove_sd(struct sysfs_dirent *sd)
 {
-	struct sysfs_dirent *pos, *n;
+	struct hlist_node *pos, *n;
+	struct hlist_head dead = HLIST_HEAD_INIT;
 	bool removed_before;
-	LIST_HEAD(dead);
 
 	down_write(&sysfs_rwsem);
 	removed_before = sd->s_flags & SD_REMOVED;
@@ -221,11 +227,13 @@ void sysfs_remove_sd(struct sysfs_dirent *sd)
 		sysfs_wait_drained(sd);
 
 	/* Deepest first: a node is marked once all below it is drained. */
-	list_for_each_entry_safe(pos, n, &dead, s_sibling) {
-		sysfs_drain(pos);
-		list_del_init(&pos->s_sibling);
-		sysfs_mark_drained(pos);
-		ldm_sysfs_put(pos);
+	hlist_for_each_safe(pos, n, &dead) {
+		struct sysfs_dirent *sd = hlist_entry(pos, struct sysfs_dirent, s_hash.node);
+
+		sysfs_drain(sd);
+		hlist_del_init(pos);
+		sysfs_mark_drained(sd);
+		ldm_sysfs_put(sd);
 	}
 }
 
@@ -407,7 +415,8 @@ int sysfs_rename_dir(struct kobject *kobj, const char *new_name)
 		ldm_htable_del(&parent->s_dir.children, &sd->s_hash);
 		old = sd->s_name;
 		sd->s_name = name;
-		ldm_htable_add(&parent->s_dir.children, &sd->s_hash, ldm_hash_name(name));
+		ldm_htable_add(&parent->s_dir.children, &sd->s_hash, ldm_hash_name(name),
+			       sysfs_hash_of);
 		name = NULL;
 		sysfs_touch(sd);
 		sysfs_touch(parent);

@@ -3,6 +3,7 @@
  * path.c - the path-level API: what the VFS does for /sys, for front ends
  * that serve the tree (look-up, stat, readdir, readlink).
  */
+#include <stdlib.h>
 #include <string.h>
 #include <ldm/export.h>
 #include <ldm/kernel.h>
@@ -190,6 +191,14 @@ struct dirent_snap {
 	struct ldm_sysfs_stat st;
 };
 
+static int snap_by_ino(const void *a, const void *b)
+{
+	unsigned long x = ((const struct dirent_snap *)a)->st.ino;
+	unsigned long y = ((const struct dirent_snap *)b)->st.ino;
+
+	return x < y ? -1 : x > y;
+}
+
 /**
  * ldm_sysfs_readdir - list a directory, in creation order
  * @dir: the directory
@@ -205,7 +214,8 @@ int ldm_sysfs_readdir(struct sysfs_dirent *dir,
 		      void *ctx)
 {
 	struct dirent_snap *snap;
-	struct sysfs_dirent *sd;
+	struct hlist_node *pos, *tmp;
+	unsigned long b;
 	size_t n = 0, i;
 	int error = 0;
 
@@ -219,7 +229,11 @@ int ldm_sysfs_readdir(struct sysfs_dirent *dir,
 		up_read(&sysfs_rwsem);
 		return -ENOMEM;
 	}
-	list_for_each_entry(sd, &dir->s_dir.order, s_sibling) {
+	ldm_htable_for_each_safe(&dir->s_dir.children, b, pos, tmp) {
+		struct sysfs_dirent *sd = hlist_entry(pos, struct sysfs_dirent, s_hash.node);
+
+		if (error)
+			break;
 		snap[n].name = kstrdup(sd->s_name, GFP_KERNEL);
 		if (!snap[n].name) {
 			error = -ENOMEM;
@@ -230,6 +244,8 @@ int ldm_sysfs_readdir(struct sysfs_dirent *dir,
 		n++;
 	}
 	up_read(&sysfs_rwsem);
+	/* The table keeps no order; inode numbers are the order of creation. */
+	qsort(snap, n, sizeof(*snap), snap_by_ino);
 
 	for (i = 0; i < n; i++) {
 		if (!error && snap[i].sd->s_type == LDM_SYSFS_LINK)

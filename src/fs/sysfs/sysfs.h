@@ -50,15 +50,14 @@ struct sysfs_dirent {
 	u16 s_mode;			/* S_IFxxx | permissions */
 	struct sysfs_dirent *s_parent;
 	char *s_name;			/* inline after the node, or allocated by rename */
-	struct ldm_hnode s_hash;	/* in the parent's s_dir.children */
-	struct list_head s_sibling;	/* in the parent's s_dir.order */
-	unsigned long s_ino;
+	struct ldm_hnode s_hash;	/* in the parent's s_dir.children; once
+					 * removed, on its remover's list */
+	unsigned long s_ino;		/* creation order, which listings follow */
 	u64 s_mtime;			/* nanoseconds since the epoch */
 	struct kobject *s_kobj;		/* the kobject whose I/O this is */
 	union {				/* must stay last: sized by kind */
 		struct {
 			struct ldm_htable children;
-			struct list_head order;
 			unsigned int subdirs;
 		} s_dir;
 		const struct attribute *s_attr;
