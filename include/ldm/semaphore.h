@@ -6,20 +6,19 @@
 #ifndef _LDM_SEMAPHORE_H
 #define _LDM_SEMAPHORE_H
 
-#include <pthread.h>
+#include <ldm/wait.h>
 
 #pragma GCC visibility push(default)
 
+/* @count and the sleepers on @wait are under @wait.lock. */
 struct semaphore {
-	pthread_mutex_t lock;
-	pthread_cond_t wait;
 	int count;
+	wait_queue_head_t wait;
 };
 
 #define __SEMAPHORE_INITIALIZER(name, n) {				\
-	.lock = PTHREAD_MUTEX_INITIALIZER,				\
-	.wait = PTHREAD_COND_INITIALIZER,				\
 	.count = (n),							\
+	.wait = __WAIT_QUEUE_HEAD_INITIALIZER((name).wait),		\
 }
 
 #define __DECLARE_SEMAPHORE_GENERIC(name, count) \

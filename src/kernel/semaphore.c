@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * semaphore.c - counting semaphores (arch/.../semaphore.c of 2.6.9), on a
- * POSIX mutex and condition variable.
+ * wait queue, so that a sleeper in down_interruptible() is woken by
+ * ldm_thread_interrupt() as a task by a signal.
  */
 #include <ldm/export.h>
+#include <ldm/sched.h>
 #include <ldm/semaphore.h>
 
 /**
@@ -13,11 +15,52 @@
  */
 void sema_init(struct semaphore *sem, int val)
 {
-	pthread_mutex_init(&sem->lock, NULL);
-	pthread_cond_init(&sem->wait, NULL);
 	sem->count = val;
+	init_waitqueue_head(&sem->wait);
 }
 EXPORT_SYMBOL(sema_init);
+
+/* Sleep in @state until the count is positive and take one, or give up with -EINTR. */
+static int down_common(struct semaphore *sem, int state)
+{
+	struct task_struct *tsk;
+	int ret = 0;
+
+	spin_lock(&sem->wait.lock);
+	if (sem->count > 0) {
+		sem->count--;
+		spin_unlock(&sem->wait.lock);
+		return 0;
+	}
+	tsk = current;
+	{
+		DECLARE_WAITQUEUE(waiter, tsk);
+
+		waiter.flags |= WQ_FLAG_EXCLUSIVE;
+		__add_wait_queue_tail(&sem->wait, &waiter);
+		for (;;) {
+			set_current_state(state);
+			if (sem->count > 0)
+				break;
+			if (state == TASK_INTERRUPTIBLE && signal_pending(tsk)) {
+				ret = -EINTR;
+				break;
+			}
+			spin_unlock(&sem->wait.lock);
+			schedule();
+			spin_lock(&sem->wait.lock);
+		}
+		__remove_wait_queue(&sem->wait, &waiter);
+		set_current_state(TASK_RUNNING);
+	}
+	if (!ret)
+		sem->count--;
+	else if (sem->count > 0)
+		/* An up() may have picked us: hand it on. */
+		__wake_up_locked(&sem->wait, TASK_NORMAL);
+	spin_unlock(&sem->wait.lock);
+	return ret;
+}
 
 /**
  * down - take the semaphore, sleeping until it is available
@@ -25,23 +68,20 @@ EXPORT_SYMBOL(sema_init);
  */
 void down(struct semaphore *sem)
 {
-	pthread_mutex_lock(&sem->lock);
-	while (sem->count <= 0)
-		pthread_cond_wait(&sem->wait, &sem->lock);
-	sem->count--;
-	pthread_mutex_unlock(&sem->lock);
+	down_common(sem, TASK_UNINTERRUPTIBLE);
 }
 EXPORT_SYMBOL(down);
 
 /**
- * down_interruptible - take the semaphore; no signals interrupt a thread
- * here, so this is down() that returns 0
+ * down_interruptible - take the semaphore, unless the thread is interrupted
  * @sem: the semaphore
+ *
+ * Return: 0 when taken, -EINTR if ldm_thread_interrupt() named the thread
+ * before or while it waited (as a signal does to a task in 2.6.9).
  */
 int down_interruptible(struct semaphore *sem)
 {
-	down(sem);
-	return 0;
+	return down_common(sem, TASK_INTERRUPTIBLE);
 }
 EXPORT_SYMBOL(down_interruptible);
 
@@ -55,11 +95,11 @@ int down_trylock(struct semaphore *sem)
 {
 	int busy;
 
-	pthread_mutex_lock(&sem->lock);
+	spin_lock(&sem->wait.lock);
 	busy = sem->count <= 0;
 	if (!busy)
 		sem->count--;
-	pthread_mutex_unlock(&sem->lock);
+	spin_unlock(&sem->wait.lock);
 	return busy;
 }
 EXPORT_SYMBOL(down_trylock);
@@ -70,9 +110,9 @@ EXPORT_SYMBOL(down_trylock);
  */
 void up(struct semaphore *sem)
 {
-	pthread_mutex_lock(&sem->lock);
+	spin_lock(&sem->wait.lock);
 	sem->count++;
-	pthread_cond_signal(&sem->wait);
-	pthread_mutex_unlock(&sem->lock);
+	__wake_up_locked(&sem->wait, TASK_NORMAL);
+	spin_unlock(&sem->wait.lock);
 }
 EXPORT_SYMBOL(up);

@@ -303,6 +303,90 @@ DEFINE_TEST(test_mutex_lock_interruptible_gives_up_when_interrupted,
 	mutex_unlock(&m);
 }
 
+/* ---- semaphores ---- */
+
+struct sem_waiter {
+	struct semaphore *sem;
+	int started;
+	int ret;
+};
+
+static void *sem_waiter_fn(void *arg)
+{
+	struct sem_waiter *w = arg;
+
+	set_flag(&w->started);
+	w->ret = down_interruptible(w->sem);
+	if (!w->ret)
+		up(w->sem);
+	return NULL;
+}
+
+DEFINE_TEST(test_down_interruptible_gives_up_when_interrupted,
+	    .description = "a thread waiting in down_interruptible gets -EINTR from ldm_thread_interrupt and leaves the count alone; an up() then lets a down() through",
+	    .concurrency = true)
+{
+	static DECLARE_MUTEX_LOCKED(sem);
+	struct sem_waiter w = { .sem = &sem };
+	pthread_t t;
+
+	ASSERT_OK(pthread_create(&t, NULL, sem_waiter_fn, &w));
+	await_flag(&w.started);
+	msleep(20);
+	ldm_thread_interrupt(t);
+	ASSERT_OK(pthread_join(t, NULL));
+	ASSERT_EQ(w.ret, -EINTR);
+	ASSERT_EQ(down_trylock(&sem), 1);	/* still taken */
+	up(&sem);
+	ASSERT_EQ(down_trylock(&sem), 0);
+	up(&sem);
+	down(&sem);
+	up(&sem);
+}
+
+#define SEM_THREADS	4
+#define SEM_ROUNDS	2000
+
+static struct semaphore counted;
+static int inside, most_inside;
+
+static void *sem_user(void *arg)
+{
+	int i, now;
+
+	(void)arg;
+	for (i = 0; i < SEM_ROUNDS; i++) {
+		if (i % 2)
+			down(&counted);
+		else
+			ASSERT_OK(down_interruptible(&counted));
+		now = __atomic_add_fetch(&inside, 1, __ATOMIC_ACQ_REL);
+		if (now > __atomic_load_n(&most_inside, __ATOMIC_ACQUIRE))
+			__atomic_store_n(&most_inside, now, __ATOMIC_RELEASE);
+		__atomic_sub_fetch(&inside, 1, __ATOMIC_ACQ_REL);
+		up(&counted);
+	}
+	return NULL;
+}
+
+DEFINE_TEST(test_semaphore_counts_under_contention,
+	    .description = "a semaphore of count 2 never lets three threads in at once, and every down() is matched by an up()",
+	    .concurrency = true)
+{
+	pthread_t t[SEM_THREADS];
+	int i;
+
+	sema_init(&counted, 2);
+	for (i = 0; i < SEM_THREADS; i++)
+		ASSERT_OK(pthread_create(&t[i], NULL, sem_user, NULL));
+	for (i = 0; i < SEM_THREADS; i++)
+		ASSERT_OK(pthread_join(t[i], NULL));
+	ASSERT(most_inside >= 1 && most_inside <= 2);
+	ASSERT_EQ(down_trylock(&counted), 0);
+	ASSERT_EQ(down_trylock(&counted), 0);
+	ASSERT_EQ(down_trylock(&counted), 1);
+}
+
 /* ---- wait queues ---- */
 
 static DECLARE_WAIT_QUEUE_HEAD(ping_wq);
