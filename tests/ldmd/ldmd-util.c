@@ -1,0 +1,320 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * ldmd-util.c - the helpers of ldmd-util.h.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include "ldmd-util.h"
+
+bool in_path(const char *prog)
+{
+	const char *env = getenv("PATH");
+	char *path = strdup(env ? env : "/usr/bin:/bin"), *dir, *save = NULL;
+	char file[PATH_MAX];
+	bool found = false;
+
+	ASSERT(path);
+	for (dir = strtok_r(path, ":", &save); dir && !found; dir = strtok_r(NULL, ":", &save)) {
+		snprintf(file, sizeof(file), "%s/%s", dir, prog);
+		found = !access(file, X_OK);
+	}
+	free(path);
+	return found;
+}
+
+void need_fuse(void)
+{
+	int fd = open("/dev/fuse", O_RDWR | O_CLOEXEC);
+
+	if (fd < 0)
+		ldm_test_skip("/dev/fuse cannot be opened (%s): no FUSE here", strerror(errno));
+	close(fd);
+	if (!in_path("fusermount3"))
+		ldm_test_skip("fusermount3 is not installed (Debian package fuse3)");
+	if (geteuid())
+		ldm_test_skip("the ldmd tests run as root (allow_other, a switch to nobody)");
+}
+
+char *read_file(const char *path)
+{
+	char *buf = malloc(1 << 16);
+	ssize_t n = -1;
+	int fd;
+
+	ASSERT(buf);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		n = read(fd, buf, (1 << 16) - 1);
+		close(fd);
+	}
+	buf[n > 0 ? n : 0] = '\0';
+	return buf;
+}
+
+char *sys_path(const struct ldmd *d, const char *rel, char *buf)
+{
+	snprintf(buf, 512, "%s/%s", d->sys, rel);
+	return buf;
+}
+
+/* How many mounts /proc/self/mountinfo shows at @path. */
+int mounts_at(const char *path)
+{
+	char line[4096], point[4096];
+	FILE *f = fopen("/proc/self/mountinfo", "r");
+	int n = 0;
+
+	ASSERT(f);
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "%*s %*s %*s %*s %4095s", point) == 1 && !strcmp(point, path))
+			n++;
+	fclose(f);
+	return n;
+}
+
+void make_root(struct ldmd *d)
+{
+	char tmpl[] = "/tmp/ldmd-test-XXXXXX";
+
+	memset(d, 0, sizeof(*d));
+	d->pid = -1;
+	d->out = -1;
+	ASSERT(mkdtemp(tmpl));
+	ASSERT_OK(chmod(tmpl, 0755));	/* nobody must reach sys/ too */
+	ASSERT(realpath(tmpl, d->root));
+	snprintf(d->sys, sizeof(d->sys), "%s/sys", d->root);
+	snprintf(d->log, sizeof(d->log), "%s/ldmd.log", d->root);
+}
+
+void remove_root(struct ldmd *d)
+{
+	ASSERT_EQ(mounts_at(d->sys), 0);
+	rmdir(d->sys);
+	unlink(d->log);
+	ASSERT_OK(rmdir(d->root));
+}
+
+/* Start ldmd [--foreground] --root ROOT ARGS..., stdout to a pipe, stderr to the log. */
+pid_t spawn_ldmd(struct ldmd *d, bool foreground, const char *const args[])
+{
+	const char *argv[16];
+	int n = 0, fds[2], logfd;
+	pid_t parent = getpid(), pid;
+
+	argv[n++] = LDMD_PATH;
+	if (foreground)
+		argv[n++] = "--foreground";
+	argv[n++] = "--root";
+	argv[n++] = d->root;
+	while (args && *args && n < 15)
+		argv[n++] = *args++;
+	argv[n] = NULL;
+	ASSERT_OK(pipe2(fds, O_CLOEXEC));
+	logfd = open(d->log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+	ASSERT(logfd >= 0);
+	fflush(NULL);
+	pid = fork();
+	ASSERT(pid >= 0);
+	if (pid == 0) {
+		dup2(fds[1], STDOUT_FILENO);
+		dup2(logfd, STDERR_FILENO);
+		prctl(PR_SET_PDEATHSIG, SIGTERM);
+		if (getppid() != parent)
+			_exit(127);
+		execv(LDMD_PATH, (char **)argv);
+		_exit(127);
+	}
+	close(fds[1]);
+	close(logfd);
+	d->out = fds[0];
+	return pid;
+}
+
+long ms_left(const struct timespec *deadline)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (deadline->tv_sec - now.tv_sec) * 1000 + (deadline->tv_nsec - now.tv_nsec) / 1000000;
+}
+
+void deadline_in(struct timespec *deadline, int seconds)
+{
+	clock_gettime(CLOCK_MONOTONIC, deadline);
+	deadline->tv_sec += seconds;
+}
+
+/* Read ldmd's stdout until "ldmd: ready", within WAIT_SECONDS. */
+void wait_ready(struct ldmd *d)
+{
+	struct timespec deadline;
+	char buf[512] = "";
+	size_t len = 0;
+	ssize_t n;
+
+	deadline_in(&deadline, WAIT_SECONDS);
+	while (!strstr(buf, "ldmd: ready\n")) {
+		struct pollfd p = { .fd = d->out, .events = POLLIN };
+		long left = ms_left(&deadline);
+
+		if (left <= 0)
+			FAIL("ldmd not ready within %d s; its log:\n%s", WAIT_SECONDS,
+			     read_file(d->log));
+		if (poll(&p, 1, (int)left) <= 0)
+			continue;
+		n = read(d->out, buf + len, sizeof(buf) - 1 - len);
+		if (n <= 0)
+			FAIL("ldmd ended before it was ready; its log:\n%s", read_file(d->log));
+		len += (size_t)n;
+		buf[len] = '\0';
+	}
+}
+
+/* Start ldmd --foreground on a new root with @args, and wait until it serves. */
+void ldmd_up(struct ldmd *d, const char *const args[])
+{
+	make_root(d);
+	d->pid = spawn_ldmd(d, true, args);
+	wait_ready(d);
+	ASSERT_EQ(mounts_at(d->sys), 1);
+}
+
+/* Send @sig, wait within WAIT_SECONDS for ldmd to end; its wait status. */
+int ldmd_signal(struct ldmd *d, int sig)
+{
+	struct timespec deadline;
+	int status;
+
+	ASSERT_OK(kill(d->pid, sig));
+	deadline_in(&deadline, WAIT_SECONDS);
+	while (waitpid(d->pid, &status, WNOHANG) != d->pid) {
+		if (ms_left(&deadline) <= 0) {
+			kill(d->pid, SIGKILL);
+			waitpid(d->pid, &status, 0);
+			FAIL("ldmd did not stop within %d s; its log:\n%s", WAIT_SECONDS,
+			     read_file(d->log));
+		}
+		usleep(20 * 1000);
+	}
+	close(d->out);
+	d->out = -1;
+	d->pid = -1;
+	return status;
+}
+
+/* Stop with @sig: exit status 0 and nothing left mounted. */
+void ldmd_stop(struct ldmd *d, int sig)
+{
+	int status = ldmd_signal(d, sig);
+
+	if (!WIFEXITED(status) || WEXITSTATUS(status))
+		FAIL("ldmd ended with wait status %#x after signal %d; its log:\n%s", status, sig,
+		     read_file(d->log));
+	ASSERT_EQ(mounts_at(d->sys), 0);
+}
+
+void ldmd_down(struct ldmd *d)
+{
+	ldmd_stop(d, SIGTERM);
+	remove_root(d);
+}
+
+/* The contents of a file read with read(2) until EOF, or NULL with errno. */
+char *cat(const char *path)
+{
+	static char buf[8192];
+	size_t len = 0;
+	ssize_t n;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return NULL;
+	while ((n = read(fd, buf + len, sizeof(buf) - 1 - len)) > 0)
+		len += (size_t)n;
+	close(fd);
+	if (n < 0)
+		return NULL;
+	buf[len] = '\0';
+	return buf;
+}
+
+/* One write(2), as echo does: its result, or -errno. */
+long echo(const char *path, const char *s, size_t len)
+{
+	int fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+	long n;
+
+	if (fd < 0)
+		return -errno;
+	n = write(fd, s, len);
+	if (n < 0)
+		n = -errno;
+	close(fd);
+	return n;
+}
+
+bool listed(const char *dir, const char *name, unsigned char *type)
+{
+	struct dirent *de;
+	bool found = false;
+	DIR *d = opendir(dir);
+
+	ASSERT(d);
+	while (!found && (de = readdir(d)))
+		if (!strcmp(de->d_name, name)) {
+			found = true;
+			if (type)
+				*type = de->d_type;
+		}
+	closedir(d);
+	return found;
+}
+
+int count_entries(const char *dir)
+{
+	DIR *d = opendir(dir);
+	int n = 0;
+
+	ASSERT(d);
+	while (readdir(d))
+		n++;
+	closedir(d);
+	return n;
+}
+
+void assert_mode(const char *path, mode_t mode, off_t size)
+{
+	struct stat st;
+
+	if (lstat(path, &st))
+		FAIL("lstat %s: %s", path, strerror(errno));
+	if (st.st_mode != mode)
+		FAIL("%s has mode %o, expected %o", path, st.st_mode, mode);
+	ASSERT_EQ(st.st_uid, 0);
+	ASSERT_EQ(st.st_gid, 0);
+	if (size >= 0)
+		ASSERT_EQ(st.st_size, size);
+}
+
+/* Wait within WAIT_SECONDS until @path exists. */
+void wait_for_file(const struct ldmd *d, const char *path)
+{
+	struct timespec deadline;
+
+	deadline_in(&deadline, WAIT_SECONDS);
+	while (access(path, F_OK)) {
+		if (ms_left(&deadline) <= 0)
+			FAIL("%s did not appear within %d s; ldmd's log:\n%s", path, WAIT_SECONDS,
+			     read_file(d->log));
+		usleep(20 * 1000);
+	}
+}
