@@ -66,3 +66,13 @@ int tool_read_module(const char *verb, const char *path, void **image, struct ld
 	}
 	return error;
 }
+
+const char *tool_root(const char *opt)
+{
+	const char *env;
+
+	if (opt && *opt)
+		return opt;
+	env = getenv("LDM_ROOT");
+	return env && *env ? env : TOOL_DEFAULT_ROOT;
+}

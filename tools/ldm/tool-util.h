@@ -18,4 +18,13 @@ int tool_read_file(const char *path, void **ret, size_t *len);
  */
 int tool_read_module(const char *verb, const char *path, void **image, struct ldm_elf *elf);
 
+/* Where ldmd serves when none is named (as ldmd's own default). */
+#define TOOL_DEFAULT_ROOT	"/run/ldm"
+
+/*
+ * The root of the ldmd a verb talks to: @opt (its --root), else $LDM_ROOT,
+ * else TOOL_DEFAULT_ROOT. Never NULL.
+ */
+const char *tool_root(const char *opt);
+
 #endif /* _LDM_TOOL_UTIL_H */
