@@ -43,6 +43,25 @@ int ldm_insmod(const char *path, const char *args);
  */
 char *ldm_proc_modules(void);
 
+/*
+ * The kernel log (docs/runtime.md): what printk printed since ldm_init, as
+ * lines "LEVEL,SEQ,USEC,-;TEXT\n" in the format of Linux's /dev/kmsg,
+ * oldest first, from sequence number @since on (0: all that the buffer
+ * kept); *@next (if not NULL) gets the number of the next record. Free the
+ * string with free(); NULL when out of memory.
+ */
+char *ldm_dmesg(unsigned long long since, unsigned long long *next);
+
+/*
+ * The console: each log line below the console level (LDM_LOGLEVEL) goes to
+ * @fn instead of stderr, in order, one call at a time (@usec: since
+ * ldm_init; @text: no level prefix, no newline). @fn must not printk.
+ * ldm_console_set(NULL, NULL) goes back to stderr.
+ */
+typedef void (*ldm_console_fn)(int level, unsigned long long usec, const char *text,
+			       void *data);
+void ldm_console_set(ldm_console_fn fn, void *data);
+
 #pragma GCC visibility pop
 
 #endif /* _LDM_RUNTIME_H */

@@ -8,6 +8,12 @@
 
 /* kernel/printk.c */
 void printk_init(void);
+void printk_exit(void);
+
+/* kernel/log_buf.c */
+void log_buf_init(void);
+void log_buf_emit(int level, const char *text, int console_level);
+void log_buf_flush(int console_level);
 
 /* kernel/export.c */
 int ldm_export_init(void);

@@ -116,6 +116,7 @@ void ldm_exit(void)
 	sysfs_exit();
 	ldm_export_exit();
 	taint_reset();
+	printk_exit();
 	running = false;
 out:
 	pthread_mutex_unlock(&boot_lock);

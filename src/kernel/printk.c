@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * printk.c - kernel messages (kernel/printk.c). A message goes to stderr when
- * its level is below the console level, as on a kernel console; the level
- * prefix ("<3>") is stripped on the way out.
+ * printk.c - kernel messages (kernel/printk.c). Every message goes to the
+ * log buffer (log_buf.c), which dmesg reads; a line whose level is below
+ * the console level also goes to the console (stderr, or what a front end
+ * set with ldm_console_set()), without its level prefix ("<3>").
  */
 #include <execinfo.h>
 #include <stdio.h>
@@ -25,6 +26,7 @@ void printk_init(void)
 	char *end;
 	long level;
 
+	log_buf_init();
 	if (!env || !*env)
 		return;
 	level = strtol(env, &end, 10);
@@ -35,7 +37,13 @@ void printk_init(void)
 	__atomic_store_n(&console_loglevel, (int)level, __ATOMIC_RELAXED);
 }
 
-/* The level a message starts with, and where its text begins. */
+/* Print what waits for its newline: at ldm_exit. */
+void printk_exit(void)
+{
+	log_buf_flush(__atomic_load_n(&console_loglevel, __ATOMIC_RELAXED));
+}
+
+/* The level a message starts with (-1: none), and where its text begins. */
 static int message_level(const char **text)
 {
 	const char *s = *text;
@@ -44,7 +52,7 @@ static int message_level(const char **text)
 		*text = s + 3;
 		return s[1] - '0';
 	}
-	return LDM_DEFAULT_MESSAGE_LOGLEVEL;
+	return -1;
 }
 
 /**
@@ -65,8 +73,7 @@ int vprintk(const char *fmt, va_list args)
 		return len;
 	text = line;
 	level = message_level(&text);
-	if (level < __atomic_load_n(&console_loglevel, __ATOMIC_RELAXED))
-		fputs(text, stderr);
+	log_buf_emit(level, text, __atomic_load_n(&console_loglevel, __ATOMIC_RELAXED));
 	return len;
 }
 EXPORT_SYMBOL(vprintk);
