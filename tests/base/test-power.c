@@ -752,3 +752,52 @@ DEFINE_TEST(test_exit_shuts_down_children_first_after_deferred_suspend,
 	ASSERT_STREQ(pm_log, "#G #C2 #C1 #P #timer0");
 	assert_tree_order('#', true);
 }
+
+/* ---- ldm_pm_suspend / ldm_pm_resume ---- */
+
+DEFINE_TEST(test_pm_suspend_holds_until_resume,
+	    .description = "ldm_pm_suspend(\"mem\") suspends children first and stays suspended (/power/state and a second suspend get -EBUSY); ldm_pm_resume resumes parents first; bad state or resume twice: -EINVAL")
+{
+	tree_register();
+	ASSERT_EQ(ldm_pm_suspend("sleepy"), -EINVAL);
+	ASSERT_EQ(ldm_pm_resume(), -EINVAL);
+	ASSERT_STREQ(pm_log, "");
+
+	ASSERT_OK(ldm_pm_suspend("mem"));
+	ASSERT_STREQ(pm_log, "-G -C2 -C1 -P");
+	ASSERT_EQ(ldm_pm_suspend("mem"), -EBUSY);
+	ASSERT_EQ(echo("/power/state", "mem"), -EBUSY);
+	ASSERT_STREQ(pm_log, "-G -C2 -C1 -P");
+
+	pm_log[0] = '\0';
+	ASSERT_OK(ldm_pm_resume());
+	ASSERT_STREQ(pm_log, "+P +C1 +C2 +G");
+	ASSERT_EQ(ldm_pm_resume(), -EINVAL);
+
+	/* A refusal leaves nothing suspended and nothing held. */
+	pm_log[0] = '\0';
+	fail_name = "C1";
+	fail_error = -EIO;
+	ASSERT_EQ(ldm_pm_suspend("standby"), -EIO);
+	fail_name = NULL;
+	ASSERT_EQ(ldm_pm_resume(), -EINVAL);
+	pm_log[0] = '\0';
+	ASSERT_EQ(echo("/power/state", "mem"), 3);
+	ASSERT_STREQ(pm_log, "-G -C2 -C1 -P +P +C1 +C2 +G");
+	tree_unregister();
+}
+
+DEFINE_TEST(test_pm_exit_resumes_a_suspended_runtime,
+	    .description = "ldm_exit while ldm_pm_suspend holds the devices suspended resumes them (parents first) before it shuts them down",
+	    .no_runtime = true)
+{
+	static struct sys_device timer0 = { .id = 0, .cls = &timer_class };
+	static struct device unbound;
+
+	shutdown_setup(&timer0, &unbound);
+	ASSERT_OK(ldm_pm_suspend("mem"));
+	pm_log[0] = '\0';
+	exit_leaving_devices();
+	if (strncmp(pm_log, "+timer0 +P +C1 +U +C2 +G #G", 27))
+		FAIL("ldm_exit of a suspended runtime did: %s", pm_log);
+}

@@ -15,6 +15,7 @@
 #include "../../base/base.h"
 
 static DECLARE_MUTEX(pm_sem);
+static bool held_suspended;	/* ldm_pm_suspend() holds pm_sem until resumed */
 
 static const char *const pm_states[PM_SUSPEND_MAX] = {
 	[PM_SUSPEND_STANDBY]	= "standby",
@@ -42,6 +43,70 @@ out:
 	return error;
 }
 
+/* The state named @name (@len bytes), or PM_SUSPEND_MAX. */
+static u32 state_by_name(const char *name, size_t len)
+{
+	u32 state;
+
+	for (state = 0; state < PM_SUSPEND_MAX; state++)
+		if (pm_states[state] && strlen(pm_states[state]) == len &&
+		    !strncmp(name, pm_states[state], len))
+			break;
+	return state;
+}
+
+/**
+ * ldm_pm_suspend - suspend every device and stay suspended
+ * @name: "standby", "mem" or "disk"
+ *
+ * The first half of a /power/state cycle: devices are suspended and powered
+ * down, and stay so until ldm_pm_resume(); /power/state writes meanwhile
+ * get -EBUSY.
+ * Return: 0; -EINVAL for an unknown state; -EBUSY if the devices are
+ * already suspended or a cycle is under way; or the error of the device
+ * that refused (the others are resumed again).
+ */
+int ldm_pm_suspend(const char *name)
+{
+	u32 state = state_by_name(name, strlen(name));
+	int error;
+
+	if (state == PM_SUSPEND_MAX)
+		return -EINVAL;
+	if (down_trylock(&pm_sem))
+		return -EBUSY;
+	error = device_suspend(state);
+	if (error)
+		goto err_up;
+	error = device_power_down(state);
+	if (error)
+		goto err_resume;
+	__atomic_store_n(&held_suspended, true, __ATOMIC_RELEASE);
+	return 0;
+
+err_resume:
+	device_resume();
+err_up:
+	up(&pm_sem);
+	return error;
+}
+
+/**
+ * ldm_pm_resume - resume what ldm_pm_suspend() suspended
+ *
+ * Return: 0, or -EINVAL if the devices are not suspended by
+ * ldm_pm_suspend().
+ */
+int ldm_pm_resume(void)
+{
+	if (!__atomic_exchange_n(&held_suspended, false, __ATOMIC_ACQ_REL))
+		return -EINVAL;
+	device_power_up();
+	device_resume();
+	up(&pm_sem);
+	return 0;
+}
+
 static ssize_t state_show(struct subsystem *subsys, char *buf)
 {
 	char *s = buf;
@@ -64,10 +129,7 @@ static ssize_t state_store(struct subsystem *subsys, const char *buf, size_t n)
 	(void)subsys;
 	if (len && buf[len - 1] == '\n')
 		len--;
-	for (state = 0; state < PM_SUSPEND_MAX; state++)
-		if (pm_states[state] && strlen(pm_states[state]) == len &&
-		    !strncmp(buf, pm_states[state], len))
-			break;
+	state = state_by_name(buf, len);
 	if (state == PM_SUSPEND_MAX)
 		return -EINVAL;
 	error = enter_state(state);
@@ -92,6 +154,7 @@ int power_init(void)
 
 void power_exit(void)
 {
+	ldm_pm_resume();	/* devices go down awake */
 	subsys_remove_file(&power_subsys, &state_attr);
 	subsystem_unregister(&power_subsys);
 }
