@@ -895,3 +895,39 @@ DEFINE_TEST(test_unregister_gives_ranges_back_after_remove,
 	release_resource(&again);
 	driver_unregister(&drv);
 }
+
+DEFINE_TEST(test_device_tree_lists_devices_depth_first_with_bus_and_driver,
+	    .description = "ldm_device_tree: platform at depth 0, its devices under it in order with bus and bound driver, a child under its parent")
+{
+	static struct pbox host, child, lone;
+	static struct pdrv drv;
+	char *tree;
+
+	pbox_init(&host, "host", 0, NULL, 0);
+	ASSERT_OK(platform_device_register(&host.pdev));
+	pbox_init(&child, "port", 1, NULL, 0);
+	child.pdev.dev.parent = &host.pdev.dev;
+	ASSERT_OK(platform_device_register(&child.pdev));
+	pbox_init(&lone, "lone", -1, NULL, 0);
+	ASSERT_OK(platform_device_register(&lone.pdev));
+	pdrv_init(&drv, "port");
+	ASSERT_OK(driver_register(&drv.drv));
+
+	tree = ldm_device_tree();
+	ASSERT(tree);
+	if (!strstr(tree, "0\tplatform\t/devices/platform\t-\t-\n"
+			  "1\thost0\t/devices/platform/host0\tplatform\t-\n"
+			  "2\tport1\t/devices/platform/host0/port1\tplatform\tport\n"
+			  "1\tlone\t/devices/platform/lone\tplatform\t-\n"))
+		FAIL("unexpected tree:\n%s", tree);
+	free(tree);
+
+	driver_unregister(&drv.drv);
+	platform_device_unregister(&lone.pdev);
+	platform_device_unregister(&child.pdev);
+	platform_device_unregister(&host.pdev);
+	tree = ldm_device_tree();
+	ASSERT(tree);
+	ASSERT(!strstr(tree, "host0"));
+	free(tree);
+}
