@@ -94,12 +94,29 @@ static int gpd_remove(struct device *dev)
 	return 0;
 }
 
+/* The platform bus calls each level in turn; say it once per cycle. */
+static int gpd_suspend(struct device *dev, u32 state, u32 level)
+{
+	if (level == SUSPEND_POWER_DOWN)
+		dev_info(dev, "suspended (state %u)\n", state);
+	return 0;
+}
+
+static int gpd_resume(struct device *dev, u32 level)
+{
+	if (level == RESUME_POWER_ON)
+		dev_info(dev, "resumed\n");
+	return 0;
+}
+
 static struct device_driver gpd_driver = {
-	.name	= GPD_NAME,
-	.bus	= &platform_bus_type,
-	.probe	= gpd_probe,
-	.remove	= gpd_remove,
-	.owner	= THIS_MODULE,
+	.name		= GPD_NAME,
+	.bus		= &platform_bus_type,
+	.probe		= gpd_probe,
+	.remove		= gpd_remove,
+	.suspend	= gpd_suspend,
+	.resume		= gpd_resume,
+	.owner		= THIS_MODULE,
 };
 
 static ssize_t version_show(struct device_driver *drv, char *buf)
