@@ -3,34 +3,62 @@
  * ldm.c - the ldm command: one binary, a verb per file, as git and kmod.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ldm.h"
 
 static const struct ldm_verb *const verbs[] = {
 	&ldm_verb_insmod,
+	&ldm_verb_rmmod,
+	&ldm_verb_lsmod,
 	&ldm_verb_modinfo,
 	&ldm_verb_modpost,
-	&ldm_verb_run,
 	&ldm_verb_symbols,
+	&ldm_verb_tree,
+	&ldm_verb_device,
+	&ldm_verb_suspend,
+	&ldm_verb_resume,
+	&ldm_verb_dmesg,
+	&ldm_verb_shutdown,
+	&ldm_verb_run,
 };
 
 static void usage(FILE *out)
 {
 	size_t i;
 
-	fprintf(out, "Usage: ldm [--help] [--version] VERB [ARGS...]\n\n"
-		     "The command line of ldm, the Linux 2.6.9 driver model in userspace.\n\n"
+	fprintf(out, "Usage: ldm [--help] [--version] [--root DIR] VERB [ARGS...]\n\n"
+		     "The command line of ldm, the Linux 2.6.9 driver model in userspace.\n"
+		     "Verbs that talk to ldmd talk to the one serving DIR: --root, else\n"
+		     "$LDM_ROOT, else /run/ldm.\n\n"
 		     "Verbs:\n");
 	for (i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
 		fprintf(out, "  %-10s %s\n", verbs[i]->name, verbs[i]->help);
 	fprintf(out, "\nRun 'ldm VERB --help' for a verb's options.\n");
 }
 
+/* --root DIR or --root=DIR before the verb: as LDM_ROOT. How many words it took. */
+static int global_root(int argc, char *argv[])
+{
+	if (argc >= 2 && !strncmp(argv[1], "--root=", 7)) {
+		setenv("LDM_ROOT", argv[1] + 7, 1);
+		return 1;
+	}
+	if (argc >= 3 && (!strcmp(argv[1], "--root") || !strcmp(argv[1], "-r"))) {
+		setenv("LDM_ROOT", argv[2], 1);
+		return 2;
+	}
+	return 0;
+}
+
 int main(int argc, char *argv[])
 {
 	size_t i;
+	int taken = global_root(argc, argv);
 
+	argc -= taken;
+	argv += taken;
 	if (argc < 2) {
 		usage(stderr);
 		return 2;

@@ -11,10 +11,18 @@ struct ldm_verb {
 	const char *help;	/* one line for `ldm --help` */
 };
 
+extern const struct ldm_verb ldm_verb_device;
+extern const struct ldm_verb ldm_verb_dmesg;
 extern const struct ldm_verb ldm_verb_insmod;
+extern const struct ldm_verb ldm_verb_lsmod;
 extern const struct ldm_verb ldm_verb_modinfo;
 extern const struct ldm_verb ldm_verb_modpost;
+extern const struct ldm_verb ldm_verb_resume;
+extern const struct ldm_verb ldm_verb_rmmod;
 extern const struct ldm_verb ldm_verb_run;
+extern const struct ldm_verb ldm_verb_shutdown;
+extern const struct ldm_verb ldm_verb_suspend;
 extern const struct ldm_verb ldm_verb_symbols;
+extern const struct ldm_verb ldm_verb_tree;
 
 #endif /* _LDM_TOOL_H */

@@ -1,15 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * module-verbs.c - `ldm insmod` and `ldm run`: loading modules into a
- * runtime in this process (until ldmd serves them over its socket).
+ * module-verbs.c - `ldm run`: loading modules into a runtime in this
+ * process, with no ldmd (insmod, rmmod and lsmod talk to ldmd:
+ * daemon-modules.c).
  *
- *   ldm insmod FILE.ko [param=value...]
  *   ldm run [--modules DIR] [--rmmod NAME]... [FILE.ko[=ARGS]...]
  *
- * insmod boots a runtime, loads the module, prints its /proc/modules line
- * and the taint, and stops the runtime (unloading it). run loads each module
- * in turn, then removes the ones named with --rmmod, in order, and prints
- * what is loaded as lsmod does.
+ * run loads each module in turn, then removes the ones named with --rmmod,
+ * in order, and prints what is loaded as lsmod does.
  */
 #include <dirent.h>
 #include <getopt.h>
@@ -19,6 +17,7 @@
 #include <ldm/ldm.h>
 
 #include "ldm.h"
+#include "tool-util.h"
 
 static void print_taint(void)
 {
@@ -31,91 +30,11 @@ static void print_taint(void)
 /* The /proc/modules listing as lsmod prints it. */
 static void print_lsmod(void)
 {
-	char *list = ldm_proc_modules(), *line, *save = NULL;
+	char *list = ldm_proc_modules();
 
-	if (!list)
-		return;
-	printf("%-19s %8s  %s\n", "Module", "Size", "Used by");
-	for (line = strtok_r(list, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		char name[64], users[512], state[16], addr[32], taint[16] = "";
-		unsigned long size;
-		unsigned int refs;
-
-		if (sscanf(line, "%63s %lu %u %511s %15s %31s %15s", name, &size, &refs, users,
-			   state, addr, taint) < 6)
-			continue;
-		if (!strcmp(users, "-"))
-			users[0] = '\0';
-		else if (users[0] && users[strlen(users) - 1] == ',')
-			users[strlen(users) - 1] = '\0';
-		printf("%-19s %8lu  %u %s%s%s\n", name, size, refs, users, *taint ? " " : "",
-		       taint);
-	}
+	tool_print_lsmod(list, false);
 	free(list);
 }
-
-/* Join argv[from..] with spaces: the argument string of init_module. */
-static char *join_args(int argc, char *argv[], int from)
-{
-	size_t len = 1;
-	char *s;
-	int i;
-
-	for (i = from; i < argc; i++)
-		len += strlen(argv[i]) + 1;
-	s = calloc(1, len);
-	if (!s)
-		return NULL;
-	for (i = from; i < argc; i++) {
-		if (i > from)
-			strcat(s, " ");
-		strcat(s, argv[i]);
-	}
-	return s;
-}
-
-static void insmod_help(FILE *out)
-{
-	fprintf(out, "Usage: ldm insmod FILE.ko [param=value...]\n\n"
-		     "Load a module into a runtime in this process, print its /proc/modules line\n"
-		     "and the taint, then stop the runtime. The loader's messages (refusals,\n"
-		     "taint) go to stderr. Exit status 1 if the load fails.\n");
-}
-
-static int insmod_run(int argc, char *argv[])
-{
-	char *args, *list;
-	int error;
-
-	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
-		insmod_help(argc < 2 ? stderr : stdout);
-		return argc < 2 ? 2 : 0;
-	}
-	args = join_args(argc, argv, 2);
-	if (!args || ldm_init()) {
-		free(args);
-		return 1;
-	}
-	error = ldm_insmod(argv[1], args);
-	if (error) {
-		fprintf(stderr, "ldm insmod: ERROR: could not insert '%s': %s\n", argv[1],
-			strerror(-error));
-	} else {
-		list = ldm_proc_modules();
-		printf("%s", list ? list : "");
-		free(list);
-		print_taint();
-	}
-	free(args);
-	ldm_exit();
-	return error ? 1 : 0;
-}
-
-const struct ldm_verb ldm_verb_insmod = {
-	.name = "insmod",
-	.run = insmod_run,
-	.help = "load a module into an in-process runtime and show the result",
-};
 
 static void run_help(FILE *out)
 {

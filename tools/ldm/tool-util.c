@@ -76,3 +76,115 @@ const char *tool_root(const char *opt)
 	env = getenv("LDM_ROOT");
 	return env && *env ? env : TOOL_DEFAULT_ROOT;
 }
+
+void tool_json_string(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fprintf(out, "\\%c", c);
+		else if (c == '\n')
+			fputs("\\n", out);
+		else if (c == '\t')
+			fputs("\\t", out);
+		else if (c < 0x20)
+			fprintf(out, "\\u%04x", c);
+		else
+			fputc(c, out);
+	}
+	fputc('"', out);
+}
+
+/* One line of /proc/modules, split. */
+struct lsmod_line {
+	char name[64], users[512], state[16], addr[32], taint[16];
+	unsigned long size;
+	unsigned int refs;
+};
+
+static bool parse_lsmod_line(const char *line, struct lsmod_line *m)
+{
+	m->taint[0] = '\0';
+	if (sscanf(line, "%63s %lu %u %511s %15s %31s %15s", m->name, &m->size, &m->refs,
+		   m->users, m->state, m->addr, m->taint) < 6)
+		return false;
+	if (!strcmp(m->users, "-"))
+		m->users[0] = '\0';
+	else if (m->users[0] && m->users[strlen(m->users) - 1] == ',')
+		m->users[strlen(m->users) - 1] = '\0';
+	/* "(P)" -> "P" */
+	if (m->taint[0] == '(') {
+		memmove(m->taint, m->taint + 1, strlen(m->taint));
+		m->taint[strcspn(m->taint, ")")] = '\0';
+	}
+	return true;
+}
+
+static void print_lsmod_json(const struct lsmod_line *m, bool first)
+{
+	char users[512], *u, *save = NULL;
+	bool first_user = true;
+
+	printf("%s{\"name\":", first ? "" : ",");
+	tool_json_string(stdout, m->name);
+	printf(",\"size\":%lu,\"refcount\":%u,\"used_by\":[", m->size, m->refs);
+	snprintf(users, sizeof(users), "%s", m->users);
+	for (u = strtok_r(users, ",", &save); u; u = strtok_r(NULL, ",", &save)) {
+		printf("%s", first_user ? "" : ",");
+		tool_json_string(stdout, u);
+		first_user = false;
+	}
+	printf("],\"state\":");
+	tool_json_string(stdout, m->state);
+	printf(",\"taint\":");
+	tool_json_string(stdout, m->taint);
+	printf("}");
+}
+
+void tool_print_lsmod(const char *list, bool json)
+{
+	char *copy = strdup(list ? list : ""), *line, *save = NULL;
+	struct lsmod_line m;
+	bool first = true;
+
+	if (!copy)
+		return;
+	if (json)
+		printf("[");
+	else
+		printf("%-19s %8s  %s\n", "Module", "Size", "Used by");
+	for (line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		if (!parse_lsmod_line(line, &m))
+			continue;
+		if (json)
+			print_lsmod_json(&m, first);
+		else
+			printf("%-19s %8lu  %u %s%s%s%s\n", m.name, m.size, m.refs, m.users,
+			       *m.taint ? " (" : "", m.taint, *m.taint ? ")" : "");
+		first = false;
+	}
+	if (json)
+		printf("]\n");
+	free(copy);
+}
+
+void tool_print_log(FILE *out, const char *log, int below)
+{
+	unsigned long long seq, usec;
+	const char *line, *text, *nl;
+	unsigned int level;
+
+	for (line = log; line && *line; line = nl ? nl + 1 : NULL) {
+		nl = strchr(line, '\n');
+		text = strchr(line, ';');
+		if (!text || (nl && text > nl) ||
+		    sscanf(line, "%u,%llu,%llu,", &level, &seq, &usec) != 3)
+			continue;
+		if ((int)level >= below)
+			continue;
+		fprintf(out, "[%5llu.%06llu] %.*s\n", usec / 1000000, usec % 1000000,
+			(int)(nl ? nl - text - 1 : (long)strlen(text + 1)), text + 1);
+	}
+}

@@ -5,7 +5,9 @@
 #ifndef _LDM_TOOL_UTIL_H
 #define _LDM_TOOL_UTIL_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 struct ldm_elf;
 
@@ -26,5 +28,20 @@ int tool_read_module(const char *verb, const char *path, void **image, struct ld
  * else TOOL_DEFAULT_ROOT. Never NULL.
  */
 const char *tool_root(const char *opt);
+
+/* @s as a JSON string, quotes included. */
+void tool_json_string(FILE *out, const char *s);
+
+/*
+ * Print a /proc/modules listing as lsmod does, or as a JSON array of
+ * {"name","size","refcount","used_by":[...],"state","taint"}.
+ */
+void tool_print_lsmod(const char *list, bool json);
+
+/*
+ * Print kernel log lines ("LEVEL,SEQ,USEC,-;TEXT", as ldm_dmesg() makes
+ * them) of a level below @below to @out as dmesg does: "[  s.micro] TEXT".
+ */
+void tool_print_log(FILE *out, const char *log, int below);
 
 #endif /* _LDM_TOOL_UTIL_H */

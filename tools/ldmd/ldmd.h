@@ -10,15 +10,22 @@
  *   nodes.c      the FUSE node ids: which sysfs node each stands for
  *   sysfs-ops.c  the FUSE requests, mapped onto the path-level API of
  *                <ldm/sysfs.h>; the only file that replies to FUSE
+ *   control.c    the control socket: clients, requests in, replies out
+ *   requests.c   what each request of the control socket does
+ *   log.c        the runtime's console: stderr or syslog
  *
  * FUSE_USE_VERSION is set for every file by meson.build.
  */
 #ifndef _LDMD_H
 #define _LDMD_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/types.h>
 #include <fuse_lowlevel.h>
+
+#include "../control-proto.h"
 
 struct sysfs_dirent;
 
@@ -30,6 +37,36 @@ struct ldmd_options {
 	char **modules;		/* MODULE.ko[=ARGS], in command-line order */
 	unsigned int nmodules;
 };
+
+/* control.c */
+struct ldmd_control;
+struct control_client;
+
+/* A request of the control socket, split into its fields. */
+struct ldmd_request {
+	struct control_client *client;
+	int argc;
+	char *argv[CONTROL_FIELDS_MAX];
+	int fd;			/* passed with SCM_RIGHTS, or -1 */
+	uid_t uid;		/* of the client (SO_PEERCRED) */
+	pid_t pid;
+	bool privileged;	/* root or ldmd's own user */
+	char why[256];		/* the cause of a failure, for the reply */
+};
+
+int ldmd_control_start(const char *root, struct ldmd_control **ret);
+void ldmd_control_stop(struct ldmd_control *ctl);
+int ldmd_reply(struct ldmd_request *req, char kind, const char *text);
+
+/* requests.c */
+int ldmd_request_run(struct ldmd_request *req, char *why, size_t size);
+void ldmd_requests_exit(void);
+
+/* log.c */
+void ldmd_log_init(void);
+void ldmd_log_start(void);
+void ldmd_log_detach(void);
+void ldmd_log_stop(void);
 
 /* lifecycle.c */
 int ldmd_run(const struct ldmd_options *opts);

@@ -7,14 +7,18 @@
  *      ldmd (a shell, systemd's Type=forking) sees it return ready;
  *   2. block SIGTERM, SIGINT and SIGHUP in every thread to come: they are
  *      taken with sigwait() by the main thread only;
- *   3. mount DIR/sys, boot the runtime (ldm_init), serve the mount;
+ *   3. mount DIR/sys, boot the runtime (ldm_init) with its console on
+ *      stderr, serve the mount, open the control socket DIR/control;
  *   4. load the modules named, in order: after the mount, so that a
  *      module whose init waits for its firmware through the fallback files
  *      can be answered; a module that fails is reported, and the rest go on,
  *      as a kernel boots on when one module fails;
- *   5. print "ldmd: ready", tell the parent, detach from the terminal;
- *   6. on SIGTERM, SIGINT or SIGHUP: stop the runtime, which unloads the
- *      modules, while the mount still serves; then unmount, exit 0.
+ *   5. print "ldmd: ready", tell the parent, detach from the terminal (the
+ *      console goes to syslog);
+ *   6. on SIGTERM, SIGINT or SIGHUP (or a shutdown request): close the
+ *      control socket, undo what its requests left (suspended devices,
+ *      added devices), stop the runtime, which unloads the modules, while
+ *      the mount still serves; then unmount, exit 0.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -26,6 +30,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <ldm/kernel.h>
 #include <ldm/runtime.h>
 
 #include "ldmd.h"
@@ -72,6 +77,7 @@ static void daemon_ready(int ready_fd)
 {
 	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
 
+	ldmd_log_detach();
 	if (write(ready_fd, "R", 1) != 1)
 		perror("ldmd: telling the parent");
 	close(ready_fd);
@@ -127,8 +133,8 @@ static void load_module(const char *spec)
 		error = ldm_insmod(path, eq ? eq + 4 : NULL);
 	}
 	if (error)
-		fprintf(stderr, "ldmd: could not insert '%s': %s\n", path ? path : spec,
-			strerror(-error));
+		printk(KERN_ERR "ldmd: could not insert '%s': %s\n", path ? path : spec,
+		       strerror(-error));
 	free(path);
 }
 
@@ -148,6 +154,7 @@ static void stop_signals(sigset_t *set)
  */
 int ldmd_run(const struct ldmd_options *opts)
 {
+	struct ldmd_control *control;
 	struct ldmd_mount *mount;
 	sigset_t stop, blocked;
 	int ready_fd = -1, sig, error;
@@ -168,16 +175,21 @@ int ldmd_run(const struct ldmd_options *opts)
 	error = ldmd_mount_sysfs(root, &mount);
 	if (error)
 		goto err_free;
+	ldmd_log_init();
 	error = ldm_init();
 	if (error) {
 		fprintf(stderr, "ldmd: cannot boot the runtime: %s\n", strerror(-error));
 		goto err_unmount;
 	}
+	ldmd_log_start();
 	error = ldmd_serve(mount);
 	if (error) {
 		fprintf(stderr, "ldmd: cannot serve %s/sys: %s\n", root, strerror(-error));
 		goto err_exit;
 	}
+	error = ldmd_control_start(root, &control);
+	if (error)
+		goto err_exit;
 	for (i = 0; i < opts->nmodules; i++)
 		load_module(opts->modules[i]);
 
@@ -188,14 +200,18 @@ int ldmd_run(const struct ldmd_options *opts)
 
 	while (sigwait(&stop, &sig))
 		;
-	fprintf(stderr, "ldmd: %s: stopping\n", strsignal(sig));
+	printk(KERN_INFO "ldmd: %s: stopping\n", strsignal(sig));
+	ldmd_control_stop(control);
+	ldmd_requests_exit();
 	ldm_exit();
+	ldmd_log_stop();
 	ldmd_unmount(mount);
 	free(root);
 	return 0;
 
 err_exit:
 	ldm_exit();
+	ldmd_log_stop();
 err_unmount:
 	ldmd_unmount(mount);
 err_free:

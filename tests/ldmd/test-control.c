@@ -1,0 +1,474 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * test-control.c - ldmd's control socket, through the ldm command as a user
+ * types it and through a raw socket as a hostile client writes to it:
+ * modules loaded, listed and removed, devices hotplugged, a suspend held
+ * and resumed, the log read, a peer that is not root refused, malformed
+ * requests answered with an error while ldmd serves on, and a shutdown.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "ldmd-util.h"
+
+#define LDM_PATH	LDM_BUILD_DIR "/tools/ldm/ldm"
+#define MODULES		LDM_BUILD_DIR "/modules"
+
+/* Run `ldm --root ROOT ARGS` with stderr joined to stdout; exit status. */
+static int ldm(const struct ldmd *d, char **out, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static int ldm(const struct ldmd *d, char **out, const char *fmt, ...)
+{
+	char args[2048], cmd[4096];
+	size_t len = 0, n;
+	va_list ap;
+	FILE *p;
+	int status;
+
+	va_start(ap, fmt);
+	vsnprintf(args, sizeof(args), fmt, ap);
+	va_end(ap);
+	snprintf(cmd, sizeof(cmd), "%s --root %s %s 2>&1", LDM_PATH, d->root, args);
+	*out = calloc(1, 1 << 16);
+	ASSERT(*out);
+	p = popen(cmd, "r");
+	ASSERT(p);
+	while ((n = fread(*out + len, 1, (1 << 16) - 1 - len, p)) > 0)
+		len += n;
+	status = pclose(p);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* ldm ARGS must exit @want, and its output must hold @needle (if not NULL). */
+#define LDM_EXPECT(d, want, needle, ...) do {					\
+	const char *__needle = (needle);					\
+	char *__out;								\
+	int __st = ldm((d), &__out, __VA_ARGS__);				\
+	if (__st != (want) || (__needle && !strstr(__out, __needle)))		\
+		FAIL("ldm %s: exit %d (expected %d), output:\n%s", #__VA_ARGS__,	\
+		     __st, (want), __out);					\
+	free(__out);								\
+} while (0)
+
+static int count_fds(pid_t pid)
+{
+	char path[64];
+	struct dirent *de;
+	int n = 0;
+	DIR *dir;
+
+	snprintf(path, sizeof(path), "/proc/%d/fd", (int)pid);
+	dir = opendir(path);
+	ASSERT(dir);
+	while ((de = readdir(dir)))
+		n += de->d_name[0] != '.';
+	closedir(dir);
+	return n;
+}
+
+DEFINE_TEST(test_control_insmod_lsmod_rmmod,
+	    .description = "ldm insmod/lsmod/rmmod over the control socket: a GPL module loads with its parameter, shows in lsmod and /sys/module; the proprietary core user is refused with the GPL-only message; rmmod removes",
+	    .no_runtime = true)
+{
+	struct ldmd d;
+	char *out;
+
+	need_fuse();
+	ldmd_up(&d, NULL);
+	LDM_EXPECT(&d, 0, "Module ", "lsmod");
+	LDM_EXPECT(&d, 0, NULL, "insmod %s count=4", HELLO_KO);
+	ASSERT_STREQ(cat(SYS(&d, "module/hello/parameters/count")), "4\n");
+	ASSERT_EQ(ldm(&d, &out, "lsmod"), 0);
+	ASSERT(strstr(out, "\nhello "));
+	free(out);
+	LDM_EXPECT(&d, 0, "{\"name\":\"hello\",\"size\":", "lsmod --json");
+	/* Loaded twice: refused. */
+	LDM_EXPECT(&d, 1, "could not insert", "insmod %s", HELLO_KO);
+
+	ASSERT_EQ(ldm(&d, &out, "insmod %s/prop_core.ko", MODULES), 1);
+	if (!strstr(out, "is GPL-only") || !strstr(out, "not GPL-compatible") ||
+	    !strstr(out, "ERROR: could not insert"))
+		FAIL("the refusal of prop_core says:\n%s", out);
+	free(out);
+	ASSERT(access(SYS(&d, "module/prop_core"), F_OK) && errno == ENOENT);
+
+	LDM_EXPECT(&d, 1, "is not currently loaded", "rmmod prop_core");
+	LDM_EXPECT(&d, 0, NULL, "rmmod %s", HELLO_KO);	/* a file names its module */
+	ASSERT(access(SYS(&d, "module/hello"), F_OK) && errno == ENOENT);
+	LDM_EXPECT(&d, 1, "No such file", "insmod /nonexistent/x.ko");
+	ldmd_down(&d);
+}
+
+DEFINE_TEST(test_control_module_in_use_and_forced_removal,
+	    .description = "rmmod of a module another uses says it is in use, even with -f (as Linux); -f of an unused one removes it, says so and taints F",
+	    .no_runtime = true)
+{
+	struct ldmd d;
+
+	need_fuse();
+	ldmd_up(&d, NULL);
+	LDM_EXPECT(&d, 0, NULL, "insmod %s/gpl_lib.ko", MODULES);
+	LDM_EXPECT(&d, 0, NULL, "insmod %s/gpl_user.ko", MODULES);
+	LDM_EXPECT(&d, 0, "gpl_lib", "lsmod");
+	LDM_EXPECT(&d, 1, "Module gpl_lib is in use", "rmmod gpl_lib");
+	LDM_EXPECT(&d, 0, NULL, "rmmod gpl_user");
+	LDM_EXPECT(&d, 0, NULL, "insmod %s/gpl_user.ko", MODULES);
+	/* As in Linux, force does not take a module from under its users. */
+	LDM_EXPECT(&d, 1, "Module gpl_lib is in use", "rmmod -f gpl_lib");
+	LDM_EXPECT(&d, 0, NULL, "rmmod gpl_user");
+	ASSERT_STREQ(cat(SYS(&d, "kernel/tainted")), "0\n");
+	LDM_EXPECT(&d, 0, "gpl_lib: forced unload", "rmmod -f gpl_lib");
+	ASSERT_STREQ(cat(SYS(&d, "kernel/tainted")), "2\n");
+	ldmd_down(&d);
+}
+
+DEFINE_TEST(test_control_device_add_remove_and_tree,
+	    .description = "ldm device add hotplugs a platform device with resources (seen in the mount and ldm tree, bound by a driver of its name); an overlapping range is refused with EBUSY; remove takes it away; only added devices may be removed",
+	    .no_runtime = true)
+{
+	struct ldmd d;
+	char *out;
+
+	need_fuse();
+	ldmd_up(&d, NULL);
+	LDM_EXPECT(&d, 0, "widget3\n", "device add widget --id 3 --mem 0x10000000+0x1000 --irq 7");
+	ASSERT_EQ(access(SYS(&d, "devices/platform/widget3"), F_OK), 0);
+	ASSERT_EQ(access(SYS(&d, "bus/platform/devices/widget3"), F_OK), 0);
+	LDM_EXPECT(&d, 1, "Device or resource busy",
+		   "device add widget --id 4 --mem 0x10000800-0x10000fff");
+	ASSERT(access(SYS(&d, "devices/platform/widget4"), F_OK) && errno == ENOENT);
+	LDM_EXPECT(&d, 0, "lonely\n", "device add lonely");
+
+	LDM_EXPECT(&d, 0, NULL, "insmod %s/gpl_platform_drv.ko", MODULES);
+	ASSERT_EQ(ldm(&d, &out, "tree"), 0);
+	if (!strstr(out, "└── platform\n") || !strstr(out, "widget3  [platform]\n") ||
+	    !strstr(out, "gpl_platform_drv0  [platform] driver: gpl_platform_drv\n"))
+		FAIL("ldm tree printed:\n%s", out);
+	free(out);
+	LDM_EXPECT(&d, 0, "{\"name\":\"widget3\",\"path\":\"/devices/platform/widget3\",\"bus\":\"platform\",\"driver\":null,\"children\":[]}",
+		   "tree --json");
+
+	LDM_EXPECT(&d, 0, NULL, "device remove widget3");
+	ASSERT(access(SYS(&d, "devices/platform/widget3"), F_OK) && errno == ENOENT);
+	LDM_EXPECT(&d, 1, "no device 'widget3' was added", "device remove widget3");
+	LDM_EXPECT(&d, 1, "no device 'gpl_platform_drv0' was added",
+		   "device remove gpl_platform_drv0");
+	LDM_EXPECT(&d, 1, "is not a resource", "device add bad --mem 0x2000-0x1000");
+	LDM_EXPECT(&d, 1, "is not a device id", "device add bad --id x");
+	/* lonely stays: ldmd removes it as it stops. */
+	ldmd_down(&d);
+}
+
+DEFINE_TEST(test_control_suspend_holds_until_resume,
+	    .description = "ldm suspend leaves the devices suspended (power/state reads 3, /sys/power/state writes get EBUSY, a second suspend fails) until ldm resume",
+	    .no_runtime = true)
+{
+	const char *const args[] = { MODULES "/gpl_platform_drv.ko", NULL };
+	struct ldmd d;
+	char *out;
+
+	need_fuse();
+	ldmd_up(&d, args);
+	LDM_EXPECT(&d, 1, "is not a state", "suspend sideways");
+	LDM_EXPECT(&d, 1, "not suspended", "resume");
+	LDM_EXPECT(&d, 0, NULL, "suspend");
+	ASSERT_EQ(ldm(&d, &out, "dmesg"), 0);
+	if (!strstr(out, "gpl_platform_drv0: suspended (state 3)\n") || strstr(out, "resumed"))
+		FAIL("after ldm suspend, the log is:\n%s", out);
+	free(out);
+	ASSERT_EQ(echo(SYS(&d, "power/state"), "mem\n", 4), -EBUSY);
+	LDM_EXPECT(&d, 1, "already suspended", "suspend");
+	LDM_EXPECT(&d, 0, NULL, "resume");
+	LDM_EXPECT(&d, 0, "gpl_platform_drv0: resumed\n", "dmesg");
+	ASSERT_EQ(echo(SYS(&d, "power/state"), "mem\n", 4), 4);
+	/* Stopping while suspended resumes first. */
+	LDM_EXPECT(&d, 0, NULL, "suspend standby");
+	ldmd_down(&d);
+}
+
+DEFINE_TEST(test_control_dmesg_shows_the_log,
+	    .description = "ldm dmesg prints what modules printed, with the time since boot; --level filters; --json gives records",
+	    .no_runtime = true)
+{
+	const char *const args[] = { HELLO_KO, NULL };
+	struct ldmd d;
+	char *out;
+
+	need_fuse();
+	ldmd_up(&d, args);
+	ASSERT_EQ(ldm(&d, &out, "dmesg"), 0);
+	if (!strstr(out, "] hello, world\n") || out[0] != '[')
+		FAIL("ldm dmesg printed:\n%s", out);
+	free(out);
+	LDM_EXPECT(&d, 0, "\"text\":\"hello, world\"", "dmesg --json");
+	ASSERT_EQ(ldm(&d, &out, "dmesg --level 3"), 0);
+	ASSERT(!strstr(out, "hello, world"));
+	free(out);
+	LDM_EXPECT(&d, 2, "not a level", "dmesg --level 9");
+	/* ldmd's console is its stderr, with the same time prefix. */
+	out = read_file(d.log);
+	ASSERT(strstr(out, "] hello, world\n"));
+	free(out);
+	ldmd_down(&d);
+}
+
+/* In a child switched to nobody: reads are allowed, changes refused. */
+static void nobody_tries(const struct ldmd *d)
+{
+	char *out;
+
+	ASSERT_OK(setgroups(0, NULL));
+	ASSERT_OK(setgid(NOBODY));
+	ASSERT_OK(setuid(NOBODY));
+	LDM_EXPECT(d, 0, "Module", "lsmod");
+	LDM_EXPECT(d, 0, "platform", "tree");
+	ASSERT_EQ(ldm(d, &out, "insmod %s", HELLO_KO), 1);
+	if (!strstr(out, "insmod needs root or the user ldmd runs as"))
+		FAIL("nobody's insmod said:\n%s", out);
+	free(out);
+	LDM_EXPECT(d, 1, "needs root", "rmmod hello");
+	LDM_EXPECT(d, 1, "needs root", "device add x");
+	LDM_EXPECT(d, 1, "needs root", "suspend");
+	LDM_EXPECT(d, 1, "needs root", "shutdown");
+}
+
+DEFINE_TEST(test_control_refuses_changes_from_other_users,
+	    .description = "a peer that is neither root nor ldmd's user may list but not insmod, rmmod, add devices, suspend or shut down: EPERM, and an audit line in ldmd's log",
+	    .no_runtime = true)
+{
+	struct ldmd d;
+	pid_t pid;
+	int status;
+	char *log;
+
+	need_fuse();
+	ldmd_up(&d, NULL);
+	pid = fork();
+	ASSERT(pid >= 0);
+	if (pid == 0) {
+		nobody_tries(&d);
+		_exit(0);
+	}
+	ASSERT_EQ(waitpid(pid, &status, 0), pid);
+	if (!WIFEXITED(status) || WEXITSTATUS(status))
+		FAIL("the checks as nobody failed (status %#x)", status);
+	log = read_file(d.log);
+	ASSERT(strstr(log, "ldmd: audit: refused 'insmod' to uid 65534"));
+	free(log);
+	ASSERT(access(SYS(&d, "module/hello"), F_OK) && errno == ENOENT);
+	ldmd_down(&d);
+}
+
+static int raw_connect(const struct ldmd *d)
+{
+	struct sockaddr_un addr = { .sun_family = AF_UNIX };
+	int fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+
+	ASSERT(fd >= 0);
+	ASSERT(strlen(d->root) + sizeof("/control") <= sizeof(addr.sun_path));
+	memcpy(addr.sun_path, d->root, strlen(d->root));
+	strcat(addr.sun_path, "/control");
+	ASSERT_OK(connect(fd, (struct sockaddr *)&addr, sizeof(addr)));
+	return fd;
+}
+
+/* Send @len bytes (and @pass_fd unless -1); the errno of the reply's end. */
+static int raw_request(int fd, const void *req, size_t len, int pass_fd, char *why, size_t size)
+{
+	union {
+		char buf[CMSG_SPACE(sizeof(int) * 3)];
+		struct cmsghdr align;
+	} control;
+	struct iovec iov = { .iov_base = (void *)req, .iov_len = len };
+	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
+	static char buf[70000];
+	struct cmsghdr *c;
+	int fds[3] = { pass_fd, pass_fd, pass_fd };
+	ssize_t n;
+
+	if (pass_fd >= 0) {
+		/* Three copies: ldmd must keep one and close the others. */
+		msg.msg_control = control.buf;
+		msg.msg_controllen = sizeof(control.buf);
+		c = CMSG_FIRSTHDR(&msg);
+		c->cmsg_level = SOL_SOCKET;
+		c->cmsg_type = SCM_RIGHTS;
+		c->cmsg_len = CMSG_LEN(sizeof(fds));
+		memcpy(CMSG_DATA(c), fds, sizeof(fds));
+	}
+	ASSERT_EQ(sendmsg(fd, &msg, MSG_NOSIGNAL), (ssize_t)len);
+	for (;;) {
+		n = recv(fd, buf, sizeof(buf) - 1, 0);
+		if (n <= 0)
+			FAIL("ldmd closed the connection without a reply (%zd, %s)", n,
+			     strerror(errno));
+		buf[n] = '\0';
+		if (buf[0] == 'r')
+			break;
+		ASSERT(buf[0] == 'o' || buf[0] == 'l');
+	}
+	snprintf(why, size, "%s", buf + 2 + strlen(buf + 1));
+	return atoi(buf + 1);
+}
+
+#define RAW(fd, lit, pass, err, needle) do {					\
+	char __why[1024];							\
+	int __e = raw_request((fd), (lit), sizeof(lit) - 1, (pass), __why,	\
+			      sizeof(__why));					\
+	if (__e != (err) || !strstr(__why, (needle)))				\
+		FAIL("request %s: errno %d '%s', expected %d '%s'", #lit, __e,	\
+		     __why, (err), (needle));					\
+} while (0)
+
+DEFINE_TEST(test_control_answers_malformed_requests_and_serves_on,
+	    .description = "unterminated, nameless, unknown, oversized, over-long and wrongly argued requests, a module that is a directory or garbage, extra passed descriptors: each gets an error reply naming the cause; ldmd leaks no descriptor and serves on",
+	    .no_runtime = true)
+{
+	static char big[70000];
+	char why[1024];
+	struct ldmd d;
+	int fd, dir, junk, fds_before, i;
+
+	need_fuse();
+	ldmd_up(&d, NULL);
+	fd = raw_connect(&d);
+	RAW(fd, "lsmod\0", -1, 0, "");
+	fds_before = count_fds(d.pid);
+
+	RAW(fd, "lsmod", -1, EINVAL, "NUL-terminated");
+	RAW(fd, "\0", -1, EINVAL, "no name");
+	RAW(fd, "frobnicate\0", -1, EINVAL, "unknown request 'frobnicate'");
+	RAW(fd, "lsmod\0extra\0", -1, EINVAL, "lsmod takes 0 to 0 arguments, not 1");
+	RAW(fd, "rmmod\0", -1, EINVAL, "rmmod takes 1 to 2 arguments");
+	RAW(fd, "rmmod\0hello\0gently\0", -1, EINVAL, "optionally, 'force'");
+	RAW(fd, "insmod\0\0", -1, EBADF, "a passed file descriptor or a path");
+	RAW(fd, "dmesg\0x1\0", -1, EINVAL, "not a sequence number");
+	RAW(fd, "device-add\0w\0-2\0", -1, EINVAL, "not a device id");
+	RAW(fd, "device-add\0w\0" "1\0mem=1\0", -1, EINVAL, "is not a resource");
+	RAW(fd, "device-add\0w\0" "1\0irq=\0", -1, EINVAL, "is not a resource");
+	RAW(fd, "device-add\0w\0" "1\0mem=0x10+0\0", -1, EINVAL, "is not a resource");
+	RAW(fd, "device-add\0w\0" "1\0mem=0x10+0xffffffffffffffff\0", -1, EINVAL, "is not a resource");
+	RAW(fd, "device-add\0w\0" "1\0gpio=3\0", -1, EINVAL, "is not a resource");
+
+	memset(big, 'a', sizeof(big));
+	for (i = 1; i < 100; i++)
+		big[i * 2] = '\0';
+	ASSERT_EQ(raw_request(fd, big, 199, -1, why, sizeof(why)), E2BIG);
+	ASSERT(strstr(why, "too many fields"));
+	big[sizeof(big) - 1] = '\0';
+	ASSERT_EQ(raw_request(fd, big, sizeof(big), -1, why, sizeof(why)), EMSGSIZE);
+	ASSERT(strstr(why, "larger than 64 KiB"));
+
+	dir = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	ASSERT(dir >= 0);
+	RAW(fd, "insmod\0\0", dir, EINVAL, "not a regular file");
+	close(dir);
+	snprintf(why, sizeof(why), "%s/junk.ko", d.root);
+	junk = open(why, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	ASSERT(junk >= 0);
+	unlink(why);
+	memset(big, 'x', 4096);
+	ASSERT_EQ(write(junk, big, 4096), 4096);	/* 4 KiB of text, not ELF */
+	RAW(fd, "insmod\0\0", junk, ENOEXEC, "");	/* the log says why */
+	close(junk);
+	RAW(fd, "insmod\0\0/nonexistent/x.ko\0", -1, ENOENT, "/nonexistent/x.ko");
+
+	/* Still serving, and every passed descriptor closed again. */
+	RAW(fd, "version\0", -1, 0, "");
+	ASSERT_EQ(count_fds(d.pid), fds_before);
+	close(fd);
+	LDM_EXPECT(&d, 0, "Module", "lsmod");
+	ldmd_down(&d);
+}
+
+DEFINE_TEST(test_control_caps_clients_and_drops_silent_ones_on_stop,
+	    .description = "40 idle clients: the ones over the cap of 32 get an EAGAIN reply; a client that sends nothing does not stop another from being served; ldmd stops promptly with idle clients connected",
+	    .no_runtime = true)
+{
+	char buf[256];
+	int fds[40], refused = 0, i, fd;
+	struct ldmd d;
+	ssize_t n;
+
+	need_fuse();
+	ldmd_up(&d, NULL);
+	for (i = 0; i < 40; i++)
+		fds[i] = raw_connect(&d);
+	usleep(300 * 1000);	/* let ldmd accept them all */
+	for (i = 0; i < 40; i++) {
+		n = recv(fds[i], buf, sizeof(buf) - 1, MSG_DONTWAIT);
+		if (n > 0) {
+			buf[n] = '\0';
+			ASSERT_EQ(buf[0], 'r');
+			ASSERT_EQ(atoi(buf + 1), EAGAIN);
+			ASSERT(strstr(buf + 2 + strlen(buf + 1), "too many clients"));
+			refused++;
+		}
+	}
+	ASSERT_EQ(refused, 8);
+	/* Free a slot: the next client is served though 32 sit idle. */
+	for (i = 0; i < 40; i++) {
+		n = recv(fds[i], buf, sizeof(buf), MSG_DONTWAIT);
+		if (n < 0 && errno == EAGAIN) {
+			close(fds[i]);
+			fds[i] = -1;
+			break;
+		}
+	}
+	usleep(200 * 1000);
+	fd = raw_connect(&d);
+	RAW(fd, "version\0", -1, 0, "");
+	close(fd);
+	ldmd_stop(&d, SIGTERM);
+	for (i = 0; i < 40; i++)
+		if (fds[i] >= 0)
+			close(fds[i]);
+	ASSERT(access(d.root, F_OK) == 0);
+	ASSERT(access(SYS(&d, "../control"), F_OK) && errno == ENOENT);
+	remove_root(&d);
+}
+
+DEFINE_TEST(test_control_shutdown_and_no_ldmd,
+	    .description = "ldm shutdown stops ldmd as SIGTERM does (exit 0, nothing mounted, socket gone); then every verb that needs ldmd says there is none and exits 1; a socket left by a killed ldmd is replaced at the next start",
+	    .no_runtime = true)
+{
+	struct timespec deadline;
+	struct ldmd d;
+	int status;
+
+	need_fuse();
+	ldmd_up(&d, NULL);
+	LDM_EXPECT(&d, 0, NULL, "shutdown");
+	deadline_in(&deadline, WAIT_SECONDS);
+	while (waitpid(d.pid, &status, WNOHANG) != d.pid) {
+		if (ms_left(&deadline) <= 0)
+			FAIL("ldmd did not stop after 'ldm shutdown'; its log:\n%s", read_file(d.log));
+		usleep(20 * 1000);
+	}
+	ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	ASSERT_EQ(mounts_at(d.sys), 0);
+	close(d.out);
+	LDM_EXPECT(&d, 1, "no ldmd at", "lsmod");
+	LDM_EXPECT(&d, 1, "no ldmd at", "dmesg");
+	LDM_EXPECT(&d, 1, "no ldmd at", "insmod %s", HELLO_KO);
+
+	/* Killed: the socket file stays, and the next ldmd takes its place. */
+	d.pid = spawn_ldmd(&d, true, NULL);
+	wait_ready(&d);
+	ASSERT_OK(kill(d.pid, SIGKILL));
+	waitpid(d.pid, &status, 0);
+	close(d.out);
+	d.pid = spawn_ldmd(&d, true, NULL);
+	wait_ready(&d);
+	LDM_EXPECT(&d, 0, "Module", "lsmod");
+	ldmd_down(&d);
+}

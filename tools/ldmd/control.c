@@ -1,0 +1,400 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * control.c - the control socket DIR/control: accepting clients, reading
+ * their requests, sending replies (tools/control-proto.h). What each
+ * request does is requests.c's.
+ *
+ * One thread accepts; each client gets a thread of its own, so a request
+ * that takes long (a module whose init waits for its firmware) holds up
+ * only its client. Clients are capped; one that sends nothing for
+ * CONTROL_IDLE_SECONDS, or does not read its replies for
+ * CONTROL_SEND_SECONDS, is dropped. Who the client is comes from
+ * SO_PEERCRED: requests that change the runtime need root or ldmd's own
+ * user, and a refusal leaves an audit line in the log.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+#include <ldm/kernel.h>
+#include <ldm/list.h>
+
+#include "../control-proto.h"
+#include "ldmd.h"
+
+#define CONTROL_CLIENTS_MAX	32
+#define CONTROL_IDLE_SECONDS	30
+#define CONTROL_SEND_SECONDS	5
+
+struct ldmd_control {
+	int fd;				/* the listening socket */
+	char path[PATH_MAX];
+	pthread_t acceptor;
+	pthread_mutex_t lock;
+	pthread_cond_t gone;		/* a client thread ended */
+	struct list_head clients;	/* under @lock */
+	unsigned int nclients;		/* under @lock */
+	bool stopping;			/* under @lock */
+};
+
+struct control_client {
+	struct list_head node;		/* on ldmd_control.clients */
+	struct ldmd_control *ctl;
+	int fd;
+	struct ucred cred;
+	bool broken;			/* a reply could not be sent */
+	char buf[CONTROL_MSG_MAX];	/* the request being served */
+};
+
+/* One message of @kind with @len bytes of @data. */
+static int send_msg(struct control_client *cl, char kind, const void *data, size_t len)
+{
+	struct iovec iov[2] = {
+		{ .iov_base = &kind, .iov_len = 1 },
+		{ .iov_base = (void *)data, .iov_len = len },
+	};
+	struct msghdr msg = { .msg_iov = iov, .msg_iovlen = 2 };
+	ssize_t n;
+
+	if (cl->broken)
+		return -EPIPE;
+	do {
+		n = sendmsg(cl->fd, &msg, MSG_NOSIGNAL);
+	} while (n < 0 && errno == EINTR);
+	if (n < 0) {
+		cl->broken = true;
+		return -errno;
+	}
+	return 0;
+}
+
+/**
+ * ldmd_reply - send text of one kind, in as many messages as it needs
+ * @req: the request answered
+ * @kind: CONTROL_REPLY_OUTPUT or CONTROL_REPLY_LOG
+ * @text: the text; NULL or "" sends nothing
+ *
+ * Return: 0, or -errno if the client is gone.
+ */
+int ldmd_reply(struct ldmd_request *req, char kind, const char *text)
+{
+	struct control_client *cl = req->client;
+	size_t len = text ? strlen(text) : 0, chunk;
+	int error = 0;
+
+	while (len && !error) {
+		chunk = len < CONTROL_MSG_MAX - 1 ? len : CONTROL_MSG_MAX - 1;
+		error = send_msg(cl, kind, text, chunk);
+		text += chunk;
+		len -= chunk;
+	}
+	return error;
+}
+
+/* The end of a reply: @error (0 or -errno) and why, if more than strerror(). */
+static void reply_end(struct control_client *cl, int error, const char *why)
+{
+	char buf[1024];
+	int len;
+
+	if (!why)
+		why = "";	/* the client says strerror() */
+	len = snprintf(buf, sizeof(buf), "%d%c%s", -error, '\0', why);
+	if (len >= (int)sizeof(buf))
+		len = sizeof(buf) - 1;
+	send_msg(cl, CONTROL_REPLY_END, buf, (size_t)len + 1);
+}
+
+/* The passed file descriptor of @msg, or -1; any others are closed. */
+static int take_fd(struct msghdr *msg)
+{
+	struct cmsghdr *c;
+	int fd = -1, *fds;
+	size_t i, n;
+
+	for (c = CMSG_FIRSTHDR(msg); c; c = CMSG_NXTHDR(msg, c)) {
+		if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS)
+			continue;
+		fds = (int *)CMSG_DATA(c);
+		n = (c->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+		for (i = 0; i < n; i++) {
+			if (fd < 0)
+				fd = fds[i];
+			else
+				close(fds[i]);
+		}
+	}
+	return fd;
+}
+
+/* Split a request into its fields; -EINVAL with @why if it is malformed. */
+static int split_fields(char *buf, size_t len, struct ldmd_request *req, const char **why)
+{
+	size_t i, start = 0;
+
+	if (!len || buf[len - 1] != '\0') {
+		*why = "a request is NUL-terminated fields";
+		return -EINVAL;
+	}
+	req->argc = 0;
+	for (i = 0; i < len; i++) {
+		if (buf[i])
+			continue;
+		if (req->argc == CONTROL_FIELDS_MAX) {
+			*why = "too many fields in the request";
+			return -E2BIG;
+		}
+		req->argv[req->argc++] = buf + start;
+		start = i + 1;
+	}
+	if (!*req->argv[0]) {
+		*why = "the request has no name";
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* Whether the client may change the runtime: root or ldmd's own user. */
+static bool privileged(const struct control_client *cl)
+{
+	return cl->cred.uid == 0 || cl->cred.uid == geteuid();
+}
+
+/* Read one request and answer it; false when the client is done. */
+static bool serve_one(struct control_client *cl)
+{
+	union {
+		char buf[CMSG_SPACE(sizeof(int) * 4)];
+		struct cmsghdr align;
+	} control;
+	struct iovec iov = { .iov_base = cl->buf, .iov_len = sizeof(cl->buf) };
+	struct msghdr msg = {
+		.msg_iov = &iov, .msg_iovlen = 1,
+		.msg_control = control.buf, .msg_controllen = sizeof(control.buf),
+	};
+	struct ldmd_request req = { .client = cl, .fd = -1 };
+	const char *why = NULL;
+	ssize_t n;
+	int error;
+
+	do {
+		n = recvmsg(cl->fd, &msg, MSG_CMSG_CLOEXEC);
+	} while (n < 0 && errno == EINTR);
+	if (n <= 0)
+		return false;	/* gone, idle too long, or shut down */
+	req.fd = take_fd(&msg);
+	req.uid = cl->cred.uid;
+	req.pid = cl->cred.pid;
+	req.privileged = privileged(cl);
+	if (msg.msg_flags & MSG_TRUNC) {
+		error = -EMSGSIZE;
+		why = "the request is larger than 64 KiB";
+	} else if (msg.msg_flags & MSG_CTRUNC) {
+		error = -EINVAL;
+		why = "more file descriptors than a request may carry";
+	} else {
+		error = split_fields(cl->buf, (size_t)n, &req, &why);
+	}
+	if (!error)
+		error = ldmd_request_run(&req, req.why, sizeof(req.why));
+	reply_end(cl, error, why ? why : req.why);
+	if (req.fd >= 0)
+		close(req.fd);
+	return !cl->broken;
+}
+
+static void *client_thread(void *arg)
+{
+	struct control_client *cl = arg;
+	struct ldmd_control *ctl = cl->ctl;
+
+	while (serve_one(cl))
+		;
+	pthread_mutex_lock(&ctl->lock);
+	list_del(&cl->node);
+	ctl->nclients--;
+	pthread_cond_broadcast(&ctl->gone);
+	pthread_mutex_unlock(&ctl->lock);
+	close(cl->fd);
+	free(cl);
+	return NULL;
+}
+
+/* Refuse a client over the cap, with a reply that says so. */
+static void refuse_client(int fd)
+{
+	struct control_client cl = { .fd = fd };
+
+	reply_end(&cl, -EAGAIN, "too many clients of the control socket; try again");
+	close(fd);
+}
+
+static void set_timeouts(int fd)
+{
+	struct timeval idle = { .tv_sec = CONTROL_IDLE_SECONDS };
+	struct timeval send = { .tv_sec = CONTROL_SEND_SECONDS };
+
+	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &idle, sizeof(idle));
+	setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &send, sizeof(send));
+}
+
+/* Take a new client on: its credentials, its thread. */
+static void add_client(struct ldmd_control *ctl, int fd)
+{
+	struct control_client *cl = calloc(1, sizeof(*cl));
+	socklen_t len = sizeof(cl->cred);
+	pthread_attr_t attr;
+	pthread_t thread;
+
+	if (!cl || getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cl->cred, &len)) {
+		free(cl);
+		close(fd);
+		return;
+	}
+	cl->ctl = ctl;
+	cl->fd = fd;
+	set_timeouts(fd);
+	pthread_mutex_lock(&ctl->lock);
+	if (ctl->nclients == CONTROL_CLIENTS_MAX || ctl->stopping) {
+		pthread_mutex_unlock(&ctl->lock);
+		free(cl);
+		refuse_client(fd);
+		return;
+	}
+	list_add_tail(&cl->node, &ctl->clients);
+	ctl->nclients++;
+	pthread_attr_init(&attr);
+	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+	if (pthread_create(&thread, &attr, client_thread, cl)) {
+		list_del(&cl->node);
+		ctl->nclients--;
+		pthread_mutex_unlock(&ctl->lock);
+		free(cl);
+		refuse_client(fd);
+	} else {
+		pthread_mutex_unlock(&ctl->lock);
+	}
+	pthread_attr_destroy(&attr);
+}
+
+static void *accept_thread(void *arg)
+{
+	struct ldmd_control *ctl = arg;
+	int fd;
+
+	for (;;) {
+		fd = accept4(ctl->fd, NULL, NULL, SOCK_CLOEXEC);
+		if (fd >= 0) {
+			add_client(ctl, fd);
+			continue;
+		}
+		if (errno == EINTR || errno == ECONNABORTED)
+			continue;
+		if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM) {
+			usleep(100 * 1000);	/* out of something: let clients end */
+			continue;
+		}
+		break;	/* shut down by ldmd_control_stop() */
+	}
+	return NULL;
+}
+
+/* Bind DIR/control, taking the place of a socket a dead ldmd left. */
+static int bind_socket(struct ldmd_control *ctl)
+{
+	struct sockaddr_un addr = { .sun_family = AF_UNIX };
+	struct stat st;
+
+	if (strlen(ctl->path) >= sizeof(addr.sun_path))
+		return -ENAMETOOLONG;
+	strcpy(addr.sun_path, ctl->path);
+	/* The live mount checked before us: no other ldmd serves this root. */
+	if (!lstat(ctl->path, &st) && S_ISSOCK(st.st_mode))
+		unlink(ctl->path);
+	if (bind(ctl->fd, (struct sockaddr *)&addr, sizeof(addr)))
+		return -errno;
+	/* Anyone may ask; requests that change anything are checked. */
+	if (chmod(ctl->path, 0666) || listen(ctl->fd, 16)) {
+		unlink(ctl->path);
+		return -errno;
+	}
+	return 0;
+}
+
+/**
+ * ldmd_control_start - serve the control socket ROOT/control
+ * @root: ldmd's root directory
+ * @ret: the server, for ldmd_control_stop()
+ *
+ * Return: 0, or -errno (the reason is on stderr).
+ */
+int ldmd_control_start(const char *root, struct ldmd_control **ret)
+{
+	struct ldmd_control *ctl = calloc(1, sizeof(*ctl));
+	int error = -ENOMEM;
+
+	if (!ctl)
+		goto err;
+	INIT_LIST_HEAD(&ctl->clients);
+	pthread_mutex_init(&ctl->lock, NULL);
+	pthread_cond_init(&ctl->gone, NULL);
+	snprintf(ctl->path, sizeof(ctl->path), "%s/" CONTROL_SOCKET, root);
+	ctl->fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+	if (ctl->fd < 0) {
+		error = -errno;
+		goto err_free;
+	}
+	error = bind_socket(ctl);
+	if (error)
+		goto err_close;
+	error = -pthread_create(&ctl->acceptor, NULL, accept_thread, ctl);
+	if (error)
+		goto err_unlink;
+	*ret = ctl;
+	return 0;
+
+err_unlink:
+	unlink(ctl->path);
+err_close:
+	close(ctl->fd);
+err_free:
+	free(ctl);
+err:
+	fprintf(stderr, "ldmd: cannot serve %s/" CONTROL_SOCKET ": %s\n", root,
+		strerror(-error));
+	return error;
+}
+
+/**
+ * ldmd_control_stop - stop serving the control socket
+ * @ctl: the server
+ *
+ * No new client is taken; each client's thread ends once its request in
+ * progress, if any, has been answered. The socket file goes.
+ */
+void ldmd_control_stop(struct ldmd_control *ctl)
+{
+	struct control_client *cl;
+
+	pthread_mutex_lock(&ctl->lock);
+	ctl->stopping = true;
+	pthread_mutex_unlock(&ctl->lock);
+	shutdown(ctl->fd, SHUT_RDWR);
+	pthread_join(ctl->acceptor, NULL);
+	pthread_mutex_lock(&ctl->lock);
+	list_for_each_entry(cl, &ctl->clients, node)
+		shutdown(cl->fd, SHUT_RD);
+	while (ctl->nclients)
+		pthread_cond_wait(&ctl->gone, &ctl->lock);
+	pthread_mutex_unlock(&ctl->lock);
+	close(ctl->fd);
+	unlink(ctl->path);
+	pthread_mutex_destroy(&ctl->lock);
+	pthread_cond_destroy(&ctl->gone);
+	free(ctl);
+}

@@ -1,0 +1,435 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * requests.c - what each request of the control socket does (the table in
+ * docs/control.md). Each runs in its client's thread with no lock of
+ * control.c held, and returns 0 or -errno, with the cause in @why when
+ * strerror() would not say enough.
+ *
+ * Devices added with device-add are ldmd's: they are the only ones
+ * device-remove removes, and those left go at ldmd_requests_exit().
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <ldm/ldm.h>
+#include <ldm/runtime.h>
+
+#include "../control-proto.h"
+#include "ldmd.h"
+
+#define MODULE_IMAGE_MAX	(64UL << 20)
+#define DEVICE_RESOURCES_MAX	16
+
+struct added_device {
+	struct list_head node;
+	struct platform_device *pdev;
+	char *name;		/* platform_device_register_simple() keeps the pointer */
+};
+
+static pthread_mutex_t added_lock = PTHREAD_MUTEX_INITIALIZER;
+static LIST_HEAD(added_devices);
+
+struct request_type {
+	const char *name;
+	int (*run)(struct ldmd_request *req, char *why, size_t size);
+	int min_args, max_args;		/* fields after the name */
+	bool changes;			/* needs root or ldmd's user */
+};
+
+/* Send the log lines from sequence number @since on. */
+static void reply_log_since(struct ldmd_request *req, unsigned long long since)
+{
+	char *log = ldm_dmesg(since, NULL);
+
+	ldmd_reply(req, CONTROL_REPLY_LOG, log);
+	free(log);
+}
+
+static unsigned long long log_mark(void)
+{
+	unsigned long long next = 0;
+
+	free(ldm_dmesg(~0ULL, &next));
+	return next;
+}
+
+/* The whole of an open module file, at most MODULE_IMAGE_MAX bytes. */
+static int read_image(int fd, void **ret, size_t *len, char *why, size_t size)
+{
+	struct stat st;
+	size_t done = 0;
+	ssize_t n;
+	char *image;
+
+	if (fstat(fd, &st))
+		return -errno;
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(why, size, "the module is not a regular file");
+		return -EINVAL;
+	}
+	if ((unsigned long long)st.st_size > MODULE_IMAGE_MAX) {
+		snprintf(why, size, "the module is larger than %lu MiB", MODULE_IMAGE_MAX >> 20);
+		return -EFBIG;
+	}
+	image = malloc(st.st_size ? (size_t)st.st_size : 1);
+	if (!image)
+		return -ENOMEM;
+	while (done < (size_t)st.st_size) {
+		n = pread(fd, image + done, (size_t)st.st_size - done, (off_t)done);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			free(image);
+			return n < 0 ? -errno : -EIO;
+		}
+		done += (size_t)n;
+	}
+	*ret = image;
+	*len = done;
+	return 0;
+}
+
+/* insmod ARGS [PATH]: the module comes as the passed descriptor or PATH. */
+static int req_insmod(struct ldmd_request *req, char *why, size_t size)
+{
+	unsigned long long mark = log_mark();
+	int fd = req->fd, error;
+	void *image;
+	size_t len;
+
+	if (fd < 0 && req->argc < 3) {
+		snprintf(why, size, "insmod needs the module: a passed file descriptor or a path");
+		return -EBADF;
+	}
+	if (fd < 0) {
+		fd = open(req->argv[2], O_RDONLY | O_CLOEXEC);
+		if (fd < 0) {
+			snprintf(why, size, "%s: %s", req->argv[2], strerror(errno));
+			return -errno;
+		}
+	}
+	error = read_image(fd, &image, &len, why, size);
+	if (fd != req->fd)
+		close(fd);
+	if (error)
+		return error;
+	error = ldm_init_module(image, len, *req->argv[1] ? req->argv[1] : NULL);
+	free(image);
+	reply_log_since(req, mark);
+	return error;
+}
+
+/* rmmod NAME [force] */
+static int req_rmmod(struct ldmd_request *req, char *why, size_t size)
+{
+	unsigned long long mark = log_mark();
+	unsigned int flags = O_NONBLOCK;
+	int error;
+
+	if (req->argc == 3) {
+		if (strcmp(req->argv[2], "force")) {
+			snprintf(why, size, "rmmod takes a name and, optionally, 'force'");
+			return -EINVAL;
+		}
+		flags |= O_TRUNC;
+	}
+	error = ldm_delete_module(req->argv[1], flags);
+	reply_log_since(req, mark);
+	return error;
+}
+
+/* Output a string the runtime made (NULL: out of memory). */
+static int reply_owned(struct ldmd_request *req, char *text)
+{
+	int error;
+
+	if (!text)
+		return -ENOMEM;
+	error = ldmd_reply(req, CONTROL_REPLY_OUTPUT, text);
+	free(text);
+	return error;
+}
+
+static int req_lsmod(struct ldmd_request *req, char *why, size_t size)
+{
+	(void)why;
+	(void)size;
+	return reply_owned(req, ldm_proc_modules());
+}
+
+static int req_tree(struct ldmd_request *req, char *why, size_t size)
+{
+	(void)why;
+	(void)size;
+	return reply_owned(req, ldm_device_tree());
+}
+
+/* dmesg [SINCE] */
+static int req_dmesg(struct ldmd_request *req, char *why, size_t size)
+{
+	unsigned long long since = 0;
+	char *end;
+
+	if (req->argc == 2) {
+		errno = 0;
+		since = strtoull(req->argv[1], &end, 10);
+		if (errno || end == req->argv[1] || *end) {
+			snprintf(why, size, "dmesg: '%s' is not a sequence number", req->argv[1]);
+			return -EINVAL;
+		}
+	}
+	return reply_owned(req, ldm_dmesg(since, NULL));
+}
+
+static int req_version(struct ldmd_request *req, char *why, size_t size)
+{
+	(void)why;
+	(void)size;
+	return ldmd_reply(req, CONTROL_REPLY_OUTPUT, "ldmd " LDM_VERSION "\n");
+}
+
+/* A number of strtoull's bases, all of @s. */
+static bool parse_ulong(const char *s, unsigned long *ret)
+{
+	unsigned long long v;
+	char *end;
+
+	if (!*s || *s == '-')
+		return false;
+	errno = 0;
+	v = strtoull(s, &end, 0);
+	if (errno || *end || v > ULONG_MAX)
+		return false;
+	*ret = (unsigned long)v;
+	return true;
+}
+
+/*
+ * One resource: "mem=START-END", "mem=START+SIZE", "io=..." or "irq=N"
+ * (START, END, SIZE, N in C notation: 0x1000, 4096).
+ */
+static int parse_resource(const char *spec, struct resource *res, char *why, size_t size)
+{
+	char buf[128], *sep, *val;
+	unsigned long start, second;
+	bool plus;
+
+	snprintf(buf, sizeof(buf), "%s", spec);
+	val = strchr(buf, '=');
+	if (!val)
+		goto bad;
+	*val++ = '\0';
+	memset(res, 0, sizeof(*res));
+	if (!strcmp(buf, "irq")) {
+		if (!parse_ulong(val, &start))
+			goto bad;
+		res->start = res->end = start;
+		res->flags = IORESOURCE_IRQ;
+		return 0;
+	}
+	if (strcmp(buf, "mem") && strcmp(buf, "io"))
+		goto bad;
+	res->flags = buf[0] == 'm' ? IORESOURCE_MEM : IORESOURCE_IO;
+	sep = strpbrk(val, "-+");
+	if (!sep)
+		goto bad;
+	plus = *sep == '+';
+	*sep = '\0';
+	if (!parse_ulong(val, &start) || !parse_ulong(sep + 1, &second))
+		goto bad;
+	if (plus && (!second || second - 1 > ULONG_MAX - start))
+		goto bad;
+	res->start = start;
+	res->end = plus ? start + second - 1 : second;
+	if (res->end < res->start)
+		goto bad;
+	return 0;
+bad:
+	snprintf(why, size, "'%s' is not a resource: mem=START-END, mem=START+SIZE, "
+		 "io=START-END or irq=N", spec);
+	return -EINVAL;
+}
+
+/* device-add NAME ID [RESOURCE...]: ID -1 for a device with no number. */
+static int req_device_add(struct ldmd_request *req, char *why, size_t size)
+{
+	struct resource res[DEVICE_RESOURCES_MAX];
+	struct platform_device *pdev;
+	struct added_device *added;
+	unsigned int n = 0, id;
+	long long lid;
+	char *end;
+	int i, error;
+
+	errno = 0;
+	lid = strtoll(req->argv[2], &end, 0);
+	if (errno || end == req->argv[2] || *end || lid < -1 || lid > INT32_MAX) {
+		snprintf(why, size, "'%s' is not a device id (a number, or -1 for none)",
+			 req->argv[2]);
+		return -EINVAL;
+	}
+	id = (unsigned int)lid;
+	if (req->argc - 3 > DEVICE_RESOURCES_MAX) {
+		snprintf(why, size, "more than %d resources", DEVICE_RESOURCES_MAX);
+		return -E2BIG;
+	}
+	for (i = 3; i < req->argc; i++) {
+		error = parse_resource(req->argv[i], &res[n++], why, size);
+		if (error)
+			return error;
+	}
+	added = calloc(1, sizeof(*added));
+	if (added)
+		added->name = strdup(req->argv[1]);
+	if (!added || !added->name) {
+		free(added);
+		return -ENOMEM;
+	}
+	pdev = platform_device_register_simple(added->name, id, n ? res : NULL, n);
+	if (IS_ERR(pdev)) {
+		free(added->name);
+		free(added);
+		snprintf(why, size, "cannot add %s: %s", req->argv[1], strerror(-PTR_ERR(pdev)));
+		return (int)PTR_ERR(pdev);
+	}
+	added->pdev = pdev;
+	pthread_mutex_lock(&added_lock);
+	list_add_tail(&added->node, &added_devices);
+	pthread_mutex_unlock(&added_lock);
+	ldmd_reply(req, CONTROL_REPLY_OUTPUT, pdev->dev.bus_id);
+	return ldmd_reply(req, CONTROL_REPLY_OUTPUT, "\n");
+}
+
+/* device-remove BUS_ID: only what device-add added. */
+static int req_device_remove(struct ldmd_request *req, char *why, size_t size)
+{
+	struct added_device *added, *found = NULL;
+
+	pthread_mutex_lock(&added_lock);
+	list_for_each_entry(added, &added_devices, node)
+		if (!strcmp(added->pdev->dev.bus_id, req->argv[1])) {
+			found = added;
+			list_del(&found->node);
+			break;
+		}
+	pthread_mutex_unlock(&added_lock);
+	if (!found) {
+		snprintf(why, size, "no device '%s' was added with device add", req->argv[1]);
+		return -ENODEV;
+	}
+	platform_device_unregister(found->pdev);
+	free(found->name);
+	free(found);
+	return 0;
+}
+
+/* suspend [STATE]: "mem" unless named. */
+static int req_suspend(struct ldmd_request *req, char *why, size_t size)
+{
+	const char *state = req->argc == 2 ? req->argv[1] : "mem";
+	unsigned long long mark = log_mark();
+	int error = ldm_pm_suspend(state);
+
+	if (error == -EINVAL)
+		snprintf(why, size, "'%s' is not a state: standby, mem or disk", state);
+	else if (error == -EBUSY)
+		snprintf(why, size, "the devices are already suspended, or a cycle is under way");
+	reply_log_since(req, mark);
+	return error;
+}
+
+static int req_resume(struct ldmd_request *req, char *why, size_t size)
+{
+	unsigned long long mark = log_mark();
+	int error = ldm_pm_resume();
+
+	if (error == -EINVAL)
+		snprintf(why, size, "the devices are not suspended");
+	reply_log_since(req, mark);
+	return error;
+}
+
+static int req_shutdown(struct ldmd_request *req, char *why, size_t size)
+{
+	(void)req;
+	(void)why;
+	(void)size;
+	/* The main thread takes it with sigwait() and stops in order. */
+	return kill(getpid(), SIGTERM) ? -errno : 0;
+}
+
+static const struct request_type request_types[] = {
+	{ "version",		req_version,		0, 0, false },
+	{ "lsmod",		req_lsmod,		0, 0, false },
+	{ "tree",		req_tree,		0, 0, false },
+	{ "dmesg",		req_dmesg,		0, 1, false },
+	{ "insmod",		req_insmod,		1, 2, true },
+	{ "rmmod",		req_rmmod,		1, 2, true },
+	{ "device-add",		req_device_add,		2, CONTROL_FIELDS_MAX, true },
+	{ "device-remove",	req_device_remove,	1, 1, true },
+	{ "suspend",		req_suspend,		0, 1, true },
+	{ "resume",		req_resume,		0, 0, true },
+	{ "shutdown",		req_shutdown,		0, 0, true },
+};
+
+/**
+ * ldmd_request_run - do what a request asks
+ * @req: the request, split into fields
+ * @why: where to write the cause of a failure
+ * @size: its size
+ *
+ * Return: 0, or -errno: -EINVAL for an unknown request or a wrong number of
+ * arguments, -EPERM for a client that may not change the runtime.
+ */
+int ldmd_request_run(struct ldmd_request *req, char *why, size_t size)
+{
+	const struct request_type *t;
+	size_t i;
+	int nargs = req->argc - 1;
+
+	for (i = 0; i < sizeof(request_types) / sizeof(request_types[0]); i++) {
+		t = &request_types[i];
+		if (strcmp(req->argv[0], t->name))
+			continue;
+		if (nargs < t->min_args || nargs > t->max_args) {
+			snprintf(why, size, "%s takes %d to %d arguments, not %d", t->name,
+				 t->min_args, t->max_args, nargs);
+			return -EINVAL;
+		}
+		if (t->changes && !req->privileged) {
+			printk(KERN_NOTICE "ldmd: audit: refused '%s' to uid %u (pid %d)\n",
+			       t->name, (unsigned int)req->uid, (int)req->pid);
+			snprintf(why, size, "%s needs root or the user ldmd runs as", t->name);
+			return -EPERM;
+		}
+		return t->run(req, why, size);
+	}
+	snprintf(why, size, "unknown request '%.64s'", req->argv[0]);
+	return -EINVAL;
+}
+
+/**
+ * ldmd_requests_exit - undo what requests left: resume suspended devices,
+ * remove the devices device-add added
+ */
+void ldmd_requests_exit(void)
+{
+	struct added_device *added, *next;
+
+	ldm_pm_resume();
+	pthread_mutex_lock(&added_lock);
+	list_for_each_entry_safe(added, next, &added_devices, node) {
+		list_del(&added->node);
+		platform_device_unregister(added->pdev);
+		free(added->name);
+		free(added);
+	}
+	pthread_mutex_unlock(&added_lock);
+}
