@@ -101,8 +101,8 @@ static int req_insmod(struct ldmd_request *req, char *why, size_t size)
 {
 	unsigned long long mark = log_mark();
 	int fd = req->fd, error;
-	void *image;
-	size_t len;
+	void *image = NULL;
+	size_t len = 0;
 
 	if (fd < 0 && req->argc < 3) {
 		snprintf(why, size, "insmod needs the module: a passed file descriptor or a path");
