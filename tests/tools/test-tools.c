@@ -185,3 +185,86 @@ DEFINE_TEST(test_kmod_modinfo_reads_an_ldm_module,
 	ASSERT(strstr(out, "parm:           count:how many greetings (int)\n"));
 	free(out);
 }
+
+/* What _ldm or _ldmd completes for the words @line (the last one being completed). */
+static char *complete_words(const char *fn, const char *line)
+{
+	char cmd[2048], *out;
+
+	snprintf(cmd, sizeof(cmd),
+		 "bash -c 'shopt -s extglob; source %s/completion/ldm.bash; "
+		 "COMP_WORDS=(%s); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); %s; "
+		 "echo \"${COMPREPLY[*]}\"' 2>&1", ldm_test_srcdir(), line, fn);
+	ASSERT_EQ(run(cmd, &out), 0);
+	return out;
+}
+
+DEFINE_TEST(test_bash_completion_knows_every_verb,
+	    .description = "the bash completion offers every verb ldm --help lists, the device sub-verbs, suspend states and ldmd's options",
+	    .no_runtime = true)
+{
+	char cmd[1024], *help, *words, *line, *save = NULL, verb[32];
+
+	snprintf(cmd, sizeof(cmd), "%s/tools/ldm/ldm --help", LDM_BUILD_DIR);
+	ASSERT_EQ(run(cmd, &help), 0);
+	words = complete_words("_ldm", "ldm \"\"");
+	for (line = strtok_r(help, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		if (strncmp(line, "  ", 2) || sscanf(line, "%31s", verb) != 1)
+			continue;
+		snprintf(cmd, sizeof(cmd), " %s ", verb);
+		char padded[4096];
+
+		snprintf(padded, sizeof(padded), " %s", words);
+		padded[strcspn(padded, "\n")] = ' ';
+		if (!strstr(padded, cmd))
+			FAIL("completion of 'ldm ' lacks %s: %s", verb, words);
+	}
+	free(words);
+	free(help);
+	words = complete_words("_ldm", "ldm --root /tmp device r");
+	ASSERT_STREQ(words, "remove\n");
+	free(words);
+	words = complete_words("_ldm", "ldm suspend m");
+	ASSERT_STREQ(words, "mem\n");
+	free(words);
+	words = complete_words("_ldmd", "ldmd --fo");
+	ASSERT_STREQ(words, "--foreground\n");
+	free(words);
+}
+
+DEFINE_TEST(test_man_pages_cover_every_verb,
+	    .description = "man/ldm.8.scd documents every verb of ldm --help, and man/ldmd.8.scd every option of ldmd --help",
+	    .no_runtime = true)
+{
+	char cmd[1024], *help, *page, *line, *save = NULL, word[64], needle[80];
+
+	snprintf(cmd, sizeof(cmd), "cat %s/man/ldm.8.scd", ldm_test_srcdir());
+	ASSERT_EQ(run(cmd, &page), 0);
+	snprintf(cmd, sizeof(cmd), "%s/tools/ldm/ldm --help", LDM_BUILD_DIR);
+	ASSERT_EQ(run(cmd, &help), 0);
+	for (line = strtok_r(help, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		if (strncmp(line, "  ", 2) || sscanf(line, "%63s", word) != 1)
+			continue;
+		snprintf(needle, sizeof(needle), "\n*%s", word);
+		if (!strstr(page, needle))
+			FAIL("man/ldm.8.scd does not document the verb %s", word);
+	}
+	free(help);
+	free(page);
+	snprintf(cmd, sizeof(cmd), "cat %s/man/ldmd.8.scd", ldm_test_srcdir());
+	ASSERT_EQ(run(cmd, &page), 0);
+	snprintf(cmd, sizeof(cmd), "%s --help", LDMD_PATH);
+	ASSERT_EQ(run(cmd, &help), 0);
+	save = NULL;
+	for (line = strtok_r(help, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char *opt = strstr(line, "--");
+
+		if (strncmp(line, "  -", 3) || !opt || sscanf(opt, "%63[a-z-]", word) != 1)
+			continue;
+		snprintf(needle, sizeof(needle), "*%s*", word);
+		if (!strstr(page, needle))
+			FAIL("man/ldmd.8.scd does not document %s", word);
+	}
+	free(help);
+	free(page);
+}

@@ -1,0 +1,93 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# bash completion for ldm(8) and ldmd(8)
+
+_ldm_root()
+{
+	local i
+	for ((i = 1; i < COMP_CWORD; i++)); do
+		case "${COMP_WORDS[i]}" in
+		--root | -r) echo "${COMP_WORDS[i + 1]}"; return ;;
+		--root=*) echo "${COMP_WORDS[i]#--root=}"; return ;;
+		esac
+	done
+	echo "${LDM_ROOT:-/run/ldm}"
+}
+
+# The names of the loaded modules, asked of ldmd (nothing if none runs).
+_ldm_modules()
+{
+	ldm --root "$(_ldm_root)" lsmod 2>/dev/null | awk 'NR > 1 { print $1 }'
+}
+
+_ldm()
+{
+	local cur prev verb i
+	local verbs="insmod rmmod lsmod modinfo modpost symbols tree device suspend resume dmesg shutdown run"
+	cur="${COMP_WORDS[COMP_CWORD]}"
+	prev="${COMP_WORDS[COMP_CWORD - 1]}"
+
+	for ((i = 1; i < COMP_CWORD; i++)); do
+		case "${COMP_WORDS[i]}" in
+		--root | -r) ((i++)) ;;
+		-*) ;;
+		*) verb="${COMP_WORDS[i]}"; break ;;
+		esac
+	done
+	if [[ $prev == --root || $prev == -r || $prev == --modules ]]; then
+		COMPREPLY=($(compgen -d -- "$cur"))
+		return
+	fi
+	if [[ -z $verb ]]; then
+		COMPREPLY=($(compgen -W "$verbs --root --help --version" -- "$cur"))
+		return
+	fi
+	case "$verb" in
+	insmod | modinfo | modpost | symbols | run)
+		if [[ $verb == run && $prev == --rmmod ]]; then
+			return
+		fi
+		case "$cur" in
+		-*) COMPREPLY=($(compgen -W "--root --help --verbose -F --modules --rmmod" -- "$cur")) ;;
+		*) COMPREPLY=($(compgen -f -X '!*.@(ko|o)' -- "$cur") $(compgen -d -- "$cur")) ;;
+		esac
+		;;
+	rmmod)
+		case "$cur" in
+		-*) COMPREPLY=($(compgen -W "--root --force --verbose --help" -- "$cur")) ;;
+		*) COMPREPLY=($(compgen -W "$(_ldm_modules)" -- "$cur")) ;;
+		esac
+		;;
+	lsmod | tree | dmesg)
+		COMPREPLY=($(compgen -W "--root --json --help --level" -- "$cur"))
+		;;
+	device)
+		if [[ $prev == device ]]; then
+			COMPREPLY=($(compgen -W "add remove --help" -- "$cur"))
+		else
+			COMPREPLY=($(compgen -W "--root --id --mem --io --irq --help" -- "$cur"))
+		fi
+		;;
+	suspend)
+		COMPREPLY=($(compgen -W "standby mem disk --root --help" -- "$cur"))
+		;;
+	resume | shutdown)
+		COMPREPLY=($(compgen -W "--root --help" -- "$cur"))
+		;;
+	esac
+}
+complete -F _ldm ldm
+
+_ldmd()
+{
+	local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD - 1]}"
+
+	case "$prev" in
+	--root | -r) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+	--board) COMPREPLY=($(compgen -f -X '!*.dt[sb]' -- "$cur") $(compgen -d -- "$cur")); return ;;
+	esac
+	case "$cur" in
+	-*) COMPREPLY=($(compgen -W "--root --foreground --board --help --version" -- "$cur")) ;;
+	*) COMPREPLY=($(compgen -f -X '!*.ko' -- "$cur") $(compgen -d -- "$cur")) ;;
+	esac
+}
+complete -F _ldmd ldmd
