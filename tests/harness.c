@@ -7,6 +7,7 @@
  * With names, only those tests run; --concurrency runs only the tests marked
  * as concurrency tests (the ThreadSanitizer suite).
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -261,4 +262,122 @@ int main(int argc, char *argv[])
 		printf(", %u skipped", counts[SKIPPED]);
 	printf("\n");
 	return counts[FAILED] || n == 0 ? 1 : 0;
+}
+
+/* ---- a JSON checker, for the --json outputs ---- */
+
+static const char *json_value(const char *s, int depth);
+
+static const char *json_ws(const char *s)
+{
+	while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+		s++;
+	return s;
+}
+
+static const char *json_string(const char *s)
+{
+	if (*s++ != '"')
+		return NULL;
+	while (*s != '"') {
+		if ((unsigned char)*s < 0x20)
+			return NULL;	/* also the end of the text */
+		if (*s++ != '\\')
+			continue;
+		if (*s == 'u') {
+			for (int i = 1; i <= 4; i++)
+				if (!isxdigit((unsigned char)s[i]))
+					return NULL;
+			s += 5;
+		} else if (strchr("\"\\/bfnrt", *s) && *s) {
+			s++;
+		} else {
+			return NULL;
+		}
+	}
+	return s + 1;
+}
+
+static const char *json_number(const char *s)
+{
+	if (*s == '-')
+		s++;
+	if (!isdigit((unsigned char)*s))
+		return NULL;
+	if (*s == '0')
+		s++;
+	else
+		while (isdigit((unsigned char)*s))
+			s++;
+	if (*s == '.') {
+		if (!isdigit((unsigned char)*++s))
+			return NULL;
+		while (isdigit((unsigned char)*s))
+			s++;
+	}
+	if (*s == 'e' || *s == 'E') {
+		s++;
+		if (*s == '+' || *s == '-')
+			s++;
+		if (!isdigit((unsigned char)*s))
+			return NULL;
+		while (isdigit((unsigned char)*s))
+			s++;
+	}
+	return s;
+}
+
+/* An array or object: members until @close. */
+static const char *json_members(const char *s, char close, int depth)
+{
+	s = json_ws(s);
+	if (*s == close)
+		return s + 1;
+	for (;;) {
+		if (close == '}') {
+			s = json_string(json_ws(s));
+			if (!s)
+				return NULL;
+			s = json_ws(s);
+			if (*s++ != ':')
+				return NULL;
+		}
+		s = json_value(s, depth + 1);
+		if (!s)
+			return NULL;
+		s = json_ws(s);
+		if (*s == close)
+			return s + 1;
+		if (*s++ != ',')
+			return NULL;
+	}
+}
+
+static const char *json_value(const char *s, int depth)
+{
+	if (depth > 256)
+		return NULL;
+	s = json_ws(s);
+	switch (*s) {
+	case '{':
+		return json_members(s + 1, '}', depth);
+	case '[':
+		return json_members(s + 1, ']', depth);
+	case '"':
+		return json_string(s);
+	case 't':
+		return strncmp(s, "true", 4) ? NULL : s + 4;
+	case 'f':
+		return strncmp(s, "false", 5) ? NULL : s + 5;
+	case 'n':
+		return strncmp(s, "null", 4) ? NULL : s + 4;
+	default:
+		return json_number(s);
+	}
+}
+
+bool ldm_test_json_valid(const char *s)
+{
+	s = json_value(s, 0);
+	return s && !*json_ws(s);
 }

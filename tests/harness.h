@@ -77,6 +77,9 @@ void ldm_test_skip(const char *fmt, ...) __attribute__((noreturn, format(printf,
 
 /* Path of a file in the source tree, and of the seeds of shared/. */
 const char *ldm_test_srcdir(void);
+
+/* Whether @s is one JSON value (RFC 8259), with only whitespace around it. */
+bool ldm_test_json_valid(const char *s);
 const char *ldm_test_seeds_dir(void);
 
 /* Run fn(arg) in a child with stderr captured; returns its exit status. */

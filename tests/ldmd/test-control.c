@@ -91,6 +91,9 @@ DEFINE_TEST(test_control_insmod_lsmod_rmmod,
 	ASSERT(strstr(out, "\nhello "));
 	free(out);
 	LDM_EXPECT(&d, 0, "{\"name\":\"hello\",\"size\":", "lsmod --json");
+	ASSERT_EQ(ldm(&d, &out, "lsmod --json"), 0);
+	ASSERT(ldm_test_json_valid(out));
+	free(out);
 	/* Loaded twice: refused. */
 	LDM_EXPECT(&d, 1, "could not insert", "insmod %s", HELLO_KO);
 
@@ -156,6 +159,10 @@ DEFINE_TEST(test_control_device_add_remove_and_tree,
 	free(out);
 	LDM_EXPECT(&d, 0, "{\"name\":\"widget3\",\"path\":\"/devices/platform/widget3\",\"bus\":\"platform\",\"driver\":null,\"children\":[]}",
 		   "tree --json");
+	ASSERT_EQ(ldm(&d, &out, "tree --json"), 0);
+	if (!ldm_test_json_valid(out))
+		FAIL("tree --json is not JSON: %s", out);
+	free(out);
 
 	LDM_EXPECT(&d, 0, NULL, "device remove widget3");
 	ASSERT(access(SYS(&d, "devices/platform/widget3"), F_OK) && errno == ENOENT);
@@ -210,6 +217,9 @@ DEFINE_TEST(test_control_dmesg_shows_the_log,
 		FAIL("ldm dmesg printed:\n%s", out);
 	free(out);
 	LDM_EXPECT(&d, 0, "\"text\":\"hello, world\"", "dmesg --json");
+	ASSERT_EQ(ldm(&d, &out, "dmesg --json"), 0);
+	ASSERT(ldm_test_json_valid(out));
+	free(out);
 	ASSERT_EQ(ldm(&d, &out, "dmesg --level 3"), 0);
 	ASSERT(!strstr(out, "hello, world"));
 	free(out);

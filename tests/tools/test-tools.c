@@ -268,3 +268,41 @@ DEFINE_TEST(test_man_pages_cover_every_verb,
 	free(help);
 	free(page);
 }
+
+DEFINE_TEST(test_json_checker_tells_good_from_bad,
+	    .description = "the tests' JSON checker accepts valid documents and refuses broken ones, so a --json test can fail",
+	    .no_runtime = true)
+{
+	ASSERT(ldm_test_json_valid("[]"));
+	ASSERT(ldm_test_json_valid(" {\"a\":[1,-2.5e3,true,false,null,\"x\\n\\u00e9\"],\"b\":{}}\n"));
+	ASSERT(!ldm_test_json_valid("[1,]"));
+	ASSERT(!ldm_test_json_valid("{\"a\" 1}"));
+	ASSERT(!ldm_test_json_valid("[\"tab\there\"]"));
+	ASSERT(!ldm_test_json_valid("[01]"));
+	ASSERT(!ldm_test_json_valid("[] []"));
+	ASSERT(!ldm_test_json_valid("[\"open"));
+	ASSERT(!ldm_test_json_valid(""));
+}
+
+DEFINE_TEST(test_modinfo_and_symbols_json,
+	    .description = "ldm modinfo --json and ldm symbols --json print valid JSON with the fields of the text forms",
+	    .no_runtime = true)
+{
+	char cmd[1024], *out;
+
+	snprintf(cmd, sizeof(cmd), "%s/tools/ldm/ldm modinfo --json %s/modules/hello.ko "
+		 "%s/modules/prop_misc.ko", LDM_BUILD_DIR, LDM_BUILD_DIR, LDM_BUILD_DIR);
+	ASSERT_EQ(run(cmd, &out), 0);
+	if (!ldm_test_json_valid(out) || !strstr(out, "\"license\":[\"GPL\"]") ||
+	    !strstr(out, "\"license\":[\"Proprietary\"]") ||
+	    !strstr(out, "\"parm\":[\"count:how many greetings\"]"))
+		FAIL("modinfo --json printed: %s", out);
+	free(out);
+	snprintf(cmd, sizeof(cmd), "%s/tools/ldm/ldm symbols --json", LDM_BUILD_DIR);
+	ASSERT_EQ(run(cmd, &out), 0);
+	if (!ldm_test_json_valid(out) ||
+	    !strstr(out, "{\"name\":\"device_register\",\"license\":\"EXPORT_SYMBOL_GPL\",\"owner\":\"ldm\"}") ||
+	    !strstr(out, "{\"name\":\"misc_register\",\"license\":\"EXPORT_SYMBOL\",\"owner\":\"ldm\"}"))
+		FAIL("symbols --json printed: %.400s", out);
+	free(out);
+}

@@ -76,7 +76,44 @@ static void print_bare_params(const struct ldm_elf *elf)
 	}
 }
 
-static int modinfo_file(const char *path, const char *field)
+/* The .modinfo of @elf as one JSON object: each key's values in an array. */
+static void print_json(const struct ldm_elf *elf, const char *path, bool first)
+{
+	size_t pos = 0, pos2, klen;
+	const char *e, *d, *eq;
+	bool seen, first_value;
+
+	printf("%s{\"filename\":", first ? "" : ",");
+	tool_json_string(stdout, path);
+	while ((e = ldm_modinfo_next(elf, &pos))) {
+		eq = strchr(e, '=');
+		if (!eq)
+			continue;
+		klen = (size_t)(eq - e);
+		/* Only at the key's first entry. */
+		seen = false;
+		pos2 = 0;
+		while ((d = ldm_modinfo_next(elf, &pos2)) && d != e)
+			if (!strncmp(d, e, klen) && d[klen] == '=')
+				seen = true;
+		if (seen)
+			continue;
+		printf(",\"%.*s\":[", (int)klen, e);
+		first_value = true;
+		pos2 = 0;
+		while ((d = ldm_modinfo_next(elf, &pos2))) {
+			if (strncmp(d, e, klen) || d[klen] != '=')
+				continue;
+			printf("%s", first_value ? "" : ",");
+			tool_json_string(stdout, d + klen + 1);
+			first_value = false;
+		}
+		printf("]");
+	}
+	printf("}");
+}
+
+static int modinfo_file(const char *path, const char *field, int json)
 {
 	struct ldm_elf elf;
 	size_t pos = 0;
@@ -85,6 +122,11 @@ static int modinfo_file(const char *path, const char *field)
 
 	if (tool_read_module("modinfo", path, &image, &elf))
 		return 1;
+	if (json) {
+		print_json(&elf, path, json == 1);
+		free(image);
+		return 0;
+	}
 	if (!field)
 		printf("%-16s%s\n", "filename:", path);
 	else if (!strcmp(field, "filename"))
@@ -99,23 +141,29 @@ static int modinfo_file(const char *path, const char *field)
 
 static void help(FILE *out)
 {
-	fprintf(out, "Usage: ldm modinfo [-F FIELD] FILE.ko...\n\n"
+	fprintf(out, "Usage: ldm modinfo [-F FIELD] [--json] FILE.ko...\n\n"
 		     "Print the .modinfo of module files, without loading them, as kmod's\n"
-		     "modinfo does. -F prints only the values of FIELD (e.g. license).\n");
+		     "modinfo does. -F prints only the values of FIELD (e.g. license).\n"
+		     "--json prints one JSON array with an object per file: its filename and,\n"
+		     "for each key, the array of its values in file order.\n");
 }
 
 static int modinfo_run(int argc, char *argv[])
 {
 	static const struct option opts[] = {
 		{ "field", required_argument, NULL, 'F' },
+		{ "json", no_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *field = NULL;
-	int c, i, status = 0;
+	int c, i, status = 0, json = 0, printed = 0;
 
 	while ((c = getopt_long(argc, argv, "F:h", opts, NULL)) != -1) {
 		switch (c) {
+		case 'j':
+			json = 1;
+			break;
 		case 'F':
 			field = optarg;
 			break;
@@ -131,8 +179,16 @@ static int modinfo_run(int argc, char *argv[])
 		help(stderr);
 		return 2;
 	}
-	for (i = optind; i < argc; i++)
-		status |= modinfo_file(argv[i], field);
+	if (json)
+		printf("[");
+	for (i = optind; i < argc; i++) {
+		int error = modinfo_file(argv[i], field, json ? 1 + printed : 0);
+
+		printed += !error;
+		status |= error;
+	}
+	if (json)
+		printf("]\n");
 	return status;
 }
 

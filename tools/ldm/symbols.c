@@ -80,28 +80,57 @@ static int by_name(const void *a, const void *b)
 	return c ? c : strcmp(x->owner, y->owner);
 }
 
+static void print_symbols(const struct symbol_list *l, bool json)
+{
+	size_t i;
+
+	if (json)
+		printf("[");
+	for (i = 0; i < l->n; i++) {
+		if (!json) {
+			printf("%s\t%s\t%s\n", l->v[i].name,
+			       ldm_export_license_name(l->v[i].license), l->v[i].owner);
+			continue;
+		}
+		printf("%s{\"name\":", i ? "," : "");
+		tool_json_string(stdout, l->v[i].name);
+		printf(",\"license\":");
+		tool_json_string(stdout, ldm_export_license_name(l->v[i].license));
+		printf(",\"owner\":");
+		tool_json_string(stdout, l->v[i].owner);
+		printf("}");
+	}
+	if (json)
+		printf("]\n");
+}
+
 static void help(FILE *out)
 {
-	fprintf(out, "Usage: ldm symbols [--help] [FILE.ko...]\n\n"
+	fprintf(out, "Usage: ldm symbols [--help] [--json] [FILE.ko...]\n\n"
 		     "Print every symbol the runtime exports to modules, and those each module\n"
 		     "file named exports, one per line:\n"
 		     "NAME<TAB>EXPORT_SYMBOL|EXPORT_SYMBOL_GPL<TAB>OWNER, sorted by name.\n"
-		     "OWNER is 'ldm' for the runtime itself, else the module's name.\n");
+		     "OWNER is 'ldm' for the runtime itself, else the module's name.\n"
+		     "--json prints one JSON array of {name, license, owner} instead.\n");
 }
 
 static int symbols_run(int argc, char *argv[])
 {
 	static const struct option opts[] = {
 		{ "help", no_argument, NULL, 'h' },
+		{ "json", no_argument, NULL, 'j' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct symbol_list l = { 0 };
+	bool json = false;
 	void **images;
 	int c, error, file_error = 0;
-	size_t i;
 
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
+		case 'j':
+			json = true;
+			break;
 		case 'h':
 			help(stdout);
 			return 0;
@@ -124,9 +153,7 @@ static int symbols_run(int argc, char *argv[])
 	}
 	if (!error && !file_error) {
 		qsort(l.v, l.n, sizeof(*l.v), by_name);
-		for (i = 0; i < l.n; i++)
-			printf("%s\t%s\t%s\n", l.v[i].name,
-			       ldm_export_license_name(l.v[i].license), l.v[i].owner);
+		print_symbols(&l, json);
 	}
 	free(l.v);
 	for (c = 0; images && c < argc - optind; c++)
