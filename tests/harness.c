@@ -52,6 +52,19 @@ void ldm_test_skip(const char *fmt, ...)
 	_exit(EXIT_SKIP);
 }
 
+void ldm_test_log(const char *fmt, ...)
+{
+	va_list args;
+
+	fflush(stdout);
+	printf("# ");
+	va_start(args, fmt);
+	vprintf(fmt, args);
+	va_end(args);
+	printf("\n");
+	fflush(stdout);
+}
+
 const char *ldm_test_srcdir(void)
 {
 	return LDM_SOURCE_DIR;

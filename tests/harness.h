@@ -40,6 +40,8 @@ struct ldm_test {
 void __ldm_test_fail(const char *file, int line, const char *fmt, ...)
 	__attribute__((noreturn, format(printf, 3, 4)));
 void ldm_test_skip(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
+/* A line of the test's output, as a TAP comment: what it measured. */
+void ldm_test_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #define FAIL(fmt, ...) __ldm_test_fail(__FILE__, __LINE__, fmt, ##__VA_ARGS__)
 
