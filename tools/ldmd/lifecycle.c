@@ -8,12 +8,15 @@
  *   2. block SIGTERM, SIGINT and SIGHUP in every thread to come: they are
  *      taken with sigwait() by the main thread only;
  *   3. mount DIR/sys, boot the runtime (ldm_init), serve the mount;
- *   4. load the modules named, in order: after the mount, so that a
+ *   4. add the devices of the board, if one is named: a bad board stops
+ *      ldmd with status 1 (the runtime's log says what is wrong with it);
+ *      before the modules, so that their drivers bind as they register;
+ *   5. load the modules named, in order: after the mount, so that a
  *      module whose init waits for its firmware through the fallback files
  *      can be answered; a module that fails is reported, and the rest go on,
  *      as a kernel boots on when one module fails;
- *   5. print "ldmd: ready", tell the parent, detach from the terminal;
- *   6. on SIGTERM, SIGINT or SIGHUP: stop the runtime, which unloads the
+ *   6. print "ldmd: ready", tell the parent, detach from the terminal;
+ *   7. on SIGTERM, SIGINT or SIGHUP: stop the runtime, which unloads the
  *      modules, while the mount still serves; then unmount, exit 0.
  */
 #include <errno.h>
@@ -26,6 +29,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <ldm/of.h>
 #include <ldm/runtime.h>
 
 #include "ldmd.h"
@@ -177,6 +181,14 @@ int ldmd_run(const struct ldmd_options *opts)
 	if (error) {
 		fprintf(stderr, "ldmd: cannot serve %s/sys: %s\n", root, strerror(-error));
 		goto err_exit;
+	}
+	if (opts->board) {
+		error = ldm_board_load(opts->board);
+		if (error) {
+			fprintf(stderr, "ldmd: cannot load the board %s: %s\n", opts->board,
+				strerror(-error));
+			goto err_exit;
+		}
 	}
 	for (i = 0; i < opts->nmodules; i++)
 		load_module(opts->modules[i]);
