@@ -44,6 +44,8 @@ struct class;
 struct class_device;
 struct class_simple;
 struct module;
+struct device_node;
+struct of_device_id;
 
 struct bus_type {
 	char *name;
@@ -62,7 +64,8 @@ struct bus_type {
 	 * ldm additions. match_name: a bus whose match() only ever matches a
 	 * driver whose name equals (in its first BUS_ID_SIZE bytes) a name of
 	 * the device may return that name here; new devices are then matched
-	 * through an index of the drivers by name, not by trying each.
+	 * through an index of the drivers by name, not by trying each. NULL
+	 * for a device that other drivers may match too: each is tried.
 	 */
 	const char *(*match_name)(struct device *dev);
 	struct bus_driver_index *ldm_index;	/* private to the driver core */
@@ -105,6 +108,7 @@ struct device_driver {
 	int (*resume)(struct device *dev, u32 level);
 	/* ldm additions */
 	struct module *owner;
+	const struct of_device_id *of_match_table;	/* as modern Linux: <ldm/of.h> */
 };
 
 int driver_register(struct device_driver *drv);
@@ -241,6 +245,8 @@ struct device {
 	struct list_head dma_pools;
 	struct dma_coherent_mem *dma_mem;
 	void (*release)(struct device *dev);
+	/* ldm additions */
+	struct device_node *of_node;	/* the board's node it was made from, as modern Linux */
 };
 
 static inline struct device *list_to_dev(struct list_head *node)

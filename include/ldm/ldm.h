@@ -24,9 +24,12 @@
 #include <ldm/list.h>
 #include <ldm/major.h>
 #include <ldm/miscdevice.h>
+#include <ldm/mod_devicetable.h>
 #include <ldm/module.h>
 #include <ldm/moduleparam.h>
 #include <ldm/mutex.h>
+#include <ldm/of.h>
+#include <ldm/of_device.h>
 #include <ldm/param.h>
 #include <ldm/pm.h>
 #include <ldm/poll.h>

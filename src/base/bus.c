@@ -333,10 +333,9 @@ static int device_attach(struct device *dev)
 	}
 	if (!bus->match)
 		return 0;
-	if (bus->ldm_index) {
-		name = bus->match_name(dev);
-		if (!name)
-			return 0;
+	/* No name from match_name: drivers may match it otherwise; try each. */
+	name = bus->ldm_index ? bus->match_name(dev) : NULL;
+	if (name) {
 		for (e = index_next(bus, name, 0); e; e = index_next(bus, name, e->seq))
 			if (attach_try(dev, e->drv))
 				return 1;

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <ldm/export.h>
+#include <ldm/of_device.h>
 #include <ldm/slab.h>
 
 #include "base.h"
@@ -222,17 +223,27 @@ struct platform_device *platform_device_register_simple(char *name, unsigned int
 }
 EXPORT_SYMBOL_GPL(platform_device_register_simple);
 
+/*
+ * A device made from a board's node matches a driver whose of_match_table
+ * has its compatible (modern Linux); any device matches a driver of its
+ * name (2.6.9).
+ */
 static int platform_match(struct device *dev, struct device_driver *drv)
 {
 	struct platform_device *pdev = to_platform_device(dev);
 
+	if (of_match_device(drv->of_match_table, dev))
+		return 1;
 	return strncmp(pdev->name, drv->name, BUS_ID_SIZE) == 0;
 }
 
-/* platform_match matches by name only: let the bus index drivers by name. */
+/*
+ * Without a node, platform_match matches by name only: let the bus index
+ * drivers by name. A device with a node is tried on every driver.
+ */
 static const char *platform_match_name(struct device *dev)
 {
-	return to_platform_device(dev)->name;
+	return dev->of_node ? NULL : to_platform_device(dev)->name;
 }
 
 static int platform_suspend(struct device *dev, u32 state)

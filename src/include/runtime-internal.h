@@ -50,6 +50,9 @@ void driver_exit(void);
 int misc_init(void);
 void misc_exit(void);
 
+/* of/board.c: the loaded board's devices go */
+void of_board_exit(void);
+
 /* kernel/ksysfs.c */
 int ksysfs_init(void);
 void ksysfs_exit(void);

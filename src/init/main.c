@@ -103,6 +103,7 @@ void ldm_exit(void)
 	ldm_modules_unload_all();
 	/* Scheduled work runs while everything it may use is still up. */
 	flush_scheduled_work();
+	of_board_exit();
 	misc_exit();
 	driver_exit();
 	param_sysfs_exit();

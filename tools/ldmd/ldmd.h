@@ -32,6 +32,7 @@ struct sysfs_dirent;
 #define LDMD_DEFAULT_ROOT	"/run/ldm"
 
 struct ldmd_options {
+	char *board;		/* FILE: a device tree, or NULL */
 	char *root;		/* DIR: the mounts go below it */
 	bool foreground;	/* stay attached to the terminal */
 	char **modules;		/* MODULE.ko[=ARGS], in command-line order */

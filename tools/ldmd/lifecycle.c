@@ -8,17 +8,21 @@
  *   2. block SIGTERM, SIGINT and SIGHUP in every thread to come: they are
  *      taken with sigwait() by the main thread only;
  *   3. mount DIR/sys, boot the runtime (ldm_init) with its console on
- *      stderr, serve the mount, open the control socket DIR/control;
- *   4. load the modules named, in order: after the mount, so that a
+ *      stderr, serve the mount;
+ *   4. add the devices of the board, if one is named: a bad board stops
+ *      ldmd with status 1 (the runtime's log says what is wrong with it);
+ *      before the modules, so that their drivers bind as they register;
+ *      then open the control socket DIR/control;
+ *   5. load the modules named, in order: after the mount, so that a
  *      module whose init waits for its firmware through the fallback files
  *      can be answered; a module that fails is reported, and the rest go on,
  *      as a kernel boots on when one module fails;
- *   5. print "ldmd: ready", tell the parent, detach from the terminal (the
+ *   6. print "ldmd: ready", tell the parent, detach from the terminal (the
  *      console goes to syslog);
- *   6. on SIGTERM, SIGINT or SIGHUP (or a shutdown request): close the
+ *   7. on SIGTERM, SIGINT or SIGHUP (or a shutdown request): close the
  *      control socket, undo what its requests left (suspended devices,
- *      added devices), stop the runtime, which unloads the modules, while
- *      the mount still serves; then unmount, exit 0.
+ *      added devices), stop the runtime, which unloads the modules and the
+ *      board's devices, while the mount still serves; then unmount, exit 0.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -31,6 +35,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <ldm/kernel.h>
+#include <ldm/of.h>
 #include <ldm/runtime.h>
 
 #include "ldmd.h"
@@ -186,6 +191,14 @@ int ldmd_run(const struct ldmd_options *opts)
 	if (error) {
 		fprintf(stderr, "ldmd: cannot serve %s/sys: %s\n", root, strerror(-error));
 		goto err_exit;
+	}
+	if (opts->board) {
+		error = ldm_board_load(opts->board);
+		if (error) {
+			fprintf(stderr, "ldmd: cannot load the board %s: %s\n", opts->board,
+				strerror(-error));
+			goto err_exit;
+		}
 	}
 	error = ldmd_control_start(root, &control);
 	if (error)

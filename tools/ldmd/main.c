@@ -3,7 +3,7 @@
  * main.c - ldmd's command line, parsed with fuse_opt as libfuse's own
  * programs parse theirs:
  *
- *   ldmd [--root DIR] [--foreground] [MODULE.ko[=ARGS]...]
+ *   ldmd [--board FILE] [--root DIR] [--foreground] [MODULE.ko[=ARGS]...]
  *
  * Exit status: 0 after a clean stop, 1 if ldmd could not start, 2 for a
  * bad command line.
@@ -19,6 +19,7 @@
 enum { KEY_HELP, KEY_VERSION };
 
 struct cmdline {
+	char *board;
 	char *root;
 	int foreground;
 	bool help, version;
@@ -30,6 +31,9 @@ struct cmdline {
 
 /* "--root=%s" before "--root %s": the first template that matches wins. */
 static const struct fuse_opt ldmd_opts[] = {
+	CMDLINE_OPT("--board=%s", board, 0),
+	CMDLINE_OPT("--board %s", board, 0),
+	CMDLINE_OPT("-b %s", board, 0),
 	CMDLINE_OPT("--root=%s", root, 0),
 	CMDLINE_OPT("--root %s", root, 0),
 	CMDLINE_OPT("-r %s", root, 0),
@@ -44,13 +48,14 @@ static const struct fuse_opt ldmd_opts[] = {
 
 static void usage(FILE *out)
 {
-	fprintf(out, "Usage: ldmd [--root DIR] [--foreground] [MODULE.ko[=ARGS]...]\n\n"
-		     "Boot an ldm runtime, mount its sysfs tree at DIR/sys with FUSE, load the\n"
-		     "modules named (ARGS: their parameters, name=value separated by spaces)\n"
-		     "and serve until SIGTERM or SIGINT; then unload the modules, unmount and\n"
-		     "exit 0. Prints \"ldmd: ready\" once it serves, and without --foreground\n"
-		     "detaches after that.\n\n"
+	fprintf(out, "Usage: ldmd [--board FILE] [--root DIR] [--foreground] [MODULE.ko[=ARGS]...]\n\n"
+		     "Boot an ldm runtime, mount its sysfs tree at DIR/sys with FUSE, add the\n"
+		     "devices of the board, load the modules named (ARGS: their parameters,\n"
+		     "name=value separated by spaces) and serve until SIGTERM or SIGINT; then\n"
+		     "unload the modules, unmount and exit 0. Prints \"ldmd: ready\" once it\n"
+		     "serves, and without --foreground detaches after that.\n\n"
 		     "Options:\n"
+		     "  -b, --board FILE   a device tree: a blob (.dtb) or a source (.dts) for dtc\n"
 		     "  -r, --root DIR     where the mounts go (default " LDMD_DEFAULT_ROOT ")\n"
 		     "  -f, --foreground   stay attached, with the log on stderr\n"
 		     "  -h, --help         show this text\n"
@@ -94,6 +99,7 @@ static void free_cmdline(struct cmdline *cl)
 		free(cl->modules[i]);
 	free(cl->modules);
 	free(cl->root);
+	free(cl->board);
 }
 
 int main(int argc, char *argv[])
@@ -115,7 +121,11 @@ int main(int argc, char *argv[])
 	} else if (cl.root && !*cl.root) {
 		fprintf(stderr, "ldmd: --root needs a directory\n");
 		status = 2;
+	} else if (cl.board && !*cl.board) {
+		fprintf(stderr, "ldmd: --board needs a file\n");
+		status = 2;
 	} else {
+		opts.board = cl.board;
 		opts.root = cl.root ? cl.root : LDMD_DEFAULT_ROOT;
 		opts.foreground = cl.foreground;
 		opts.modules = cl.modules;

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * <ldm/mod_devicetable.h> - the device id tables drivers match with, as
+ * <linux/mod_devicetable.h> of modern Linux. 2.6.9 had none for the
+ * platform bus; ldm has the device tree's (docs/boards.md).
+ */
+#ifndef _LDM_MOD_DEVICETABLE_H
+#define _LDM_MOD_DEVICETABLE_H
+
+#pragma GCC visibility push(default)
+
+/**
+ * struct of_device_id - one entry of a driver's of_match_table
+ * @name: the node's name (without its unit address) must equal it, if set
+ * @type: the node's "device_type" property must equal it, if set
+ * @compatible: one of the node's "compatible" strings must equal it, if set
+ * @data: what of_device_get_match_data() gives the driver for this entry
+ *
+ * A table ends with an entry whose three strings are empty.
+ */
+struct of_device_id {
+	char name[32];
+	char type[32];
+	char compatible[128];
+	const void *data;
+};
+
+#pragma GCC visibility pop
+
+#endif /* _LDM_MOD_DEVICETABLE_H */

@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * fdt.c - a flattened device tree blob made into a tree of nodes
+ * (drivers/of/fdt.c of modern Linux), read with libfdt. The blob is checked
+ * whole first (fdt_check_full), so a truncated or corrupt one is refused
+ * before anything is built; names and values are copied, so the tree does
+ * not need the blob afterwards.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <libfdt.h>
+#include <ldm/kernel.h>
+#include <ldm/slab.h>
+
+#include "of_private.h"
+
+static void free_node(struct device_node *np)
+{
+	struct property *pp, *next;
+
+	for (pp = np->properties; pp; pp = next) {
+		next = pp->next;
+		kfree(pp->name);
+		kfree(pp->value);
+		kfree(pp);
+	}
+	kfree(np->name);
+	kfree(np->full_name);
+	kfree(np);
+}
+
+/* Free every node below and including @np, deepest first, without recursion. */
+static void free_nodes(struct device_node *np)
+{
+	struct device_node *next;
+
+	while (np) {
+		if (np->child) {
+			np = np->child;
+			continue;
+		}
+		/* A leaf, and its parent's first child: unlink it, go on. */
+		next = np->sibling ? np->sibling : np->parent;
+		if (np->parent)
+			np->parent->child = np->sibling;
+		free_node(np);
+		np = next;
+	}
+}
+
+static void of_tree_release(struct kref *kref)
+{
+	struct of_tree *tree = container_of(kref, struct of_tree, kref);
+
+	free_nodes(tree->root);
+	kfree(tree);
+}
+
+void of_tree_get(struct of_tree *tree)
+{
+	kref_get(&tree->kref);
+}
+
+void of_tree_put(struct of_tree *tree)
+{
+	kref_put(&tree->kref, of_tree_release);
+}
+
+/* Copy the property at @offset to the end of @np's list (*@tail). */
+static int copy_property(const void *blob, int offset, struct device_node *np,
+			 struct property ***tail)
+{
+	const char *name;
+	const void *value;
+	struct property *pp;
+	int len;
+
+	value = fdt_getprop_by_offset(blob, offset, &name, &len);
+	if (!value || !name)
+		return -EINVAL;
+	pp = kzalloc(sizeof(*pp), GFP_KERNEL);
+	if (!pp)
+		return -ENOMEM;
+	**tail = pp;
+	*tail = &pp->next;
+	pp->name = kstrdup(name, GFP_KERNEL);
+	pp->length = len;
+	/* One byte more: a string value read past its length still stops. */
+	pp->value = kzalloc((size_t)len + 1, GFP_KERNEL);
+	if (!pp->name || !pp->value)
+		return -ENOMEM;
+	memcpy(pp->value, value, (size_t)len);
+	if (!strcmp(name, "phandle") || (!np->phandle && !strcmp(name, "linux,phandle")))
+		np->phandle = len == 4 ? fdt32_to_cpu(*(const fdt32_t *)value) : 0;
+	return 0;
+}
+
+/* A node for the blob's node at @offset, under @parent; its properties too. */
+static int make_node(const void *blob, int offset, struct of_tree *tree,
+		     struct device_node *parent, struct device_node **ret)
+{
+	struct property **tail;
+	struct device_node *np;
+	const char *fdt_name;
+	int len, prop, error;
+
+	fdt_name = fdt_get_name(blob, offset, &len);
+	if (!fdt_name)
+		return -EINVAL;
+	np = kzalloc(sizeof(*np), GFP_KERNEL);
+	if (!np)
+		return -ENOMEM;
+	np->tree = tree;
+	np->parent = parent;
+	*ret = np;	/* linked by the caller even on error, so that it is freed */
+	np->name = kasprintf(GFP_KERNEL, "%.*s", (int)strcspn(fdt_name, "@"), fdt_name);
+	if (!parent)
+		np->full_name = kstrdup("/", GFP_KERNEL);
+	else
+		np->full_name = kasprintf(GFP_KERNEL, "%s/%s",
+					  parent->parent ? parent->full_name : "", fdt_name);
+	if (!np->name || !np->full_name)
+		return -ENOMEM;
+	tail = &np->properties;
+	fdt_for_each_property_offset(prop, blob, offset) {
+		error = copy_property(blob, prop, np, &tail);
+		if (error)
+			return error;
+	}
+	return prop == -FDT_ERR_NOTFOUND ? 0 : -EINVAL;
+}
+
+/* Hang @np under @parent after @last, its previous child. */
+static void link_node(struct device_node *parent, struct device_node *last,
+		      struct device_node *np)
+{
+	if (last)
+		last->sibling = np;
+	else if (parent)
+		parent->child = np;
+}
+
+/* The last child of @np, or NULL. */
+static struct device_node *last_child(struct device_node *np)
+{
+	struct device_node *c = np->child;
+
+	while (c && c->sibling)
+		c = c->sibling;
+	return c;
+}
+
+/* Every node of the blob, in order, walked without recursion. */
+static int build_tree(const void *blob, const char *what, struct of_tree *tree)
+{
+	struct device_node *cur = NULL, *parent, *np;
+	int offset = 0, depth = 0, cur_depth = -1, error;
+
+	/* fdt_next_node() leaves depth negative past the root's end. */
+	for (; offset >= 0 && depth >= 0; offset = fdt_next_node(blob, offset, &depth)) {
+		if (depth > OF_MAX_DEPTH) {
+			pr_err("ldm: board %s: nodes nested deeper than %d levels\n", what,
+			       OF_MAX_DEPTH);
+			return -E2BIG;
+		}
+		if (depth == 0 && cur) {
+			pr_err("ldm: board %s: more than one root node\n", what);
+			return -EINVAL;
+		}
+		/* The parent is the node at depth - 1 on the way up from cur. */
+		parent = cur;
+		while (parent && cur_depth >= depth) {
+			parent = parent->parent;
+			cur_depth--;
+		}
+		np = NULL;
+		error = make_node(blob, offset, tree, parent, &np);
+		if (np) {
+			if (parent)
+				link_node(parent, last_child(parent), np);
+			else
+				tree->root = np;
+		}
+		if (error)
+			return error;
+		cur = np;
+		cur_depth = depth;
+	}
+	return offset >= 0 || offset == -FDT_ERR_NOTFOUND ? 0 : -EINVAL;
+}
+
+/* Say what is wrong with a blob libfdt refuses. */
+static int blob_error(const void *blob, size_t size, const char *what, int fdt_error)
+{
+	if (fdt_error == -FDT_ERR_TRUNCATED && size >= sizeof(struct fdt_header) &&
+	    fdt_magic(blob) == FDT_MAGIC && fdt_totalsize(blob) > size)
+		pr_err("ldm: board %s: truncated: the blob's header says %u bytes, there are %zu\n",
+		       what, fdt_totalsize(blob), size);
+	else if (fdt_error == -FDT_ERR_TRUNCATED && size < sizeof(struct fdt_header))
+		pr_err("ldm: board %s: truncated: %zu bytes, less than a blob's header\n", what,
+		       size);
+	else if (fdt_error == -FDT_ERR_BADMAGIC)
+		pr_err("ldm: board %s: not a device tree blob (bad magic)\n", what);
+	else
+		pr_err("ldm: board %s: not a valid device tree blob: %s\n", what,
+		       fdt_strerror(fdt_error));
+	return -EINVAL;
+}
+
+/**
+ * of_unflatten - make a device tree blob into a tree of nodes
+ * @blob: the blob
+ * @size: its size in bytes (the blob's header must not claim more)
+ * @what: the name messages give it (its file)
+ * @ret: the tree, with one reference, on success
+ *
+ * Return: 0; -EINVAL for a blob that is not a valid device tree (logged),
+ * -E2BIG for one nested too deep, -ENOMEM.
+ */
+int of_unflatten(const void *blob, size_t size, const char *what, struct of_tree **ret)
+{
+	struct of_tree *tree;
+	int error;
+
+	error = size < sizeof(struct fdt_header) ? -FDT_ERR_TRUNCATED :
+		fdt_check_full(blob, size);
+	if (error)
+		return blob_error(blob, size, what, error);
+	tree = kzalloc(sizeof(*tree), GFP_KERNEL);
+	if (!tree)
+		return -ENOMEM;
+	kref_init(&tree->kref);
+	error = build_tree(blob, what, tree);
+	if (!error && !tree->root) {
+		pr_err("ldm: board %s: no root node\n", what);
+		error = -EINVAL;
+	}
+	if (error) {
+		if (error == -EINVAL && tree->root)
+			pr_err("ldm: board %s: a node or property libfdt cannot read\n", what);
+		of_tree_put(tree);
+		return error;
+	}
+	*ret = tree;
+	return 0;
+}

@@ -1,0 +1,727 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * test-of.c - boards as device trees (src/of/, docs/boards.md): the
+ * platform devices a board makes, their names ("<address>.<name>"), their
+ * memory and interrupt resources with various cell sizes and through the
+ * ranges of simple-bus nodes, matching by of_match_table before the name,
+ * the of_property_read_*() helpers, and bad boards refused with a message
+ * that says what is wrong, leaving nothing registered.
+ *
+ * Boards are written here as device tree source and loaded through dtc, as
+ * ldmd --board loads a .dts; blobs are read from the build's demo.dtb.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <ldm/ldm.h>
+
+#include "fault.h"
+#include "harness.h"
+
+#define DEMO_DTS	LDM_SOURCE_DIR "/boards/demo.dts"
+#define DEMO_DTB	LDM_BUILD_DIR "/boards/demo.dtb"
+
+/* Write @src to a fresh .dts file; its path in @path (64 bytes). */
+static void write_dts(char *path, const char *src)
+{
+	int fd;
+
+	snprintf(path, 64, "/tmp/ldm-test-of-XXXXXX.dts");
+	fd = mkstemps(path, 4);
+	ASSERT(fd >= 0);
+	ASSERT_EQ(write(fd, src, strlen(src)), (long long)strlen(src));
+	close(fd);
+}
+
+/* ldm_board_load() on @path with stderr in *@msg (free() it); its result. */
+static int load_capturing(const char *path, char **msg)
+{
+	char tmpl[] = "/tmp/ldm-test-of-err-XXXXXX";
+	int fd = mkstemp(tmpl), saved = dup(STDERR_FILENO), error;
+	struct stat st;
+	ssize_t n;
+
+	ASSERT(fd >= 0 && saved >= 0);
+	unlink(tmpl);
+	fflush(stderr);
+	dup2(fd, STDERR_FILENO);
+	error = ldm_board_load(path);
+	fflush(stderr);
+	dup2(saved, STDERR_FILENO);
+	close(saved);
+	ASSERT_OK(fstat(fd, &st));
+	*msg = calloc(1, (size_t)st.st_size + 1);
+	ASSERT(*msg);
+	n = pread(fd, *msg, (size_t)st.st_size, 0);
+	ASSERT_EQ(n, st.st_size);
+	close(fd);
+	return error;
+}
+
+/* Load the board of source @src; its result, and what it logged in *@msg. */
+static int load_dts(const char *src, char **msg)
+{
+	char path[64];
+	char *ignored = NULL;
+	int error;
+
+	write_dts(path, src);
+	error = load_capturing(path, msg ? msg : &ignored);
+	unlink(path);
+	free(ignored);
+	return error;
+}
+
+static bool node_exists(const char *path)
+{
+	struct sysfs_dirent *sd;
+
+	if (ldm_sysfs_lookup(path, 0, &sd))
+		return false;
+	ldm_sysfs_put(sd);
+	return true;
+}
+
+/* The platform device /bus/platform/devices/@name, referenced. */
+static struct platform_device *pdev_get(const char *name)
+{
+	struct device *dev = device_find(name, &platform_bus_type);
+
+	if (!dev)
+		FAIL("no platform device %s", name);
+	return to_platform_device(dev);
+}
+
+static void assert_mem(struct platform_device *pdev, unsigned int i, unsigned long start,
+		       unsigned long end)
+{
+	struct resource *r = platform_get_resource(pdev, IORESOURCE_MEM, i);
+
+	if (!r)
+		FAIL("%s has no memory resource %u", pdev->dev.bus_id, i);
+	if (r->start != start || r->end != end)
+		FAIL("%s: memory resource %u is 0x%lx-0x%lx, expected 0x%lx-0x%lx",
+		     pdev->dev.bus_id, i, r->start, r->end, start, end);
+}
+
+/* Whether @msg holds @s; fail showing @msg if not. */
+static void assert_says(const char *msg, const char *s)
+{
+	if (!strstr(msg, s))
+		FAIL("the log does not say \"%s\"; it says:\n%s", s, msg);
+}
+
+DEFINE_TEST(test_of_demo_board_devices_named_address_dot_name,
+	    .description = "boards/demo.dts makes a platform device of each node with compatible "
+			   "under the root or a simple-bus, named <address>.<name> or <name>")
+{
+	char *msg;
+
+	ASSERT_OK(load_capturing(DEMO_DTS, &msg));
+	free(msg);
+	ASSERT(node_exists("/devices/platform/10000000.serial"));
+	ASSERT(node_exists("/devices/platform/f0000000.intc"));
+	ASSERT(node_exists("/devices/platform/soc"));
+	ASSERT(node_exists("/devices/platform/soc/10001000.sensor"));
+	ASSERT(node_exists("/devices/platform/soc/10002000.gpio"));
+	ASSERT(node_exists("/devices/platform/leds"));
+	ASSERT(node_exists("/bus/platform/devices/10001000.sensor"));
+	/* The children of gpio-leds are not on a simple-bus: no devices. */
+	ASSERT(!node_exists("/devices/platform/leds/led-status"));
+	ASSERT(!node_exists("/devices/platform/led-status"));
+	ldm_board_unload();
+	ASSERT(!node_exists("/devices/platform/soc"));
+	ASSERT(!node_exists("/devices/platform/10000000.serial"));
+}
+
+DEFINE_TEST(test_of_dtb_and_dts_give_the_same_board,
+	    .description = "the demo board loads from the .dtb the build made as from its .dts; "
+			   "a second board is refused with -EBUSY while one is loaded")
+{
+	struct platform_device *pdev;
+	char *msg;
+
+	ASSERT_OK(load_capturing(DEMO_DTB, &msg));
+	free(msg);
+	pdev = pdev_get("10000000.serial");
+	assert_mem(pdev, 0, 0x10000000, 0x100000ff);
+	ASSERT_EQ(platform_get_irq(pdev, 0), 10);
+	ASSERT_STREQ(pdev->name, "10000000.serial");
+	ASSERT_EQ(pdev->id, (u32)-1);
+	ASSERT(pdev->dev.of_node);
+	ASSERT_STREQ(pdev->dev.of_node->full_name, "/serial@10000000");
+	ASSERT_STREQ(pdev->dev.of_node->name, "serial");
+	put_device(&pdev->dev);
+	ASSERT_EQ(load_capturing(DEMO_DTS, &msg), -EBUSY);
+	assert_says(msg, "a board is loaded already");
+	free(msg);
+	ldm_board_unload();
+	ASSERT_OK(load_capturing(DEMO_DTS, &msg));
+	free(msg);
+}
+
+static const char cells_board[] =
+	"/dts-v1/;\n"
+	"/ {\n"
+	"	#address-cells = <2>; #size-cells = <2>;\n"
+	"	mem@100000000 { compatible = \"acme,mem\";\n"
+	"		reg = <0x1 0x0 0x0 0x1000>, <0x1 0x10000 0x0 0x20>; };\n"
+	"	bus@40000000 { compatible = \"simple-bus\";\n"
+	"		#address-cells = <1>; #size-cells = <1>;\n"
+	"		ranges = <0x0 0x0 0x40000000 0x10000>;\n"
+	"		dev@100 { compatible = \"acme,dev\"; reg = <0x100 0x10>; };\n"
+	"		small@200 { compatible = \"acme,small\"; reg = <0x200 0x4 0x300 0x8>; };\n"
+	"	};\n"
+	"	flat { compatible = \"simple-bus\"; #address-cells = <1>; #size-cells = <0>;\n"
+	"		cpuish@7 { compatible = \"acme,nosize\"; reg = <7>; };\n"
+	"	};\n"
+	"	disabled@500 { compatible = \"acme,off\"; reg = <0x0 0x500 0x0 0x10>;\n"
+	"		status = \"disabled\"; };\n"
+	"	nocompat@600 { reg = <0x0 0x600 0x0 0x10>; };\n"
+	"};\n";
+
+DEFINE_TEST(test_of_reg_cells_and_ranges_give_memory_resources,
+	    .description = "reg is read with the parent's #address-cells and #size-cells (2/2, "
+			   "1/1, 1/0), each entry an IORESOURCE_MEM, translated through a "
+			   "simple-bus's ranges; disabled nodes and nodes without compatible "
+			   "make no device")
+{
+	struct platform_device *pdev;
+
+	ASSERT_OK(load_dts(cells_board, NULL));
+	pdev = pdev_get("100000000.mem");
+	ASSERT_EQ(pdev->num_resources, 2);
+	assert_mem(pdev, 0, 0x100000000UL, 0x100000fffUL);
+	assert_mem(pdev, 1, 0x100010000UL, 0x10001001fUL);
+	put_device(&pdev->dev);
+
+	pdev = pdev_get("40000100.dev");
+	assert_mem(pdev, 0, 0x40000100, 0x4000010f);
+	ASSERT_STREQ(kobject_name(&pdev->dev.parent->kobj), "bus");
+	put_device(&pdev->dev);
+	ASSERT(node_exists("/devices/platform/bus/40000100.dev"));
+
+	pdev = pdev_get("40000200.small");
+	ASSERT_EQ(pdev->num_resources, 2);
+	assert_mem(pdev, 0, 0x40000200, 0x40000203);
+	assert_mem(pdev, 1, 0x40000300, 0x40000307);
+	put_device(&pdev->dev);
+
+	/* #size-cells 0: named by its address, nothing to claim. */
+	pdev = pdev_get("7.cpuish");
+	ASSERT_EQ(pdev->num_resources, 0);
+	put_device(&pdev->dev);
+
+	ASSERT(!device_find("500.disabled", &platform_bus_type));
+	ASSERT(!device_find("600.nocompat", &platform_bus_type));
+}
+
+static const char irq_board[] =
+	"/dts-v1/;\n"
+	"/ {\n"
+	"	#address-cells = <1>; #size-cells = <1>;\n"
+	"	pic: pic@1000 { compatible = \"acme,pic\"; reg = <0x1000 0x100>;\n"
+	"		interrupt-controller; #interrupt-cells = <2>; #address-cells = <0>; };\n"
+	"	one: one@2000 { compatible = \"acme,pic\"; reg = <0x2000 0x100>;\n"
+	"		interrupt-controller; #interrupt-cells = <1>; #address-cells = <0>; };\n"
+	"	soc { compatible = \"simple-bus\"; #address-cells = <1>; #size-cells = <1>;\n"
+	"		ranges; interrupt-parent = <&pic>;\n"
+	"		uart@3000 { compatible = \"acme,uart\"; reg = <0x3000 0x10>;\n"
+	"			interrupts = <5 1>, <6 4>; };\n"
+	"		timer@4000 { compatible = \"acme,timer\"; reg = <0x4000 0x10>;\n"
+	"			interrupt-parent = <&one>; interrupts = <7 8 9>; };\n"
+	"	};\n"
+	"};\n";
+
+DEFINE_TEST(test_of_interrupts_give_irq_resources,
+	    .description = "interrupts is split by the #interrupt-cells of the interrupt "
+			   "parent (inherited from a bus, or the node's own), each specifier an "
+			   "IORESOURCE_IRQ numbered by its first cell")
+{
+	struct platform_device *pdev;
+
+	ASSERT_OK(load_dts(irq_board, NULL));
+	pdev = pdev_get("3000.uart");
+	ASSERT_EQ(pdev->num_resources, 3);
+	ASSERT_EQ(platform_get_irq(pdev, 0), 5);
+	ASSERT_EQ(platform_get_irq(pdev, 1), 6);
+	ASSERT_EQ(platform_get_irq(pdev, 2), 0);
+	assert_mem(pdev, 0, 0x3000, 0x300f);
+	put_device(&pdev->dev);
+	pdev = pdev_get("4000.timer");
+	ASSERT_EQ(platform_get_irq(pdev, 0), 7);
+	ASSERT_EQ(platform_get_irq(pdev, 1), 8);
+	ASSERT_EQ(platform_get_irq(pdev, 2), 9);
+	put_device(&pdev->dev);
+}
+
+static const char nest_board[] =
+	"/dts-v1/;\n"
+	"/ {\n"
+	"	#address-cells = <1>; #size-cells = <1>;\n"
+	"	outer { compatible = \"acme,outer\", \"simple-bus\";\n"
+	"		#address-cells = <1>; #size-cells = <1>; ranges = <0 0x10000000 0x100000>;\n"
+	"		inner@1000 { compatible = \"simple-bus\"; reg = <0x1000 0x10>;\n"
+	"			#address-cells = <1>; #size-cells = <1>;\n"
+	"			ranges = <0 0x2000 0x1000>;\n"
+	"			leaf@40 { compatible = \"acme,leaf\"; reg = <0x40 0x4>; };\n"
+	"		};\n"
+	"		mfd@8000 { compatible = \"acme,mfd\"; reg = <0x8000 0x100>;\n"
+	"			part { compatible = \"acme,part\"; };\n"
+	"		};\n"
+	"	};\n"
+	"};\n";
+
+DEFINE_TEST(test_of_simple_bus_nests_and_other_nodes_keep_their_children,
+	    .description = "a simple-bus under a simple-bus is populated with its children below "
+			   "it, addresses translated through both ranges; the children of a "
+			   "node that is not a simple-bus make no devices")
+{
+	struct platform_device *pdev;
+
+	ASSERT_OK(load_dts(nest_board, NULL));
+	ASSERT(node_exists("/devices/platform/outer"));
+	ASSERT(node_exists("/devices/platform/outer/10001000.inner"));
+	ASSERT(node_exists("/devices/platform/outer/10001000.inner/10002040.leaf"));
+	ASSERT(node_exists("/devices/platform/outer/10008000.mfd"));
+	ASSERT(!device_find("part", &platform_bus_type));
+	pdev = pdev_get("10002040.leaf");
+	assert_mem(pdev, 0, 0x10002040, 0x10002043);
+	put_device(&pdev->dev);
+	ldm_board_unload();
+	ASSERT(!node_exists("/devices/platform/outer"));
+}
+
+/* ---- matching ---- */
+
+struct probe_log {
+	int probed;
+	const void *data;
+	struct device *dev;
+};
+
+static struct probe_log log_a, log_b, log_name;
+
+static int probe_a(struct device *dev)
+{
+	log_a.probed++;
+	log_a.dev = dev;
+	log_a.data = of_device_get_match_data(dev);
+	return 0;
+}
+
+static int probe_b(struct device *dev)
+{
+	log_b.probed++;
+	log_b.dev = dev;
+	log_b.data = of_device_get_match_data(dev);
+	return 0;
+}
+
+static int probe_name(struct device *dev)
+{
+	log_name.probed++;
+	log_name.dev = dev;
+	log_name.data = of_device_get_match_data(dev);
+	return 0;
+}
+
+static const struct of_device_id ids_a[] = {
+	{ .compatible = "acme,widget-v2", .data = "v2" },
+	{ .compatible = "acme,gadget", .data = "gadget" },
+	{ }
+};
+
+static const struct of_device_id ids_b[] = {
+	{ .compatible = "acme,widget", .data = "generic" },
+	{ }
+};
+
+static struct device_driver drv_a = {
+	.name = "drv_a", .bus = &platform_bus_type, .probe = probe_a, .of_match_table = ids_a,
+};
+
+static struct device_driver drv_b = {
+	.name = "drv_b", .bus = &platform_bus_type, .probe = probe_b, .of_match_table = ids_b,
+};
+
+static struct device_driver drv_name = {
+	.name = "1000.widget", .bus = &platform_bus_type, .probe = probe_name,
+};
+
+static struct device_driver drv_plain = {
+	.name = "9000.plain", .bus = &platform_bus_type, .probe = probe_name,
+};
+
+static const char match_board[] =
+	"/dts-v1/;\n"
+	"/ {\n"
+	"	#address-cells = <1>; #size-cells = <1>;\n"
+	"	widget@1000 { compatible = \"acme,widget-v2\", \"acme,widget\";\n"
+	"		reg = <0x1000 0x10>; };\n"
+	"	plain@9000 { compatible = \"acme,unknown\"; reg = <0x9000 0x10>; };\n"
+	"};\n";
+
+DEFINE_TEST(test_of_match_table_then_name,
+	    .description = "a board device binds a driver whose of_match_table has its "
+			   "compatible, with its data from of_device_get_match_data, or a driver "
+			   "of its name, as in 2.6.9; drivers are tried in registration order")
+{
+	/* Registered before the board: they bind as the devices come. */
+	ASSERT_OK(driver_register(&drv_b));
+	ASSERT_OK(driver_register(&drv_name));
+	ASSERT_OK(load_dts(match_board, NULL));
+	ASSERT_EQ(log_name.probed, 0);
+	ASSERT_EQ(log_b.probed, 1);
+	ASSERT_STREQ(log_b.data, "generic");
+	ASSERT_STREQ(log_b.dev->bus_id, "1000.widget");
+	ASSERT(node_exists("/bus/platform/drivers/drv_b/1000.widget"));
+
+	/* A driver that fits better does not take a bound device. */
+	ASSERT_OK(driver_register(&drv_a));
+	ASSERT_EQ(log_a.probed, 0);
+	/* Unbound, the device goes to the first driver that matches, by name here. */
+	driver_unregister(&drv_b);
+	ASSERT_EQ(bus_rescan_devices(&platform_bus_type), 1);
+	ASSERT_EQ(log_name.probed, 1);
+	ASSERT_STREQ(log_name.dev->bus_id, "1000.widget");
+	ASSERT(log_name.data == NULL);
+	driver_unregister(&drv_name);
+	ASSERT_EQ(bus_rescan_devices(&platform_bus_type), 1);
+	ASSERT_EQ(log_a.probed, 1);
+	ASSERT_STREQ(log_a.data, "v2");
+
+	/* No compatible fits "9000.plain": its name does, registered after the board. */
+	ASSERT_OK(driver_register(&drv_plain));
+	ASSERT_EQ(log_name.probed, 2);
+	ASSERT_STREQ(log_name.dev->bus_id, "9000.plain");
+	ldm_board_unload();
+	driver_unregister(&drv_plain);
+	driver_unregister(&drv_a);
+}
+
+DEFINE_TEST(test_of_match_node_prefers_the_most_specific_compatible,
+	    .description = "of_match_node picks the entry for the earliest of a node's compatible "
+			   "strings whatever the table's order; name and type entries match too; "
+			   "of_device_is_compatible scores earlier strings higher")
+{
+	static const struct of_device_id table[] = {
+		{ .compatible = "acme,widget", .data = "late" },
+		{ .compatible = "acme,widget-v2", .data = "early" },
+		{ }
+	};
+	static const struct of_device_id by_name[] = {
+		{ .name = "nomatch" },
+		{ .name = "widget", .data = "name" },
+		{ }
+	};
+	static const struct of_device_id by_type[] = {
+		{ .type = "serial", .data = "type" },
+		{ }
+	};
+	struct device_node *np;
+
+	ASSERT_OK(load_dts(match_board, NULL));
+	np = of_find_node_by_path("/widget@1000");
+	ASSERT(np);
+	ASSERT_STREQ(of_match_node(table, np)->data, "early");
+	ASSERT_STREQ(of_match_node(by_name, np)->data, "name");
+	ASSERT(of_match_node(by_type, np) == NULL);
+	ASSERT(of_device_is_compatible(np, "acme,widget-v2") >
+	       of_device_is_compatible(np, "acme,widget"));
+	ASSERT(of_device_is_compatible(np, "ACME,Widget") > 0);
+	ASSERT_EQ(of_device_is_compatible(np, "acme,widget-v3"), 0);
+	of_node_put(np);
+}
+
+/* ---- properties ---- */
+
+static const char prop_board[] =
+	"/dts-v1/;\n"
+	"/ {\n"
+	"	node { compatible = \"acme,props\";\n"
+	"		one = <42>; three = <1 2 3>; wide = /bits/ 64 <0x123456789abcdef0>;\n"
+	"		label = \"hello\"; list = \"a\", \"bb\", \"ccc\";\n"
+	"		flag; raw = [61 62]; odd = [01 02 03];\n"
+	"		status = \"okay\";\n"
+	"		kid-a { x = <1>; }; kid-b { x = <2>; };\n"
+	"	};\n"
+	"};\n";
+
+DEFINE_TEST(test_of_property_reads,
+	    .description = "of_property_read_u32/_u32_array/_u64/_string/_bool, match_string and "
+			   "count_u32_elems read what the source says, and fail with -EINVAL, "
+			   "-ENODATA, -EOVERFLOW or -EILSEQ as Linux does, outputs untouched")
+{
+	struct device_node *np, *child, *parent;
+	const char *s = "untouched";
+	u32 v = 7, arr[4] = { 0 };
+	u64 wide = 0;
+	int n = 0, len;
+
+	ASSERT_OK(load_dts(prop_board, NULL));
+	np = of_find_node_by_path("/node");
+	ASSERT(np);
+	ASSERT_OK(of_property_read_u32(np, "one", &v));
+	ASSERT_EQ(v, 42);
+	ASSERT_OK(of_property_read_u32_array(np, "three", arr, 3));
+	ASSERT(arr[0] == 1 && arr[1] == 2 && arr[2] == 3);
+	ASSERT_EQ(of_property_read_u32_array(np, "three", arr, 4), -EOVERFLOW);
+	ASSERT_EQ(of_property_read_variable_u32_array(np, "three", arr, 1, 4), 3);
+	ASSERT_EQ(of_property_read_variable_u32_array(np, "three", arr, 1, 2), -EOVERFLOW);
+	ASSERT_OK(of_property_read_u32_index(np, "three", 2, &v));
+	ASSERT_EQ(v, 3);
+	ASSERT_EQ(of_property_read_u32_index(np, "three", 3, &v), -EOVERFLOW);
+	ASSERT_EQ(of_property_count_u32_elems(np, "three"), 3);
+	ASSERT_EQ(of_property_count_u32_elems(np, "odd"), -EINVAL);
+	ASSERT_OK(of_property_read_u64(np, "wide", &wide));
+	ASSERT(wide == 0x123456789abcdef0ULL);
+	ASSERT_OK(of_property_read_string(np, "label", &s));
+	ASSERT_STREQ(s, "hello");
+	ASSERT_EQ(of_property_match_string(np, "list", "ccc"), 2);
+	ASSERT_EQ(of_property_match_string(np, "list", "d"), -ENODATA);
+	ASSERT(of_property_read_bool(np, "flag"));
+	ASSERT(!of_property_read_bool(np, "absent"));
+
+	v = 7;
+	s = "untouched";
+	ASSERT_EQ(of_property_read_u32(np, "absent", &v), -EINVAL);
+	ASSERT_EQ(of_property_read_u32(np, "flag", &v), -ENODATA);
+	ASSERT_EQ(of_property_read_u32(np, "raw", &v), -EOVERFLOW);
+	ASSERT_EQ(v, 7);
+	ASSERT_EQ(of_property_read_string(np, "raw", &s), -EILSEQ);
+	ASSERT_EQ(of_property_read_string(np, "flag", &s), -ENODATA);
+	ASSERT_EQ(of_property_read_string(np, "absent", &s), -EINVAL);
+	ASSERT_STREQ(s, "untouched");
+	ASSERT(of_get_property(np, "odd", &len) && len == 3);
+	ASSERT(of_find_property(np, "flag", &len) && len == 0);
+	ASSERT(of_device_is_available(np));
+
+	for_each_child_of_node(np, child) {
+		ASSERT_OK(of_property_read_u32(child, "x", &v));
+		ASSERT_EQ(v, (u32)++n);
+		parent = of_get_parent(child);
+		ASSERT(parent == np);
+		of_node_put(parent);
+	}
+	ASSERT_EQ(n, 2);
+	child = of_get_child_by_name(np, "kid-b");
+	ASSERT(child);
+	ASSERT_STREQ(child->full_name, "/node/kid-b");
+	of_node_put(child);
+	ASSERT(of_get_child_by_name(np, "kid-c") == NULL);
+	ASSERT(of_find_node_by_path("/node/kid-c") == NULL);
+	ASSERT(of_find_node_by_path("node") == NULL);
+	of_node_put(np);
+}
+
+DEFINE_TEST(test_of_nodes_outlive_the_board_while_referenced,
+	    .description = "a node referenced with of_node_get, or the node of a device still "
+			   "referenced, stays readable after ldm_board_unload; the last put frees "
+			   "the tree (ASan checks), and lookups find nothing once unloaded")
+{
+	struct platform_device *pdev;
+	struct device_node *np;
+	const char *label;
+
+	ASSERT_OK(load_dts(prop_board, NULL));
+	np = of_find_node_by_path("/node");
+	ASSERT(np);
+	pdev = pdev_get("node");
+	ldm_board_unload();
+	ASSERT(of_find_node_by_path("/node") == NULL);
+	ASSERT_OK(of_property_read_string(np, "label", &label));
+	ASSERT_STREQ(label, "hello");
+	ASSERT_STREQ(pdev->dev.of_node->name, "node");
+	of_node_put(np);
+	put_device(&pdev->dev);
+	ASSERT_OK(load_dts(prop_board, NULL));
+}
+
+/* ---- bad boards ---- */
+
+/* Nothing of a board is left: no device under /devices/platform but the core's. */
+static void assert_no_board_devices(void)
+{
+	ASSERT(!device_find("1000.a", &platform_bus_type));
+	ASSERT(!device_find("soc", &platform_bus_type));
+	ASSERT(of_find_node_by_path("/") == NULL);
+}
+
+struct bad_board {
+	const char *src;
+	int error;
+	const char *says;
+};
+
+static const struct bad_board bad_boards[] = {
+	{ "/dts-v1/;\n/ { a@1000 { compatible = \"x\"; reg = <0x1000 0x10> }; };\n", -EINVAL,
+	  "syntax error" },
+	{ "/dts-v1/;\n/ { #address-cells = <1>; #size-cells = <1>;\n"
+	  "  a@1000 { compatible = \"x\"; reg = <0x1000 0x10 0x2000>; }; };\n", -EINVAL,
+	  "reg is 12 bytes, not a multiple of 2 cells" },
+	{ "/dts-v1/;\n/ { #address-cells = <3>; #size-cells = <1>;\n"
+	  "  a@1000 { compatible = \"x\"; reg = <0 0x1000 0 0x10>; }; };\n", -EINVAL,
+	  "ldm reads 1 or 2 address cells" },
+	{ "/dts-v1/;\n/ { #address-cells = <1>; #size-cells = <1>;\n"
+	  "  a@1000 { compatible = \"x\"; reg = <0x1000 0x10>; };\n"
+	  "  b@1008 { compatible = \"x\"; reg = <0x1008 0x10>; }; };\n", -EBUSY,
+	  "its reg overlaps another device's" },
+	{ "/dts-v1/;\n/ { #address-cells = <1>; #size-cells = <1>;\n"
+	  "  a@1000 { compatible = \"x\"; reg = <0x1000 0x10>; };\n"
+	  "  very-long-device-name@2000 { compatible = \"x\"; reg = <0x2000 0x10>; }; };\n",
+	  -ENAMETOOLONG, "is longer than the 19 characters of a bus_id" },
+	{ "/dts-v1/;\n/ { #address-cells = <1>; #size-cells = <1>;\n"
+	  "  soc { compatible = \"simple-bus\"; #address-cells = <1>; #size-cells = <1>;\n"
+	  "    ranges = <0 0x10000 0x100>;\n"
+	  "    a@1000 { compatible = \"x\"; reg = <0x1000 0x10>; }; }; };\n", -EINVAL,
+	  "outside the ranges of the buses above it" },
+	{ "/dts-v1/;\n/ { #address-cells = <1>; #size-cells = <1>;\n"
+	  "  pic: pic { interrupt-controller; #interrupt-cells = <2>; };\n"
+	  "  a@1000 { compatible = \"x\"; reg = <0x1000 0x10>; interrupt-parent = <&pic>;\n"
+	  "    interrupts = <1 2 3>; }; };\n", -EINVAL,
+	  "interrupts is 12 bytes, not a multiple of 2 cells (#interrupt-cells of /pic)" },
+};
+
+DEFINE_TEST(test_of_bad_sources_refused_saying_why,
+	    .description = "a source dtc refuses, a reg or interrupts of the wrong size, too many "
+			   "address cells, overlapping ranges, a name too long, an address "
+			   "outside the ranges: refused with the file and the reason in the "
+			   "log, nothing left registered; a good board loads after")
+{
+	unsigned int i;
+	char *msg;
+
+	for (i = 0; i < ARRAY_SIZE(bad_boards); i++) {
+		ASSERT_EQ(load_dts(bad_boards[i].src, &msg), bad_boards[i].error);
+		assert_says(msg, "ldm: board /tmp/ldm-test-of-");
+		assert_says(msg, bad_boards[i].says);
+		free(msg);
+		assert_no_board_devices();
+	}
+	ASSERT_OK(load_capturing(DEMO_DTS, &msg));
+	free(msg);
+}
+
+/* Copy the first @len bytes of the demo blob (or all: -1) to a temp file, garbled at @at. */
+static void write_blob(char *path, long len, long at)
+{
+	int in = open(DEMO_DTB, O_RDONLY), out;
+	char buf[65536];
+	ssize_t n;
+
+	ASSERT(in >= 0);
+	n = read(in, buf, sizeof(buf));
+	close(in);
+	ASSERT(n > 64);
+	if (len >= 0)
+		n = len;
+	if (at >= 0)
+		memset(buf + at, 0xff, 8);
+	snprintf(path, 64, "/tmp/ldm-test-of-XXXXXX.dtb");
+	out = mkstemps(path, 4);
+	ASSERT(out >= 0);
+	ASSERT_EQ(write(out, buf, (size_t)n), n);
+	close(out);
+}
+
+DEFINE_TEST(test_of_bad_blobs_and_files_refused_saying_why,
+	    .description = "a truncated blob, a blob with a garbled structure, a missing file and "
+			   "a missing dtc are refused with the file and the reason in the log; "
+			   "nothing is left registered and nothing leaks")
+{
+	char path[64], *msg;
+
+	write_blob(path, 200, -1);
+	ASSERT_EQ(load_capturing(path, &msg), -EINVAL);
+	assert_says(msg, path);
+	assert_says(msg, "truncated: the blob's header says");
+	free(msg);
+	unlink(path);
+
+	write_blob(path, 20, -1);
+	ASSERT_EQ(load_capturing(path, &msg), -EINVAL);
+	assert_says(msg, "truncated: 20 bytes, less than a blob's header");
+	free(msg);
+	unlink(path);
+
+	/* The header's offsets garbled: the structure block lies outside the blob. */
+	write_blob(path, -1, 8);
+	ASSERT_EQ(load_capturing(path, &msg), -EINVAL);
+	assert_says(msg, "not a valid device tree blob");
+	free(msg);
+	unlink(path);
+	assert_no_board_devices();
+
+	ASSERT_EQ(load_capturing("/nonexistent/board.dtb", &msg), -ENOENT);
+	assert_says(msg, "ldm: board /nonexistent/board.dtb: No such file or directory");
+	free(msg);
+
+	ASSERT_OK(setenv("LDM_DTC", "/nonexistent/dtc", 1));
+	ASSERT_EQ(load_capturing(DEMO_DTS, &msg), -ENOENT);
+	assert_says(msg, "cannot run /nonexistent/dtc to compile it");
+	free(msg);
+	ASSERT_OK(unsetenv("LDM_DTC"));
+	assert_no_board_devices();
+}
+
+DEFINE_TEST(test_of_deep_nesting_refused,
+	    .description = "a blob nested deeper than 64 levels is refused with -E2BIG, without "
+			   "recursion, and frees what it built")
+{
+	char *src = malloc(8192), *p = src, *msg;
+	int i;
+
+	ASSERT(src);
+	p += sprintf(p, "/dts-v1/;\n/ {\n");
+	for (i = 0; i < 70; i++)
+		p += sprintf(p, "n%d {\n", i);
+	for (i = 0; i < 70; i++)
+		p += sprintf(p, "};\n");
+	sprintf(p, "};\n");
+	ASSERT_EQ(load_dts(src, &msg), -E2BIG);
+	assert_says(msg, "nodes nested deeper than 64 levels");
+	free(msg);
+	free(src);
+}
+
+#ifdef LDM_FAULT_INJECTION
+DEFINE_TEST(test_of_board_load_survives_each_allocation_failure,
+	    .description = "each allocation of loading the demo blob failing in turn gives "
+			   "-ENOMEM (or success if the failure is absorbed) and leaves nothing "
+			   "registered or leaked")
+{
+	static char blob[65536];
+	int fd = open(DEMO_DTB, O_RDONLY), error, saved, null;
+	ssize_t n;
+	unsigned long k;
+
+	ASSERT(fd >= 0);
+	n = read(fd, blob, sizeof(blob));
+	close(fd);
+	ASSERT(n > 0);
+	saved = dup(STDERR_FILENO);
+	null = open("/dev/null", O_WRONLY);
+	ASSERT(saved >= 0 && null >= 0);
+	for (k = 1; ; k++) {
+		dup2(null, STDERR_FILENO);	/* probe failures print */
+		ldm_fail_nth(k);
+		error = ldm_board_load_blob(blob, (size_t)n, "demo.dtb");
+		ldm_fail_nth(0);
+		dup2(saved, STDERR_FILENO);
+		if (!ldm_fail_nth_fired()) {
+			ASSERT_OK(error);
+			break;
+		}
+		if (error) {
+			ASSERT_EQ(error, -ENOMEM);
+			assert_no_board_devices();
+		}
+		ldm_board_unload();
+		ASSERT(k < 10000);
+	}
+	close(null);
+	close(saved);
+	put_device(&pdev_get("10000000.serial")->dev);
+}
+#endif
