@@ -22,7 +22,7 @@ _ldm_modules()
 _ldm()
 {
 	local cur prev verb i
-	local verbs="insmod rmmod lsmod modinfo modpost symbols tree device suspend resume dmesg shutdown run"
+	local verbs="insmod rmmod lsmod modinfo modpost symbols tree monitor device suspend resume dmesg shutdown run"
 	cur="${COMP_WORDS[COMP_CWORD]}"
 	prev="${COMP_WORDS[COMP_CWORD - 1]}"
 
@@ -57,7 +57,7 @@ _ldm()
 		*) COMPREPLY=($(compgen -W "$(_ldm_modules)" -- "$cur")) ;;
 		esac
 		;;
-	lsmod | tree | dmesg)
+	lsmod | tree | dmesg | monitor)
 		COMPREPLY=($(compgen -W "--root --json --help --level" -- "$cur"))
 		;;
 	device)

@@ -9,7 +9,9 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <sys/wait.h>
 
 #include "ldmd-util.h"
@@ -317,4 +319,60 @@ void wait_for_file(const struct ldmd *d, const char *path)
 			     read_file(d->log));
 		usleep(20 * 1000);
 	}
+}
+
+int ldmd_control_connect(const struct ldmd *d)
+{
+	struct sockaddr_un addr = { .sun_family = AF_UNIX };
+	int fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+
+	ASSERT(fd >= 0);
+	ASSERT(strlen(d->root) + sizeof("/control") <= sizeof(addr.sun_path));
+	memcpy(addr.sun_path, d->root, strlen(d->root));
+	strcat(addr.sun_path, "/control");
+	ASSERT_OK(connect(fd, (struct sockaddr *)&addr, sizeof(addr)));
+	return fd;
+}
+
+int ldmd_control_request(int fd, const void *req, size_t len, const int *fds, int nfds,
+			 char *why, size_t size)
+{
+	union {
+		char buf[CMSG_SPACE(sizeof(int) * 8)];
+		struct cmsghdr align;
+	} control;
+	struct iovec iov = { .iov_base = (void *)req, .iov_len = len };
+	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
+	char *buf = malloc(70000);
+	struct cmsghdr *c;
+	ssize_t n;
+	int err;
+
+	ASSERT(buf && nfds <= 8);
+	if (nfds > 0) {
+		msg.msg_control = control.buf;
+		msg.msg_controllen = CMSG_SPACE(sizeof(int) * (size_t)nfds);
+		c = CMSG_FIRSTHDR(&msg);
+		c->cmsg_level = SOL_SOCKET;
+		c->cmsg_type = SCM_RIGHTS;
+		c->cmsg_len = CMSG_LEN(sizeof(int) * (size_t)nfds);
+		memcpy(CMSG_DATA(c), fds, sizeof(int) * (size_t)nfds);
+	}
+	if (sendmsg(fd, &msg, MSG_NOSIGNAL) != (ssize_t)len)
+		FAIL("sending a request of %zu bytes: %s", len, strerror(errno));
+	for (;;) {
+		n = recv(fd, buf, 70000 - 1, 0);
+		if (n <= 0)
+			FAIL("ldmd closed the connection without a reply (%zd, %s)", n,
+			     strerror(errno));
+		buf[n] = '\0';
+		if (buf[0] == 'r')
+			break;
+		ASSERT(buf[0] == 'o' || buf[0] == 'l');
+	}
+	err = atoi(buf + 1);
+	if (why)
+		snprintf(why, size, "%s", buf + 2 + strlen(buf + 1));
+	free(buf);
+	return err;
 }

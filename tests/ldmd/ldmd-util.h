@@ -107,4 +107,15 @@ void assert_mode(const char *path, mode_t mode, off_t size);
 /* Wait within WAIT_SECONDS until @path exists. */
 void wait_for_file(const struct ldmd *d, const char *path);
 
+/* A connection to DIR/control of @d. */
+int ldmd_control_connect(const struct ldmd *d);
+
+/*
+ * Send one request of @len bytes on @fd, with @nfds descriptors (SCM_RIGHTS),
+ * and read its reply to the end; the errno of the end (0: success), with
+ * the cause ldmd gave in @why (@size bytes; may be NULL).
+ */
+int ldmd_control_request(int fd, const void *req, size_t len, const int *fds, int nfds,
+			 char *why, size_t size);
+
 #endif /* _LDMD_UTIL_H */

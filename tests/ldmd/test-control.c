@@ -278,56 +278,12 @@ DEFINE_TEST(test_control_refuses_changes_from_other_users,
 	ldmd_down(&d);
 }
 
-static int raw_connect(const struct ldmd *d)
-{
-	struct sockaddr_un addr = { .sun_family = AF_UNIX };
-	int fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
-
-	ASSERT(fd >= 0);
-	ASSERT(strlen(d->root) + sizeof("/control") <= sizeof(addr.sun_path));
-	memcpy(addr.sun_path, d->root, strlen(d->root));
-	strcat(addr.sun_path, "/control");
-	ASSERT_OK(connect(fd, (struct sockaddr *)&addr, sizeof(addr)));
-	return fd;
-}
-
-/* Send @len bytes (and @pass_fd unless -1); the errno of the reply's end. */
+/* Send @len bytes with three copies of @pass_fd (unless -1): ldmd keeps one. */
 static int raw_request(int fd, const void *req, size_t len, int pass_fd, char *why, size_t size)
 {
-	union {
-		char buf[CMSG_SPACE(sizeof(int) * 3)];
-		struct cmsghdr align;
-	} control;
-	struct iovec iov = { .iov_base = (void *)req, .iov_len = len };
-	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
-	static char buf[70000];
-	struct cmsghdr *c;
 	int fds[3] = { pass_fd, pass_fd, pass_fd };
-	ssize_t n;
 
-	if (pass_fd >= 0) {
-		/* Three copies: ldmd must keep one and close the others. */
-		msg.msg_control = control.buf;
-		msg.msg_controllen = sizeof(control.buf);
-		c = CMSG_FIRSTHDR(&msg);
-		c->cmsg_level = SOL_SOCKET;
-		c->cmsg_type = SCM_RIGHTS;
-		c->cmsg_len = CMSG_LEN(sizeof(fds));
-		memcpy(CMSG_DATA(c), fds, sizeof(fds));
-	}
-	ASSERT_EQ(sendmsg(fd, &msg, MSG_NOSIGNAL), (ssize_t)len);
-	for (;;) {
-		n = recv(fd, buf, sizeof(buf) - 1, 0);
-		if (n <= 0)
-			FAIL("ldmd closed the connection without a reply (%zd, %s)", n,
-			     strerror(errno));
-		buf[n] = '\0';
-		if (buf[0] == 'r')
-			break;
-		ASSERT(buf[0] == 'o' || buf[0] == 'l');
-	}
-	snprintf(why, size, "%s", buf + 2 + strlen(buf + 1));
-	return atoi(buf + 1);
+	return ldmd_control_request(fd, req, len, fds, pass_fd >= 0 ? 3 : 0, why, size);
 }
 
 #define RAW(fd, lit, pass, err, needle) do {					\
@@ -350,7 +306,7 @@ DEFINE_TEST(test_control_answers_malformed_requests_and_serves_on,
 
 	need_fuse();
 	ldmd_up(&d, NULL);
-	fd = raw_connect(&d);
+	fd = ldmd_control_connect(&d);
 	RAW(fd, "lsmod\0", -1, 0, "");
 	fds_before = count_fds(d.pid);
 
@@ -412,7 +368,7 @@ DEFINE_TEST(test_control_caps_clients_and_drops_silent_ones_on_stop,
 	need_fuse();
 	ldmd_up(&d, NULL);
 	for (i = 0; i < 40; i++)
-		fds[i] = raw_connect(&d);
+		fds[i] = ldmd_control_connect(&d);
 	usleep(300 * 1000);	/* let ldmd accept them all */
 	for (i = 0; i < 40; i++) {
 		n = recv(fds[i], buf, sizeof(buf) - 1, MSG_DONTWAIT);
@@ -435,7 +391,7 @@ DEFINE_TEST(test_control_caps_clients_and_drops_silent_ones_on_stop,
 		}
 	}
 	usleep(200 * 1000);
-	fd = raw_connect(&d);
+	fd = ldmd_control_connect(&d);
 	RAW(fd, "version\0", -1, 0, "");
 	close(fd);
 	ldmd_stop(&d, SIGTERM);

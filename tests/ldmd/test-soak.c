@@ -113,50 +113,10 @@ static void *walker(void *arg)
 	return NULL;
 }
 
-static int soak_connect(const struct ldmd *d)
-{
-	struct sockaddr_un addr = { .sun_family = AF_UNIX };
-	int fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
-
-	ASSERT(fd >= 0);
-	ASSERT(strlen(d->root) + sizeof("/control") <= sizeof(addr.sun_path));
-	memcpy(addr.sun_path, d->root, strlen(d->root));
-	strcat(addr.sun_path, "/control");
-	ASSERT_OK(connect(fd, (struct sockaddr *)&addr, sizeof(addr)));
-	return fd;
-}
-
 /* One request of @len bytes (with @pass_fd unless -1); the errno of its reply. */
 static int request(int fd, const char *req, size_t len, int pass_fd)
 {
-	union {
-		char buf[CMSG_SPACE(sizeof(int))];
-		struct cmsghdr align;
-	} control;
-	struct iovec iov = { .iov_base = (void *)req, .iov_len = len };
-	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
-	char buf[65536];
-	struct cmsghdr *c;
-	ssize_t n;
-
-	if (pass_fd >= 0) {
-		msg.msg_control = control.buf;
-		msg.msg_controllen = sizeof(control.buf);
-		c = CMSG_FIRSTHDR(&msg);
-		c->cmsg_level = SOL_SOCKET;
-		c->cmsg_type = SCM_RIGHTS;
-		c->cmsg_len = CMSG_LEN(sizeof(int));
-		memcpy(CMSG_DATA(c), &pass_fd, sizeof(int));
-	}
-	if (sendmsg(fd, &msg, MSG_NOSIGNAL) != (ssize_t)len)
-		return errno;
-	do {
-		n = recv(fd, buf, sizeof(buf) - 1, 0);
-		if (n <= 0)
-			return n ? errno : ECONNRESET;
-		buf[n] = '\0';
-	} while (buf[0] != 'r');
-	return atoi(buf + 1);
+	return ldmd_control_request(fd, req, len, &pass_fd, pass_fd >= 0 ? 1 : 0, NULL, 0);
 }
 
 static void check_reply(struct soak *s, const char *what, int err)
@@ -169,7 +129,7 @@ static void *hotplugger(void *arg)
 {
 	struct soak *s = arg;
 	char req[256], name[64];
-	int fd = soak_connect(s->d), len;
+	int fd = ldmd_control_connect(s->d), len;
 	unsigned int i;
 
 	for (i = 0; !s->stop; i++) {
@@ -205,7 +165,7 @@ static void load_unload(struct soak *s, int fd, const char *file, const char *na
 static void *loader(void *arg)
 {
 	struct soak *s = arg;
-	int fd = soak_connect(s->d);
+	int fd = ldmd_control_connect(s->d);
 
 	while (!s->stop) {
 		load_unload(s, fd, "gpl_platform_drv.ko", "gpl_platform_drv");

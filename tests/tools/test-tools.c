@@ -81,7 +81,7 @@ DEFINE_TEST(test_ldm_help_is_golden,
 	    .no_runtime = true)
 {
 	static const char *const verbs[] = {
-		"insmod", "rmmod", "lsmod", "modinfo", "modpost", "symbols", "tree", "device",
+		"insmod", "rmmod", "lsmod", "modinfo", "modpost", "symbols", "tree", "monitor", "device",
 		"suspend", "resume", "dmesg", "shutdown", "run",
 	};
 	char cmd[128], golden[64];

@@ -16,6 +16,7 @@ static const struct ldm_verb *const verbs[] = {
 	&ldm_verb_modpost,
 	&ldm_verb_symbols,
 	&ldm_verb_tree,
+	&ldm_verb_monitor,
 	&ldm_verb_device,
 	&ldm_verb_suspend,
 	&ldm_verb_resume,

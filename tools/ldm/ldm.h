@@ -15,6 +15,7 @@ extern const struct ldm_verb ldm_verb_device;
 extern const struct ldm_verb ldm_verb_dmesg;
 extern const struct ldm_verb ldm_verb_insmod;
 extern const struct ldm_verb ldm_verb_lsmod;
+extern const struct ldm_verb ldm_verb_monitor;
 extern const struct ldm_verb ldm_verb_modinfo;
 extern const struct ldm_verb ldm_verb_modpost;
 extern const struct ldm_verb ldm_verb_resume;

@@ -13,6 +13,7 @@
  *   control.c    the control socket: clients, requests in, replies out
  *   requests.c   what each request of the control socket does
  *   log.c        the runtime's console: stderr or syslog
+ *   uevent.c     the uevent socket: every hotplug event to every listener
  *
  * FUSE_USE_VERSION is set for every file by meson.build.
  */
@@ -62,6 +63,11 @@ int ldmd_reply(struct ldmd_request *req, char kind, const char *text);
 /* requests.c */
 int ldmd_request_run(struct ldmd_request *req, char *why, size_t size);
 void ldmd_requests_exit(void);
+
+/* uevent.c */
+struct ldmd_uevent;
+int ldmd_uevent_start(const char *root, struct ldmd_uevent **ret);
+void ldmd_uevent_stop(struct ldmd_uevent *srv);
 
 /* log.c */
 void ldmd_log_init(void);

@@ -8,7 +8,7 @@
  *   2. block SIGTERM, SIGINT and SIGHUP in every thread to come: they are
  *      taken with sigwait() by the main thread only;
  *   3. mount DIR/sys, boot the runtime (ldm_init) with its console on
- *      stderr, serve the mount;
+ *      stderr, serve the mount, open the uevent socket DIR/uevent;
  *   4. add the devices of the board, if one is named: a bad board stops
  *      ldmd with status 1 (the runtime's log says what is wrong with it);
  *      before the modules, so that their drivers bind as they register;
@@ -22,7 +22,8 @@
  *   7. on SIGTERM, SIGINT or SIGHUP (or a shutdown request): close the
  *      control socket, undo what its requests left (suspended devices,
  *      added devices), stop the runtime, which unloads the modules and the
- *      board's devices, while the mount still serves; then unmount, exit 0.
+ *      board's devices, while the mount still serves and listeners still
+ *      hear the events; then close the uevent socket, unmount, exit 0.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -160,6 +161,7 @@ static void stop_signals(sigset_t *set)
 int ldmd_run(const struct ldmd_options *opts)
 {
 	struct ldmd_control *control;
+	struct ldmd_uevent *uevent;
 	struct ldmd_mount *mount;
 	sigset_t stop, blocked;
 	int ready_fd = -1, sig, error;
@@ -192,17 +194,20 @@ int ldmd_run(const struct ldmd_options *opts)
 		fprintf(stderr, "ldmd: cannot serve %s/sys: %s\n", root, strerror(-error));
 		goto err_exit;
 	}
+	error = ldmd_uevent_start(root, &uevent);
+	if (error)
+		goto err_exit;
 	if (opts->board) {
 		error = ldm_board_load(opts->board);
 		if (error) {
 			fprintf(stderr, "ldmd: cannot load the board %s: %s\n", opts->board,
 				strerror(-error));
-			goto err_exit;
+			goto err_uevent;
 		}
 	}
 	error = ldmd_control_start(root, &control);
 	if (error)
-		goto err_exit;
+		goto err_uevent;
 	for (i = 0; i < opts->nmodules; i++)
 		load_module(opts->modules[i]);
 
@@ -217,11 +222,17 @@ int ldmd_run(const struct ldmd_options *opts)
 	ldmd_control_stop(control);
 	ldmd_requests_exit();
 	ldm_exit();
+	ldmd_uevent_stop(uevent);
 	ldmd_log_stop();
 	ldmd_unmount(mount);
 	free(root);
 	return 0;
 
+err_uevent:
+	ldm_exit();
+	ldmd_uevent_stop(uevent);
+	ldmd_log_stop();
+	goto err_unmount;
 err_exit:
 	ldm_exit();
 	ldmd_log_stop();

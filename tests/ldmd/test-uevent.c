@@ -1,0 +1,267 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * test-uevent.c - ldmd's uevent socket: every event to every listener in
+ * SEQNUM order, a stalled listener that blocks nobody and is told what it
+ * lost, hostile and surplus clients, and `ldm monitor` as udevadm prints.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "ldmd-util.h"
+
+#define LDM_PATH	LDM_BUILD_DIR "/tools/ldm/ldm"
+#define QUEUE_LEN	1024	/* tools/ldmd/uevent.c */
+
+static int uevent_connect(const struct ldmd *d)
+{
+	struct sockaddr_un addr = { .sun_family = AF_UNIX };
+	int fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+
+	ASSERT(fd >= 0);
+	ASSERT(strlen(d->root) + sizeof("/uevent") <= sizeof(addr.sun_path));
+	memcpy(addr.sun_path, d->root, strlen(d->root));
+	strcat(addr.sun_path, "/uevent");
+	ASSERT_OK(connect(fd, (struct sockaddr *)&addr, sizeof(addr)));
+	return fd;
+}
+
+/* Add device NAME<id> and remove it again: two events. */
+static void add_remove(int ctl, unsigned int id)
+{
+	char req[128];
+	int len;
+
+	len = snprintf(req, sizeof(req), "device-add%cev%c%u%c", 0, 0, id, 0);
+	ASSERT_EQ(ldmd_control_request(ctl, req, (size_t)len, NULL, 0, NULL, 0), 0);
+	len = snprintf(req, sizeof(req), "device-remove%cev%u%c", 0, id, 0);
+	ASSERT_EQ(ldmd_control_request(ctl, req, (size_t)len, NULL, 0, NULL, 0), 0);
+}
+
+/* The next message within WAIT_SECONDS (NUL-terminated), or its length 0 at EOF. */
+static size_t next_event(int fd, char *buf, size_t size)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	ssize_t n;
+
+	if (poll(&p, 1, WAIT_SECONDS * 1000) != 1)
+		FAIL("no event within %d s", WAIT_SECONDS);
+	n = recv(fd, buf, size - 1, 0);
+	ASSERT(n >= 0);
+	buf[n] = '\0';
+	return (size_t)n;
+}
+
+static unsigned long long seqnum_of(const char *buf, size_t len)
+{
+	size_t off;
+
+	for (off = strlen(buf) + 1; off < len; off += strlen(buf + off) + 1)
+		if (!strncmp(buf + off, "SEQNUM=", 7))
+			return strtoull(buf + off + 7, NULL, 10);
+	FAIL("event without SEQNUM: %s", buf);
+}
+
+DEFINE_TEST(test_uevent_every_listener_gets_every_event_in_order,
+	    .description = "three listeners of DIR/uevent each receive the same add and remove events, in the netlink form, SEQNUM rising by one",
+	    .no_runtime = true)
+{
+	char a[4096], b[4096];
+	unsigned long long seq, prev = 0;
+	int fds[3], ctl, i, j;
+	size_t la, lb;
+	struct ldmd d;
+
+	need_fuse();
+	ldmd_up(&d, NULL);
+	for (i = 0; i < 3; i++)
+		fds[i] = uevent_connect(&d);
+	usleep(200 * 1000);	/* accepted before the events come */
+	ctl = ldmd_control_connect(&d);
+	for (i = 0; i < 20; i++)
+		add_remove(ctl, (unsigned int)i);
+	for (i = 0; i < 40; i++) {
+		la = next_event(fds[0], a, sizeof(a));
+		ASSERT(la > 0);
+		snprintf(b, sizeof(b), "%s@/devices/platform/ev%d", i % 2 ? "remove" : "add", i / 2);
+		if (strcmp(a, b))
+			FAIL("event %d is %s, expected %s", i, a, b);
+		ASSERT(memmem(a, la, "\0SUBSYSTEM=platform\0", 20));
+		seq = seqnum_of(a, la);
+		if (prev)
+			ASSERT_EQ(seq, prev + 1);
+		prev = seq;
+		for (j = 1; j < 3; j++) {
+			lb = next_event(fds[j], b, sizeof(b));
+			ASSERT_EQ(lb, la);
+			ASSERT(!memcmp(a, b, la));
+		}
+	}
+	close(ctl);
+	for (i = 0; i < 3; i++)
+		close(fds[i]);
+	ldmd_down(&d);
+}
+
+DEFINE_TEST(test_uevent_stalled_listener_blocks_nobody_and_learns_its_losses,
+	    .description = "a listener that never reads: ldmd and an active listener go on through 3,000 events; when it reads, it gets the first events, then ldm-dropped@ with DROPPED=N, then the rest, N + received = all; the log says so",
+	    .no_runtime = true, .timeout = 180)
+{
+	unsigned int events = 3000, got = 0, i;
+	unsigned long dropped = 0;
+	int stalled, active, ctl;
+	struct ldmd d;
+	char buf[4096], *log;
+	size_t len, off;
+
+	need_fuse();
+	ldmd_up(&d, NULL);
+	stalled = uevent_connect(&d);
+	active = uevent_connect(&d);
+	usleep(200 * 1000);
+	ctl = ldmd_control_connect(&d);
+	for (i = 0; i < events / 2; i++) {
+		add_remove(ctl, i % 8);
+		/* The active one keeps up. */
+		ASSERT(next_event(active, buf, sizeof(buf)) > 0);
+		ASSERT(next_event(active, buf, sizeof(buf)) > 0);
+	}
+	/* Now the stalled one reads all it has: the first events, the count, none after. */
+	for (;;) {
+		struct pollfd p = { .fd = stalled, .events = POLLIN };
+
+		if (poll(&p, 1, 1000) != 1)
+			break;
+		len = next_event(stalled, buf, sizeof(buf));
+		ASSERT(len > 0);
+		if (!strcmp(buf, "ldm-dropped@")) {
+			off = strlen(buf) + 1;
+			ASSERT(!strncmp(buf + off, "DROPPED=", 8));
+			dropped += strtoul(buf + off + 8, NULL, 10);
+			continue;
+		}
+		got++;
+	}
+	/* The report comes before the next event, so one more event brings it. */
+	if (!dropped) {
+		add_remove(ctl, 0);
+		len = next_event(stalled, buf, sizeof(buf));
+		ASSERT_STREQ(buf, "ldm-dropped@");
+		dropped = strtoul(buf + strlen(buf) + 1 + 8, NULL, 10);
+		events += 2;
+		ASSERT(next_event(stalled, buf, sizeof(buf)) > 0);
+		ASSERT(next_event(stalled, buf, sizeof(buf)) > 0);
+		got += 2;
+	}
+	ldm_test_log("the stalled listener received %u events and lost %lu of %u", got,
+		     dropped, events);
+	ASSERT(got >= QUEUE_LEN);
+	ASSERT(dropped > 0);
+	ASSERT_EQ(got + dropped, events);
+	log = read_file(d.log);
+	if (!strstr(log, "is not reading: dropping its events") || !strstr(log, "events: it did not read"))
+		FAIL("ldmd's log does not report the drops:\n%s", log);
+	free(log);
+	close(ctl);
+	close(stalled);
+	close(active);
+	ldmd_down(&d);
+}
+
+DEFINE_TEST(test_uevent_hostile_and_surplus_clients,
+	    .description = "a client that writes garbage and hangs up, and clients over the cap of 64 (closed at once), disturb neither ldmd nor a listener",
+	    .no_runtime = true)
+{
+	static const char garbage[] = "add@/devices/evil\0ACTION=add\0";
+	int fds[70], hostile, good, ctl, closed = 0, i;
+	struct ldmd d;
+	char buf[4096];
+
+	need_fuse();
+	ldmd_up(&d, NULL);
+	good = uevent_connect(&d);
+	hostile = uevent_connect(&d);
+	for (i = 0; i < 100; i++)
+		if (send(hostile, garbage, sizeof(garbage), MSG_DONTWAIT | MSG_NOSIGNAL) < 0)
+			break;
+	close(hostile);
+	for (i = 0; i < 70; i++)
+		fds[i] = uevent_connect(&d);
+	usleep(500 * 1000);
+	for (i = 0; i < 70; i++) {
+		struct pollfd p = { .fd = fds[i], .events = POLLIN };
+
+		if (poll(&p, 1, 0) == 1 && recv(fds[i], buf, sizeof(buf), MSG_DONTWAIT) == 0)
+			closed++;
+	}
+	/* 64 slots: the good one, maybe the hostile one not yet noticed, 62 or 63 of these. */
+	ASSERT(closed >= 6 && closed <= 8);
+	ctl = ldmd_control_connect(&d);
+	add_remove(ctl, 1);
+	ASSERT(next_event(good, buf, sizeof(buf)) > 0);
+	ASSERT_STREQ(buf, "add@/devices/platform/ev1");
+	close(ctl);
+	for (i = 0; i < 70; i++)
+		close(fds[i]);
+	close(good);
+	ldmd_down(&d);
+}
+
+DEFINE_TEST(test_ldm_monitor_prints_as_udevadm,
+	    .description = "ldm monitor prints KERNEL[uptime] ACTION DEVPATH (SUBSYSTEM) and the properties, --json a valid object per line, and exits 0 when ldmd stops; with no ldmd it exits 1 saying so",
+	    .no_runtime = true)
+{
+	char cmd[1024], *out, line[4096];
+	FILE *text, *json;
+	struct ldmd d;
+	int ctl;
+	size_t n;
+
+	need_fuse();
+	ldmd_up(&d, NULL);
+	snprintf(cmd, sizeof(cmd), "%s --root %s monitor", LDM_PATH, d.root);
+	text = popen(cmd, "r");
+	ASSERT(text);
+	snprintf(cmd, sizeof(cmd), "%s monitor --root %s --json", LDM_PATH, d.root);
+	json = popen(cmd, "r");
+	ASSERT(json);
+	/* Both print a line as soon as they listen (the text one a header). */
+	ASSERT(fgets(line, sizeof(line), text));
+	ctl = ldmd_control_connect(&d);
+	usleep(300 * 1000);
+	add_remove(ctl, 7);
+	close(ctl);
+	ldmd_stop(&d, SIGTERM);
+	out = calloc(1, 1 << 16);
+	ASSERT(out);
+	n = fread(out, 1, (1 << 16) - 1, text);
+	out[n] = '\0';
+	ASSERT_EQ(pclose(text), 0);
+	if (!strstr(out, "] add      /devices/platform/ev7 (platform)\nACTION=add\n"
+			 "DEVPATH=/devices/platform/ev7\nSUBSYSTEM=platform\nSEQNUM=") ||
+	    !strstr(out, "] remove   /devices/platform/ev7 (platform)\n") ||
+	    !strstr(out, "\nKERNEL["))
+		FAIL("ldm monitor printed:\n%s", out);
+	n = 0;
+	while (fgets(line, sizeof(line), json)) {
+		if (!ldm_test_json_valid(line))
+			FAIL("ldm monitor --json printed a line that is not JSON: %s", line);
+		n++;
+	}
+	ASSERT_EQ(pclose(json), 0);
+	ASSERT(n >= 2);
+	free(out);
+	remove_root(&d);
+
+	snprintf(cmd, sizeof(cmd), "%s monitor --root /nonexistent/ldm 2>&1", LDM_PATH);
+	text = popen(cmd, "r");
+	ASSERT(text);
+	n = fread(line, 1, sizeof(line) - 1, text);
+	line[n] = '\0';
+	ASSERT_EQ(WEXITSTATUS(pclose(text)), 1);
+	ASSERT(strstr(line, "ldm monitor: no ldmd at /nonexistent/ldm"));
+}

@@ -1,0 +1,408 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * uevent.c - the uevent socket DIR/uevent: every hotplug event of the
+ * runtime, one per message, to every connected listener, in the kernel's
+ * netlink form ("ACTION@DEVPATH\0ACTION=...\0DEVPATH=...\0...SEQNUM=N\0").
+ *
+ * The runtime calls event_arrived() under its event lock, so that call
+ * only queues: each event is copied once, and each listener's queue takes
+ * a reference. A listener has a thread that sends its queue in order; a
+ * listener that does not read blocks only its own thread, and once its
+ * queue is full (UEVENT_QUEUE_LEN) its events are dropped and counted. The
+ * count goes to the listener, in place of what it lost, as the message
+ * "ldm-dropped@\0DROPPED=N\0", and to the log.
+ *
+ * Listeners never write: what one sends is read and thrown away. At stop,
+ * each thread sends what is queued (for at most UEVENT_FLUSH_MS), then the
+ * connections close, so `ldm monitor` sees the last events and then EOF.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <time.h>
+#include <unistd.h>
+#include <ldm/kernel.h>
+#include <ldm/kobject.h>
+#include <ldm/list.h>
+
+#include "ldmd.h"
+
+#define UEVENT_SOCKET		"uevent"
+#define UEVENT_LISTENERS_MAX	64
+#define UEVENT_QUEUE_LEN	1024
+#define UEVENT_FLUSH_MS		2000
+#define UEVENT_POLL_MS		1000	/* how often an idle sender checks its peer */
+
+struct uevent_msg {
+	unsigned int refs;		/* atomic */
+	size_t len;
+	char buf[];
+};
+
+struct uevent_listener {
+	struct list_head node;		/* on ldmd_uevent.listeners */
+	struct ldmd_uevent *srv;
+	int fd;
+	struct ucred cred;
+	struct uevent_msg *queue[UEVENT_QUEUE_LEN];	/* under srv->lock */
+	unsigned int head, count;
+	unsigned long dropped;		/* since the last report */
+	unsigned long dropped_total;
+	pthread_cond_t more;
+	bool gone;			/* the peer went away, or ldmd stops */
+};
+
+struct ldmd_uevent {
+	int fd;
+	char path[PATH_MAX];
+	pthread_t acceptor;
+	pthread_mutex_t lock;
+	pthread_cond_t ended;		/* a listener thread ended */
+	struct list_head listeners;	/* under @lock */
+	unsigned int nlisteners;
+	bool stopping;
+	struct timespec flush_deadline;
+};
+
+static struct uevent_msg *msg_new(const char *buf, size_t len)
+{
+	struct uevent_msg *m = malloc(sizeof(*m) + len);
+
+	if (!m)
+		return NULL;
+	m->refs = 1;
+	m->len = len;
+	memcpy(m->buf, buf, len);
+	return m;
+}
+
+static void msg_put(struct uevent_msg *m)
+{
+	if (m && __atomic_sub_fetch(&m->refs, 1, __ATOMIC_ACQ_REL) == 0)
+		free(m);
+}
+
+/* Append @m to @l's queue. Caller has the lock and room is there. */
+static void queue_push(struct uevent_listener *l, struct uevent_msg *m)
+{
+	__atomic_add_fetch(&m->refs, 1, __ATOMIC_RELAXED);
+	l->queue[(l->head + l->count) % UEVENT_QUEUE_LEN] = m;
+	l->count++;
+}
+
+/* The report of what @l lost, queued where the events would have been. */
+static void queue_drop_report(struct uevent_listener *l)
+{
+	char buf[64];
+	struct uevent_msg *m;
+	int len;
+
+	len = snprintf(buf, sizeof(buf), "ldm-dropped@%cDROPPED=%lu", '\0', l->dropped);
+	m = msg_new(buf, (size_t)len + 1);
+	if (!m)
+		return;		/* reported with the next one */
+	queue_push(l, m);
+	msg_put(m);
+	printk(KERN_WARNING "ldmd: uevent listener pid %d lost %lu events: it did not read\n",
+	       (int)l->cred.pid, l->dropped);
+	l->dropped = 0;
+}
+
+/* One event to one listener. Caller has the lock. */
+static void offer(struct uevent_listener *l, struct uevent_msg *m)
+{
+	unsigned int need = l->dropped ? 2 : 1;
+
+	if (l->gone)
+		return;
+	if (l->count + need > UEVENT_QUEUE_LEN) {
+		if (!l->dropped++)
+			printk(KERN_WARNING "ldmd: uevent listener pid %d is not reading: "
+			       "dropping its events\n", (int)l->cred.pid);
+		l->dropped_total++;
+		return;
+	}
+	if (l->dropped)
+		queue_drop_report(l);
+	queue_push(l, m);
+	pthread_cond_signal(&l->more);
+}
+
+/* The runtime's listener: under its event lock, so only queue. */
+static void event_arrived(const struct ldm_uevent *event, void *data)
+{
+	struct ldmd_uevent *srv = data;
+	struct uevent_listener *l;
+	struct uevent_msg *m = msg_new(event->buf, event->len);
+
+	pthread_mutex_lock(&srv->lock);
+	list_for_each_entry(l, &srv->listeners, node) {
+		if (m) {
+			offer(l, m);
+		} else if (!l->gone) {
+			l->dropped++;	/* out of memory: this event is lost to all */
+			l->dropped_total++;
+		}
+	}
+	pthread_mutex_unlock(&srv->lock);
+	msg_put(m);
+}
+
+/* Whether the peer hung up; what it wrote is thrown away. */
+static bool peer_gone(int fd)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN | POLLRDHUP };
+	char junk[256];
+
+	while (poll(&p, 1, 0) > 0) {
+		if (p.revents & (POLLRDHUP | POLLHUP | POLLERR))
+			return true;
+		if (recv(fd, junk, sizeof(junk), MSG_DONTWAIT) <= 0)
+			return true;
+	}
+	return false;
+}
+
+static void deadline_after(struct timespec *ts, long ms)
+{
+	clock_gettime(CLOCK_REALTIME, ts);
+	ts->tv_sec += ms / 1000;
+	ts->tv_nsec += (ms % 1000) * 1000000;
+	if (ts->tv_nsec >= 1000000000) {
+		ts->tv_sec++;
+		ts->tv_nsec -= 1000000000;
+	}
+}
+
+/* Wait for the next message to send, or NULL when done. Caller has the lock. */
+static struct uevent_msg *next_msg(struct uevent_listener *l)
+{
+	struct ldmd_uevent *srv = l->srv;
+	struct uevent_msg *m;
+	struct timespec ts;
+
+	while (!l->count && !l->gone && !srv->stopping) {
+		deadline_after(&ts, UEVENT_POLL_MS);
+		if (pthread_cond_timedwait(&l->more, &srv->lock, &ts) == ETIMEDOUT &&
+		    peer_gone(l->fd))
+			l->gone = true;
+	}
+	if (l->gone || !l->count)
+		return NULL;
+	m = l->queue[l->head];
+	l->head = (l->head + 1) % UEVENT_QUEUE_LEN;
+	l->count--;
+	return m;
+}
+
+static void free_listener(struct uevent_listener *l)
+{
+	while (l->count) {
+		msg_put(l->queue[l->head]);
+		l->head = (l->head + 1) % UEVENT_QUEUE_LEN;
+		l->count--;
+	}
+	pthread_cond_destroy(&l->more);
+	close(l->fd);
+	free(l);
+}
+
+static void *listener_thread(void *arg)
+{
+	struct uevent_listener *l = arg;
+	struct ldmd_uevent *srv = l->srv;
+	struct uevent_msg *m;
+	ssize_t n;
+
+	pthread_mutex_lock(&srv->lock);
+	while ((m = next_msg(l))) {
+		pthread_mutex_unlock(&srv->lock);
+		do {
+			n = send(l->fd, m->buf, m->len, MSG_NOSIGNAL);
+		} while (n < 0 && errno == EINTR);
+		msg_put(m);
+		pthread_mutex_lock(&srv->lock);
+		if (n < 0)
+			l->gone = true;
+	}
+	list_del(&l->node);
+	srv->nlisteners--;
+	pthread_cond_broadcast(&srv->ended);
+	pthread_mutex_unlock(&srv->lock);
+	free_listener(l);
+	return NULL;
+}
+
+static void add_listener(struct ldmd_uevent *srv, int fd)
+{
+	struct uevent_listener *l = calloc(1, sizeof(*l));
+	socklen_t len = sizeof(l->cred);
+	pthread_attr_t attr;
+	pthread_t thread;
+	int error;
+
+	if (!l || getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &l->cred, &len)) {
+		free(l);
+		close(fd);
+		return;
+	}
+	l->srv = srv;
+	l->fd = fd;
+	pthread_cond_init(&l->more, NULL);
+	pthread_attr_init(&attr);
+	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+	pthread_mutex_lock(&srv->lock);
+	error = srv->nlisteners >= UEVENT_LISTENERS_MAX || srv->stopping;
+	if (!error) {
+		list_add_tail(&l->node, &srv->listeners);
+		srv->nlisteners++;
+		error = pthread_create(&thread, &attr, listener_thread, l);
+		if (error) {
+			list_del(&l->node);
+			srv->nlisteners--;
+		}
+	}
+	pthread_mutex_unlock(&srv->lock);
+	pthread_attr_destroy(&attr);
+	if (error) {
+		printk(KERN_WARNING "ldmd: uevent listener pid %d refused: %s\n",
+		       (int)l->cred.pid, srv->stopping ? "stopping" : "too many listeners");
+		free_listener(l);
+	}
+}
+
+static void *accept_thread(void *arg)
+{
+	struct ldmd_uevent *srv = arg;
+	int fd;
+
+	for (;;) {
+		fd = accept4(srv->fd, NULL, NULL, SOCK_CLOEXEC);
+		if (fd >= 0) {
+			add_listener(srv, fd);
+			continue;
+		}
+		if (errno == EINTR || errno == ECONNABORTED)
+			continue;
+		if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM) {
+			usleep(100 * 1000);
+			continue;
+		}
+		break;	/* shut down by ldmd_uevent_stop() */
+	}
+	return NULL;
+}
+
+static int bind_socket(struct ldmd_uevent *srv)
+{
+	struct sockaddr_un addr = { .sun_family = AF_UNIX };
+	struct stat st;
+
+	if (strlen(srv->path) >= sizeof(addr.sun_path))
+		return -ENAMETOOLONG;
+	strcpy(addr.sun_path, srv->path);
+	if (!lstat(srv->path, &st) && S_ISSOCK(st.st_mode))
+		unlink(srv->path);	/* left by a dead ldmd: the mount checked */
+	if (bind(srv->fd, (struct sockaddr *)&addr, sizeof(addr)))
+		return -errno;
+	/* Anyone may listen, as to the kernel's uevent netlink socket. */
+	if (chmod(srv->path, 0666) || listen(srv->fd, 16)) {
+		unlink(srv->path);
+		return -errno;
+	}
+	return 0;
+}
+
+/**
+ * ldmd_uevent_start - serve the uevent socket ROOT/uevent
+ * @root: ldmd's root
+ * @ret: the server, for ldmd_uevent_stop()
+ *
+ * Return: 0, or -errno (the reason is on stderr).
+ */
+int ldmd_uevent_start(const char *root, struct ldmd_uevent **ret)
+{
+	struct ldmd_uevent *srv = calloc(1, sizeof(*srv));
+	int error = -ENOMEM;
+
+	if (!srv)
+		goto err;
+	INIT_LIST_HEAD(&srv->listeners);
+	pthread_mutex_init(&srv->lock, NULL);
+	pthread_cond_init(&srv->ended, NULL);
+	snprintf(srv->path, sizeof(srv->path), "%s/" UEVENT_SOCKET, root);
+	srv->fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+	if (srv->fd < 0) {
+		error = -errno;
+		goto err_free;
+	}
+	error = bind_socket(srv);
+	if (error)
+		goto err_close;
+	error = ldm_uevent_listen(event_arrived, srv);
+	if (error)
+		goto err_unlink;
+	error = -pthread_create(&srv->acceptor, NULL, accept_thread, srv);
+	if (error)
+		goto err_unlisten;
+	*ret = srv;
+	return 0;
+
+err_unlisten:
+	ldm_uevent_unlisten(event_arrived, srv);
+err_unlink:
+	unlink(srv->path);
+err_close:
+	close(srv->fd);
+err_free:
+	free(srv);
+err:
+	fprintf(stderr, "ldmd: cannot serve %s/" UEVENT_SOCKET ": %s\n", root, strerror(-error));
+	return error;
+}
+
+/**
+ * ldmd_uevent_stop - stop serving the uevent socket
+ * @srv: the server
+ *
+ * Called after the runtime has stopped (ldm_exit), so that listeners get
+ * the events of the shutdown. Queued events are sent for at most
+ * UEVENT_FLUSH_MS; then every connection closes and the socket file goes.
+ */
+void ldmd_uevent_stop(struct ldmd_uevent *srv)
+{
+	struct uevent_listener *l;
+	struct timespec deadline;
+
+	ldm_uevent_unlisten(event_arrived, srv);	/* -ENOENT after ldm_exit */
+	shutdown(srv->fd, SHUT_RDWR);
+	pthread_join(srv->acceptor, NULL);
+	pthread_mutex_lock(&srv->lock);
+	srv->stopping = true;
+	list_for_each_entry(l, &srv->listeners, node)
+		pthread_cond_signal(&l->more);
+	deadline_after(&deadline, UEVENT_FLUSH_MS);
+	while (srv->nlisteners &&
+	       pthread_cond_timedwait(&srv->ended, &srv->lock, &deadline) != ETIMEDOUT)
+		;
+	/* Those still sending are stalled: cut them off. */
+	list_for_each_entry(l, &srv->listeners, node) {
+		l->gone = true;
+		shutdown(l->fd, SHUT_RDWR);
+		pthread_cond_signal(&l->more);
+	}
+	while (srv->nlisteners)
+		pthread_cond_wait(&srv->ended, &srv->lock);
+	pthread_mutex_unlock(&srv->lock);
+	close(srv->fd);
+	unlink(srv->path);
+	pthread_mutex_destroy(&srv->lock);
+	pthread_cond_destroy(&srv->ended);
+	free(srv);
+}
