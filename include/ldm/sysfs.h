@@ -150,6 +150,25 @@ void ldm_sysfs_close(struct ldm_sysfs_file *file);
 ssize_t ldm_sysfs_read_path(const char *path, char *buf, size_t size);
 ssize_t ldm_sysfs_write_path(const char *path, const char *buf, size_t count);
 
+/*
+ * ldm_sysfs_watch - be told of every change of the tree's shape, as a front
+ * end that lets its kernel cache names must be (ldmd's mount). @fn is
+ * called for each name that appears (LDM_SYSFS_ADDED) or goes
+ * (LDM_SYSFS_REMOVED: the top of a removed subtree only; a rename is a
+ * removal of the old name and an addition of the new) in @parent. It is
+ * called with the tree's lock held for writing: it may take a reference on
+ * @parent and copy @name, and must not call back into sysfs. One watcher at
+ * a time: -EBUSY if another is set; ldm_sysfs_watch(NULL, NULL) removes it.
+ */
+enum ldm_sysfs_change {
+	LDM_SYSFS_ADDED,
+	LDM_SYSFS_REMOVED,
+};
+
+typedef void (*ldm_sysfs_watch_fn)(enum ldm_sysfs_change change, struct sysfs_dirent *parent,
+				   const char *name, void *data);
+int ldm_sysfs_watch(ldm_sysfs_watch_fn fn, void *data);
+
 #pragma GCC visibility pop
 
 #endif /* _LDM_SYSFS_H */

@@ -149,6 +149,41 @@ static u64 sysfs_hash_of(const struct ldm_hnode *n)
 	return ldm_hash_name(container_of(n, struct sysfs_dirent, s_hash)->s_name);
 }
 
+static ldm_sysfs_watch_fn watch_fn;	/* under sysfs_rwsem */
+static void *watch_data;
+
+/* Tell the watcher; caller holds sysfs_rwsem for writing. */
+static void notify_watch(enum ldm_sysfs_change change, struct sysfs_dirent *parent,
+			 const char *name)
+{
+	if (watch_fn)
+		watch_fn(change, parent, name, watch_data);
+}
+
+/**
+ * ldm_sysfs_watch - set the watcher of the tree's shape (see <ldm/sysfs.h>)
+ * @fn: called for each name added to or removed from a directory; NULL to
+ *	remove the watcher
+ * @data: passed to @fn
+ *
+ * Once this returns, the old watcher is not running and not called again.
+ * Return: 0, or -EBUSY if another watcher is set.
+ */
+int ldm_sysfs_watch(ldm_sysfs_watch_fn fn, void *data)
+{
+	int error = 0;
+
+	down_write(&sysfs_rwsem);
+	if (fn && watch_fn)
+		error = -EBUSY;
+	else {
+		watch_fn = fn;
+		watch_data = data;
+	}
+	up_write(&sysfs_rwsem);
+	return error;
+}
+
 /**
  * sysfs_add_one - link a new node into a directory
  * @parent: the directory
@@ -174,6 +209,7 @@ int sysfs_add_one(struct sysfs_dirent *parent, struct sysfs_dirent *sd)
 		if (sd->s_type == LDM_SYSFS_DIR)
 			parent->s_dir.subdirs++;
 		sysfs_touch(parent);
+		notify_watch(LDM_SYSFS_ADDED, parent, sd->s_name);
 	}
 	up_write(&sysfs_rwsem);
 	return error;
@@ -218,8 +254,10 @@ void sysfs_remove_sd(struct sysfs_dirent *sd)
 
 	down_write(&sysfs_rwsem);
 	removed_before = sd->s_flags & SD_REMOVED;
-	if (!removed_before && sd != sysfs_root)
+	if (!removed_before && sd != sysfs_root) {
+		notify_watch(LDM_SYSFS_REMOVED, sd->s_parent, sd->s_name);
 		unlink_subtree(sd, &dead);
+	}
 	up_write(&sysfs_rwsem);
 
 	/* Gone with an ancestor: its remover, maybe another thread, drains it. */
@@ -413,8 +451,10 @@ int sysfs_rename_dir(struct kobject *kobj, const char *new_name)
 	if (!error) {
 		/* Re-hashing under a new name cannot fail: the table exists. */
 		ldm_htable_del(&parent->s_dir.children, &sd->s_hash);
+		notify_watch(LDM_SYSFS_REMOVED, parent, sd->s_name);
 		old = sd->s_name;
 		sd->s_name = name;
+		notify_watch(LDM_SYSFS_ADDED, parent, name);
 		ldm_htable_add(&parent->s_dir.children, &sd->s_hash, ldm_hash_name(name),
 			       sysfs_hash_of);
 		name = NULL;
