@@ -13,6 +13,7 @@
  *   control.c    the control socket: clients, requests in, replies out
  *   requests.c   what each request of the control socket does
  *   log.c        the runtime's console: stderr or syslog
+ *   inval.c      invalidations of the kernel's cache of the mount
  *   uevent.c     the uevent socket: every hotplug event to every listener
  *
  * FUSE_USE_VERSION is set for every file by meson.build.
@@ -69,6 +70,11 @@ struct ldmd_uevent;
 int ldmd_uevent_start(const char *root, struct ldmd_uevent **ret);
 void ldmd_uevent_stop(struct ldmd_uevent *srv);
 
+/* inval.c */
+int ldmd_inval_start(struct fuse_session *se);
+void ldmd_inval_flush(void);
+void ldmd_inval_stop(void);
+
 /* log.c */
 void ldmd_log_init(void);
 void ldmd_log_start(void);
@@ -83,12 +89,14 @@ struct ldmd_mount;
 int ldmd_mount_sysfs(const char *mountpoint, struct ldmd_mount **ret);
 int ldmd_serve(struct ldmd_mount *m);
 void ldmd_unmount(struct ldmd_mount *m);
+struct fuse_session *ldmd_mount_session(struct ldmd_mount *m);
 
 /* nodes.c */
 int ldmd_nodes_init(void);
 void ldmd_nodes_exit(void);
 struct sysfs_dirent *ldmd_node_sd(fuse_ino_t ino);
 fuse_ino_t ldmd_node_hold(struct sysfs_dirent *sd);
+fuse_ino_t ldmd_node_find(struct sysfs_dirent *sd);
 void ldmd_node_forget(fuse_ino_t ino, uint64_t nlookup);
 
 /* sysfs-ops.c */

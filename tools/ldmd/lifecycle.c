@@ -194,9 +194,14 @@ int ldmd_run(const struct ldmd_options *opts)
 		fprintf(stderr, "ldmd: cannot serve %s/sys: %s\n", root, strerror(-error));
 		goto err_exit;
 	}
+	error = ldmd_inval_start(ldmd_mount_session(mount));
+	if (error) {
+		fprintf(stderr, "ldmd: cannot watch the tree: %s\n", strerror(-error));
+		goto err_exit;
+	}
 	error = ldmd_uevent_start(root, &uevent);
 	if (error)
-		goto err_exit;
+		goto err_inval;
 	if (opts->board) {
 		error = ldm_board_load(opts->board);
 		if (error) {
@@ -222,6 +227,7 @@ int ldmd_run(const struct ldmd_options *opts)
 	ldmd_control_stop(control);
 	ldmd_requests_exit();
 	ldm_exit();
+	ldmd_inval_stop();
 	ldmd_uevent_stop(uevent);
 	ldmd_log_stop();
 	ldmd_unmount(mount);
@@ -230,7 +236,13 @@ int ldmd_run(const struct ldmd_options *opts)
 
 err_uevent:
 	ldm_exit();
+	ldmd_inval_stop();
 	ldmd_uevent_stop(uevent);
+	ldmd_log_stop();
+	goto err_unmount;
+err_inval:
+	ldm_exit();
+	ldmd_inval_stop();
 	ldmd_log_stop();
 	goto err_unmount;
 err_exit:

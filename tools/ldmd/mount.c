@@ -177,6 +177,15 @@ err_free:
 	return error;
 }
 
+/**
+ * ldmd_mount_session - the FUSE session of a mount, for notifications
+ * @m: the mount
+ */
+struct fuse_session *ldmd_mount_session(struct ldmd_mount *m)
+{
+	return m->se;
+}
+
 /*
  * libfuse before 3.17.1 loses the 16-byte loop configuration that
  * fuse_session_loop_mt() of FUSE_USE_VERSION 31 creates (libfuse #944):

@@ -123,6 +123,29 @@ fuse_ino_t ldmd_node_hold(struct sysfs_dirent *sd)
 }
 
 /**
+ * ldmd_node_find - the node id the kernel knows a sysfs node by
+ * @sd: the node
+ *
+ * Return: the id, or 0 if the kernel holds none for it (it caches nothing
+ * about it, nor below it). The id may be forgotten as soon as this returns:
+ * use it only where the kernel checks ids (notifications).
+ */
+fuse_ino_t ldmd_node_find(struct sysfs_dirent *sd)
+{
+	struct ldmd_node key = { .sd = sd }, **found;
+	fuse_ino_t ino = 0;
+
+	if (sd == root_sd)
+		return FUSE_ROOT_ID;
+	pthread_mutex_lock(&nodes_lock);
+	found = tfind(&key, &nodes, by_sd);
+	if (found && (*found)->nlookup)
+		ino = (fuse_ino_t)(uintptr_t)*found;
+	pthread_mutex_unlock(&nodes_lock);
+	return ino;
+}
+
+/**
  * ldmd_node_forget - the kernel gives back lookups of a node id
  * @ino: the node id
  * @nlookup: how many

@@ -392,7 +392,7 @@ int ldmd_request_run(struct ldmd_request *req, char *why, size_t size)
 {
 	const struct request_type *t;
 	size_t i;
-	int nargs = req->argc - 1;
+	int nargs = req->argc - 1, error;
 
 	for (i = 0; i < sizeof(request_types) / sizeof(request_types[0]); i++) {
 		t = &request_types[i];
@@ -409,7 +409,11 @@ int ldmd_request_run(struct ldmd_request *req, char *why, size_t size)
 			snprintf(why, size, "%s needs root or the user ldmd runs as", t->name);
 			return -EPERM;
 		}
-		return t->run(req, why, size);
+		error = t->run(req, why, size);
+		/* What it changed in the tree is gone from the kernel's cache too. */
+		if (t->changes)
+			ldmd_inval_flush();
+		return error;
 	}
 	snprintf(why, size, "unknown request '%.64s'", req->argv[0]);
 	return -EINVAL;

@@ -5,9 +5,10 @@
  * FUSE, and so the one place where errors change sign: everything in ldm
  * returns a negative errno, FUSE replies take a positive one (reply_err()).
  *
- * Node ids are nodes.c's. Every reply says "do not cache" (timeouts of 0):
- * the tree changes under the kernel's feet and sends no invalidations yet,
- * so the kernel asks again each time. Files are opened FOPEN_DIRECT_IO, so
+ * Node ids are nodes.c's. Names and attributes are cached by the kernel for
+ * CACHE_SECONDS: every change of the tree's shape is invalidated (inval.c),
+ * and a write waits until what its store() changed is invalidated before it
+ * returns. Files are opened FOPEN_DIRECT_IO, so
  * a read always reaches show() and the page cache never answers; each
  * write(2) of up to a page is one WRITE request and so one store().
  *
@@ -28,6 +29,8 @@
 #include <ldm/sysfs.h>
 
 #include "ldmd.h"
+
+#define CACHE_SECONDS	3600.0
 
 /* The one sign flip: @error is 0 or a negative errno, as ldm returns them. */
 static void reply_err(fuse_req_t req, int error)
@@ -111,6 +114,12 @@ static void sysfs_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
 	}
 	ldm_sysfs_stat(sd, &st);
 	to_stat(&st, &e.attr);
+	/*
+	 * Safe to cache: were @sd removed now, its invalidation would wait for
+	 * the directory's lock, which the kernel holds until this lookup ends.
+	 */
+	e.entry_timeout = CACHE_SECONDS;
+	e.attr_timeout = CACHE_SECONDS;
 	e.ino = ldmd_node_hold(sd);
 	if (!e.ino)
 		reply_err(req, -ENOMEM);
@@ -137,7 +146,7 @@ static void sysfs_getattr(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info 
 		return;
 	}
 	to_stat(&st, &attr);
-	fuse_reply_attr(req, &attr, 0);
+	fuse_reply_attr(req, &attr, CACHE_SECONDS);
 }
 
 /*
@@ -355,6 +364,8 @@ static void sysfs_write(fuse_req_t req, fuse_ino_t ino, const char *buf, size_t 
 
 	(void)ino;
 	n = ldm_sysfs_write(to_file(fi)->f, buf, size, off);
+	/* What store() added or removed is gone from the kernel's cache too. */
+	ldmd_inval_flush();
 	if (n < 0)
 		reply_err(req, (int)n);
 	else

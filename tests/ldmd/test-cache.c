@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * test-cache.c - the kernel caches the mount's names and attributes, and
+ * never a stale one: each name the tree adds or removes is invalidated
+ * before the write or control request that changed it returns.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "ldmd-util.h"
+
+#define MODULES		LDM_BUILD_DIR "/modules"
+
+static int device_request(int ctl, const char *verb, unsigned int id)
+{
+	char req[128];
+	int len;
+
+	if (!strcmp(verb, "device-add"))
+		len = snprintf(req, sizeof(req), "device-add%ccached%c%u%c", 0, 0, id, 0);
+	else
+		len = snprintf(req, sizeof(req), "device-remove%ccached%u%c", 0, id, 0);
+	return ldmd_control_request(ctl, req, (size_t)len, NULL, 0, NULL, 0);
+}
+
+static bool exists(const char *path)
+{
+	struct stat st;
+
+	if (!lstat(path, &st))
+		return true;
+	ASSERT_EQ(errno, ENOENT);
+	return false;
+}
+
+DEFINE_TEST(test_cache_never_serves_a_removed_or_missing_name,
+	    .description = "200 times: a device added over the control socket is there at once, in its directory and in a listing's parent; removed, its cached name is gone at once, and so are the names below it",
+	    .no_runtime = true)
+{
+	char dir[400], state[512], link[512];
+	struct ldmd d;
+	int ctl, i;
+
+	need_fuse();
+	ldmd_up(&d, NULL);
+	ctl = ldmd_control_connect(&d);
+	for (i = 0; i < 200; i++) {
+		snprintf(dir, sizeof(dir), "%s/devices/platform/cached%d", d.sys, i % 3);
+		snprintf(state, sizeof(state), "%s/power/state", dir);
+		snprintf(link, sizeof(link), "%s/bus/platform/devices/cached%d", d.sys, i % 3);
+		ASSERT(!exists(dir));
+		ASSERT_EQ(device_request(ctl, "device-add", (unsigned int)(i % 3)), 0);
+		/* Looked up, stat'ed, read: all of it cached now. */
+		ASSERT(exists(dir) && exists(state) && exists(link));
+		ASSERT_STREQ(cat(state), "0\n");
+		ASSERT_EQ(device_request(ctl, "device-remove", (unsigned int)(i % 3)), 0);
+		if (exists(dir) || exists(state) || exists(link))
+			FAIL("round %d: a removed name is still served from the cache", i);
+	}
+	close(ctl);
+	ldmd_down(&d);
+}
+
+DEFINE_TEST(test_cache_writes_that_change_the_tree_invalidate_before_returning,
+	    .description = "echo to a driver's unbind file: the driver's link to the device and the file its probe made are gone when write(2) returns; bind brings them back at once",
+	    .no_runtime = true)
+{
+	const char *const args[] = { MODULES "/gpl_platform_drv.ko", NULL };
+	const char *dev = "gpl_platform_drv0";
+	char drvlink[1024], devlink[1024], unbind[1024], bind[1024];
+	struct ldmd d;
+	int i;
+
+	need_fuse();
+	ldmd_up(&d, args);
+	snprintf(drvlink, sizeof(drvlink), "%s/bus/platform/drivers/gpl_platform_drv/%s", d.sys, dev);
+	/* 2.6.9 has no "driver" link: the files the driver's probe made, then. */
+	snprintf(devlink, sizeof(devlink), "%s/devices/platform/%s/value", d.sys, dev);
+	snprintf(unbind, sizeof(unbind), "%s/bus/platform/drivers/gpl_platform_drv/unbind", d.sys);
+	snprintf(bind, sizeof(bind), "%s/bus/platform/drivers/gpl_platform_drv/bind", d.sys);
+	for (i = 0; i < 50; i++) {
+		ASSERT(exists(drvlink) && exists(devlink));
+		ASSERT_STREQ(cat(devlink), "0\n");
+		ASSERT_EQ(echo(unbind, dev, strlen(dev)), (long)strlen(dev));
+		if (exists(drvlink) || exists(devlink))
+			FAIL("round %d: after unbind, a link is still served from the cache", i);
+		ASSERT_EQ(echo(bind, dev, strlen(dev)), (long)strlen(dev));
+	}
+	ldmd_down(&d);
+}
