@@ -91,6 +91,7 @@ bench: all
 	./build/bench/bench-kobject
 	./build/bench/bench-platform
 	./build/bench/bench-module
+	./build/bench/bench-ldmd
 
 # The module loader's libFuzzer target, clang + AddressSanitizer, for
 # FUZZ_TIME seconds from the .ko files the build makes; a crash or a leak

@@ -1,0 +1,342 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * bench-ldmd.c - ldmd's mount against the kernel's /sys, side by side in
+ * one run, and the uevent socket's throughput (docs/bench.md).
+ *
+ *   bench-ldmd [DEVICES]      (1,000 platform devices added by default)
+ *
+ * 1. A fresh attribute read, open + read + close, of the same attribute
+ *    (kernel/uevent_seqnum) on DIR/sys and on /sys: microseconds per read,
+ *    and their ratio.
+ * 2. A walk of the whole tree as find does it (readdir + lstat of every
+ *    entry), on DIR/sys with DEVICES devices added and on /sys:
+ *    microseconds per entry, and their ratio.
+ * Each pinned (ldmd and this program on CPU 0) and unpinned.
+ * 3. Events per second delivered to 1 and to 10 listeners of DIR/uevent,
+ *    for a burst of device adds and removes.
+ *
+ * It needs what ldmd needs (root, /dev/fuse, fusermount3) and a /sys; it
+ * says so and exits 0 without them. Figures are reported, never asserted.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define READS		3000
+#define WALKS		3
+#define EVENT_PAIRS	2000
+
+struct daemon {
+	pid_t pid;
+	char root[64];
+	char sys[96];
+};
+
+static double now_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
+}
+
+static void pin(bool pinned)
+{
+	cpu_set_t set;
+	long i, n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	CPU_ZERO(&set);
+	for (i = 0; i < (pinned ? 1 : n); i++)
+		CPU_SET(i, &set);
+	sched_setaffinity(0, sizeof(set), &set);
+}
+
+/* Start ldmd --foreground under a new root, pinned or not; wait until ready. */
+static int daemon_start(struct daemon *d, bool pinned)
+{
+	char line[256];
+	int fds[2];
+	FILE *out;
+
+	snprintf(d->root, sizeof(d->root), "/tmp/bench-ldmd-XXXXXX");
+	if (!mkdtemp(d->root) || pipe(fds))
+		return -1;
+	snprintf(d->sys, sizeof(d->sys), "%s/sys", d->root);
+	d->pid = fork();
+	if (d->pid == 0) {
+		int null = open("/dev/null", O_WRONLY);
+
+		pin(pinned);
+		dup2(fds[1], 1);
+		dup2(null, 2);
+		close(fds[0]);
+		execl(LDMD_PATH, "ldmd", "--foreground", "--root", d->root, (char *)NULL);
+		_exit(127);
+	}
+	close(fds[1]);
+	out = fdopen(fds[0], "r");
+	while (out && fgets(line, sizeof(line), out))
+		if (!strcmp(line, "ldmd: ready\n"))
+			break;
+	if (out)
+		fclose(out);
+	return d->pid > 0 && !access(d->sys, F_OK) ? 0 : -1;
+}
+
+static void daemon_stop(struct daemon *d)
+{
+	kill(d->pid, SIGTERM);
+	waitpid(d->pid, NULL, 0);
+	rmdir(d->sys);
+	rmdir(d->root);
+}
+
+static int control_connect(const struct daemon *d)
+{
+	struct sockaddr_un addr = { .sun_family = AF_UNIX };
+	int fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+
+	snprintf(addr.sun_path, sizeof(addr.sun_path), "%s/control", d->root);
+	if (fd < 0 || connect(fd, (struct sockaddr *)&addr, sizeof(addr)))
+		return -1;
+	return fd;
+}
+
+/* One request; its errno (0: done). */
+static int request(int fd, const char *req, size_t len)
+{
+	char buf[65536];
+	ssize_t n;
+
+	if (send(fd, req, len, MSG_NOSIGNAL) != (ssize_t)len)
+		return errno;
+	do {
+		n = recv(fd, buf, sizeof(buf) - 1, 0);
+		if (n <= 0)
+			return EPIPE;
+		buf[n] = '\0';
+	} while (buf[0] != 'r');
+	return atoi(buf + 1);
+}
+
+static int device_request(int fd, const char *verb, unsigned int id)
+{
+	char req[128];
+	int len;
+
+	if (!strcmp(verb, "device-add"))
+		len = snprintf(req, sizeof(req), "device-add%cbench%c%u%c", 0, 0, id, 0);
+	else
+		len = snprintf(req, sizeof(req), "device-remove%cbench%u%c", 0, id, 0);
+	return request(fd, req, (size_t)len);
+}
+
+/* Microseconds per open + read + close of @path. */
+static double fresh_read_us(const char *path)
+{
+	char buf[4096];
+	double t0;
+	int i, fd;
+
+	t0 = now_us();
+	for (i = 0; i < READS; i++) {
+		fd = open(path, O_RDONLY);
+		if (fd < 0 || read(fd, buf, sizeof(buf)) < 0)
+			return -1;
+		close(fd);
+	}
+	return (now_us() - t0) / READS;
+}
+
+static unsigned long walk(const char *dir)
+{
+	char path[4096];
+	unsigned long n = 0;
+	struct dirent *de;
+	struct stat st;
+	DIR *d = opendir(dir);
+
+	if (!d)
+		return 0;
+	while ((de = readdir(d))) {
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+		n++;
+		if (!lstat(path, &st) && S_ISDIR(st.st_mode))
+			n += walk(path);
+	}
+	closedir(d);
+	return n;
+}
+
+/* The best of WALKS walks of @dir: microseconds per entry. */
+static double walk_us(const char *dir, unsigned long *entries)
+{
+	double best = -1, t0, per;
+	int i;
+
+	for (i = 0; i < WALKS; i++) {
+		t0 = now_us();
+		*entries = walk(dir);
+		per = (now_us() - t0) / (double)(*entries ? *entries : 1);
+		if (best < 0 || per < best)
+			best = per;
+	}
+	return best;
+}
+
+static void compare(const struct daemon *d, bool pinned)
+{
+	char path[160];
+	unsigned long ldm_entries, sys_entries;
+	double ldm_read, sys_read, ldm_walk, sys_walk;
+
+	pin(pinned);
+	snprintf(path, sizeof(path), "%s/kernel/uevent_seqnum", d->sys);
+	fresh_read_us(path);	/* warm */
+	ldm_read = fresh_read_us(path);
+	sys_read = fresh_read_us("/sys/kernel/uevent_seqnum");
+	ldm_walk = walk_us(d->sys, &ldm_entries);
+	sys_walk = walk_us("/sys", &sys_entries);
+	printf("%-9s fresh read: ldm %7.1f us, /sys %5.1f us, ratio %5.2f (goal <= 4)\n",
+	       pinned ? "pinned" : "unpinned", ldm_read, sys_read, ldm_read / sys_read);
+	printf("%-9s find: ldm %6.2f us/entry (%lu), /sys %5.2f us/entry (%lu), ratio %5.2f "
+	       "(goal <= 3)\n", "", ldm_walk, ldm_entries, sys_walk, sys_entries,
+	       ldm_walk / sys_walk);
+	pin(false);
+}
+
+struct listener {
+	int fd;
+	unsigned long want, got;
+	double done_us;
+};
+
+static void *listen_thread(void *arg)
+{
+	struct listener *l = arg;
+	char buf[8192];
+
+	while (l->got < l->want && recv(l->fd, buf, sizeof(buf), 0) > 0)
+		l->got++;
+	l->done_us = now_us();
+	return NULL;
+}
+
+static int uevent_connect(const struct daemon *d)
+{
+	struct sockaddr_un addr = { .sun_family = AF_UNIX };
+	int fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+
+	snprintf(addr.sun_path, sizeof(addr.sun_path), "%s/uevent", d->root);
+	if (fd < 0 || connect(fd, (struct sockaddr *)&addr, sizeof(addr)))
+		return -1;
+	return fd;
+}
+
+/* Events per second to each of @n listeners, for EVENT_PAIRS add/remove pairs. */
+static void uevent_throughput(const struct daemon *d, int n)
+{
+	struct listener ls[10];
+	pthread_t th[10];
+	double t0, last = 0;
+	int i, ctl = control_connect(d);
+	unsigned int k;
+
+	for (i = 0; i < n; i++) {
+		ls[i] = (struct listener){ .fd = uevent_connect(d), .want = 2 * EVENT_PAIRS };
+		pthread_create(&th[i], NULL, listen_thread, &ls[i]);
+	}
+	usleep(200 * 1000);
+	t0 = now_us();
+	for (k = 0; k < EVENT_PAIRS; k++) {
+		device_request(ctl, "device-add", 100000 + k % 16);
+		device_request(ctl, "device-remove", 100000 + k % 16);
+	}
+	for (i = 0; i < n; i++) {
+		pthread_join(th[i], NULL);
+		if (ls[i].done_us > last)
+			last = ls[i].done_us;
+		close(ls[i].fd);
+	}
+	close(ctl);
+	printf("uevents to %2d listener%s: %8.0f events/s each, %8.0f deliveries/s in all "
+	       "(%u events, %lu received by the first)\n", n, n == 1 ? " " : "s",
+	       2 * EVENT_PAIRS / ((last - t0) / 1e6), n * 2 * EVENT_PAIRS / ((last - t0) / 1e6),
+	       2 * EVENT_PAIRS, ls[0].got);
+}
+
+static int add_devices(const struct daemon *d, unsigned int n)
+{
+	int fd = control_connect(d);
+	unsigned int i;
+
+	if (fd < 0)
+		return -1;
+	for (i = 0; i < n; i++)
+		if (device_request(fd, "device-add", i))
+			break;
+	close(fd);
+	return i == n ? 0 : -1;
+}
+
+static const char *why_not(void)
+{
+	int fd;
+
+	if (geteuid())
+		return "ldmd's mount needs root here";
+	fd = open("/dev/fuse", O_RDWR);
+	if (fd < 0)
+		return "/dev/fuse cannot be opened";
+	close(fd);
+	if (access("/sys/kernel/uevent_seqnum", R_OK))
+		return "no kernel /sys to compare with";
+	return NULL;
+}
+
+int main(int argc, char *argv[])
+{
+	unsigned int devices = argc > 1 ? (unsigned int)strtoul(argv[1], NULL, 10) : 1000;
+	const char *why = why_not();
+	struct daemon d;
+	int pinned;
+
+	if (why) {
+		printf("bench-ldmd: skipped: %s\n", why);
+		return 0;
+	}
+	printf("ldmd's mount against /sys (%u platform devices added to ldm's tree)\n", devices);
+	for (pinned = 1; pinned >= 0; pinned--) {
+		if (daemon_start(&d, pinned) || add_devices(&d, devices)) {
+			fprintf(stderr, "bench-ldmd: cannot start ldmd and add devices\n");
+			return 1;
+		}
+		compare(&d, pinned);
+		daemon_stop(&d);
+	}
+	printf("stable attribute served from the kernel's cache: not measured "
+	       "(no attribute declares stable contents yet)\n");
+	if (daemon_start(&d, false)) {
+		fprintf(stderr, "bench-ldmd: cannot start ldmd\n");
+		return 1;
+	}
+	uevent_throughput(&d, 1);
+	uevent_throughput(&d, 10);
+	daemon_stop(&d);
+	return 0;
+}
