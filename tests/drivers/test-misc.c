@@ -737,6 +737,27 @@ DEFINE_TEST(test_misc_deregister_waits_for_read_in_progress,
 	ASSERT_OK(ldm_misc_release(r.file));
 }
 
+DEFINE_TEST(test_misc_stream_write_passes_blocked_read,
+	    .description = "on a nonseekable_open file a write is not held up by a read of the same file asleep in the driver (no f_pos lock on a stream)")
+{
+	static struct tdev t;
+	struct read_call r = { 0 };
+	pthread_t reader;
+
+	tdev_register(&t, "stream", 54);
+	t.fops.open = nonseekable_open_method;
+	t.block_read = true;
+	ASSERT_OK(ldm_misc_open("stream", O_RDWR, &r.file));
+	ASSERT_OK(pthread_create(&reader, NULL, read_thread, &r));
+	wait_for_completion(&t.entered);
+	ASSERT_EQ(ldm_misc_write(r.file, "x", 1, NULL), 1);	/* would wait for ever */
+	complete(&t.go);
+	ASSERT_OK(pthread_join(reader, NULL));
+	ASSERT_EQ(r.ret, 10);
+	ASSERT_OK(ldm_misc_release(r.file));
+	ASSERT_OK(misc_deregister(&t.misc));
+}
+
 DEFINE_TEST(test_misc_deregister_from_its_own_method,
 	    .description = "a method that deregisters its own device does not wait for itself; its file's release runs once")
 {

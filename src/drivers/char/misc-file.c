@@ -279,7 +279,10 @@ static ssize_t call_io(struct ldm_misc_file *mf, bool write, void *buf, size_t c
 	return fops->read(&mf->file, buf, count, ppos);
 }
 
-/* A read or write at *@pos, or at f_pos under pos_lock if @pos is NULL. */
+/*
+ * A read or write at *@pos, or at f_pos if @pos is NULL: under pos_lock,
+ * unless the file is a stream.
+ */
 static ssize_t do_io(struct ldm_misc_file *mf, bool write, void *buf, size_t count,
 		     loff_t *pos)
 {
@@ -296,6 +299,17 @@ static ssize_t do_io(struct ldm_misc_file *mf, bool write, void *buf, size_t cou
 		if (*pos < 0)
 			return -EINVAL;
 		return call_io(mf, write, buf, count, pos);
+	}
+	if (!(mf->file.f_mode & FMODE_LSEEK)) {
+		/*
+		 * A stream (nonseekable_open()): its position means nothing, and
+		 * Linux takes no f_pos lock for a device; a read asleep in the
+		 * driver must not hold up a write that would wake it.
+		 */
+		p = __atomic_load_n(&mf->file.f_pos, __ATOMIC_RELAXED);
+		ret = call_io(mf, write, buf, count, &p);
+		__atomic_store_n(&mf->file.f_pos, p, __ATOMIC_RELAXED);
+		return ret;
 	}
 	pthread_mutex_lock(&mf->pos_lock);
 	p = mf->file.f_pos;
