@@ -7,14 +7,16 @@
  *      ldmd (a shell, systemd's Type=forking) sees it return ready;
  *   2. block SIGTERM, SIGINT and SIGHUP in every thread to come: they are
  *      taken with sigwait() by the main thread only;
- *   3. mount DIR/sys, boot the runtime (ldm_init), serve the mount;
+ *   3. mount DIR/sys and DIR/dev, boot the runtime (ldm_init), serve the
+ *      mounts;
  *   4. load the modules named, in order: after the mount, so that a
  *      module whose init waits for its firmware through the fallback files
  *      can be answered; a module that fails is reported, and the rest go on,
  *      as a kernel boots on when one module fails;
  *   5. print "ldmd: ready", tell the parent, detach from the terminal;
- *   6. on SIGTERM, SIGINT or SIGHUP: stop the runtime, which unloads the
- *      modules, while the mount still serves; then unmount, exit 0.
+ *   6. on SIGTERM, SIGINT or SIGHUP: close the device nodes still open
+ *      (their readers get ENODEV), stop the runtime, which unloads the
+ *      modules, while the mounts still serve; then unmount, exit 0.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -148,7 +150,7 @@ static void stop_signals(sigset_t *set)
  */
 int ldmd_run(const struct ldmd_options *opts)
 {
-	struct ldmd_mount *mount;
+	struct ldmd_mount *mount, *dev;
 	sigset_t stop, blocked;
 	int ready_fd = -1, sig, error;
 	unsigned int i;
@@ -165,17 +167,25 @@ int ldmd_run(const struct ldmd_options *opts)
 	root = make_root(opts->root);
 	if (!root)
 		return 1;
-	error = ldmd_mount_sysfs(root, &mount);
+	error = ldmd_mount(root, &ldmd_sysfs_fs, &mount);
 	if (error)
 		goto err_free;
+	error = ldmd_mount(root, &ldmd_dev_fs, &dev);
+	if (error)
+		goto err_unmount;
 	error = ldm_init();
 	if (error) {
 		fprintf(stderr, "ldmd: cannot boot the runtime: %s\n", strerror(-error));
-		goto err_unmount;
+		goto err_unmount_dev;
 	}
 	error = ldmd_serve(mount);
 	if (error) {
 		fprintf(stderr, "ldmd: cannot serve %s/sys: %s\n", root, strerror(-error));
+		goto err_exit;
+	}
+	error = ldmd_serve(dev);
+	if (error) {
+		fprintf(stderr, "ldmd: cannot serve %s/dev: %s\n", root, strerror(-error));
 		goto err_exit;
 	}
 	for (i = 0; i < opts->nmodules; i++)
@@ -189,13 +199,18 @@ int ldmd_run(const struct ldmd_options *opts)
 	while (sigwait(&stop, &sig))
 		;
 	fprintf(stderr, "ldmd: %s: stopping\n", strsignal(sig));
+	ldmd_dev_shutdown();
 	ldm_exit();
+	ldmd_unmount(dev);
 	ldmd_unmount(mount);
 	free(root);
 	return 0;
 
 err_exit:
+	ldmd_dev_shutdown();
 	ldm_exit();
+err_unmount_dev:
+	ldmd_unmount(dev);
 err_unmount:
 	ldmd_unmount(mount);
 err_free:

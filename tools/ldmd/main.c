@@ -45,8 +45,9 @@ static const struct fuse_opt ldmd_opts[] = {
 static void usage(FILE *out)
 {
 	fprintf(out, "Usage: ldmd [--root DIR] [--foreground] [MODULE.ko[=ARGS]...]\n\n"
-		     "Boot an ldm runtime, mount its sysfs tree at DIR/sys with FUSE, load the\n"
-		     "modules named (ARGS: their parameters, name=value separated by spaces)\n"
+		     "Boot an ldm runtime, mount its sysfs tree at DIR/sys and its misc\n"
+		     "devices at DIR/dev with FUSE, load the modules named (ARGS: their\n"
+		     "parameters, name=value separated by spaces)\n"
 		     "and serve until SIGTERM or SIGINT; then unload the modules, unmount and\n"
 		     "exit 0. Prints \"ldmd: ready\" once it serves, and without --foreground\n"
 		     "detaches after that.\n\n"
