@@ -231,6 +231,10 @@ DEFINE_TEST(test_dev_ioctls_pass_their_buffers,
 	ASSERT_ERRNO(ioctl(fd, _IOR('D', 99, int), &v), ENOTTY);
 	ASSERT_ERRNO(ioctl(fd, _IO('x', 1)), ENOTTY);
 	close(fd);
+	fd = open(d.dev, O_RDONLY | O_DIRECTORY);
+	ASSERT(fd >= 0);
+	ASSERT_ERRNO(ioctl(fd, DEVTEST_IOC_LEN, &v), ENOTTY);
+	close(fd);
 	ldmd_down(&d);
 }
 

@@ -815,6 +815,10 @@ static void dev_ioctl(fuse_req_t req, fuse_ino_t ino, unsigned int cmd, void *ar
 		reply_err(req, -ENOSYS);
 		return;
 	}
+	if (flags & FUSE_IOCTL_DIR) {	/* @fi is the directory's */
+		reply_err(req, -ENOTTY);
+		return;
+	}
 	if (_IOC_DIR(ucmd) != _IOC_NONE && size) {
 		buf = calloc(1, size);
 		if (!buf) {
