@@ -251,7 +251,7 @@ static void *other_reads(void *arg)
 
 DEFINE_TEST(test_dev_blocking_read_stalls_nothing,
 	    .description = "readers asleep in devtest stall neither another node, nor sysfs, nor a second blocked reader; a write wakes one",
-	    .no_runtime = true)
+	    .no_runtime = true, .concurrency = true)
 {
 	struct reader r1, r2;
 	struct timespec until;
@@ -294,7 +294,7 @@ static void on_signal(int sig)
 
 DEFINE_TEST(test_dev_interrupted_read_gets_eintr,
 	    .description = "a reader asleep in the driver gets EINTR from a signal whose handler has no SA_RESTART; the driver's sleep ended, the node still works",
-	    .no_runtime = true)
+	    .no_runtime = true, .concurrency = true)
 {
 	struct sigaction sa = { .sa_handler = on_signal };
 	struct reader r;
@@ -358,7 +358,7 @@ static void wait_waited(int fd)
 
 DEFINE_TEST(test_dev_poll_wakes_when_data_arrives,
 	    .description = "poll on a node says POLLOUT at once and POLLIN only when data comes: a poller asleep on the driver's queue is woken by a write",
-	    .no_runtime = true)
+	    .no_runtime = true, .concurrency = true)
 {
 	struct pollfd pfd;
 	struct poller p = { 0 };
@@ -428,7 +428,7 @@ DEFINE_TEST(test_dev_edge_triggered_epoll,
 
 DEFINE_TEST(test_dev_removed_under_open_file,
 	    .description = "a device deregistered under an open node wakes its reader; then read, write and ioctl give ENODEV, poll POLLERR, the name goes; plugged again it opens anew",
-	    .no_runtime = true)
+	    .no_runtime = true, .concurrency = true)
 {
 	struct pollfd pfd;
 	struct reader r;
@@ -468,7 +468,7 @@ DEFINE_TEST(test_dev_removed_under_open_file,
 
 DEFINE_TEST(test_dev_stop_with_open_and_blocked_nodes,
 	    .description = "ldmd stopped while a reader sleeps in a node and another node is open: the reader gets EINTR or ENODEV, later calls ENODEV or ENOTCONN, ldmd exits 0 with nothing mounted",
-	    .no_runtime = true)
+	    .no_runtime = true, .concurrency = true)
 {
 	struct reader r;
 	struct ldmd d;
