@@ -90,6 +90,8 @@ loff_t ldm_misc_llseek(struct ldm_misc_file *file, loff_t offset, int whence);
 long ldm_misc_ioctl(struct ldm_misc_file *file, unsigned int cmd, unsigned long arg);
 int ldm_misc_poll(struct ldm_misc_file *file, unsigned int events, int timeout_ms);
 int ldm_misc_release(struct ldm_misc_file *file);
+bool ldm_misc_seekable(struct ldm_misc_file *file);
+int ldm_misc_set_flags(struct ldm_misc_file *file, int flags);
 
 int ldm_misc_for_each(int (*fn)(const char *name, int minor, void *data), void *data);
 

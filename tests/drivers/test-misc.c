@@ -497,6 +497,50 @@ DEFINE_TEST(test_misc_llseek_methods,
 	ASSERT_OK(misc_deregister(&n.misc));
 }
 
+static unsigned int flags_seen;
+
+/* Reports the f_flags it is called with. */
+static ssize_t flags_read(struct file *file, char __user *buf, size_t count, loff_t *ppos)
+{
+	(void)buf, (void)count, (void)ppos;
+	flags_seen = file->f_flags;
+	return 0;
+}
+
+DEFINE_TEST(test_misc_seekable_and_set_flags,
+	    .description = "ldm_misc_seekable is false after nonseekable_open; ldm_misc_set_flags changes O_NONBLOCK and O_APPEND only, as F_SETFL")
+{
+	static struct tdev t, n;
+	struct ldm_misc_file *f, *g;
+	char buf[4];
+
+	tdev_register(&t, "flags", 32);
+	t.fops.read = flags_read;
+	ASSERT_OK(ldm_misc_open("flags", O_RDONLY, &f));
+	ASSERT(ldm_misc_seekable(f));
+	ASSERT_OK(ldm_misc_read(f, buf, 1, NULL));
+	ASSERT_EQ(flags_seen & (O_NONBLOCK | O_APPEND), 0);
+	ASSERT_OK(ldm_misc_set_flags(f, O_NONBLOCK | O_APPEND | O_WRONLY | O_SYNC));
+	ASSERT_OK(ldm_misc_read(f, buf, 1, NULL));
+	ASSERT_EQ(flags_seen & (O_NONBLOCK | O_APPEND), O_NONBLOCK | O_APPEND);
+	ASSERT_EQ(flags_seen & O_ACCMODE, O_RDONLY);	/* the access mode stays */
+	ASSERT_EQ(flags_seen & O_SYNC, 0);
+	ASSERT_OK(ldm_misc_set_flags(f, 0));
+	ASSERT_OK(ldm_misc_read(f, buf, 1, NULL));
+	ASSERT_EQ(flags_seen & (O_NONBLOCK | O_APPEND), 0);
+	ASSERT_EQ(ldm_misc_set_flags(NULL, 0), -EINVAL);
+	ASSERT(!ldm_misc_seekable(NULL));
+	ASSERT_OK(ldm_misc_release(f));
+
+	tdev_register(&n, "flags_pipe", 33);
+	n.fops.open = nonseekable_open_method;
+	ASSERT_OK(ldm_misc_open("flags_pipe", O_RDWR, &g));
+	ASSERT(!ldm_misc_seekable(g));
+	ASSERT_OK(ldm_misc_release(g));
+	ASSERT_OK(misc_deregister(&t.misc));
+	ASSERT_OK(misc_deregister(&n.misc));
+}
+
 static long tdev_unlocked_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	(void)file;
@@ -691,6 +735,27 @@ DEFINE_TEST(test_misc_deregister_waits_for_read_in_progress,
 	ASSERT_EQ(t.released_after_read, 1);
 	ASSERT_EQ(ldm_misc_read(r.file, r.buf, 1, NULL), -ENODEV);
 	ASSERT_OK(ldm_misc_release(r.file));
+}
+
+DEFINE_TEST(test_misc_stream_write_passes_blocked_read,
+	    .description = "on a nonseekable_open file a write is not held up by a read of the same file asleep in the driver (no f_pos lock on a stream)")
+{
+	static struct tdev t;
+	struct read_call r = { 0 };
+	pthread_t reader;
+
+	tdev_register(&t, "stream", 54);
+	t.fops.open = nonseekable_open_method;
+	t.block_read = true;
+	ASSERT_OK(ldm_misc_open("stream", O_RDWR, &r.file));
+	ASSERT_OK(pthread_create(&reader, NULL, read_thread, &r));
+	wait_for_completion(&t.entered);
+	ASSERT_EQ(ldm_misc_write(r.file, "x", 1, NULL), 1);	/* would wait for ever */
+	complete(&t.go);
+	ASSERT_OK(pthread_join(reader, NULL));
+	ASSERT_EQ(r.ret, 10);
+	ASSERT_OK(ldm_misc_release(r.file));
+	ASSERT_OK(misc_deregister(&t.misc));
 }
 
 DEFINE_TEST(test_misc_deregister_from_its_own_method,

@@ -93,13 +93,16 @@ void make_root(struct ldmd *d)
 	ASSERT_OK(chmod(tmpl, 0755));	/* nobody must reach sys/ too */
 	ASSERT(realpath(tmpl, d->root));
 	snprintf(d->sys, sizeof(d->sys), "%s/sys", d->root);
+	snprintf(d->dev, sizeof(d->dev), "%s/dev", d->root);
 	snprintf(d->log, sizeof(d->log), "%s/ldmd.log", d->root);
 }
 
 void remove_root(struct ldmd *d)
 {
 	ASSERT_EQ(mounts_at(d->sys), 0);
+	ASSERT_EQ(mounts_at(d->dev), 0);
 	rmdir(d->sys);
+	rmdir(d->dev);
 	unlink(d->log);
 	ASSERT_OK(rmdir(d->root));
 }
@@ -187,6 +190,7 @@ void ldmd_up(struct ldmd *d, const char *const args[])
 	d->pid = spawn_ldmd(d, true, args);
 	wait_ready(d);
 	ASSERT_EQ(mounts_at(d->sys), 1);
+	ASSERT_EQ(mounts_at(d->dev), 1);
 }
 
 /* Send @sig, wait within WAIT_SECONDS for ldmd to end; its wait status. */
@@ -221,6 +225,7 @@ void ldmd_stop(struct ldmd *d, int sig)
 		FAIL("ldmd ended with wait status %#x after signal %d; its log:\n%s", status, sig,
 		     read_file(d->log));
 	ASSERT_EQ(mounts_at(d->sys), 0);
+	ASSERT_EQ(mounts_at(d->dev), 0);
 }
 
 void ldmd_down(struct ldmd *d)

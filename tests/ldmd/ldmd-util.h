@@ -22,6 +22,7 @@ struct ldmd {
 	int out;		/* the read end of its stdout */
 	char root[256];		/* absolute and resolved, as mountinfo shows it */
 	char sys[300];
+	char dev[300];		/* the device nodes */
 	char log[300];		/* its stderr */
 };
 
@@ -62,7 +63,7 @@ int mounts_at(const char *path);
 /* A fresh temporary root (mode 0755) in @d; nothing started. */
 void make_root(struct ldmd *d);
 
-/* Check nothing is mounted at DIR/sys, then remove the root. */
+/* Check nothing is mounted at DIR/sys and DIR/dev, then remove the root. */
 void remove_root(struct ldmd *d);
 
 /* Start ldmd [--foreground] --root ROOT ARGS..., stdout to a pipe, stderr to the log. */

@@ -5,11 +5,14 @@
  *   main.c       the command line
  *   lifecycle.c  detaching, booting the runtime, loading modules, the
  *                signals that stop it, and stopping in order
- *   mount.c      the sysfs mount: the mount point, stale mounts, the FUSE
- *                session and the thread that serves it
+ *   mount.c      the mounts (DIR/sys, DIR/dev): mount points, stale
+ *                mounts, the FUSE sessions and the threads that serve them
  *   nodes.c      the FUSE node ids: which sysfs node each stands for
  *   sysfs-ops.c  the FUSE requests, mapped onto the path-level API of
- *                <ldm/sysfs.h>; the only file that replies to FUSE
+ *                <ldm/sysfs.h>; the only file that replies to FUSE for
+ *                the sysfs mount
+ *   dev-ops.c    the FUSE requests of the DIR/dev mount, mapped onto the
+ *                misc devices' front-end API of <ldm/miscdevice.h>
  *   control.c    the control socket: clients, requests in, replies out
  *   requests.c   what each request of the control socket does
  *   log.c        the runtime's console: stderr or syslog
@@ -85,8 +88,35 @@ void ldmd_log_stop(void);
 int ldmd_run(const struct ldmd_options *opts);
 
 /* mount.c */
+#define LDMD_SYSFS_THREADS	10	/* libfuse's default */
+#define LDMD_DEV_THREADS	64	/* each blocked read of a device takes one */
+
+/**
+ * struct ldmd_fs - one of ldmd's mounts
+ * @dir: below DIR: "sys", "dev"
+ * @fsname: the source /proc/mounts shows (fsname=)
+ * @what: for messages: "the sysfs tree"
+ * @ops: its requests
+ * @max_threads: the most requests served at once
+ * @start: after ldm_init(), before serving; may be NULL
+ * @stop: once nothing serves the session any more: drop what the kernel
+ *	still held; @started says whether start() had succeeded; may be NULL
+ */
+struct ldmd_fs {
+	const char *dir;
+	const char *fsname;
+	const char *what;
+	const struct fuse_lowlevel_ops *ops;
+	unsigned int max_threads;
+	int (*start)(struct fuse_session *se);
+	void (*stop)(bool started);
+};
+
+extern const struct ldmd_fs ldmd_sysfs_fs;
+extern const struct ldmd_fs ldmd_dev_fs;
+
 struct ldmd_mount;
-int ldmd_mount_sysfs(const char *mountpoint, struct ldmd_mount **ret);
+int ldmd_mount(const char *root, const struct ldmd_fs *fs, struct ldmd_mount **ret);
 int ldmd_serve(struct ldmd_mount *m);
 void ldmd_unmount(struct ldmd_mount *m);
 struct fuse_session *ldmd_mount_session(struct ldmd_mount *m);
@@ -102,5 +132,8 @@ void ldmd_node_forget(fuse_ino_t ino, uint64_t nlookup);
 /* sysfs-ops.c */
 extern const struct fuse_lowlevel_ops ldmd_sysfs_ops;
 void ldmd_sysfs_ops_exit(void);
+
+/* dev-ops.c */
+void ldmd_dev_shutdown(void);
 
 #endif /* _LDMD_H */

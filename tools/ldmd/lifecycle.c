@@ -7,8 +7,9 @@
  *      ldmd (a shell, systemd's Type=forking) sees it return ready;
  *   2. block SIGTERM, SIGINT and SIGHUP in every thread to come: they are
  *      taken with sigwait() by the main thread only;
- *   3. mount DIR/sys, boot the runtime (ldm_init) with its console on
- *      stderr, serve the mount, open the uevent socket DIR/uevent;
+ *   3. mount DIR/sys and DIR/dev, boot the runtime (ldm_init) with its
+ *      console on stderr, serve the mounts, watch the tree for the
+ *      kernel's cache, open the uevent socket DIR/uevent;
  *   4. add the devices of the board, if one is named: a bad board stops
  *      ldmd with status 1 (the runtime's log says what is wrong with it);
  *      before the modules, so that their drivers bind as they register;
@@ -21,9 +22,10 @@
  *      console goes to syslog);
  *   7. on SIGTERM, SIGINT or SIGHUP (or a shutdown request): close the
  *      control socket, undo what its requests left (suspended devices,
- *      added devices), stop the runtime, which unloads the modules and the
- *      board's devices, while the mount still serves and listeners still
- *      hear the events; then close the uevent socket, unmount, exit 0.
+ *      added devices), close the device nodes still open (their readers get
+ *      ENODEV), stop the runtime, which unloads the modules and the board's
+ *      devices, while the mounts still serve and listeners still hear the
+ *      events; then close the uevent socket, unmount, exit 0.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -144,6 +146,21 @@ static void load_module(const char *spec)
 	free(path);
 }
 
+/* Serve both mounts; -errno, said on stderr, if one cannot be. */
+static int serve_mounts(const char *root, struct ldmd_mount *sys, struct ldmd_mount *dev)
+{
+	int error = ldmd_serve(sys);
+
+	if (error) {
+		fprintf(stderr, "ldmd: cannot serve %s/sys: %s\n", root, strerror(-error));
+		return error;
+	}
+	error = ldmd_serve(dev);
+	if (error)
+		fprintf(stderr, "ldmd: cannot serve %s/dev: %s\n", root, strerror(-error));
+	return error;
+}
+
 static void stop_signals(sigset_t *set)
 {
 	sigemptyset(set);
@@ -162,7 +179,7 @@ int ldmd_run(const struct ldmd_options *opts)
 {
 	struct ldmd_control *control;
 	struct ldmd_uevent *uevent;
-	struct ldmd_mount *mount;
+	struct ldmd_mount *mount, *dev;
 	sigset_t stop, blocked;
 	int ready_fd = -1, sig, error;
 	unsigned int i;
@@ -179,21 +196,22 @@ int ldmd_run(const struct ldmd_options *opts)
 	root = make_root(opts->root);
 	if (!root)
 		return 1;
-	error = ldmd_mount_sysfs(root, &mount);
+	error = ldmd_mount(root, &ldmd_sysfs_fs, &mount);
 	if (error)
 		goto err_free;
+	error = ldmd_mount(root, &ldmd_dev_fs, &dev);
+	if (error)
+		goto err_unmount;
 	ldmd_log_init();
 	error = ldm_init();
 	if (error) {
 		fprintf(stderr, "ldmd: cannot boot the runtime: %s\n", strerror(-error));
-		goto err_unmount;
+		goto err_unmount_dev;
 	}
 	ldmd_log_start();
-	error = ldmd_serve(mount);
-	if (error) {
-		fprintf(stderr, "ldmd: cannot serve %s/sys: %s\n", root, strerror(-error));
+	error = serve_mounts(root, mount, dev);
+	if (error)
 		goto err_exit;
-	}
 	error = ldmd_inval_start(ldmd_mount_session(mount));
 	if (error) {
 		fprintf(stderr, "ldmd: cannot watch the tree: %s\n", strerror(-error));
@@ -226,31 +244,29 @@ int ldmd_run(const struct ldmd_options *opts)
 	printk(KERN_INFO "ldmd: %s: stopping\n", strsignal(sig));
 	ldmd_control_stop(control);
 	ldmd_requests_exit();
-	ldm_exit();
-	ldmd_inval_stop();
-	ldmd_uevent_stop(uevent);
-	ldmd_log_stop();
-	ldmd_unmount(mount);
-	free(root);
-	return 0;
-
+	error = 0;
+	/* Stopping is unwinding a start that went all the way. */
 err_uevent:
+	ldmd_dev_shutdown();
 	ldm_exit();
 	ldmd_inval_stop();
 	ldmd_uevent_stop(uevent);
-	ldmd_log_stop();
-	goto err_unmount;
+	goto err_log;
 err_inval:
+	ldmd_dev_shutdown();
 	ldm_exit();
 	ldmd_inval_stop();
-	ldmd_log_stop();
-	goto err_unmount;
+	goto err_log;
 err_exit:
+	ldmd_dev_shutdown();
 	ldm_exit();
+err_log:
 	ldmd_log_stop();
+err_unmount_dev:
+	ldmd_unmount(dev);
 err_unmount:
 	ldmd_unmount(mount);
 err_free:
 	free(root);
-	return 1;
+	return error ? 1 : 0;
 }

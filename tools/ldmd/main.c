@@ -49,10 +49,12 @@ static const struct fuse_opt ldmd_opts[] = {
 static void usage(FILE *out)
 {
 	fprintf(out, "Usage: ldmd [--board FILE] [--root DIR] [--foreground] [MODULE.ko[=ARGS]...]\n\n"
-		     "Boot an ldm runtime, mount its sysfs tree at DIR/sys with FUSE, add the\n"
-		     "devices of the board, load the modules named (ARGS: their parameters,\n"
-		     "name=value separated by spaces) and serve until SIGTERM or SIGINT; then\n"
-		     "unload the modules, unmount and exit 0. Prints \"ldmd: ready\" once it\n"
+		     "Boot an ldm runtime, mount its sysfs tree at DIR/sys and its misc\n"
+		     "devices at DIR/dev with FUSE, add the devices of the board, load the\n"
+		     "modules named (ARGS: their parameters, name=value separated by spaces)\n"
+		     "and serve until SIGTERM or SIGINT; then unload the modules, unmount and\n"
+		     "exit 0. DIR/control takes the requests of ldm(8); DIR/uevent sends\n"
+		     "every hotplug event to its listeners. Prints \"ldmd: ready\" once it\n"
 		     "serves, and without --foreground detaches after that.\n\n"
 		     "Options:\n"
 		     "  -b, --board FILE   a device tree: a blob (.dtb) or a source (.dts) for dtc\n"

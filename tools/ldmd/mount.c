@@ -1,19 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * mount.c - the sysfs mount at DIR/sys: its mount point, the stale mount a
- * killed ldmd may leave there, the FUSE session, and the thread that
- * serves it. Mounting, serving, stopping and unmounting all happen here.
+ * mount.c - ldmd's FUSE mounts, DIR/sys and DIR/dev: their mount points,
+ * the stale mount a killed ldmd may leave there, the FUSE sessions, and the
+ * threads that serve them. Mounting, serving, stopping and unmounting all
+ * happen here, the same way for both; what differs (the directory, the
+ * options, the requests, what to set up before serving and drop after) is
+ * a struct ldmd_fs.
  *
- * The session is mounted with
- *   default_permissions  the kernel checks modes and owners, as for /sys;
- *   allow_other          every user may look, as at /sys;
+ * Each session is mounted with
+ *   default_permissions  the kernel checks modes and owners, as for /sys
+ *                        and /dev;
+ *   allow_other          every user may look, as at /sys and /dev;
  *   auto_unmount         fusermount3 stays behind and unmounts the tree if
  *                        ldmd dies without doing it.
  * It is mounted before the runtime boots (fusermount3 is forked while ldmd
- * has one thread) and served once the tree exists, by libfuse's
- * multi-threaded loop in a thread of its own. To stop it, the session is
- * marked as exiting and that thread is woken with SIGUSR1 until its loop
- * returns; SIGUSR1 is blocked everywhere else.
+ * has one thread) and served once the runtime exists, by libfuse's
+ * multi-threaded loop in a thread of its own, with at most max_threads
+ * requests in progress at once. To stop it, the session is marked as
+ * exiting and that thread is woken with SIGUSR1 until its loop returns;
+ * SIGUSR1 is blocked everywhere else.
  */
 #include <errno.h>
 #include <limits.h>
@@ -31,10 +36,11 @@
 
 #include "ldmd.h"
 
-#define MOUNT_OPTIONS	"fsname=sysfs,subtype=ldm,default_permissions,allow_other,auto_unmount"
+#define MOUNT_OPTIONS	"subtype=ldm,default_permissions,allow_other,auto_unmount"
 #define WAKE_SIGNAL	SIGUSR1
 
 struct ldmd_mount {
+	const struct ldmd_fs *fs;
 	char *mountpoint;
 	struct fuse_session *se;
 	bool serving;		/* the thread runs, and nodes.c holds the root */
@@ -93,7 +99,7 @@ static int clean_stale_mount(const char *path)
 	return 0;
 }
 
-/* Make @root/sys, and refuse it if something is mounted there already. */
+/* Make @root/<dir>, and refuse it if something is mounted there already. */
 static int prepare_mountpoint(const char *root, const char *path)
 {
 	struct stat st, parent;
@@ -124,43 +130,46 @@ static int prepare_mountpoint(const char *root, const char *path)
 	return 0;
 }
 
-static struct fuse_session *new_session(void)
+static struct fuse_session *new_session(const struct ldmd_fs *fs)
 {
-	char *argv[] = { "ldmd", "-o", MOUNT_OPTIONS, NULL };
-	struct fuse_args args = FUSE_ARGS_INIT(3, argv);
+	char fsname[64], *argv[] = { "ldmd", "-o", MOUNT_OPTIONS, "-o", fsname, NULL };
+	struct fuse_args args = FUSE_ARGS_INIT(5, argv);
 	struct fuse_session *se;
 
-	se = fuse_session_new(&args, &ldmd_sysfs_ops, sizeof(ldmd_sysfs_ops), NULL);
+	snprintf(fsname, sizeof(fsname), "fsname=%s", fs->fsname);
+	se = fuse_session_new(&args, fs->ops, sizeof(*fs->ops), NULL);
 	fuse_opt_free_args(&args);
 	return se;
 }
 
 /**
- * ldmd_mount_sysfs - mount (but not yet serve) the sysfs tree at @root/sys
+ * ldmd_mount - mount (but not yet serve) a file system at @root/<dir>
  * @root: an absolute directory that exists
+ * @fs: what to mount: ldmd_sysfs_fs or ldmd_dev_fs
  * @ret: the mount, for ldmd_serve() and ldmd_unmount()
  *
  * Cleans a stale mount a dead ldmd left there, creates the directory if
  * needed. Until ldmd_serve(), whoever touches the mount waits.
  * Return: 0, or a negative errno; the reason is printed.
  */
-int ldmd_mount_sysfs(const char *root, struct ldmd_mount **ret)
+int ldmd_mount(const char *root, const struct ldmd_fs *fs, struct ldmd_mount **ret)
 {
 	struct ldmd_mount *m;
 	int error = -ENOMEM;
 
 	m = calloc(1, sizeof(*m));
-	if (!m || asprintf(&m->mountpoint, "%s/sys", root) < 0)
+	if (!m || asprintf(&m->mountpoint, "%s/%s", root, fs->dir) < 0)
 		goto err_free;
+	m->fs = fs;
 	error = prepare_mountpoint(root, m->mountpoint);
 	if (error)
 		goto err_free;
 	error = -EIO;
-	m->se = new_session();
+	m->se = new_session(fs);
 	if (!m->se)
 		goto err_free;
 	if (fuse_session_mount(m->se, m->mountpoint)) {
-		fprintf(stderr, "ldmd: %s: cannot mount the sysfs tree\n", m->mountpoint);
+		fprintf(stderr, "ldmd: %s: cannot mount %s\n", m->mountpoint, fs->what);
 		goto err_destroy;
 	}
 	pthread_mutex_init(&m->lock, NULL);
@@ -186,26 +195,23 @@ struct fuse_session *ldmd_mount_session(struct ldmd_mount *m)
 	return m->se;
 }
 
-/*
- * libfuse before 3.17.1 loses the 16-byte loop configuration that
- * fuse_session_loop_mt() of FUSE_USE_VERSION 31 creates (libfuse #944):
- * not ours to report when ldmd is built with LeakSanitizer.
- */
-const char *__lsan_default_suppressions(void);
-const char *__lsan_default_suppressions(void)
-{
-	return "leak:fuse_loop_cfg_create\n";
-}
-
-const char *__lsan_default_options(void);
-const char *__lsan_default_options(void)
-{
-	return "print_suppressions=0";
-}
-
 static void wake(int sig)
 {
 	(void)sig;
+}
+
+/* The loop, with its own configuration (FUSE_USE_VERSION 312): no leak, max_threads ours. */
+static int serve_loop(struct ldmd_mount *m)
+{
+	struct fuse_loop_config *config = fuse_loop_cfg_create();
+	int ret;
+
+	if (!config)
+		return -ENOMEM;
+	fuse_loop_cfg_set_max_threads(config, m->fs->max_threads);
+	ret = fuse_session_loop_mt(m->se, config);
+	fuse_loop_cfg_destroy(config);
+	return ret;
 }
 
 static void *serve_thread(void *arg)
@@ -218,7 +224,7 @@ static void *serve_thread(void *arg)
 	sigemptyset(&set);
 	sigaddset(&set, WAKE_SIGNAL);
 	pthread_sigmask(SIG_UNBLOCK, &set, NULL);
-	ret = fuse_session_loop_mt(m->se, 0);
+	ret = serve_loop(m);
 
 	pthread_mutex_lock(&m->lock);
 	asked = m->stopping;
@@ -238,8 +244,8 @@ static void *serve_thread(void *arg)
  * ldmd_serve - start serving the mount
  * @m: the mount
  *
- * After ldm_init(): the root node is taken here. Call with WAKE_SIGNAL
- * blocked, as every thread but the serving one should have it.
+ * After ldm_init(): the file system's start() runs here. Call with
+ * WAKE_SIGNAL blocked, as every thread but the serving ones should have it.
  * Return: 0, or a negative errno.
  */
 int ldmd_serve(struct ldmd_mount *m)
@@ -247,14 +253,15 @@ int ldmd_serve(struct ldmd_mount *m)
 	struct sigaction sa = { .sa_handler = wake };	/* no SA_RESTART */
 	int error;
 
-	error = ldmd_nodes_init();
+	error = m->fs->start ? m->fs->start(m->se) : 0;
 	if (error)
 		return error;
 	sigemptyset(&sa.sa_mask);
 	sigaction(WAKE_SIGNAL, &sa, NULL);
 	error = -pthread_create(&m->thread, NULL, serve_thread, m);
 	if (error) {
-		ldmd_nodes_exit();
+		if (m->fs->stop)
+			m->fs->stop(true);
 		return error;
 	}
 	m->serving = true;
@@ -302,11 +309,34 @@ void ldmd_unmount(struct ldmd_mount *m)
 	fuse_session_unmount(m->se);
 	fuse_session_destroy(m->se);
 	/* Nothing serves the session now: what the kernel held is ours to drop. */
-	ldmd_sysfs_ops_exit();
-	if (m->serving)
-		ldmd_nodes_exit();
+	if (m->fs->stop)
+		m->fs->stop(m->serving);
 	pthread_cond_destroy(&m->cond);
 	pthread_mutex_destroy(&m->lock);
 	free(m->mountpoint);
 	free(m);
 }
+
+/* The sysfs mount: its node ids and open files are nodes.c's and sysfs-ops.c's. */
+static int sysfs_start(struct fuse_session *se)
+{
+	(void)se;
+	return ldmd_nodes_init();
+}
+
+static void sysfs_stop(bool started)
+{
+	ldmd_sysfs_ops_exit();
+	if (started)
+		ldmd_nodes_exit();
+}
+
+const struct ldmd_fs ldmd_sysfs_fs = {
+	.dir		= "sys",
+	.fsname		= "sysfs",
+	.what		= "the sysfs tree",
+	.ops		= &ldmd_sysfs_ops,
+	.max_threads	= LDMD_SYSFS_THREADS,
+	.start		= sysfs_start,
+	.stop		= sysfs_stop,
+};

@@ -226,6 +226,48 @@ int ldm_misc_release(struct ldm_misc_file *mf)
 	return err;
 }
 
+/**
+ * ldm_misc_seekable - whether a file has a position of its own
+ * @mf: the file
+ *
+ * For a front end that must say at open whether lseek(2), pread(2) and
+ * pwrite(2) make sense (FUSE's FOPEN_NONSEEKABLE).
+ * Return: false if the open method called nonseekable_open() (or @mf is
+ * NULL), true otherwise.
+ */
+bool ldm_misc_seekable(struct ldm_misc_file *mf)
+{
+	return mf && (mf->file.f_mode & FMODE_LSEEK);
+}
+
+/* What fcntl(F_SETFL) may change; the access mode and the rest stay. */
+#define SETFL_FLAGS	(O_APPEND | O_NONBLOCK | O_ASYNC | O_DIRECT | O_NOATIME)
+
+/**
+ * ldm_misc_set_flags - change the flags of an open file, as fcntl(F_SETFL)
+ * @mf: the file
+ * @flags: open(2) flags; only O_APPEND, O_NONBLOCK, O_ASYNC, O_DIRECT and
+ *	O_NOATIME are taken, the others are ignored as F_SETFL ignores them
+ *
+ * The driver sees the new f_flags in the calls that start afterwards (a
+ * front end whose requests carry the caller's current flags, as FUSE's
+ * do, passes them on before each call). The fasync method of later kernels
+ * does not exist here: O_ASYNC is only recorded.
+ * Return: 0, or -EINVAL for a NULL file.
+ */
+int ldm_misc_set_flags(struct ldm_misc_file *mf, int flags)
+{
+	unsigned int old, new;
+
+	if (!mf)
+		return -EINVAL;
+	old = __atomic_load_n(&mf->file.f_flags, __ATOMIC_RELAXED);
+	new = (old & ~(unsigned int)SETFL_FLAGS) | ((unsigned int)flags & SETFL_FLAGS);
+	if (new != old)
+		__atomic_store_n(&mf->file.f_flags, new, __ATOMIC_RELAXED);
+	return 0;
+}
+
 /* The driver's read or write at *@ppos. */
 static ssize_t call_io(struct ldm_misc_file *mf, bool write, void *buf, size_t count,
 		       loff_t *ppos)
@@ -237,7 +279,10 @@ static ssize_t call_io(struct ldm_misc_file *mf, bool write, void *buf, size_t c
 	return fops->read(&mf->file, buf, count, ppos);
 }
 
-/* A read or write at *@pos, or at f_pos under pos_lock if @pos is NULL. */
+/*
+ * A read or write at *@pos, or at f_pos if @pos is NULL: under pos_lock,
+ * unless the file is a stream.
+ */
 static ssize_t do_io(struct ldm_misc_file *mf, bool write, void *buf, size_t count,
 		     loff_t *pos)
 {
@@ -254,6 +299,17 @@ static ssize_t do_io(struct ldm_misc_file *mf, bool write, void *buf, size_t cou
 		if (*pos < 0)
 			return -EINVAL;
 		return call_io(mf, write, buf, count, pos);
+	}
+	if (!(mf->file.f_mode & FMODE_LSEEK)) {
+		/*
+		 * A stream (nonseekable_open()): its position means nothing, and
+		 * Linux takes no f_pos lock for a device; a read asleep in the
+		 * driver must not hold up a write that would wake it.
+		 */
+		p = __atomic_load_n(&mf->file.f_pos, __ATOMIC_RELAXED);
+		ret = call_io(mf, write, buf, count, &p);
+		__atomic_store_n(&mf->file.f_pos, p, __ATOMIC_RELAXED);
+		return ret;
 	}
 	pthread_mutex_lock(&mf->pos_lock);
 	p = mf->file.f_pos;

@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * devtest.c - the misc devices the tests of DIR/dev talk to:
+ *
+ *   devtest      a pipe: write(2) appends (at most DEVTEST_SIZE bytes
+ *                held), read(2) takes from the front and sleeps while it
+ *                is empty (interruptibly; -EAGAIN with O_NONBLOCK); poll
+ *                says POLLIN when there is something to read; opened with
+ *                nonseekable_open(); the ioctls of devtest.h
+ *   devtest_ctl  reads "plugged" or "unplugged"; writing "unplug"
+ *                deregisters devtest (its sleeping readers are woken
+ *                first), "plug" registers it again
+ */
+#include <ldm/fs.h>
+#include <ldm/kernel.h>
+#include <ldm/miscdevice.h>
+#include <ldm/module.h>
+#include <ldm/mutex.h>
+#include <ldm/poll.h>
+#include <ldm/sched.h>
+#include <ldm/string.h>
+#include <ldm/uaccess.h>
+#include <ldm/wait.h>
+
+#include "devtest.h"
+
+#define DEVTEST_SIZE	4096
+
+static DEFINE_MUTEX(pipe_lock);		/* guards data, len, gone, sleepers */
+static DECLARE_WAIT_QUEUE_HEAD(readq);
+static char data[DEVTEST_SIZE];
+static size_t len;
+static int gone;			/* deregistered: wake and leave */
+static int sleepers;
+
+static DEFINE_MUTEX(plug_lock);		/* guards plugged */
+static int plugged;
+
+static int pipe_open(struct inode *inode, struct file *file)
+{
+	return nonseekable_open(inode, file);
+}
+
+static bool readable(void)
+{
+	bool ret;
+
+	mutex_lock(&pipe_lock);
+	ret = len > 0 || gone;
+	mutex_unlock(&pipe_lock);
+	return ret;
+}
+
+static ssize_t pipe_read(struct file *file, char __user *buf, size_t count, loff_t *ppos)
+{
+	ssize_t ret;
+	size_t n;
+
+	(void)ppos;
+	mutex_lock(&pipe_lock);
+	while (!len && !gone) {
+		if (file->f_flags & O_NONBLOCK) {
+			mutex_unlock(&pipe_lock);
+			return -EAGAIN;
+		}
+		sleepers++;
+		mutex_unlock(&pipe_lock);
+		ret = wait_event_interruptible(readq, readable());
+		mutex_lock(&pipe_lock);
+		sleepers--;
+		if (ret) {
+			mutex_unlock(&pipe_lock);
+			return ret;
+		}
+	}
+	if (gone) {
+		mutex_unlock(&pipe_lock);
+		return -ENODEV;
+	}
+	n = min(count, len);
+	if (copy_to_user(buf, data, n)) {
+		ret = -EFAULT;
+	} else {
+		memmove(data, data + n, len - n);
+		len -= n;
+		ret = (ssize_t)n;
+	}
+	mutex_unlock(&pipe_lock);
+	return ret;
+}
+
+static ssize_t pipe_write(struct file *file, const char __user *buf, size_t count,
+			  loff_t *ppos)
+{
+	ssize_t ret;
+
+	(void)file, (void)ppos;
+	mutex_lock(&pipe_lock);
+	if (count > DEVTEST_SIZE - len) {
+		ret = -ENOSPC;
+	} else if (copy_from_user(data + len, buf, count)) {
+		ret = -EFAULT;
+	} else {
+		len += count;
+		ret = (ssize_t)count;
+	}
+	mutex_unlock(&pipe_lock);
+	if (ret > 0)
+		wake_up_interruptible(&readq);
+	return ret;
+}
+
+static unsigned int pipe_poll(struct file *file, poll_table *pt)
+{
+	poll_wait(file, &readq, pt);
+	return POLLOUT | POLLWRNORM | (readable() ? POLLIN | POLLRDNORM : 0);
+}
+
+static int put_int(unsigned long arg, int v)
+{
+	return copy_to_user((void __user *)arg, &v, sizeof(v)) ? -EFAULT : 0;
+}
+
+static long pipe_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	int v;
+
+	(void)file;
+	switch (cmd) {
+	case DEVTEST_IOC_LEN:
+		mutex_lock(&pipe_lock);
+		v = (int)len;
+		mutex_unlock(&pipe_lock);
+		return put_int(arg, v);
+	case DEVTEST_IOC_ADD:
+		if (copy_from_user(&v, (void __user *)arg, sizeof(v)))
+			return -EFAULT;
+		return put_int(arg, v + 1000);
+	case DEVTEST_IOC_CLEAR:
+		mutex_lock(&pipe_lock);
+		v = (int)len;
+		len = 0;
+		mutex_unlock(&pipe_lock);
+		return v;
+	case DEVTEST_IOC_SLEEPERS:
+		mutex_lock(&pipe_lock);
+		v = sleepers;
+		mutex_unlock(&pipe_lock);
+		return put_int(arg, v);
+	case DEVTEST_IOC_WAITED:
+		return put_int(arg, waitqueue_active(&readq));
+	default:
+		return -ENOIOCTLCMD;
+	}
+}
+
+static const struct file_operations pipe_fops = {
+	.owner		= THIS_MODULE,
+	.open		= pipe_open,
+	.read		= pipe_read,
+	.write		= pipe_write,
+	.poll		= pipe_poll,
+	.unlocked_ioctl	= pipe_ioctl,
+};
+
+static struct miscdevice pipe_dev = {
+	.minor	= MISC_DYNAMIC_MINOR,
+	.name	= "devtest",
+	.fops	= &pipe_fops,
+};
+
+/* Under plug_lock. */
+static int plug(void)
+{
+	int err;
+
+	if (plugged)
+		return 0;
+	mutex_lock(&pipe_lock);
+	gone = 0;
+	len = 0;
+	mutex_unlock(&pipe_lock);
+	pipe_dev.minor = MISC_DYNAMIC_MINOR;
+	err = misc_register(&pipe_dev);
+	if (!err)
+		plugged = 1;
+	return err;
+}
+
+/* Under plug_lock: wake the sleepers, or misc_deregister() would wait for them. */
+static void unplug(void)
+{
+	if (!plugged)
+		return;
+	mutex_lock(&pipe_lock);
+	gone = 1;
+	mutex_unlock(&pipe_lock);
+	wake_up_interruptible_all(&readq);
+	misc_deregister(&pipe_dev);
+	plugged = 0;
+}
+
+static ssize_t ctl_read(struct file *file, char __user *buf, size_t count, loff_t *ppos)
+{
+	const char *s;
+	size_t n, l;
+
+	(void)file;
+	mutex_lock(&plug_lock);
+	s = plugged ? "plugged\n" : "unplugged\n";
+	mutex_unlock(&plug_lock);
+	l = strlen(s);
+	if (*ppos < 0 || (size_t)*ppos >= l)
+		return 0;
+	n = min(count, l - (size_t)*ppos);
+	if (copy_to_user(buf, s + *ppos, n))
+		return -EFAULT;
+	*ppos += (loff_t)n;
+	return (ssize_t)n;
+}
+
+static ssize_t ctl_write(struct file *file, const char __user *buf, size_t count, loff_t *ppos)
+{
+	char cmd[16] = "";
+	int err = -EINVAL;
+
+	(void)file, (void)ppos;
+	if (count >= sizeof(cmd) || copy_from_user(cmd, buf, count))
+		return -EINVAL;
+	mutex_lock(&plug_lock);
+	if (!strncmp(cmd, "unplug", 6)) {
+		unplug();
+		err = 0;
+	} else if (!strncmp(cmd, "plug", 4)) {
+		err = plug();
+	}
+	mutex_unlock(&plug_lock);
+	return err ? err : (ssize_t)count;
+}
+
+static const struct file_operations ctl_fops = {
+	.owner	= THIS_MODULE,
+	.read	= ctl_read,
+	.write	= ctl_write,
+};
+
+static struct miscdevice ctl_dev = {
+	.minor	= MISC_DYNAMIC_MINOR,
+	.name	= "devtest_ctl",
+	.fops	= &ctl_fops,
+};
+
+static int __init devtest_init(void)
+{
+	int err;
+
+	mutex_lock(&plug_lock);
+	err = plug();
+	mutex_unlock(&plug_lock);
+	if (err)
+		return err;
+	err = misc_register(&ctl_dev);
+	if (err) {
+		mutex_lock(&plug_lock);
+		unplug();
+		mutex_unlock(&plug_lock);
+	}
+	return err;
+}
+
+static void __exit devtest_exit(void)
+{
+	misc_deregister(&ctl_dev);
+	mutex_lock(&plug_lock);
+	unplug();
+	mutex_unlock(&plug_lock);
+}
+
+module_init(devtest_init);
+module_exit(devtest_exit);
+
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("Misc devices for the tests of ldmd's DIR/dev");

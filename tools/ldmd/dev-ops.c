@@ -1,0 +1,982 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * dev-ops.c - the FUSE requests of the device-node mount at DIR/dev,
+ * mapped onto the front-end API of <ldm/miscdevice.h>: every misc device
+ * registered is DIR/dev/<name>, a regular file (FUSE makes no character
+ * devices without CUSE), whose open, read, write, poll, ioctl and close
+ * reach the driver's file_operations. The one file that replies to FUSE
+ * for this mount, and so where its errors change sign (reply_err()).
+ *
+ * Names and numbers. A node is its minor, as a device node is its dev_t:
+ * node id and inode number are minor + 2 (1 is the directory). LOOKUP finds
+ * the minor by name, OPEN opens whatever device holds that minor now.
+ * Nothing is cached by the kernel (entry and attribute timeouts of 0), so
+ * a device registered or deregistered shows at the next look-up; no node
+ * state needs FORGET. The directory is listed from ldm_misc_for_each().
+ * Nodes are 0600 and belong to ldmd's user, as udev makes a misc node
+ * without a rule of its own (root:root 0600).
+ *
+ * Calls into the runtime. Every request that reaches the runtime does it
+ * between call_begin() and call_end(), which list the thread serving it
+ * and register an interrupt function with libfuse: when the caller of a
+ * blocked read gets a signal, the kernel sends INTERRUPT, libfuse calls it,
+ * and it interrupts the serving thread with ldm_thread_interrupt(); the
+ * driver's interruptible sleep returns -ERESTARTSYS, replied as EINTR.
+ * The loop serves up to LDMD_DEV_THREADS requests at once, so a blocked
+ * read stalls neither the other nodes nor the sysfs mount (its own loop).
+ *
+ * Files are opened FOPEN_DIRECT_IO (every read and write reaches the
+ * driver, with the caller's size), and FOPEN_NONSEEKABLE | FOPEN_STREAM
+ * when the driver's open called nonseekable_open(); the position is the
+ * kernel's, passed with each read and write. The flags of each read and write are passed on
+ * (fcntl(F_SETFL, O_NONBLOCK) works). Only restricted ioctls can reach a
+ * regular file: the kernel copies _IOC_SIZE(cmd) bytes in (_IOW) and out
+ * (_IOR), and the driver gets the address of that copy.
+ *
+ * Poll. The POLL request is answered at once with ldm_misc_poll(..., 0).
+ * When the kernel asks to be told later (a poll handle) and nothing is
+ * ready, a watcher thread of the file waits in ldm_misc_poll(..., -1) on
+ * the driver's wait queues and sends fuse_lowlevel_notify_poll() when
+ * something is; it is armed again by the next POLL, or after a read or
+ * write that left the file not ready (for edge-triggered epoll).
+ *
+ * Stopping (ldmd_dev_shutdown(), before the runtime stops): new requests
+ * get ENODEV, the calls in progress are interrupted and waited for, and
+ * every file still open is closed, so that the modules can be unloaded.
+ * A process holding a node open then gets ENODEV, as it would from a
+ * deregistered device.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/uio.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include <linux/fuse.h>
+#include <ldm/errno.h>
+#include <ldm/list.h>
+#include <ldm/miscdevice.h>
+#include <ldm/poll.h>
+#include <ldm/sched.h>
+
+#include "ldmd.h"
+
+#define DEV_NODE_MODE	(S_IFREG | 0600)
+#define DEV_DIR_MODE	(S_IFDIR | 0755)
+#define DEV_NAME_MAX	64
+#define MINOR_INO(minor)	((fuse_ino_t)(minor) + 2)
+#define INO_MINOR(ino)		((int)((ino) - 2))
+/* What a POLL from a kernel that names no events asks. */
+#define POLL_DEFAULT_EVENTS	(POLLIN | POLLOUT | POLLRDNORM | POLLWRNORM | POLLPRI)
+
+/* A request inside the runtime, on the list of calls. */
+struct dev_call {
+	struct list_head link;
+	pthread_t thread;
+};
+
+/*
+ * An open node. @mf is NULL once closed, by RELEASE or at shutdown; the
+ * watcher and poll state are under @lock.
+ */
+struct dev_file {
+	struct list_head link;		/* in dev_files until freed */
+	struct ldm_misc_file *mf;
+	int minor;
+	int flags;			/* the flags last given to the runtime */
+	bool seekable;
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	struct fuse_pollhandle *ph;	/* the kernel wants to be told */
+	unsigned int events;		/* what it waits for */
+	bool armed;			/* the watcher should wait and tell */
+	bool stop;			/* the watcher should end */
+	bool watching;			/* the watcher thread runs */
+	pthread_t watcher;
+};
+
+struct dev_entry {
+	char name[DEV_NAME_MAX];
+	int minor;
+};
+
+struct dev_dir {
+	struct list_head link;		/* in dev_dirs until freed */
+	pthread_mutex_t lock;
+	struct dev_entry *ents;
+	size_t n;
+	bool served;
+};
+
+static pthread_mutex_t dev_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t dev_idle = PTHREAD_COND_INITIALIZER;
+static LIST_HEAD(dev_calls);
+static LIST_HEAD(dev_files);
+static LIST_HEAD(dev_dirs);
+static bool dev_stopping;
+static struct timespec dev_time;	/* the nodes' times: when serving began */
+
+/*
+ * The one sign flip. The codes that never leave a kernel do not leave
+ * ldmd either: an interrupted call is EINTR, an unknown ioctl ENOTTY.
+ */
+static void reply_err(fuse_req_t req, long error)
+{
+	int e = (int)-error;
+
+	switch (e) {
+	case ERESTARTSYS:
+	case ERESTARTNOINTR:
+	case ERESTARTNOHAND:
+	case ERESTART_RESTARTBLOCK:
+		e = EINTR;
+		break;
+	case ENOIOCTLCMD:
+		e = ENOTTY;
+		break;
+	case ENOTSUPP:
+		e = EOPNOTSUPP;
+		break;
+	default:
+		if (e <= 0 || e >= ERESTARTSYS)
+			e = EIO;
+	}
+	fuse_reply_err(req, e);
+}
+
+static void interrupt_call(fuse_req_t req, void *data)
+{
+	struct dev_call *c = data;
+
+	(void)req;
+	ldm_thread_interrupt(c->thread);
+}
+
+static void list_call(struct dev_call *c)
+{
+	(void)current;		/* known to the runtime before it can be interrupted */
+	c->thread = pthread_self();
+	list_add(&c->link, &dev_calls);
+}
+
+static void unlist_call(struct dev_call *c)
+{
+	list_del(&c->link);
+	if (list_empty(&dev_calls))
+		pthread_cond_broadcast(&dev_idle);
+}
+
+/* Enter the runtime for @req (NULL: not interruptible); -ENODEV once stopping. */
+static int call_begin(struct dev_call *c, fuse_req_t req)
+{
+	pthread_mutex_lock(&dev_lock);
+	if (dev_stopping) {
+		pthread_mutex_unlock(&dev_lock);
+		return -ENODEV;
+	}
+	list_call(c);
+	pthread_mutex_unlock(&dev_lock);
+	if (req)
+		fuse_req_interrupt_func(req, interrupt_call, c);
+	return 0;
+}
+
+/*
+ * Leave it. Unregistering the interrupt function waits for one that runs
+ * (libfuse calls it under the request's lock), so none can hit the thread
+ * once it serves another request; then the interrupt, if any, is over.
+ */
+static void call_end(struct dev_call *c, fuse_req_t req)
+{
+	if (req)
+		fuse_req_interrupt_func(req, NULL, NULL);
+	pthread_mutex_lock(&dev_lock);
+	unlist_call(c);
+	pthread_mutex_unlock(&dev_lock);
+	ldm_thread_clear_interrupt();
+}
+
+/* Look-ups by name and by minor, on ldm_misc_for_each()'s snapshot. */
+struct dev_find {
+	const char *name;	/* by name, or NULL */
+	int minor;
+	char found[DEV_NAME_MAX];
+};
+
+static int match(const char *name, int minor, void *data)
+{
+	struct dev_find *f = data;
+
+	if (f->name ? strcmp(name, f->name) : minor != f->minor)
+		return 0;
+	f->minor = minor;
+	snprintf(f->found, sizeof(f->found), "%s", name);
+	return 1;
+}
+
+/* 1 if found, 0 if not, or a negative errno; inside a call. */
+static int find(struct dev_find *f)
+{
+	int ret = ldm_misc_for_each(match, f);
+
+	return ret < 0 ? ret : ret == 1;
+}
+
+static void node_stat(int minor, struct stat *st)
+{
+	memset(st, 0, sizeof(*st));
+	st->st_ino = MINOR_INO(minor);
+	st->st_mode = DEV_NODE_MODE;
+	st->st_nlink = 1;
+	st->st_uid = geteuid();
+	st->st_gid = getegid();
+	st->st_blksize = 4096;
+	st->st_atim = st->st_mtim = st->st_ctim = dev_time;
+}
+
+static void dir_stat(struct stat *st)
+{
+	memset(st, 0, sizeof(*st));
+	st->st_ino = FUSE_ROOT_ID;
+	st->st_mode = DEV_DIR_MODE;
+	st->st_nlink = 2;
+	st->st_uid = geteuid();
+	st->st_gid = getegid();
+	st->st_blksize = 4096;
+	st->st_atim = st->st_mtim = st->st_ctim = dev_time;
+}
+
+static void dev_init(void *userdata, struct fuse_conn_info *conn)
+{
+	(void)userdata;
+	/* O_TRUNC comes with OPEN, so `echo x > node` needs no SETATTR. */
+	if (conn->capable & FUSE_CAP_ATOMIC_O_TRUNC)
+		conn->want |= FUSE_CAP_ATOMIC_O_TRUNC;
+}
+
+static void dev_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
+{
+	struct dev_find f = { .name = name };
+	struct fuse_entry_param e = { 0 };
+	struct dev_call c;
+	int ret;
+
+	if (parent != FUSE_ROOT_ID) {
+		reply_err(req, -ENOTDIR);
+		return;
+	}
+	ret = call_begin(&c, NULL);
+	if (!ret) {
+		ret = find(&f);
+		call_end(&c, NULL);
+	}
+	if (ret <= 0) {
+		reply_err(req, ret ? ret : -ENOENT);
+		return;
+	}
+	e.ino = MINOR_INO(f.minor);
+	node_stat(f.minor, &e.attr);
+	fuse_reply_entry(req, &e);	/* no state kept: nothing to undo if it fails */
+}
+
+static void dev_forget(fuse_req_t req, fuse_ino_t ino, uint64_t nlookup)
+{
+	(void)ino, (void)nlookup;
+	fuse_reply_none(req);
+}
+
+static struct dev_file *to_file(struct fuse_file_info *fi)
+{
+	return (struct dev_file *)(uintptr_t)fi->fh;
+}
+
+static void dev_getattr(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
+{
+	struct dev_find f = { .minor = INO_MINOR(ino) };
+	struct dev_call c;
+	struct stat st;
+	int ret;
+
+	if (ino == FUSE_ROOT_ID) {
+		dir_stat(&st);
+		fuse_reply_attr(req, &st, 0);
+		return;
+	}
+	if (fi) {		/* fstat(): the open node, even if its device went */
+		node_stat(to_file(fi)->minor, &st);
+		fuse_reply_attr(req, &st, 0);
+		return;
+	}
+	ret = call_begin(&c, NULL);
+	if (!ret) {
+		ret = find(&f);
+		call_end(&c, NULL);
+	}
+	if (ret <= 0) {
+		reply_err(req, ret ? ret : -ENOENT);
+		return;
+	}
+	node_stat(f.minor, &st);
+	fuse_reply_attr(req, &st, 0);
+}
+
+/* Truncation is accepted and does nothing, as on a device; the rest is fixed. */
+static void dev_setattr(fuse_req_t req, fuse_ino_t ino, struct stat *attr, int to_set,
+			struct fuse_file_info *fi)
+{
+	const int implied = FUSE_SET_ATTR_SIZE | FUSE_SET_ATTR_MTIME | FUSE_SET_ATTR_MTIME_NOW |
+			    FUSE_SET_ATTR_CTIME;
+
+	(void)attr;
+	if (ino == FUSE_ROOT_ID || !(to_set & FUSE_SET_ATTR_SIZE) || (to_set & ~implied))
+		reply_err(req, -EPERM);
+	else
+		dev_getattr(req, ino, fi);
+}
+
+/* The directory: a snapshot at opendir, taken again at offset 0. */
+
+static int dir_add(const char *name, int minor, void *data)
+{
+	struct dev_dir *d = data;
+
+	snprintf(d->ents[d->n].name, sizeof(d->ents[d->n].name), "%s", name);
+	d->ents[d->n++].minor = minor;
+	return 0;
+}
+
+/* At most one device per minor, 256 minors: room for all of them. */
+static int dir_snapshot(struct dev_dir *d)
+{
+	struct dev_call c;
+	int ret;
+
+	ret = call_begin(&c, NULL);
+	if (ret)
+		return ret;
+	d->n = 0;
+	if (!d->ents)
+		d->ents = calloc(256, sizeof(*d->ents));
+	ret = d->ents ? ldm_misc_for_each(dir_add, d) : -ENOMEM;
+	call_end(&c, NULL);
+	return ret;
+}
+
+static void dir_free(struct dev_dir *d)
+{
+	pthread_mutex_destroy(&d->lock);
+	free(d->ents);
+	free(d);
+}
+
+static void dev_opendir(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
+{
+	struct dev_dir *d;
+	int ret;
+
+	if (ino != FUSE_ROOT_ID) {
+		reply_err(req, -ENOTDIR);
+		return;
+	}
+	d = calloc(1, sizeof(*d));
+	if (!d) {
+		reply_err(req, -ENOMEM);
+		return;
+	}
+	pthread_mutex_init(&d->lock, NULL);
+	ret = dir_snapshot(d);
+	if (ret) {
+		dir_free(d);
+		reply_err(req, ret);
+		return;
+	}
+	fi->fh = (uintptr_t)d;
+	pthread_mutex_lock(&dev_lock);
+	list_add(&d->link, &dev_dirs);
+	pthread_mutex_unlock(&dev_lock);
+	if (fuse_reply_open(req, fi)) {
+		pthread_mutex_lock(&dev_lock);	/* interrupted: no RELEASEDIR will come */
+		list_del(&d->link);
+		pthread_mutex_unlock(&dev_lock);
+		dir_free(d);
+	}
+}
+
+/* ".", "..", then the devices; the offset of an entry is its index + 1. */
+static size_t dir_fill(fuse_req_t req, struct dev_dir *d, char *buf, size_t size, size_t from)
+{
+	struct stat st = { 0 };
+	size_t pos = 0, len, i;
+	const char *name;
+
+	for (i = from; i < d->n + 2; i++) {
+		if (i < 2) {
+			name = i ? ".." : ".";
+			st.st_ino = FUSE_ROOT_ID;
+			st.st_mode = DEV_DIR_MODE;
+		} else {
+			name = d->ents[i - 2].name;
+			st.st_ino = MINOR_INO(d->ents[i - 2].minor);
+			st.st_mode = DEV_NODE_MODE;
+		}
+		len = fuse_add_direntry(req, buf + pos, size - pos, name, &st, (off_t)i + 1);
+		if (len > size - pos)
+			break;
+		pos += len;
+	}
+	return pos;
+}
+
+static void dev_readdir(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
+			struct fuse_file_info *fi)
+{
+	struct dev_dir *d = (struct dev_dir *)(uintptr_t)fi->fh;
+	size_t len = 0;
+	int ret = 0;
+	char *buf;
+
+	(void)ino;
+	buf = malloc(size);
+	if (!buf) {
+		reply_err(req, -ENOMEM);
+		return;
+	}
+	pthread_mutex_lock(&d->lock);
+	if (off == 0 && d->served)
+		ret = dir_snapshot(d);
+	d->served = true;
+	if (!ret && off >= 0)
+		len = dir_fill(req, d, buf, size, (size_t)off);
+	pthread_mutex_unlock(&d->lock);
+	if (ret)
+		reply_err(req, ret);
+	else
+		fuse_reply_buf(req, buf, len);
+	free(buf);
+}
+
+static void dev_releasedir(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
+{
+	struct dev_dir *d = (struct dev_dir *)(uintptr_t)fi->fh;
+
+	(void)ino;
+	pthread_mutex_lock(&dev_lock);
+	list_del(&d->link);
+	pthread_mutex_unlock(&dev_lock);
+	dir_free(d);
+	fuse_reply_err(req, 0);
+}
+
+/* Poll: the watcher of a file, and arming it. */
+
+static void *watch_thread(void *arg)
+{
+	struct dev_file *df = arg;
+	unsigned int events;
+	int ret;
+
+	(void)current;
+	pthread_mutex_lock(&df->lock);
+	for (;;) {
+		while (!df->stop && !df->armed)
+			pthread_cond_wait(&df->cond, &df->lock);
+		if (df->stop)
+			break;
+		events = df->events;
+		pthread_mutex_unlock(&df->lock);
+		ret = ldm_misc_poll(df->mf, events, -1);
+		if (ret == -EINTR)
+			ldm_thread_clear_interrupt();
+		pthread_mutex_lock(&df->lock);
+		/* Ready, or an error the next POLL will see: tell the kernel. */
+		if (ret != -EINTR && df->armed) {
+			df->armed = false;
+			if (df->ph)
+				fuse_lowlevel_notify_poll(df->ph);
+		}
+	}
+	pthread_mutex_unlock(&df->lock);
+	return NULL;
+}
+
+/* Arm the watcher of @df; under its lock. */
+static void watch_arm(struct dev_file *df)
+{
+	sigset_t all, old;
+	int err;
+
+	if (df->armed)
+		return;
+	if (!df->watching) {
+		/* The watcher takes no signal: ldm_thread_interrupt() is how it is woken. */
+		sigfillset(&all);
+		pthread_sigmask(SIG_SETMASK, &all, &old);
+		err = pthread_create(&df->watcher, NULL, watch_thread, df);
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
+		if (err)
+			return;		/* no notification: the poller's timeout holds */
+		df->watching = true;
+	}
+	df->armed = true;
+	pthread_cond_signal(&df->cond);
+}
+
+/* A POLL that asked to be told: keep its handle, arm if nothing is ready. */
+static void watch(struct dev_file *df, struct fuse_pollhandle *ph, unsigned int events,
+		  int mask)
+{
+	pthread_mutex_lock(&df->lock);
+	if (df->ph)
+		fuse_pollhandle_destroy(df->ph);
+	df->ph = ph;
+	if (df->armed && df->events != events) {
+		df->events = events;
+		ldm_thread_interrupt(df->watcher);	/* wait again, for these */
+	}
+	df->events = events;
+	if (!mask)
+		watch_arm(df);
+	pthread_mutex_unlock(&df->lock);
+}
+
+/* After a read or write, inside its call: arm again if the kernel listens. */
+static void watch_again(struct dev_file *df)
+{
+	unsigned int events;
+	bool listening;
+
+	pthread_mutex_lock(&df->lock);
+	listening = df->ph && !df->armed;
+	events = df->events;
+	pthread_mutex_unlock(&df->lock);
+	if (!listening || ldm_misc_poll(df->mf, events, 0))
+		return;
+	pthread_mutex_lock(&df->lock);
+	watch_arm(df);
+	pthread_mutex_unlock(&df->lock);
+}
+
+static void watch_stop(struct dev_file *df)
+{
+	pthread_mutex_lock(&df->lock);
+	df->stop = true;
+	pthread_cond_signal(&df->cond);
+	pthread_mutex_unlock(&df->lock);
+	if (!df->watching)
+		return;
+	ldm_thread_interrupt(df->watcher);
+	pthread_join(df->watcher, NULL);
+	df->watching = false;
+}
+
+/* Open files. */
+
+static void file_free(struct dev_file *df)
+{
+	if (df->ph)
+		fuse_pollhandle_destroy(df->ph);
+	pthread_cond_destroy(&df->cond);
+	pthread_mutex_destroy(&df->lock);
+	free(df);
+}
+
+/* The last close of @df (its misc file if ldmd has not closed it yet), and free it. */
+static void file_close(struct dev_file *df)
+{
+	struct ldm_misc_file *mf;
+	struct dev_call c;
+
+	pthread_mutex_lock(&dev_lock);
+	list_del(&df->link);
+	mf = df->mf;
+	df->mf = NULL;
+	if (mf)
+		list_call(&c);	/* even when stopping: shutdown waits for it */
+	pthread_mutex_unlock(&dev_lock);
+	if (mf) {
+		watch_stop(df);
+		ldm_misc_release(mf);
+		pthread_mutex_lock(&dev_lock);
+		unlist_call(&c);
+		pthread_mutex_unlock(&dev_lock);
+		ldm_thread_clear_interrupt();
+	}
+	file_free(df);
+}
+
+static struct dev_file *file_new(int minor)
+{
+	struct dev_file *df = calloc(1, sizeof(*df));
+
+	if (!df)
+		return NULL;
+	df->minor = minor;
+	pthread_mutex_init(&df->lock, NULL);
+	pthread_cond_init(&df->cond, NULL);
+	INIT_LIST_HEAD(&df->link);
+	return df;
+}
+
+/* Open the device of @df's minor; inside a call. */
+static int file_open(struct dev_file *df, int flags)
+{
+	struct dev_find f = { .minor = df->minor };
+	int ret;
+
+	ret = find(&f);
+	if (ret <= 0)
+		return ret ? ret : -ENODEV;
+	ret = ldm_misc_open(f.found, flags, &df->mf);
+	if (ret)
+		return ret;
+	df->flags = flags;
+	df->seekable = ldm_misc_seekable(df->mf);
+	pthread_mutex_lock(&dev_lock);	/* before call_end(): shutdown will see it */
+	list_add(&df->link, &dev_files);
+	pthread_mutex_unlock(&dev_lock);
+	return 0;
+}
+
+/*
+ * The reply to OPEN. A nonseekable_open() file is a stream, as the device
+ * node it stands for: FOPEN_STREAM makes the kernel drop its f_pos lock,
+ * which otherwise serializes every read and write of threads sharing the
+ * descriptor (a regular file's rule), so that a write can wake a read
+ * asleep on the same descriptor. libfuse 3.14 has no field for that flag:
+ * the reply, struct fuse_open_out, is sent as fuse_reply_open() would.
+ */
+static int reply_open(fuse_req_t req, struct fuse_file_info *fi)
+{
+	struct fuse_open_out out = {
+		.fh = fi->fh,
+		.open_flags = FOPEN_DIRECT_IO | FOPEN_NONSEEKABLE | FOPEN_STREAM,
+	};
+	struct iovec iov = { .iov_base = &out, .iov_len = sizeof(out) };
+
+	if (!fi->nonseekable)
+		return fuse_reply_open(req, fi);
+	return fuse_reply_iov(req, &iov, 1);
+}
+
+static void dev_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
+{
+	struct dev_file *df;
+	struct dev_call c;
+	int ret;
+
+	if (ino == FUSE_ROOT_ID) {
+		reply_err(req, -EISDIR);
+		return;
+	}
+	df = file_new(INO_MINOR(ino));
+	if (!df) {
+		reply_err(req, -ENOMEM);
+		return;
+	}
+	ret = call_begin(&c, req);
+	if (!ret) {
+		ret = file_open(df, fi->flags);
+		call_end(&c, req);
+	}
+	if (ret) {
+		file_free(df);
+		reply_err(req, ret);
+		return;
+	}
+	fi->fh = (uintptr_t)df;
+	fi->direct_io = 1;	/* every read and write reaches the driver */
+	fi->keep_cache = 0;
+	fi->nonseekable = !df->seekable;
+	if (reply_open(req, fi))
+		file_close(df);	/* interrupted: no RELEASE will come */
+}
+
+static void dev_release(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
+{
+	(void)ino;
+	file_close(to_file(fi));
+	fuse_reply_err(req, 0);
+}
+
+/* The caller's current flags (fcntl(F_SETFL) may have changed them); inside a call. */
+static void sync_flags(struct dev_file *df, int flags)
+{
+	if (flags == df->flags)
+		return;
+	ldm_misc_set_flags(df->mf, flags);
+	df->flags = flags;
+}
+
+/* A read or a write, at the kernel's position unless the file has none. */
+static ssize_t file_io(fuse_req_t req, struct dev_file *df, bool write, char *buf, size_t size,
+		       off_t off, int flags)
+{
+	struct dev_call c;
+	loff_t pos = off;
+	ssize_t n;
+
+	n = call_begin(&c, req);
+	if (n)
+		return n;
+	n = -ENODEV;
+	if (df->mf) {
+		sync_flags(df, flags);
+		if (write)
+			n = ldm_misc_write(df->mf, buf, size, df->seekable ? &pos : NULL);
+		else
+			n = ldm_misc_read(df->mf, buf, size, df->seekable ? &pos : NULL);
+		if (n >= 0)
+			watch_again(df);
+	}
+	call_end(&c, req);
+	return n;
+}
+
+static void dev_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
+		     struct fuse_file_info *fi)
+{
+	char *buf = malloc(size ? size : 1);
+	ssize_t n;
+
+	(void)ino;
+	if (!buf) {
+		reply_err(req, -ENOMEM);
+		return;
+	}
+	n = file_io(req, to_file(fi), false, buf, size, off, fi->flags);
+	if (n < 0)
+		reply_err(req, n);
+	else
+		fuse_reply_buf(req, buf, (size_t)n);
+	free(buf);
+}
+
+static void dev_write(fuse_req_t req, fuse_ino_t ino, const char *buf, size_t size, off_t off,
+		      struct fuse_file_info *fi)
+{
+	ssize_t n;
+
+	(void)ino;
+	n = file_io(req, to_file(fi), true, (char *)buf, size, off, fi->flags);
+	if (n < 0)
+		reply_err(req, n);
+	else
+		fuse_reply_write(req, (size_t)n);
+}
+
+static void dev_poll(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi,
+		     struct fuse_pollhandle *ph)
+{
+	unsigned int events = fi->poll_events ? fi->poll_events : POLL_DEFAULT_EVENTS;
+	struct dev_file *df = to_file(fi);
+	struct dev_call c;
+	int mask;
+
+	(void)ino;
+	mask = call_begin(&c, NULL);
+	if (!mask) {
+		mask = df->mf ? ldm_misc_poll(df->mf, events, 0) : -ENODEV;
+		call_end(&c, NULL);
+	}
+	if (ph && mask >= 0)
+		watch(df, ph, events, mask);
+	else if (ph)
+		fuse_pollhandle_destroy(ph);
+	if (mask < 0)
+		reply_err(req, mask);
+	else
+		fuse_reply_poll(req, (unsigned int)mask);
+}
+
+/*
+ * Restricted ioctls: the argument is a buffer of _IOC_SIZE(cmd) bytes that
+ * the kernel filled from the caller (_IOW) and copies back (_IOR); a
+ * command without a size gets the caller's argument as it is.
+ */
+static void dev_ioctl(fuse_req_t req, fuse_ino_t ino, unsigned int cmd, void *arg,
+		      struct fuse_file_info *fi, unsigned int flags, const void *in_buf,
+		      size_t in_bufsz, size_t out_bufsz)
+{
+	unsigned int ucmd = cmd;
+	size_t size = _IOC_SIZE(ucmd);
+	unsigned long uarg = (unsigned long)(uintptr_t)arg;
+	struct dev_file *df = to_file(fi);
+	struct dev_call c;
+	char *buf = NULL;
+	long ret;
+
+	(void)ino;
+	if (flags & FUSE_IOCTL_COMPAT) {
+		reply_err(req, -ENOSYS);
+		return;
+	}
+	if (flags & FUSE_IOCTL_DIR) {	/* @fi is the directory's */
+		reply_err(req, -ENOTTY);
+		return;
+	}
+	if (_IOC_DIR(ucmd) != _IOC_NONE && size) {
+		buf = calloc(1, size);
+		if (!buf) {
+			reply_err(req, -ENOMEM);
+			return;
+		}
+		if (in_bufsz)
+			memcpy(buf, in_buf, in_bufsz < size ? in_bufsz : size);
+		uarg = (unsigned long)(uintptr_t)buf;
+	}
+	ret = call_begin(&c, req);
+	if (!ret) {
+		ret = df->mf ? ldm_misc_ioctl(df->mf, ucmd, uarg) : -ENODEV;
+		if (ret >= 0)
+			watch_again(df);
+		call_end(&c, req);
+	}
+	if (ret < 0)
+		reply_err(req, ret);
+	else
+		fuse_reply_ioctl(req, (int)ret, buf, buf ? (out_bufsz < size ? out_bufsz : size) : 0);
+	free(buf);
+}
+
+/* What /dev answers to a change of its shape: only udev makes nodes. */
+
+static void dev_mknod(fuse_req_t req, fuse_ino_t parent, const char *name, mode_t mode,
+		      dev_t rdev)
+{
+	(void)parent, (void)name, (void)mode, (void)rdev;
+	reply_err(req, -EPERM);
+}
+
+static void dev_mkdir(fuse_req_t req, fuse_ino_t parent, const char *name, mode_t mode)
+{
+	(void)parent, (void)name, (void)mode;
+	reply_err(req, -EPERM);
+}
+
+static void dev_unlink(fuse_req_t req, fuse_ino_t parent, const char *name)
+{
+	(void)parent, (void)name;
+	reply_err(req, -EPERM);
+}
+
+static void dev_symlink(fuse_req_t req, const char *link, fuse_ino_t parent, const char *name)
+{
+	(void)link, (void)parent, (void)name;
+	reply_err(req, -EPERM);
+}
+
+static void dev_rename(fuse_req_t req, fuse_ino_t parent, const char *name,
+		       fuse_ino_t newparent, const char *newname, unsigned int flags)
+{
+	(void)parent, (void)name, (void)newparent, (void)newname, (void)flags;
+	reply_err(req, -EPERM);
+}
+
+static void dev_link(fuse_req_t req, fuse_ino_t ino, fuse_ino_t newparent, const char *newname)
+{
+	(void)ino, (void)newparent, (void)newname;
+	reply_err(req, -EPERM);
+}
+
+static void dev_create(fuse_req_t req, fuse_ino_t parent, const char *name, mode_t mode,
+		       struct fuse_file_info *fi)
+{
+	(void)parent, (void)name, (void)mode, (void)fi;
+	reply_err(req, -EACCES);
+}
+
+static const struct fuse_lowlevel_ops dev_ops = {
+	.init		= dev_init,
+	.lookup		= dev_lookup,
+	.forget		= dev_forget,
+	.getattr	= dev_getattr,
+	.setattr	= dev_setattr,
+	.mknod		= dev_mknod,
+	.mkdir		= dev_mkdir,
+	.unlink		= dev_unlink,
+	.rmdir		= dev_unlink,
+	.symlink	= dev_symlink,
+	.rename		= dev_rename,
+	.link		= dev_link,
+	.open		= dev_open,
+	.read		= dev_read,
+	.write		= dev_write,
+	.release	= dev_release,
+	.opendir	= dev_opendir,
+	.readdir	= dev_readdir,
+	.releasedir	= dev_releasedir,
+	.create		= dev_create,
+	.poll		= dev_poll,
+	.ioctl		= dev_ioctl,
+};
+
+/**
+ * ldmd_dev_shutdown - close every node still open, before the runtime stops
+ *
+ * From now on every request of the dev mount that would reach the runtime
+ * gets ENODEV. The calls in progress are interrupted (a blocked read
+ * returns EINTR) and waited for; then each file still open has its watcher
+ * stopped and is released, so that the modules of its driver can be
+ * unloaded. A driver sleeping uninterruptibly is waited for.
+ */
+void ldmd_dev_shutdown(void)
+{
+	struct dev_call *c;
+	struct dev_file *df;
+
+	pthread_mutex_lock(&dev_lock);
+	dev_stopping = true;
+	list_for_each_entry(c, &dev_calls, link)
+		ldm_thread_interrupt(c->thread);
+	while (!list_empty(&dev_calls))
+		pthread_cond_wait(&dev_idle, &dev_lock);
+	/* Under dev_lock: a RELEASE meanwhile waits, then finds its file closed. */
+	list_for_each_entry(df, &dev_files, link) {
+		if (!df->mf)
+			continue;
+		watch_stop(df);
+		ldm_misc_release(df->mf);
+		df->mf = NULL;
+	}
+	pthread_mutex_unlock(&dev_lock);
+}
+
+static int dev_start(struct fuse_session *se)
+{
+	(void)se;
+	clock_gettime(CLOCK_REALTIME, &dev_time);
+	return 0;
+}
+
+/* Nothing serves the session: the kernel sends no RELEASE for what it held. */
+static void dev_stop(bool started)
+{
+	struct dev_file *df, *nf;
+	struct dev_dir *d, *nd;
+
+	(void)started;
+	ldmd_dev_shutdown();
+	list_for_each_entry_safe(df, nf, &dev_files, link) {
+		list_del(&df->link);
+		file_free(df);
+	}
+	list_for_each_entry_safe(d, nd, &dev_dirs, link) {
+		list_del(&d->link);
+		dir_free(d);
+	}
+}
+
+const struct ldmd_fs ldmd_dev_fs = {
+	.dir		= "dev",
+	.fsname		= "ldmdev",
+	.what		= "the device nodes",
+	.ops		= &dev_ops,
+	.max_threads	= LDMD_DEV_THREADS,
+	.start		= dev_start,
+	.stop		= dev_stop,
+};
