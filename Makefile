@@ -38,7 +38,7 @@ deps:
 	@scripts/install-deps
 
 demo: all
-	./build/examples/kobject-tree
+	scripts/demo build
 
 # Every suite writes its TAP to $(LOGS); sum-tests adds up the closing lines.
 check: deps

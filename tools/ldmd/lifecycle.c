@@ -142,7 +142,8 @@ static void load_module(const char *spec)
 	}
 	if (error)
 		printk(KERN_ERR "ldmd: could not insert '%s': %s\n", path ? path : spec,
-		       strerror(-error));
+		       error == -ENOENT && path && !access(path, R_OK) ?
+		       "Unknown symbol in module, or unknown parameter" : strerror(-error));
 	free(path);
 }
 
