@@ -244,8 +244,8 @@ out:
  */
 int ldm_board_load(const char *path)
 {
-	void *blob;
-	size_t size;
+	void *blob = NULL;
+	size_t size = 0;
 	int error;
 
 	if (!path)

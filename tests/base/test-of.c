@@ -725,3 +725,35 @@ DEFINE_TEST(test_of_board_load_survives_each_allocation_failure,
 	put_device(&pdev_get("10000000.serial")->dev);
 }
 #endif
+
+DEFINE_TEST(test_of_exports_have_modern_linux_kinds,
+	    .description = "the node and matching functions are EXPORT_SYMBOL and the "
+			   "of_property_read_* family EXPORT_SYMBOL_GPL, as in modern Linux")
+{
+	static const char *const all[] = {
+		"of_find_property", "of_get_property", "of_device_is_compatible",
+		"of_device_is_available", "of_match_node", "of_match_device",
+		"of_device_get_match_data", "of_node_get", "of_node_put", "of_get_parent",
+		"of_get_next_child", "of_get_child_by_name", "of_find_node_by_path",
+	};
+	static const char *const gpl[] = {
+		"of_property_read_u32_index", "of_property_read_variable_u32_array",
+		"of_property_read_u64", "of_property_read_string", "of_property_match_string",
+		"of_property_count_elems_of_size",
+	};
+	struct ldm_export exp;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(all); i++) {
+		ASSERT_OK(ldm_export_lookup(all[i], &exp));
+		if (exp.license != LDM_EXPORT_ALL)
+			FAIL("%s is not EXPORT_SYMBOL", all[i]);
+	}
+	for (i = 0; i < ARRAY_SIZE(gpl); i++) {
+		ASSERT_OK(ldm_export_lookup(gpl[i], &exp));
+		if (exp.license != LDM_EXPORT_GPL)
+			FAIL("%s is not EXPORT_SYMBOL_GPL", gpl[i]);
+	}
+	/* The board loader is the runtime's own API, not a module's. */
+	ASSERT_EQ(ldm_export_lookup("ldm_board_load", &exp), -ENOENT);
+}
