@@ -12,6 +12,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <sys/stat.h>
 #include <ldm/ldm.h>
 
@@ -802,4 +803,109 @@ DEFINE_TEST(test_of_garbled_blobs_never_crash_or_leak,
 	/* Most single flips land in names or values and still load. */
 	ASSERT(loaded > 0);
 	ASSERT(of_find_node_by_path("/") == NULL);
+}
+
+/* ---- concurrency ---- */
+
+static unsigned char race_blob[65536];
+static size_t race_size;
+static int race_probes;
+
+static int race_probe(struct device *dev)
+{
+	u32 rate;
+
+	/* The node is the device's for as long as it is bound. */
+	if (of_property_read_u32(dev->of_node, "sample-rate-hz", &rate) || rate != 100)
+		return -EINVAL;
+	__atomic_add_fetch(&race_probes, 1, __ATOMIC_RELAXED);
+	return 0;
+}
+
+static const struct of_device_id race_ids[] = {
+	{ .compatible = "ldm,demo-sensor" },
+	{ }
+};
+
+static struct device_driver race_driver = {
+	.name = "race_sensor", .bus = &platform_bus_type, .probe = race_probe,
+	.of_match_table = race_ids,
+};
+
+static void *board_thread(void *arg)
+{
+	int i;
+
+	(void)arg;
+	for (i = 0; i < 200; i++) {
+		if (ldm_board_load_blob(race_blob, race_size, "demo.dtb"))
+			return (void *)1;
+		ldm_board_unload();
+	}
+	return NULL;
+}
+
+static void *driver_thread(void *arg)
+{
+	int i;
+
+	(void)arg;
+	for (i = 0; i < 200; i++) {
+		if (driver_register(&race_driver))
+			return (void *)1;
+		driver_unregister(&race_driver);
+	}
+	return NULL;
+}
+
+static void *lookup_thread(void *arg)
+{
+	struct device_node *np;
+	const char *label;
+	int i;
+
+	(void)arg;
+	for (i = 0; i < 4000; i++) {
+		np = of_find_node_by_path("/soc/sensor@10001000");
+		if (!np)
+			continue;
+		if (of_property_read_string(np, "label", &label) || strcmp(label, "board-temp")) {
+			of_node_put(np);
+			return (void *)1;
+		}
+		of_node_put(np);
+	}
+	return NULL;
+}
+
+DEFINE_TEST(test_of_board_load_races_drivers_and_lookups,
+	    .description = "boards loaded and unloaded while a driver with an of_match_table "
+			   "registers and unregisters and lookups by path read nodes: every probe "
+			   "sees its node, every lookup a whole node, nothing leaks",
+	    .concurrency = true, .timeout = 120)
+{
+	pthread_t threads[3];
+	void *ret;
+	int fd = open(DEMO_DTB, O_RDONLY), i;
+	ssize_t n;
+
+	ASSERT(fd >= 0);
+	n = read(fd, race_blob, sizeof(race_blob));
+	close(fd);
+	ASSERT(n > 0);
+	race_size = (size_t)n;
+	ASSERT_OK(pthread_create(&threads[0], NULL, board_thread, NULL));
+	ASSERT_OK(pthread_create(&threads[1], NULL, driver_thread, NULL));
+	ASSERT_OK(pthread_create(&threads[2], NULL, lookup_thread, NULL));
+	for (i = 0; i < 3; i++) {
+		ASSERT_OK(pthread_join(threads[i], &ret));
+		ASSERT(ret == NULL);
+	}
+	/* Once both are in, the driver binds the sensor, whichever came first. */
+	ASSERT_OK(ldm_board_load_blob(race_blob, race_size, "demo.dtb"));
+	i = __atomic_load_n(&race_probes, __ATOMIC_RELAXED);
+	ASSERT_OK(driver_register(&race_driver));
+	ASSERT_EQ(__atomic_load_n(&race_probes, __ATOMIC_RELAXED), i + 1);
+	driver_unregister(&race_driver);
+	ldm_board_unload();
 }
