@@ -135,6 +135,45 @@ DEFINE_TEST(test_of_demo_board_devices_named_address_dot_name,
 	ASSERT(!node_exists("/devices/platform/10000000.serial"));
 }
 
+DEFINE_TEST(test_of_tree_shown_at_firmware_devicetree,
+	    .description = "the loaded board is /firmware/devicetree/base: a directory per node, "
+			   "a 0444 file per property with its raw value; each device links to its "
+			   "node as of_node; all of it goes with the board")
+{
+	static const unsigned char rate[] = { 0, 0, 0, 100 };
+	struct sysfs_dirent *sd;
+	char buf[4096], *msg;
+	ssize_t n;
+
+	ASSERT_OK(load_capturing(DEMO_DTS, &msg));
+	free(msg);
+	n = ldm_sysfs_read_path("/firmware/devicetree/base/model", buf, sizeof(buf));
+	ASSERT_EQ(n, sizeof("ldm demo board"));
+	ASSERT(!memcmp(buf, "ldm demo board", sizeof("ldm demo board")));
+	n = ldm_sysfs_read_path("/firmware/devicetree/base/soc/sensor@10001000/sample-rate-hz",
+				buf, sizeof(buf));
+	ASSERT_EQ(n, 4);
+	ASSERT(!memcmp(buf, rate, 4));
+	n = ldm_sysfs_read_path("/firmware/devicetree/base/soc/sensor@10001000/label", buf,
+				sizeof(buf));
+	ASSERT_EQ(n, sizeof("board-temp"));
+	ASSERT(node_exists("/firmware/devicetree/base/leds/led-status/label"));
+
+	ASSERT_OK(ldm_sysfs_lookup("/devices/platform/soc/10001000.sensor/of_node", 0, &sd));
+	n = ldm_sysfs_readlink(sd, buf, sizeof(buf));
+	ldm_sysfs_put(sd);
+	ASSERT(n > 0);
+	buf[n] = '\0';
+	ASSERT_STREQ(buf, "../../../../firmware/devicetree/base/soc/sensor@10001000");
+	ldm_board_unload();
+	ASSERT(!node_exists("/firmware/devicetree"));
+	ASSERT(node_exists("/firmware"));
+	/* And again: the directory comes back with the next board. */
+	ASSERT_OK(load_capturing(DEMO_DTB, &msg));
+	free(msg);
+	ASSERT(node_exists("/firmware/devicetree/base/serial@10000000/reg"));
+}
+
 DEFINE_TEST(test_of_dtb_and_dts_give_the_same_board,
 	    .description = "the demo board loads from the .dtb the build made as from its .dts; "
 			   "a second board is refused with -EBUSY while one is loaded")
