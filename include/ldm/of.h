@@ -39,6 +39,7 @@ struct property {
 };
 
 struct of_tree;
+struct of_kobj;
 
 /**
  * struct device_node - one node of the device tree
@@ -51,6 +52,7 @@ struct of_tree;
  * @child: its first child
  * @sibling: its parent's next child
  * @tree: private: the tree it belongs to, whose reference count it shares
+ * @kobj: private: its directory under /firmware/devicetree/base
  */
 struct device_node {
 	const char *name;
@@ -61,6 +63,7 @@ struct device_node {
 	struct device_node *child;
 	struct device_node *sibling;
 	struct of_tree *tree;
+	struct of_kobj *kobj;
 };
 
 struct device_node *of_node_get(struct device_node *node);

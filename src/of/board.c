@@ -138,9 +138,12 @@ static int dtc_compile(const char *path, void **blob, size_t *size)
 		pr_err("ldm: board %s: cannot run %s to compile it: %s (install "
 		       "device-tree-compiler, or name dtc in LDM_DTC)\n", path, dtc,
 		       strerror(-error));
-		goto out_close_out;
+		close(out[0]);
+		goto out_close_err;
 	}
 	error = read_all(out[0], blob, size);
+	/* Unread output would keep dtc blocked: it gets SIGPIPE instead. */
+	close(out[0]);
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
 	if (!error && !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
@@ -154,8 +157,6 @@ static int dtc_compile(const char *path, void **blob, size_t *size)
 		pr_err("ldm: board %s: reading what %s made of it: %s\n", path, dtc,
 		       strerror(-error));
 	}
-out_close_out:
-	close(out[0]);
 out_close_err:
 	close(err);
 	return error;
@@ -219,12 +220,20 @@ int ldm_board_load_blob(const void *blob, size_t size, const char *what)
 	error = of_unflatten(blob, size, what, &tree);
 	if (error)
 		goto out;
+	error = of_kobj_add_tree(tree->root);
+	if (error) {
+		pr_err("ldm: board %s: cannot add /firmware/devicetree: %s\n", what,
+		       strerror(-error));
+		of_tree_put(tree);
+		goto out;
+	}
 	/* Probes of the devices to come may look nodes up by path. */
 	of_root_set(tree->root);
 	error = of_platform_populate_tree(tree->root, what, &board_devs);
 	if (error) {
 		of_platform_depopulate_tree(&board_devs);
 		of_root_set(NULL);
+		of_kobj_remove_tree(tree->root);
 		of_tree_put(tree);
 		goto out;
 	}
@@ -270,6 +279,7 @@ void ldm_board_unload(void)
 	if (board_tree) {
 		of_root_set(NULL);
 		of_platform_depopulate_tree(&board_devs);
+		of_kobj_remove_tree(board_tree->root);
 		of_tree_put(board_tree);
 		board_tree = NULL;
 	}

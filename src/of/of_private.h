@@ -7,6 +7,7 @@
  *   property.c  the of_property_read_*() helpers
  *   device.c    of_match_device(), of_device_get_match_data()
  *   fdt.c       a flattened blob made into a tree of nodes (libfdt)
+ *   kobj.c      the tree in sysfs: /firmware/devicetree/base
  *   platform.c  the platform devices of a tree: names, resources
  *   board.c     ldm_board_load(): files, dtc, the loaded board
  */
@@ -37,6 +38,11 @@ struct device_node *of_next_node(struct device_node *node);
 u32 of_bus_cells(const struct device_node *bus, const char *prop, u32 def);
 struct device_node *of_root_get(void);
 void of_root_set(struct device_node *root);
+
+/* kobj.c: /firmware/devicetree/base, and each device's of_node link */
+int of_kobj_add_tree(struct device_node *root);
+void of_kobj_remove_tree(struct device_node *root);
+int of_kobj_link(struct device_node *np, struct kobject *kobj);
 
 /* platform.c: the devices made, in the order registered */
 struct of_devices {

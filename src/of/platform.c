@@ -316,6 +316,9 @@ static int populate_node(struct device_node *np, const char *what, struct device
 		put_device(&pdev->dev);
 		return error;
 	}
+	error = of_kobj_link(np, &pdev->dev.kobj);
+	if (error)
+		return error;	/* the device is in @devs: depopulating removes it */
 	if (!of_device_is_compatible(np, "simple-bus"))
 		return 0;
 	for (child = np->child; child; child = child->sibling) {
@@ -356,8 +359,13 @@ int of_platform_populate_tree(struct device_node *root, const char *what,
  */
 void of_platform_depopulate_tree(struct of_devices *devs)
 {
-	while (devs->count)
-		platform_device_unregister(devs->pdevs[--devs->count]);
+	struct platform_device *pdev;
+
+	while (devs->count) {
+		pdev = devs->pdevs[--devs->count];
+		sysfs_remove_link(&pdev->dev.kobj, "of_node");
+		platform_device_unregister(pdev);
+	}
 	kfree(devs->pdevs);
 	devs->pdevs = NULL;
 	devs->size = 0;

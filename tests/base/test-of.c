@@ -12,6 +12,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <sys/stat.h>
 #include <ldm/ldm.h>
 
@@ -132,6 +133,45 @@ DEFINE_TEST(test_of_demo_board_devices_named_address_dot_name,
 	ldm_board_unload();
 	ASSERT(!node_exists("/devices/platform/soc"));
 	ASSERT(!node_exists("/devices/platform/10000000.serial"));
+}
+
+DEFINE_TEST(test_of_tree_shown_at_firmware_devicetree,
+	    .description = "the loaded board is /firmware/devicetree/base: a directory per node, "
+			   "a 0444 file per property with its raw value; each device links to its "
+			   "node as of_node; all of it goes with the board")
+{
+	static const unsigned char rate[] = { 0, 0, 0, 100 };
+	struct sysfs_dirent *sd;
+	char buf[4096], *msg;
+	ssize_t n;
+
+	ASSERT_OK(load_capturing(DEMO_DTS, &msg));
+	free(msg);
+	n = ldm_sysfs_read_path("/firmware/devicetree/base/model", buf, sizeof(buf));
+	ASSERT_EQ(n, sizeof("ldm demo board"));
+	ASSERT(!memcmp(buf, "ldm demo board", sizeof("ldm demo board")));
+	n = ldm_sysfs_read_path("/firmware/devicetree/base/soc/sensor@10001000/sample-rate-hz",
+				buf, sizeof(buf));
+	ASSERT_EQ(n, 4);
+	ASSERT(!memcmp(buf, rate, 4));
+	n = ldm_sysfs_read_path("/firmware/devicetree/base/soc/sensor@10001000/label", buf,
+				sizeof(buf));
+	ASSERT_EQ(n, sizeof("board-temp"));
+	ASSERT(node_exists("/firmware/devicetree/base/leds/led-status/label"));
+
+	ASSERT_OK(ldm_sysfs_lookup("/devices/platform/soc/10001000.sensor/of_node", 0, &sd));
+	n = ldm_sysfs_readlink(sd, buf, sizeof(buf));
+	ldm_sysfs_put(sd);
+	ASSERT(n > 0);
+	buf[n] = '\0';
+	ASSERT_STREQ(buf, "../../../../firmware/devicetree/base/soc/sensor@10001000");
+	ldm_board_unload();
+	ASSERT(!node_exists("/firmware/devicetree"));
+	ASSERT(node_exists("/firmware"));
+	/* And again: the directory comes back with the next board. */
+	ASSERT_OK(load_capturing(DEMO_DTB, &msg));
+	free(msg);
+	ASSERT(node_exists("/firmware/devicetree/base/serial@10000000/reg"));
 }
 
 DEFINE_TEST(test_of_dtb_and_dts_give_the_same_board,
@@ -725,3 +765,186 @@ DEFINE_TEST(test_of_board_load_survives_each_allocation_failure,
 	put_device(&pdev_get("10000000.serial")->dev);
 }
 #endif
+
+DEFINE_TEST(test_of_exports_have_modern_linux_kinds,
+	    .description = "the node and matching functions are EXPORT_SYMBOL and the "
+			   "of_property_read_* family EXPORT_SYMBOL_GPL, as in modern Linux")
+{
+	static const char *const all[] = {
+		"of_find_property", "of_get_property", "of_device_is_compatible",
+		"of_device_is_available", "of_match_node", "of_match_device",
+		"of_device_get_match_data", "of_node_get", "of_node_put", "of_get_parent",
+		"of_get_next_child", "of_get_child_by_name", "of_find_node_by_path",
+	};
+	static const char *const gpl[] = {
+		"of_property_read_u32_index", "of_property_read_variable_u32_array",
+		"of_property_read_u64", "of_property_read_string", "of_property_match_string",
+		"of_property_count_elems_of_size",
+	};
+	struct ldm_export exp;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(all); i++) {
+		ASSERT_OK(ldm_export_lookup(all[i], &exp));
+		if (exp.license != LDM_EXPORT_ALL)
+			FAIL("%s is not EXPORT_SYMBOL", all[i]);
+	}
+	for (i = 0; i < ARRAY_SIZE(gpl); i++) {
+		ASSERT_OK(ldm_export_lookup(gpl[i], &exp));
+		if (exp.license != LDM_EXPORT_GPL)
+			FAIL("%s is not EXPORT_SYMBOL_GPL", gpl[i]);
+	}
+	/* The board loader is the runtime's own API, not a module's. */
+	ASSERT_EQ(ldm_export_lookup("ldm_board_load", &exp), -ENOENT);
+}
+
+DEFINE_TEST(test_of_garbled_blobs_never_crash_or_leak,
+	    .description = "10000 copies of the demo blob with a few bytes garbled each either "
+			   "load (and unload) or are refused with -EINVAL, -EBUSY, -EEXIST, "
+			   "-ENAMETOOLONG or -E2BIG; none crashes or leaks (ASan)")
+{
+	static unsigned char blob[65536], copy[65536];
+	int fd = open(DEMO_DTB, O_RDONLY), saved, null, error;
+	unsigned int i, j, flips, loaded = 0;
+	u64 x = 0x9e3779b97f4a7c15ULL;
+	ssize_t n;
+
+	ASSERT(fd >= 0);
+	n = read(fd, blob, sizeof(blob));
+	close(fd);
+	ASSERT(n > 64);
+	saved = dup(STDERR_FILENO);
+	null = open("/dev/null", O_WRONLY);
+	ASSERT(saved >= 0 && null >= 0);
+	dup2(null, STDERR_FILENO);
+	for (i = 0; i < 10000; i++) {
+		memcpy(copy, blob, (size_t)n);
+		flips = 1 + i % 4;
+		for (j = 0; j < flips; j++) {
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+			copy[(x >> 8) % (u64)n] ^= (unsigned char)(1u << (x & 7));
+		}
+		error = ldm_board_load_blob(copy, (size_t)n, "garbled.dtb");
+		if (error != 0 && error != -EINVAL && error != -EBUSY && error != -EEXIST &&
+		    error != -ENAMETOOLONG && error != -E2BIG) {
+			dup2(saved, STDERR_FILENO);
+			FAIL("garbled blob %u: %d (%s)", i, error, strerror(-error));
+		}
+		if (!error)
+			loaded++;
+		ldm_board_unload();
+	}
+	dup2(saved, STDERR_FILENO);
+	close(saved);
+	close(null);
+	/* Most single flips land in names or values and still load. */
+	ASSERT(loaded > 0);
+	ASSERT(of_find_node_by_path("/") == NULL);
+}
+
+/* ---- concurrency ---- */
+
+static unsigned char race_blob[65536];
+static size_t race_size;
+static int race_probes;
+
+static int race_probe(struct device *dev)
+{
+	u32 rate;
+
+	/* The node is the device's for as long as it is bound. */
+	if (of_property_read_u32(dev->of_node, "sample-rate-hz", &rate) || rate != 100)
+		return -EINVAL;
+	__atomic_add_fetch(&race_probes, 1, __ATOMIC_RELAXED);
+	return 0;
+}
+
+static const struct of_device_id race_ids[] = {
+	{ .compatible = "ldm,demo-sensor" },
+	{ }
+};
+
+static struct device_driver race_driver = {
+	.name = "race_sensor", .bus = &platform_bus_type, .probe = race_probe,
+	.of_match_table = race_ids,
+};
+
+static void *board_thread(void *arg)
+{
+	int i;
+
+	(void)arg;
+	for (i = 0; i < 200; i++) {
+		if (ldm_board_load_blob(race_blob, race_size, "demo.dtb"))
+			return (void *)1;
+		ldm_board_unload();
+	}
+	return NULL;
+}
+
+static void *driver_thread(void *arg)
+{
+	int i;
+
+	(void)arg;
+	for (i = 0; i < 200; i++) {
+		if (driver_register(&race_driver))
+			return (void *)1;
+		driver_unregister(&race_driver);
+	}
+	return NULL;
+}
+
+static void *lookup_thread(void *arg)
+{
+	struct device_node *np;
+	const char *label;
+	int i;
+
+	(void)arg;
+	for (i = 0; i < 4000; i++) {
+		np = of_find_node_by_path("/soc/sensor@10001000");
+		if (!np)
+			continue;
+		if (of_property_read_string(np, "label", &label) || strcmp(label, "board-temp")) {
+			of_node_put(np);
+			return (void *)1;
+		}
+		of_node_put(np);
+	}
+	return NULL;
+}
+
+DEFINE_TEST(test_of_board_load_races_drivers_and_lookups,
+	    .description = "boards loaded and unloaded while a driver with an of_match_table "
+			   "registers and unregisters and lookups by path read nodes: every probe "
+			   "sees its node, every lookup a whole node, nothing leaks",
+	    .concurrency = true, .timeout = 120)
+{
+	pthread_t threads[3];
+	void *ret;
+	int fd = open(DEMO_DTB, O_RDONLY), i;
+	ssize_t n;
+
+	ASSERT(fd >= 0);
+	n = read(fd, race_blob, sizeof(race_blob));
+	close(fd);
+	ASSERT(n > 0);
+	race_size = (size_t)n;
+	ASSERT_OK(pthread_create(&threads[0], NULL, board_thread, NULL));
+	ASSERT_OK(pthread_create(&threads[1], NULL, driver_thread, NULL));
+	ASSERT_OK(pthread_create(&threads[2], NULL, lookup_thread, NULL));
+	for (i = 0; i < 3; i++) {
+		ASSERT_OK(pthread_join(threads[i], &ret));
+		ASSERT(ret == NULL);
+	}
+	/* Once both are in, the driver binds the sensor, whichever came first. */
+	ASSERT_OK(ldm_board_load_blob(race_blob, race_size, "demo.dtb"));
+	i = __atomic_load_n(&race_probes, __ATOMIC_RELAXED);
+	ASSERT_OK(driver_register(&race_driver));
+	ASSERT_EQ(__atomic_load_n(&race_probes, __ATOMIC_RELAXED), i + 1);
+	driver_unregister(&race_driver);
+	ldm_board_unload();
+}

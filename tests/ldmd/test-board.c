@@ -27,7 +27,8 @@
 DEFINE_TEST(test_ldmd_board_devices_in_the_mount,
 	    .description = "ldmd --board boards/demo.dts shows each device of the board under "
 			   "devices/platform (simple-bus children below their bus) and in "
-			   "bus/platform/devices; they are gone after a clean stop",
+			   "bus/platform/devices, linked to their node under "
+			   "firmware/devicetree/base by of_node; gone after a clean stop",
 	    .no_runtime = true)
 {
 	static const char *const devices[] = {
@@ -40,6 +41,7 @@ DEFINE_TEST(test_ldmd_board_devices_in_the_mount,
 	struct stat st;
 	unsigned int i;
 	ssize_t n;
+	char *v;
 
 	need_fuse();
 	ldmd_up(&d, (const char *[]){ "--board", DEMO_DTS, NULL });
@@ -53,6 +55,15 @@ DEFINE_TEST(test_ldmd_board_devices_in_the_mount,
 	snprintf(want, sizeof(want), "../../../%s", "devices/platform/soc/10001000.sensor");
 	ASSERT_STREQ(link, want);
 	ASSERT(listed(SYS(&d, "bus/platform/devices"), "10000000.serial", NULL));
+	n = readlink(SYS(&d, "devices/platform/soc/10001000.sensor/of_node"), link,
+		     sizeof(link) - 1);
+	ASSERT(n > 0);
+	link[n] = '\0';
+	ASSERT_STREQ(link, "../../../../firmware/devicetree/base/soc/sensor@10001000");
+	/* Through the link, as a user reads a node's property on Linux. */
+	v = cat(SYS(&d, "devices/platform/soc/10001000.sensor/of_node/label"));
+	ASSERT(v && !memcmp(v, "board-temp", sizeof("board-temp")));
+	assert_mode(SYS(&d, "firmware/devicetree/base/model"), S_IFREG | 0444, -1);
 	/* No driver for it, no attributes of one: the node alone makes the device. */
 	ASSERT_ERRNO(access(SYS(&d, SENSOR "value"), F_OK), ENOENT);
 	ldmd_stop(&d, SIGTERM);
