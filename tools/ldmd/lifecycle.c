@@ -14,9 +14,10 @@
  *      can be answered; a module that fails is reported, and the rest go on,
  *      as a kernel boots on when one module fails;
  *   5. print "ldmd: ready", tell the parent, detach from the terminal;
- *   6. on SIGTERM, SIGINT or SIGHUP: close the device nodes still open
- *      (their readers get ENODEV), stop the runtime, which unloads the
- *      modules, while the mounts still serve; then unmount, exit 0.
+ *   6. on SIGTERM, SIGINT or SIGHUP: close the device nodes still open (a
+ *      read asleep in a driver gets EINTR, every later call ENODEV), stop
+ *      the runtime, which unloads the modules, while the mounts still
+ *      serve; then unmount, exit 0.
  */
 #include <errno.h>
 #include <fcntl.h>
