@@ -174,11 +174,19 @@ DEFINE_TEST(test_dev_read_write_and_positions,
 	    .no_runtime = true)
 {
 	struct ldmd d;
-	char buf[64];
+	char buf[64], *big;
 	int fd, p;
 
 	dev_up(&d);
 	ASSERT_STREQ(cat(DEV(&d, "prop_misc")), PROP_MISC_MSG);
+	/* A read far larger than the message: FUSE splits it, the driver gives what it has. */
+	big = malloc(1 << 20);
+	ASSERT(big);
+	fd = open_dev(&d, "prop_misc", O_RDONLY);
+	ASSERT_EQ(read(fd, big, 1 << 20), (ssize_t)strlen(PROP_MISC_MSG));
+	ASSERT_EQ(read(fd, big, 1 << 20), 0);
+	close(fd);
+	free(big);
 	fd = open_dev(&d, "prop_misc", O_RDWR);
 	ASSERT_EQ(pread(fd, buf, 5, 6), 5);
 	ASSERT(!memcmp(buf, "from ", 5));
@@ -218,6 +226,7 @@ DEFINE_TEST(test_dev_ioctls_pass_their_buffers,
 {
 	struct ldmd d;
 	int fd, v = 234;
+	char *big;
 
 	dev_up(&d);
 	fd = open_dev(&d, "devtest", O_RDWR);
@@ -230,6 +239,12 @@ DEFINE_TEST(test_dev_ioctls_pass_their_buffers,
 	ASSERT_EQ(ioctl_int(fd, DEVTEST_IOC_LEN), 0);
 	ASSERT_ERRNO(ioctl(fd, _IOR('D', 99, int), &v), ENOTTY);
 	ASSERT_ERRNO(ioctl(fd, _IO('x', 1)), ENOTTY);
+	/* The largest buffers an ioctl number can name, both ways: refused, nothing lost. */
+	big = calloc(1, _IOC_SIZEMASK);
+	ASSERT(big);
+	ASSERT_ERRNO(ioctl(fd, _IOC(_IOC_READ | _IOC_WRITE, 'D', 98, _IOC_SIZEMASK), big), ENOTTY);
+	ASSERT_ERRNO(ioctl(fd, _IOC(_IOC_WRITE, 'D', 1, _IOC_SIZEMASK), big), ENOTTY);
+	free(big);
 	close(fd);
 	fd = open(d.dev, O_RDONLY | O_DIRECTORY);
 	ASSERT(fd >= 0);
