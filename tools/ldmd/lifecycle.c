@@ -22,10 +22,11 @@
  *      console goes to syslog);
  *   7. on SIGTERM, SIGINT or SIGHUP (or a shutdown request): close the
  *      control socket, undo what its requests left (suspended devices,
- *      added devices), close the device nodes still open (their readers get
- *      ENODEV), stop the runtime, which unloads the modules and the board's
- *      devices, while the mounts still serve and listeners still hear the
- *      events; then close the uevent socket, unmount, exit 0.
+ *      added devices), close the device nodes still open (a read asleep in
+ *      a driver gets EINTR, every later call ENODEV), stop the runtime,
+ *      which unloads the modules and the board's devices, while the mounts
+ *      still serve and listeners still hear the events; then close the
+ *      uevent socket, unmount, exit 0.
  */
 #include <errno.h>
 #include <fcntl.h>

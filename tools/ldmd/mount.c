@@ -43,7 +43,7 @@ struct ldmd_mount {
 	const struct ldmd_fs *fs;
 	char *mountpoint;
 	struct fuse_session *se;
-	bool serving;		/* the thread runs, and nodes.c holds the root */
+	bool serving;		/* the thread runs, and fs->start() succeeded */
 	pthread_t thread;
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
