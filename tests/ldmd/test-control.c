@@ -438,3 +438,34 @@ DEFINE_TEST(test_control_shutdown_and_no_ldmd,
 	LDM_EXPECT(&d, 0, "Module", "lsmod");
 	ldmd_down(&d);
 }
+
+DEFINE_TEST(test_control_rmmod_refused_while_its_device_node_is_open,
+	    .description = "a module whose misc device node is open in DIR/dev is in use: ldm rmmod refuses it (as rmmod does while /dev/x is open) until the node is closed",
+	    .no_runtime = true)
+{
+	const char *const args[] = { MODULES "/prop_misc.ko", NULL };
+	char node[600];
+	struct ldmd d;
+	int fd;
+
+	need_fuse();
+	ldmd_up(&d, args);
+	snprintf(node, sizeof(node), "%s/dev/prop_misc", d.root);
+	fd = open(node, O_RDWR | O_CLOEXEC);
+	ASSERT(fd >= 0);
+	LDM_EXPECT(&d, 0, "prop_misc              12288  1", "lsmod");
+	LDM_EXPECT(&d, 1, "Module prop_misc is in use", "rmmod prop_misc");
+	close(fd);
+	/* The RELEASE reaches ldmd after close(2) returns: wait for it. */
+	for (int i = 0; i < 100; i++) {
+		char *out;
+		int st = ldm(&d, &out, "rmmod prop_misc");
+
+		free(out);
+		if (!st)
+			break;
+		usleep(50 * 1000);
+	}
+	ASSERT(access(SYS(&d, "module/prop_misc"), F_OK) && errno == ENOENT);
+	ldmd_down(&d);
+}
