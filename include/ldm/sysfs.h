@@ -78,6 +78,9 @@ int sysfs_remove_bin_file(struct kobject *kobj, struct bin_attribute *attr);
 int sysfs_create_group(struct kobject *kobj, const struct attribute_group *grp);
 void sysfs_remove_group(struct kobject *kobj, const struct attribute_group *grp);
 
+/* Modern Linux (2.6.16), not 2.6.9: wake the pollers of an attribute. */
+void sysfs_notify(struct kobject *kobj, const char *dir, const char *attr);
+
 /*
  * The path-level API.
  *
@@ -146,6 +149,17 @@ ssize_t ldm_sysfs_read(struct ldm_sysfs_file *file, char *buf, size_t count, lof
 ssize_t ldm_sysfs_write(struct ldm_sysfs_file *file, const char *buf, size_t count,
 			loff_t off);
 void ldm_sysfs_close(struct ldm_sysfs_file *file);
+int ldm_sysfs_poll(struct ldm_sysfs_file *file, int timeout_ms);
+
+/*
+ * ldm_sysfs_poll_watch - be told of every sysfs_notify(), and of every
+ * attribute removed, to wake pollers a front end serves (ldmd's FUSE poll).
+ * @fn is called with the node, with no sysfs lock held. One watcher at a
+ * time: -EBUSY if another is set; ldm_sysfs_poll_watch(NULL, NULL) removes
+ * it, and once that returns the old one is not running.
+ */
+typedef void (*ldm_sysfs_poll_fn)(struct sysfs_dirent *sd, void *data);
+int ldm_sysfs_poll_watch(ldm_sysfs_poll_fn fn, void *data);
 
 ssize_t ldm_sysfs_read_path(const char *path, char *buf, size_t size);
 ssize_t ldm_sysfs_write_path(const char *path, const char *buf, size_t count);

@@ -1071,3 +1071,93 @@ DEFINE_TEST(test_sysfs_io_read_write_path_on_kernel_files,
 	kobject_unregister(e);
 	kobject_unregister(d);
 }
+
+/* ---- sysfs_notify and poll ---- */
+
+#define NOTIFIED	(POLLERR | POLLPRI)
+
+static char polled[4096];
+
+static void record_poll(struct sysfs_dirent *sd, void *data)
+{
+	size_t len = strlen(polled);
+
+	ASSERT(data == polled);
+	snprintf(polled + len, sizeof(polled) - len, "%s ", ldm_sysfs_name(sd));
+}
+
+DEFINE_TEST(test_sysfs_notify_wakes_a_poller_until_it_reads_again,
+	    .description = "poll on an attribute reports POLLERR|POLLPRI once sysfs_notify() ran since the last read from offset 0, not before and not after that read; other attributes and unknown names are not touched; the watcher hears each notification")
+{
+	struct kobject *k = dev_add("polled");
+	struct ldm_sysfs_file *val, *ro;
+	char buf[64];
+	int mask;
+
+	polled[0] = '\0';
+	ASSERT_OK(ldm_sysfs_poll_watch(record_poll, polled));
+	ASSERT_EQ(ldm_sysfs_poll_watch(record_poll, NULL), -EBUSY);
+	val = open_path("/polled/val", O_RDONLY);
+	ro = open_path("/polled/ro", O_RDONLY);
+	ASSERT(ldm_sysfs_read(val, buf, sizeof(buf), 0) >= 0);
+	mask = ldm_sysfs_poll(val, 0);
+	ASSERT_EQ(mask & (POLLIN | POLLOUT), POLLIN | POLLOUT);
+	ASSERT_EQ(mask & NOTIFIED, 0);
+
+	sysfs_notify(k, NULL, "val");
+	sysfs_notify(k, NULL, "nosuch");
+	sysfs_notify(k, "nosuchdir", "val");
+	ASSERT_EQ(ldm_sysfs_poll(val, 0) & NOTIFIED, NOTIFIED);
+	ASSERT_EQ(ldm_sysfs_poll(val, 0) & NOTIFIED, NOTIFIED);	/* until read */
+	ASSERT_EQ(ldm_sysfs_poll(ro, 0) & NOTIFIED, 0);
+	ASSERT_STREQ(polled, "val ");
+	/* A read past the start does not count: show() is not called. */
+	ASSERT(ldm_sysfs_read(val, buf, sizeof(buf), 1) >= 0);
+	ASSERT_EQ(ldm_sysfs_poll(val, 0) & NOTIFIED, NOTIFIED);
+	ASSERT(ldm_sysfs_read(val, buf, sizeof(buf), 0) >= 0);
+	ASSERT_EQ(ldm_sysfs_poll(val, 0) & NOTIFIED, 0);
+
+	ldm_sysfs_close(val);
+	ldm_sysfs_close(ro);
+	ASSERT_OK(ldm_sysfs_poll_watch(NULL, NULL));
+	kobject_unregister(k);
+}
+
+struct poller {
+	struct ldm_sysfs_file *f;
+	int mask;
+};
+
+static void *poll_forever(void *arg)
+{
+	struct poller *p = arg;
+
+	p->mask = ldm_sysfs_poll(p->f, -1);
+	return NULL;
+}
+
+DEFINE_TEST(test_sysfs_poll_sleeps_until_notified_or_removed,
+	    .description = "a poller asleep with no timeout wakes on sysfs_notify from another thread, and another wakes when the attribute's object is unregistered (POLLERR|POLLPRI both); a timeout with nothing returns without them",
+	    .concurrency = true)
+{
+	struct kobject *k = dev_add("sleepy");
+	struct poller a = { 0 }, b = { 0 };
+	pthread_t ta, tb;
+	char buf[64];
+
+	a.f = open_path("/sleepy/val", O_RDONLY);
+	b.f = open_path("/sleepy/ro", O_RDONLY);
+	ASSERT(ldm_sysfs_read(a.f, buf, sizeof(buf), 0) >= 0);
+	ASSERT_EQ(ldm_sysfs_poll(a.f, 50) & NOTIFIED, 0);
+	ASSERT_OK(pthread_create(&ta, NULL, poll_forever, &a));
+	ASSERT_OK(pthread_create(&tb, NULL, poll_forever, &b));
+	usleep(100 * 1000);
+	sysfs_notify(k, NULL, "val");
+	pthread_join(ta, NULL);
+	ASSERT_EQ(a.mask & NOTIFIED, NOTIFIED);
+	kobject_unregister(k);
+	pthread_join(tb, NULL);
+	ASSERT_EQ(b.mask & NOTIFIED, NOTIFIED);
+	ldm_sysfs_close(a.f);
+	ldm_sysfs_close(b.f);
+}

@@ -118,6 +118,7 @@ void ldm_sysfs_put(struct sysfs_dirent *sd)
 			ldm_htable_destroy(&sd->s_dir.children);
 		else if (sd->s_type == LDM_SYSFS_LINK)
 			ldm_sysfs_put(sd->s_target);
+		sysfs_notify_forget(sd);
 		free_name(sd, sd->s_name);
 		kfree(sd);
 		sd = parent;	/* a child held a reference on its parent */
@@ -271,6 +272,8 @@ void sysfs_remove_sd(struct sysfs_dirent *sd)
 		sysfs_drain(sd);
 		hlist_del_init(pos);
 		sysfs_mark_drained(sd);
+		if (sd->s_type == LDM_SYSFS_ATTR || sd->s_type == LDM_SYSFS_BIN)
+			sysfs_notify_removed(sd);
 		ldm_sysfs_put(sd);
 	}
 }

@@ -9,6 +9,7 @@
  * with -E2BIG, as modern kernfs does. A binary attribute reads and writes at
  * offsets, at most PAGE_SIZE at a time, within its size when it has one.
  */
+#include <poll.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <string.h>
@@ -25,6 +26,7 @@ struct ldm_sysfs_file {
 	bool filled;
 	char *page;			/* PAGE_SIZE + 1 */
 	pthread_mutex_t lock;		/* one I/O at a time on the page */
+	unsigned long event;		/* the sysfs_notify() count last read */
 };
 
 static bool want_read(int flags)
@@ -103,6 +105,7 @@ int ldm_sysfs_open(struct sysfs_dirent *sd, int flags, struct ldm_sysfs_file **r
 		return error;
 	}
 	pthread_mutex_init(&f->lock, NULL);
+	f->event = sysfs_event(sd);
 	ldm_sysfs_get(sd);
 	*ret = f;
 	return 0;
@@ -114,6 +117,8 @@ static ssize_t fill_read_buffer(struct ldm_sysfs_file *f)
 	struct sysfs_dirent *sd = f->sd;
 	ssize_t count;
 
+	/* What a poller has seen is what this show() sees, or later. */
+	__atomic_store_n(&f->event, sysfs_event(sd), __ATOMIC_RELAXED);
 	/* The page is overwritten from here: until show() succeeds, nothing is in it. */
 	f->filled = false;
 	f->count = 0;
@@ -204,6 +209,31 @@ ssize_t ldm_sysfs_read(struct ldm_sysfs_file *f, char *buf, size_t count, loff_t
 	pthread_mutex_unlock(&f->lock);
 	sysfs_put_active(f->sd);
 	return ret;
+}
+
+/**
+ * ldm_sysfs_poll - what poll(2) on an open attribute reports
+ * @f: the file
+ * @timeout_ms: how long to wait for a sysfs_notify() since the last read
+ *	(0: do not wait; negative: no limit)
+ *
+ * As sysfs: always readable and writable (POLLIN | POLLRDNORM | POLLOUT |
+ * POLLWRNORM), and POLLERR | POLLPRI once the attribute was notified since
+ * this file last read it (from offset 0), or was removed.
+ * Return: the mask, or -EINVAL.
+ */
+int ldm_sysfs_poll(struct ldm_sysfs_file *f, int timeout_ms)
+{
+	unsigned long seen, event;
+	int mask = POLLIN | POLLRDNORM | POLLOUT | POLLWRNORM;
+
+	if (!f)
+		return -EINVAL;
+	seen = __atomic_load_n(&f->event, __ATOMIC_RELAXED);
+	event = sysfs_wait_event(f->sd, seen, timeout_ms);
+	if (event != seen || sysfs_removed(f->sd))
+		mask |= POLLERR | POLLPRI;
+	return mask;
 }
 
 static ssize_t write_text(struct ldm_sysfs_file *f, const char *buf, size_t count)

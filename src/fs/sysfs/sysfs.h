@@ -81,6 +81,13 @@ int sysfs_create_subdir(struct kobject *kobj, const char *name, struct sysfs_dir
 struct sysfs_dirent *sysfs_get_kobj_dir(struct kobject *kobj);
 void sysfs_touch(struct sysfs_dirent *sd);
 
+/* notify.c */
+unsigned long sysfs_event(const struct sysfs_dirent *sd);
+unsigned long sysfs_wait_event(struct sysfs_dirent *sd, unsigned long seen, int timeout_ms);
+bool sysfs_removed(struct sysfs_dirent *sd);
+void sysfs_notify_forget(const struct sysfs_dirent *sd);
+void sysfs_notify_removed(struct sysfs_dirent *sd);
+
 /* active.c */
 bool sysfs_get_active(struct sysfs_dirent *sd);
 void sysfs_put_active(struct sysfs_dirent *sd);
