@@ -622,3 +622,52 @@ DEFINE_TEST(test_ldmd_readers_while_it_stops,
 	ASSERT(reads > 0);
 	remove_root(&d);
 }
+
+/* What poll(2) says of @fd within @ms: its revents. */
+static short poll_for(int fd, short events, int ms)
+{
+	struct pollfd p = { .fd = fd, .events = events };
+	int n = poll(&p, 1, ms);
+
+	ASSERT(n >= 0);
+	return n ? p.revents : 0;
+}
+
+DEFINE_TEST(test_ldmd_poll_wakes_on_sysfs_notify,
+	    .description = "poll(POLLPRI) on an attribute through the mount: nothing until its driver calls sysfs_notify (here: a write to it), then POLLPRI|POLLERR until it is read again from the start; a poller asleep is woken",
+	    .no_runtime = true)
+{
+	const char *const args[] = { LDMD_TEST_MODULE, NULL };
+	char buf[64], *stores;
+	struct ldmd d;
+	pid_t writer;
+	int fd, status;
+
+	need_fuse();
+	ldmd_up(&d, args);
+	stores = SYS(&d, "devices/platform/ldmdtest/stores");
+	fd = open(stores, O_RDONLY | O_CLOEXEC);
+	ASSERT(fd >= 0);
+	ASSERT(read(fd, buf, sizeof(buf)) > 0);
+	ASSERT_EQ(poll_for(fd, POLLPRI, 200) & (POLLPRI | POLLERR), 0);
+
+	ASSERT_EQ(echo(stores, "1", 1), 1);
+	ASSERT_EQ(poll_for(fd, POLLPRI, 0) & (POLLPRI | POLLERR), POLLPRI | POLLERR);
+	ASSERT_EQ(pread(fd, buf, sizeof(buf), 0) > 0, 1);
+	ASSERT_EQ(poll_for(fd, POLLPRI, 0) & (POLLPRI | POLLERR), 0);
+
+	/* Asleep in poll, woken by a write from another process. */
+	writer = fork();
+	ASSERT(writer >= 0);
+	if (writer == 0) {
+		usleep(300 * 1000);
+		_exit(echo(stores, "22", 2) == 2 ? 0 : 1);
+	}
+	ASSERT_EQ(poll_for(fd, POLLPRI, WAIT_SECONDS * 1000) & POLLPRI, POLLPRI);
+	ASSERT_EQ(waitpid(writer, &status, 0), writer);
+	ASSERT(WIFEXITED(status) && !WEXITSTATUS(status));
+	ASSERT(pread(fd, buf, sizeof(buf), 0) > 0);
+	ASSERT(!strncmp(buf, "2 2\n", 4));
+	close(fd);
+	ldmd_down(&d);
+}

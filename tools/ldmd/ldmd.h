@@ -131,6 +131,7 @@ void ldmd_node_forget(fuse_ino_t ino, uint64_t nlookup);
 
 /* sysfs-ops.c */
 extern const struct fuse_lowlevel_ops ldmd_sysfs_ops;
+int ldmd_sysfs_ops_start(void);
 void ldmd_sysfs_ops_exit(void);
 
 /* dev-ops.c */

@@ -320,8 +320,16 @@ void ldmd_unmount(struct ldmd_mount *m)
 /* The sysfs mount: its node ids and open files are nodes.c's and sysfs-ops.c's. */
 static int sysfs_start(struct fuse_session *se)
 {
+	int error;
+
 	(void)se;
-	return ldmd_nodes_init();
+	error = ldmd_nodes_init();
+	if (!error) {
+		error = ldmd_sysfs_ops_start();
+		if (error)
+			ldmd_nodes_exit();
+	}
+	return error;
 }
 
 static void sysfs_stop(bool started)

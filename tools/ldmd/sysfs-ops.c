@@ -61,6 +61,8 @@ static void to_stat(const struct ldm_sysfs_stat *st, struct stat *out)
 struct open_file {
 	struct list_head link;
 	struct ldm_sysfs_file *f;
+	struct sysfs_dirent *sd;	/* held by its node while the file is open */
+	struct fuse_pollhandle *ph;	/* under handles_lock: a poller to wake */
 };
 
 static pthread_mutex_t handles_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -88,6 +90,8 @@ static struct open_file *to_file(struct fuse_file_info *fi)
 
 static void file_free(struct open_file *of)
 {
+	if (of->ph)
+		fuse_pollhandle_destroy(of->ph);
 	ldm_sysfs_close(of->f);
 	free(of);
 }
@@ -319,14 +323,15 @@ static void sysfs_releasedir(fuse_req_t req, fuse_ino_t ino, struct fuse_file_in
 
 static void sysfs_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 {
-	struct open_file *of = malloc(sizeof(*of));
+	struct open_file *of = calloc(1, sizeof(*of));
 	int error;
 
 	if (!of) {
 		reply_err(req, -ENOMEM);
 		return;
 	}
-	error = ldm_sysfs_open(ldmd_node_sd(ino), fi->flags & O_ACCMODE, &of->f);
+	of->sd = ldmd_node_sd(ino);
+	error = ldm_sysfs_open(of->sd, fi->flags & O_ACCMODE, &of->f);
 	if (error) {
 		free(of);
 		reply_err(req, error);
@@ -370,6 +375,59 @@ static void sysfs_write(fuse_req_t req, fuse_ino_t ino, const char *buf, size_t 
 		reply_err(req, (int)n);
 	else
 		fuse_reply_write(req, (size_t)n);
+}
+
+/*
+ * POLL: the handle is kept before the state is read, so that a
+ * sysfs_notify() in between wakes the kernel rather than being lost.
+ */
+static void sysfs_poll(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi,
+		       struct fuse_pollhandle *ph)
+{
+	struct open_file *of = to_file(fi);
+	struct fuse_pollhandle *old;
+	int mask;
+
+	(void)ino;
+	pthread_mutex_lock(&handles_lock);
+	old = of->ph;
+	if (ph)
+		of->ph = ph;
+	pthread_mutex_unlock(&handles_lock);
+	if (old && ph)
+		fuse_pollhandle_destroy(old);
+	mask = ldm_sysfs_poll(of->f, 0);
+	if (mask < 0)
+		reply_err(req, mask);
+	else
+		fuse_reply_poll(req, (unsigned int)mask);
+}
+
+/* The runtime's poll watcher: wake the kernel's pollers of @sd. */
+static void poll_changed(struct sysfs_dirent *sd, void *data)
+{
+	struct open_file *of;
+
+	(void)data;
+	pthread_mutex_lock(&handles_lock);
+	list_for_each_entry(of, &open_files, link) {
+		if (of->sd != sd || !of->ph)
+			continue;
+		fuse_lowlevel_notify_poll(of->ph);
+		fuse_pollhandle_destroy(of->ph);
+		of->ph = NULL;
+	}
+	pthread_mutex_unlock(&handles_lock);
+}
+
+/**
+ * ldmd_sysfs_ops_start - be told of sysfs_notify(), to wake pollers
+ *
+ * Return: 0, or -EBUSY.
+ */
+int ldmd_sysfs_ops_start(void)
+{
+	return ldm_sysfs_poll_watch(poll_changed, NULL);
 }
 
 static void sysfs_release(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
@@ -449,6 +507,7 @@ const struct fuse_lowlevel_ops ldmd_sysfs_ops = {
 	.read		= sysfs_read,
 	.write		= sysfs_write,
 	.release	= sysfs_release,
+	.poll		= sysfs_poll,
 	.opendir	= sysfs_opendir,
 	.readdir	= sysfs_readdir,
 	.releasedir	= sysfs_releasedir,
@@ -466,6 +525,7 @@ void ldmd_sysfs_ops_exit(void)
 	struct open_file *of, *nf;
 	struct dir_handle *d, *nd;
 
+	ldm_sysfs_poll_watch(NULL, NULL);
 	list_for_each_entry_safe(of, nf, &open_files, link) {
 		list_del(&of->link);
 		file_free(of);

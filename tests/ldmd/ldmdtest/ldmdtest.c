@@ -81,11 +81,13 @@ static ssize_t stores_show(struct device *dev, char *buf)
 		       __atomic_load_n(&last_store, __ATOMIC_RELAXED));
 }
 
+/* Each store changes what stores shows: its pollers are told. */
 static ssize_t stores_store(struct device *dev, const char *buf, size_t count)
 {
-	(void)dev, (void)buf;
+	(void)buf;
 	__atomic_store_n(&last_store, count, __ATOMIC_RELAXED);
 	__atomic_add_fetch(&stores, 1, __ATOMIC_RELAXED);
+	sysfs_notify(&dev->kobj, NULL, "stores");
 	return (ssize_t)count;
 }
 static DEVICE_ATTR(stores, 0644, stores_show, stores_store);
