@@ -24,7 +24,17 @@ struct attribute {
 	char *name;
 	struct module *owner;
 	mode_t mode;
+	/* ldm addition (in what was padding): LDM_ATTR_* */
+	unsigned int ldm_flags;
 };
+
+/*
+ * LDM_ATTR_STABLE: the attribute's content changes only through its own
+ * store() or together with a sysfs_notify() of it, so a front end may
+ * cache what show() gave between those (ldmd's mount lets the kernel's
+ * page cache serve it). Never for a value that moves by itself.
+ */
+#define LDM_ATTR_STABLE		0x1
 
 struct attribute_group {
 	char *name;
@@ -107,9 +117,11 @@ enum ldm_sysfs_type {
  * @ino: a number unique to the node for the life of the runtime
  * @nlink: 2 plus the subdirectories for a directory, else 1
  * @mtime: last change (creation, rename, sysfs_update_file)
+ * @stable: a text attribute that declared LDM_ATTR_STABLE
  */
 struct ldm_sysfs_stat {
 	enum ldm_sysfs_type type;
+	bool stable;		/* a text attribute with LDM_ATTR_STABLE */
 	mode_t mode;
 	loff_t size;
 	unsigned long ino;

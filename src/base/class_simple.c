@@ -67,6 +67,7 @@ struct class_simple *class_simple_create(struct module *owner, char *name)
 	cs->attr.attr.name = "dev";
 	cs->attr.attr.mode = 0444;
 	cs->attr.attr.owner = owner;
+	cs->attr.attr.ldm_flags = LDM_ATTR_STABLE;	/* a device number never changes */
 	cs->attr.show = show_dev;
 	retval = class_register(&cs->class);
 	if (retval) {

@@ -66,6 +66,8 @@ int sysfs_add_file(struct sysfs_dirent *dir, const struct attribute *attr)
 	if (!sd)
 		return -ENOMEM;
 	sd->s_attr = attr;
+	if (attr->ldm_flags & LDM_ATTR_STABLE)
+		sd->s_flags |= SD_STABLE;
 	error = sysfs_add_one(dir, sd);
 	if (error)
 		ldm_sysfs_put(sd);

@@ -129,6 +129,7 @@ int ldm_sysfs_lookup_at(struct sysfs_dirent *dir, const char *name,
 static void stat_locked(struct sysfs_dirent *sd, struct ldm_sysfs_stat *st)
 {
 	st->type = sd->s_type;
+	st->stable = sd->s_flags & SD_STABLE;
 	st->mode = sd->s_mode;
 	st->ino = sd->s_ino;
 	st->mtime.tv_sec = (time_t)(sd->s_mtime / 1000000000ULL);

@@ -35,6 +35,8 @@
 
 /* s_flags */
 #define SD_REMOVED		0x1
+#define SD_STABLE		0x2	/* the attribute's LDM_ATTR_STABLE, kept: s_attr
+					 * may be gone with its module once removed */
 
 /*
  * A node is allocated to the size its kind needs (a file has no directory

@@ -136,7 +136,12 @@ static ssize_t state_store(struct subsystem *subsys, const char *buf, size_t n)
 	return error ? error : (ssize_t)n;
 }
 
-static struct subsys_attribute state_attr = __ATTR(state, 0644, state_show, state_store);
+/* What it lists never changes: a front end may cache it (LDM_ATTR_STABLE). */
+static struct subsys_attribute state_attr = {
+	.attr	= { .name = "state", .mode = 0644, .ldm_flags = LDM_ATTR_STABLE },
+	.show	= state_show,
+	.store	= state_store,
+};
 
 static decl_subsys(power, NULL, NULL);
 
