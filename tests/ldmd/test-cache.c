@@ -90,3 +90,48 @@ DEFINE_TEST(test_cache_writes_that_change_the_tree_invalidate_before_returning,
 	}
 	ldmd_down(&d);
 }
+
+/* Read @path with a fresh open, as cat does. */
+static unsigned long read_number(const char *path)
+{
+	char *s = cat(path);
+
+	ASSERT(s);
+	return strtoul(s, NULL, 10);
+}
+
+DEFINE_TEST(test_cache_stable_attribute_served_from_page_cache_until_store_or_notify,
+	    .description = "an LDM_ATTR_STABLE attribute read again is served by the kernel's page cache (show() not called), and never stale: a write through the mount and a sysfs_notify() each bring the new value at the next read; an ordinary attribute calls show() every time",
+	    .no_runtime = true)
+{
+	const char *const args[] = { LDMD_TEST_MODULE, NULL };
+	char stable[600], shows[600], poke[600];
+	unsigned long before;
+	struct ldmd d;
+	int i;
+
+	need_fuse();
+	ldmd_up(&d, args);
+	snprintf(stable, sizeof(stable), "%s/devices/platform/ldmdtest/cached/stable", d.sys);
+	snprintf(shows, sizeof(shows), "%s/devices/platform/ldmdtest/cached/stable_shows", d.sys);
+	snprintf(poke, sizeof(poke), "%s/devices/platform/ldmdtest/cached/poke", d.sys);
+
+	ASSERT_EQ(read_number(stable), 7);
+	before = read_number(shows);
+	for (i = 0; i < 20; i++)
+		ASSERT_EQ(read_number(stable), 7);
+	ASSERT_EQ(read_number(shows), before);		/* all from the cache */
+	/* stable_shows is ordinary: each read above called its show(). */
+
+	ASSERT_EQ(echo(stable, "42\n", 3), 3);
+	ASSERT_EQ(read_number(stable), 42);
+	ASSERT_EQ(read_number(stable), 42);
+	ASSERT_EQ(read_number(shows), before + 1);
+
+	for (i = 0; i < 20; i++) {
+		ASSERT_EQ(echo(poke, "1", 1), 1);
+		if (read_number(stable) != 43UL + (unsigned long)i)
+			FAIL("round %d: a notified stable attribute was served stale", i);
+	}
+	ldmd_down(&d);
+}

@@ -12,7 +12,9 @@
  * a node id) can have cached names; the others are skipped. Where a change
  * must be visible as soon as a call returns - a write to an attribute, a
  * control request - the caller waits for the queue to be sent
- * (ldmd_inval_flush()).
+ * (ldmd_inval_flush()). The content of a stable attribute (LDM_ATTR_STABLE),
+ * which the kernel's page cache may hold, is invalidated the same way after
+ * a store() or a sysfs_notify() of it (ldmd_inval_data()).
  */
 #include <errno.h>
 #include <pthread.h>
@@ -27,7 +29,8 @@
 
 struct inval {
 	struct inval *next;
-	struct sysfs_dirent *parent;	/* referenced */
+	struct sysfs_dirent *sd;	/* referenced: the directory, or the file */
+	bool data;			/* the file's cached content, not a name */
 	char name[];
 };
 
@@ -40,6 +43,17 @@ static bool running, stopping;
 static struct fuse_session *session;
 static pthread_t worker;
 
+static void enqueue(struct inval *iv)
+{
+	iv->next = NULL;
+	pthread_mutex_lock(&inval_lock);
+	*tail = iv;
+	tail = &iv->next;
+	queued++;
+	pthread_cond_signal(&inval_more);
+	pthread_mutex_unlock(&inval_lock);
+}
+
 /* The tree's watcher: under the tree's lock, so only queue. */
 static void tree_changed(enum ldm_sysfs_change change, struct sysfs_dirent *parent,
 			 const char *name, void *data)
@@ -51,26 +65,43 @@ static void tree_changed(enum ldm_sysfs_change change, struct sysfs_dirent *pare
 	(void)data;
 	if (!iv)
 		return;		/* the entry stays cached until its timeout */
-	iv->next = NULL;
-	iv->parent = ldm_sysfs_get(parent);
+	iv->sd = ldm_sysfs_get(parent);
+	iv->data = false;
 	memcpy(iv->name, name, len);
-	pthread_mutex_lock(&inval_lock);
-	*tail = iv;
-	tail = &iv->next;
-	queued++;
-	pthread_cond_signal(&inval_more);
-	pthread_mutex_unlock(&inval_lock);
+	enqueue(iv);
+}
+
+/**
+ * ldmd_inval_data - have the kernel drop the cached content of a file
+ * @sd: a stable attribute whose content changed (a store, a sysfs_notify)
+ *
+ * Queued, as every invalidation: ldmd_inval_flush() waits for it.
+ */
+void ldmd_inval_data(struct sysfs_dirent *sd)
+{
+	struct inval *iv = malloc(sizeof(*iv) + 1);
+
+	if (!iv)
+		return;
+	iv->sd = ldm_sysfs_get(sd);
+	iv->data = true;
+	iv->name[0] = '\0';
+	enqueue(iv);
 }
 
 static void send_one(struct inval *iv)
 {
-	fuse_ino_t parent = ldmd_node_find(iv->parent);
+	fuse_ino_t ino = ldmd_node_find(iv->sd);
 
-	if (!parent)
-		return;		/* the kernel caches nothing below it */
-	fuse_lowlevel_notify_inval_entry(session, parent, iv->name, strlen(iv->name));
-	/* Its attributes too: nlink and mtime changed. */
-	fuse_lowlevel_notify_inval_inode(session, parent, -1, 0);
+	if (!ino)
+		return;		/* the kernel caches nothing of it */
+	if (iv->data) {
+		fuse_lowlevel_notify_inval_inode(session, ino, 0, 0);
+		return;
+	}
+	fuse_lowlevel_notify_inval_entry(session, ino, iv->name, strlen(iv->name));
+	/* The directory's attributes too: nlink and mtime changed. */
+	fuse_lowlevel_notify_inval_inode(session, ino, -1, 0);
 }
 
 static void *inval_thread(void *arg)
@@ -90,7 +121,7 @@ static void *inval_thread(void *arg)
 			tail = &head;
 		pthread_mutex_unlock(&inval_lock);
 		send_one(iv);
-		ldm_sysfs_put(iv->parent);
+		ldm_sysfs_put(iv->sd);
 		free(iv);
 		pthread_mutex_lock(&inval_lock);
 		sent++;

@@ -76,6 +76,7 @@ void ldmd_uevent_stop(struct ldmd_uevent *srv);
 /* inval.c */
 int ldmd_inval_start(struct fuse_session *se);
 void ldmd_inval_flush(void);
+void ldmd_inval_data(struct sysfs_dirent *sd);
 void ldmd_inval_stop(void);
 
 /* log.c */

@@ -63,6 +63,7 @@ struct open_file {
 	struct ldm_sysfs_file *f;
 	struct sysfs_dirent *sd;	/* held by its node while the file is open */
 	struct fuse_pollhandle *ph;	/* under handles_lock: a poller to wake */
+	bool stable;			/* LDM_ATTR_STABLE: its content may be cached */
 };
 
 static pthread_mutex_t handles_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -324,6 +325,8 @@ static void sysfs_releasedir(fuse_req_t req, fuse_ino_t ino, struct fuse_file_in
 static void sysfs_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 {
 	struct open_file *of = calloc(1, sizeof(*of));
+	struct ldm_sysfs_stat st;
+	bool read_only;
 	int error;
 
 	if (!of) {
@@ -331,6 +334,7 @@ static void sysfs_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi
 		return;
 	}
 	of->sd = ldmd_node_sd(ino);
+	of->stable = !ldm_sysfs_stat(of->sd, &st) && st.stable;
 	error = ldm_sysfs_open(of->sd, fi->flags & O_ACCMODE, &of->f);
 	if (error) {
 		free(of);
@@ -338,8 +342,14 @@ static void sysfs_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi
 		return;
 	}
 	fi->fh = (uintptr_t)of;
-	fi->direct_io = 1;	/* every read reaches show(), every write store() */
-	fi->keep_cache = 0;
+	/*
+	 * Every read reaches show(), every write store(); but a stable
+	 * attribute opened for reading may be served from the page cache,
+	 * which a store() or sysfs_notify() of it invalidates.
+	 */
+	read_only = (fi->flags & O_ACCMODE) == O_RDONLY;
+	fi->direct_io = !(of->stable && read_only);
+	fi->keep_cache = of->stable && read_only;
 	track(&of->link, &open_files);
 	if (fuse_reply_open(req, fi)) {
 		untrack(&of->link);	/* interrupted: no RELEASE will come */
@@ -369,7 +379,9 @@ static void sysfs_write(fuse_req_t req, fuse_ino_t ino, const char *buf, size_t 
 
 	(void)ino;
 	n = ldm_sysfs_write(to_file(fi)->f, buf, size, off);
-	/* What store() added or removed is gone from the kernel's cache too. */
+	if (to_file(fi)->stable)
+		ldmd_inval_data(to_file(fi)->sd);
+	/* What store() added, removed or changed is gone from the kernel's cache too. */
 	ldmd_inval_flush();
 	if (n < 0)
 		reply_err(req, (int)n);
@@ -406,9 +418,12 @@ static void sysfs_poll(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi
 /* The runtime's poll watcher: wake the kernel's pollers of @sd. */
 static void poll_changed(struct sysfs_dirent *sd, void *data)
 {
+	struct ldm_sysfs_stat st;
 	struct open_file *of;
 
 	(void)data;
+	if (!ldm_sysfs_stat(sd, &st) && st.stable)
+		ldmd_inval_data(sd);	/* queued: never sent from a notifier's thread */
 	pthread_mutex_lock(&handles_lock);
 	list_for_each_entry(of, &open_files, link) {
 		if (of->sd != sd || !of->ph)

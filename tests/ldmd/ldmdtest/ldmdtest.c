@@ -99,6 +99,63 @@ static ssize_t fw_size_show(struct device *dev, char *buf)
 }
 static DEVICE_ATTR(fw_size, 0444, fw_size_show, NULL);
 
+/*
+ * stable/ declares LDM_ATTR_STABLE: the mount may serve it from the page
+ * cache. stable_shows counts its show() calls; a write to stable sets it
+ * (through its store), a write to poke changes it behind its back and says
+ * so with sysfs_notify().
+ */
+static unsigned long stable_value = 7, stable_shows;
+
+static ssize_t stable_show(struct device *dev, char *buf)
+{
+	(void)dev;
+	__atomic_add_fetch(&stable_shows, 1, __ATOMIC_RELAXED);
+	return sprintf(buf, "%lu\n", __atomic_load_n(&stable_value, __ATOMIC_RELAXED));
+}
+
+static ssize_t stable_store(struct device *dev, const char *buf, size_t count)
+{
+	(void)dev;
+	__atomic_store_n(&stable_value, simple_strtoul(buf, NULL, 10), __ATOMIC_RELAXED);
+	return (ssize_t)count;
+}
+
+static struct device_attribute dev_attr_stable = {
+	.attr	= { .name = "stable", .mode = 0644, .owner = THIS_MODULE,
+		    .ldm_flags = LDM_ATTR_STABLE },
+	.show	= stable_show,
+	.store	= stable_store,
+};
+
+static ssize_t stable_shows_show(struct device *dev, char *buf)
+{
+	(void)dev;
+	return sprintf(buf, "%lu\n", __atomic_load_n(&stable_shows, __ATOMIC_RELAXED));
+}
+static DEVICE_ATTR(stable_shows, 0444, stable_shows_show, NULL);
+
+static ssize_t poke_store(struct device *dev, const char *buf, size_t count)
+{
+	(void)buf;
+	__atomic_add_fetch(&stable_value, 1, __ATOMIC_RELAXED);
+	sysfs_notify(&dev->kobj, "cached", "stable");
+	return (ssize_t)count;
+}
+static DEVICE_ATTR(poke, 0200, NULL, poke_store);
+
+static struct attribute *cached_attrs[] = {
+	&dev_attr_stable.attr,
+	&dev_attr_stable_shows.attr,
+	&dev_attr_poke.attr,
+	NULL,
+};
+
+static struct attribute_group cached_group = {
+	.name	= "cached",
+	.attrs	= cached_attrs,
+};
+
 static int ldmdtest_probe(struct device *dev)
 {
 	(void)dev;
@@ -156,8 +213,13 @@ static int __init ldmdtest_init(void)
 	error = device_create_file(&pdev->dev, &dev_attr_fw_size);
 	if (error)
 		goto err_blob;
+	error = sysfs_create_group(&pdev->dev.kobj, &cached_group);
+	if (error)
+		goto err_fw_size;
 	return 0;
 
+err_fw_size:
+	device_remove_file(&pdev->dev, &dev_attr_fw_size);
 err_blob:
 	sysfs_remove_bin_file(&pdev->dev.kobj, &blob_attr);
 err_stores:
@@ -175,6 +237,7 @@ err_driver:
 
 static void __exit ldmdtest_exit(void)
 {
+	sysfs_remove_group(&pdev->dev.kobj, &cached_group);
 	device_remove_file(&pdev->dev, &dev_attr_fw_size);
 	sysfs_remove_bin_file(&pdev->dev.kobj, &blob_attr);
 	device_remove_file(&pdev->dev, &dev_attr_stores);
