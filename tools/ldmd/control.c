@@ -18,8 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
-#include <sys/stat.h>
-#include <sys/un.h>
 #include <unistd.h>
 #include <ldm/kernel.h>
 #include <ldm/list.h>
@@ -244,8 +242,9 @@ static void set_timeouts(int fd)
 }
 
 /* Take a new client on: its credentials, its thread. */
-static void add_client(struct ldmd_control *ctl, int fd)
+static void add_client(void *data, int fd)
 {
+	struct ldmd_control *ctl = data;
 	struct control_client *cl = calloc(1, sizeof(*cl));
 	socklen_t len = sizeof(cl->cred);
 	pthread_attr_t attr;
@@ -285,45 +284,9 @@ static void add_client(struct ldmd_control *ctl, int fd)
 static void *accept_thread(void *arg)
 {
 	struct ldmd_control *ctl = arg;
-	int fd;
 
-	for (;;) {
-		fd = accept4(ctl->fd, NULL, NULL, SOCK_CLOEXEC);
-		if (fd >= 0) {
-			add_client(ctl, fd);
-			continue;
-		}
-		if (errno == EINTR || errno == ECONNABORTED)
-			continue;
-		if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM) {
-			usleep(100 * 1000);	/* out of something: let clients end */
-			continue;
-		}
-		break;	/* shut down by ldmd_control_stop() */
-	}
+	ldmd_accept_loop(ctl->fd, add_client, ctl);	/* until ldmd_control_stop() */
 	return NULL;
-}
-
-/* Bind DIR/control, taking the place of a socket a dead ldmd left. */
-static int bind_socket(struct ldmd_control *ctl)
-{
-	struct sockaddr_un addr = { .sun_family = AF_UNIX };
-	struct stat st;
-
-	if (strlen(ctl->path) >= sizeof(addr.sun_path))
-		return -ENAMETOOLONG;
-	strcpy(addr.sun_path, ctl->path);
-	/* The live mount checked before us: no other ldmd serves this root. */
-	if (!lstat(ctl->path, &st) && S_ISSOCK(st.st_mode))
-		unlink(ctl->path);
-	if (bind(ctl->fd, (struct sockaddr *)&addr, sizeof(addr)))
-		return -errno;
-	/* Anyone may ask; requests that change anything are checked. */
-	if (chmod(ctl->path, 0666) || listen(ctl->fd, 16)) {
-		unlink(ctl->path);
-		return -errno;
-	}
-	return 0;
 }
 
 /**
@@ -344,14 +307,11 @@ int ldmd_control_start(const char *root, struct ldmd_control **ret)
 	pthread_mutex_init(&ctl->lock, NULL);
 	pthread_cond_init(&ctl->gone, NULL);
 	snprintf(ctl->path, sizeof(ctl->path), "%s/" CONTROL_SOCKET, root);
-	ctl->fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+	ctl->fd = ldmd_listen(ctl->path);
 	if (ctl->fd < 0) {
-		error = -errno;
+		error = ctl->fd;
 		goto err_free;
 	}
-	error = bind_socket(ctl);
-	if (error)
-		goto err_close;
 	error = -pthread_create(&ctl->acceptor, NULL, accept_thread, ctl);
 	if (error)
 		goto err_unlink;
@@ -360,7 +320,6 @@ int ldmd_control_start(const char *root, struct ldmd_control **ret)
 
 err_unlink:
 	unlink(ctl->path);
-err_close:
 	close(ctl->fd);
 err_free:
 	free(ctl);

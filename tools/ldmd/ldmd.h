@@ -18,6 +18,7 @@
  *   log.c        the runtime's console: stderr or syslog
  *   inval.c      invalidations of the kernel's cache of the mount
  *   uevent.c     the uevent socket: every hotplug event to every listener
+ *   listen.c     what the two sockets share: listening, accepting
  *
  * FUSE_USE_VERSION is set for every file by meson.build.
  */
@@ -67,6 +68,10 @@ int ldmd_reply(struct ldmd_request *req, char kind, const char *text);
 /* requests.c */
 int ldmd_request_run(struct ldmd_request *req, char *why, size_t size);
 void ldmd_requests_exit(void);
+
+/* listen.c */
+int ldmd_listen(const char *path);
+void ldmd_accept_loop(int fd, void (*take)(void *data, int conn), void *data);
 
 /* uevent.c */
 struct ldmd_uevent;

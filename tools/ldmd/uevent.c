@@ -23,8 +23,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
-#include <sys/stat.h>
-#include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
 #include <ldm/kernel.h>
@@ -239,8 +237,9 @@ static void *listener_thread(void *arg)
 	return NULL;
 }
 
-static void add_listener(struct ldmd_uevent *srv, int fd)
+static void add_listener(void *data, int fd)
 {
+	struct ldmd_uevent *srv = data;
 	struct uevent_listener *l = calloc(1, sizeof(*l));
 	socklen_t len = sizeof(l->cred);
 	pthread_attr_t attr;
@@ -280,43 +279,9 @@ static void add_listener(struct ldmd_uevent *srv, int fd)
 static void *accept_thread(void *arg)
 {
 	struct ldmd_uevent *srv = arg;
-	int fd;
 
-	for (;;) {
-		fd = accept4(srv->fd, NULL, NULL, SOCK_CLOEXEC);
-		if (fd >= 0) {
-			add_listener(srv, fd);
-			continue;
-		}
-		if (errno == EINTR || errno == ECONNABORTED)
-			continue;
-		if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM) {
-			usleep(100 * 1000);
-			continue;
-		}
-		break;	/* shut down by ldmd_uevent_stop() */
-	}
+	ldmd_accept_loop(srv->fd, add_listener, srv);	/* until ldmd_uevent_stop() */
 	return NULL;
-}
-
-static int bind_socket(struct ldmd_uevent *srv)
-{
-	struct sockaddr_un addr = { .sun_family = AF_UNIX };
-	struct stat st;
-
-	if (strlen(srv->path) >= sizeof(addr.sun_path))
-		return -ENAMETOOLONG;
-	strcpy(addr.sun_path, srv->path);
-	if (!lstat(srv->path, &st) && S_ISSOCK(st.st_mode))
-		unlink(srv->path);	/* left by a dead ldmd: the mount checked */
-	if (bind(srv->fd, (struct sockaddr *)&addr, sizeof(addr)))
-		return -errno;
-	/* Anyone may listen, as to the kernel's uevent netlink socket. */
-	if (chmod(srv->path, 0666) || listen(srv->fd, 16)) {
-		unlink(srv->path);
-		return -errno;
-	}
-	return 0;
 }
 
 /**
@@ -337,14 +302,11 @@ int ldmd_uevent_start(const char *root, struct ldmd_uevent **ret)
 	pthread_mutex_init(&srv->lock, NULL);
 	pthread_cond_init(&srv->ended, NULL);
 	snprintf(srv->path, sizeof(srv->path), "%s/" UEVENT_SOCKET, root);
-	srv->fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+	srv->fd = ldmd_listen(srv->path);	/* anyone may listen, as to netlink */
 	if (srv->fd < 0) {
-		error = -errno;
+		error = srv->fd;
 		goto err_free;
 	}
-	error = bind_socket(srv);
-	if (error)
-		goto err_close;
 	error = ldm_uevent_listen(event_arrived, srv);
 	if (error)
 		goto err_unlink;
@@ -358,7 +320,6 @@ err_unlisten:
 	ldm_uevent_unlisten(event_arrived, srv);
 err_unlink:
 	unlink(srv->path);
-err_close:
 	close(srv->fd);
 err_free:
 	free(srv);
