@@ -326,17 +326,23 @@ void wait_for_file(const struct ldmd *d, const char *path)
 	}
 }
 
-int ldmd_control_connect(const struct ldmd *d)
+int ldmd_socket_connect(const struct ldmd *d, const char *name)
 {
 	struct sockaddr_un addr = { .sun_family = AF_UNIX };
 	int fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
 
 	ASSERT(fd >= 0);
-	ASSERT(strlen(d->root) + sizeof("/control") <= sizeof(addr.sun_path));
+	ASSERT(strlen(d->root) + 1 + strlen(name) < sizeof(addr.sun_path));
 	memcpy(addr.sun_path, d->root, strlen(d->root));
-	strcat(addr.sun_path, "/control");
+	strcat(addr.sun_path, "/");
+	strcat(addr.sun_path, name);
 	ASSERT_OK(connect(fd, (struct sockaddr *)&addr, sizeof(addr)));
 	return fd;
+}
+
+int ldmd_control_connect(const struct ldmd *d)
+{
+	return ldmd_socket_connect(d, "control");
 }
 
 int ldmd_control_request(int fd, const void *req, size_t len, const int *fds, int nfds,

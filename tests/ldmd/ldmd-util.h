@@ -108,6 +108,9 @@ void assert_mode(const char *path, mode_t mode, off_t size);
 /* Wait within WAIT_SECONDS until @path exists. */
 void wait_for_file(const struct ldmd *d, const char *path);
 
+/* A connection to the socket DIR/@name of @d ("control", "uevent"). */
+int ldmd_socket_connect(const struct ldmd *d, const char *name);
+
 /* A connection to DIR/control of @d. */
 int ldmd_control_connect(const struct ldmd *d);
 

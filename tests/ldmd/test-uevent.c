@@ -19,15 +19,7 @@
 
 static int uevent_connect(const struct ldmd *d)
 {
-	struct sockaddr_un addr = { .sun_family = AF_UNIX };
-	int fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
-
-	ASSERT(fd >= 0);
-	ASSERT(strlen(d->root) + sizeof("/uevent") <= sizeof(addr.sun_path));
-	memcpy(addr.sun_path, d->root, strlen(d->root));
-	strcat(addr.sun_path, "/uevent");
-	ASSERT_OK(connect(fd, (struct sockaddr *)&addr, sizeof(addr)));
-	return fd;
+	return ldmd_socket_connect(d, "uevent");
 }
 
 /* Add device NAME<id> and remove it again: two events. */

@@ -381,18 +381,24 @@ static void resume_help(FILE *out)
 		     "  -h, --help       show this text\n");
 }
 
-static int resume_run(int argc, char *argv[])
+/* A verb that is one request of the same name, with no argument. */
+static int no_argument_verb(int argc, char *argv[], const char *request, void (*help)(FILE *))
 {
-	const char *fields[] = { "resume" }, *root;
-	int status = parse_common(argc, argv, false, resume_help, &root, NULL);
+	const char *fields[] = { request }, *root;
+	int status = parse_common(argc, argv, false, help, &root, NULL);
 
 	if (status >= 0)
 		return status;
 	if (optind < argc) {
-		resume_help(stderr);
+		help(stderr);
 		return 2;
 	}
-	return simple_request("resume", root, fields, 1, NULL);
+	return simple_request(request, root, fields, 1, NULL);
+}
+
+static int resume_run(int argc, char *argv[])
+{
+	return no_argument_verb(argc, argv, "resume", resume_help);
 }
 
 const struct ldm_verb ldm_verb_resume = {
@@ -412,16 +418,7 @@ static void shutdown_help(FILE *out)
 
 static int shutdown_run(int argc, char *argv[])
 {
-	const char *fields[] = { "shutdown" }, *root;
-	int status = parse_common(argc, argv, false, shutdown_help, &root, NULL);
-
-	if (status >= 0)
-		return status;
-	if (optind < argc) {
-		shutdown_help(stderr);
-		return 2;
-	}
-	return simple_request("shutdown", root, fields, 1, NULL);
+	return no_argument_verb(argc, argv, "shutdown", shutdown_help);
 }
 
 const struct ldm_verb ldm_verb_shutdown = {
