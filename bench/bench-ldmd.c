@@ -15,8 +15,11 @@
  *    (LDM_ATTR_STABLE: power/state, whose list never changes), which the
  *    kernel's page cache serves after the first read, against the same file
  *    of /sys.
+ * 4. One round trip: pread() at offset 0 of an attribute kept open (on the
+ *    mount, one READ request that calls show()), against the same on /sys:
+ *    the floor under the figures above.
  * Each pinned (ldmd and this program on CPU 0) and unpinned.
- * 4. Events per second delivered to 1 and to 10 listeners of DIR/uevent,
+ * 5. Events per second delivered to 1 and to 10 listeners of DIR/uevent,
  *    for a burst of device adds and removes.
  *
  * It needs what ldmd needs (root, /dev/fuse, fusermount3) and a /sys; it
@@ -165,6 +168,23 @@ static double fresh_read_us(const char *path)
 	return (now_us() - t0) / READS;
 }
 
+/* Microseconds per pread() at offset 0 of @path kept open. */
+static double pread_us(const char *path)
+{
+	char buf[4096];
+	double t0;
+	int i, fd = open(path, O_RDONLY);
+
+	if (fd < 0)
+		return -1;
+	t0 = now_us();
+	for (i = 0; i < READS; i++)
+		if (pread(fd, buf, sizeof(buf), 0) < 0)
+			break;
+	close(fd);
+	return (now_us() - t0) / READS;
+}
+
 static unsigned long walk(const char *dir)
 {
 	char path[4096];
@@ -207,7 +227,7 @@ static void compare(const struct daemon *d, bool pinned)
 {
 	char path[160];
 	unsigned long ldm_entries, sys_entries;
-	double ldm_read, sys_read, ldm_walk, sys_walk, ldm_stable, sys_stable;
+	double ldm_read, sys_read, ldm_walk, sys_walk, ldm_stable, sys_stable, ldm_rt, sys_rt;
 
 	pin(pinned);
 	snprintf(path, sizeof(path), "%s/kernel/uevent_seqnum", d->sys);
@@ -220,6 +240,9 @@ static void compare(const struct daemon *d, bool pinned)
 	fresh_read_us(path);	/* the first read fills the page cache */
 	ldm_stable = fresh_read_us(path);
 	sys_stable = fresh_read_us("/sys/power/state");
+	snprintf(path, sizeof(path), "%s/kernel/uevent_seqnum", d->sys);
+	ldm_rt = pread_us(path);
+	sys_rt = pread_us("/sys/kernel/uevent_seqnum");
 	printf("%-9s fresh read: ldm %7.1f us, /sys %5.1f us, ratio %5.2f (goal <= 4)\n",
 	       pinned ? "pinned" : "unpinned", ldm_read, sys_read, ldm_read / sys_read);
 	printf("%-9s find: ldm %6.2f us/entry (%lu), /sys %5.2f us/entry (%lu), ratio %5.2f "
@@ -227,6 +250,8 @@ static void compare(const struct daemon *d, bool pinned)
 	       ldm_walk / sys_walk);
 	printf("%-9s stable attribute: ldm %5.1f us, /sys %5.1f us, ratio %5.2f (goal <= 1.5)\n",
 	       "", ldm_stable, sys_stable, ldm_stable / sys_stable);
+	printf("%-9s one round trip (pread of an open attribute): ldm %5.1f us, /sys %4.1f us\n",
+	       "", ldm_rt, sys_rt);
 	pin(false);
 }
 
