@@ -37,7 +37,7 @@ static bool exists(const char *path)
 
 DEFINE_TEST(test_cache_never_serves_a_removed_or_missing_name,
 	    .description = "200 times: a device added over the control socket is there at once, in its directory and in a listing's parent; removed, its cached name is gone at once, and so are the names below it",
-	    .no_runtime = true)
+	    .no_runtime = true, .concurrency = true)
 {
 	char dir[400], state[512], link[512];
 	struct ldmd d;
@@ -102,7 +102,7 @@ static unsigned long read_number(const char *path)
 
 DEFINE_TEST(test_cache_stable_attribute_served_from_page_cache_until_store_or_notify,
 	    .description = "an LDM_ATTR_STABLE attribute read again is served by the kernel's page cache (show() not called), and never stale: a write through the mount and a sysfs_notify() each bring the new value at the next read; an ordinary attribute calls show() every time",
-	    .no_runtime = true)
+	    .no_runtime = true, .concurrency = true)
 {
 	const char *const args[] = { LDMD_TEST_MODULE, NULL };
 	char stable[600], shows[600], poke[600];

@@ -297,7 +297,7 @@ static int raw_request(int fd, const void *req, size_t len, int pass_fd, char *w
 
 DEFINE_TEST(test_control_answers_malformed_requests_and_serves_on,
 	    .description = "unterminated, nameless, unknown, oversized, over-long and wrongly argued requests, a module that is a directory or garbage, extra passed descriptors: each gets an error reply naming the cause; ldmd leaks no descriptor and serves on",
-	    .no_runtime = true)
+	    .no_runtime = true, .concurrency = true)
 {
 	static char big[70000];
 	char why[1024];
@@ -358,7 +358,7 @@ DEFINE_TEST(test_control_answers_malformed_requests_and_serves_on,
 
 DEFINE_TEST(test_control_caps_clients_and_drops_silent_ones_on_stop,
 	    .description = "40 idle clients: the ones over the cap of 32 get an EAGAIN reply; a client that sends nothing does not stop another from being served; ldmd stops promptly with idle clients connected",
-	    .no_runtime = true)
+	    .no_runtime = true, .concurrency = true)
 {
 	char buf[256];
 	int fds[40], refused = 0, i, fd;

@@ -34,13 +34,18 @@
 
 struct soak {
 	const struct ldmd *d;
-	volatile bool stop;
+	bool stop;			/* atomic: set once by the test */
 	pthread_mutex_t lock;
 	unsigned long reads, walks, adds, loads;
 	unsigned long expected_errors;	/* ENOENT, ENODEV */
 	unsigned long bad;		/* anything else */
 	char first_bad[512];
 };
+
+static bool stopped(const struct soak *s)
+{
+	return __atomic_load_n(&s->stop, __ATOMIC_RELAXED);
+}
 
 static void note_error(struct soak *s, const char *what, const char *path, int err)
 {
@@ -79,14 +84,14 @@ static void walk(struct soak *s, const char *dir, int depth)
 	struct stat st;
 	DIR *d;
 
-	if (s->stop || depth > 12)
+	if (stopped(s) || depth > 12)
 		return;
 	d = opendir(dir);
 	if (!d) {
 		note_error(s, "opendir", dir, errno);
 		return;
 	}
-	while (!s->stop && (de = readdir(d))) {
+	while (!stopped(s) && (de = readdir(d))) {
 		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
@@ -106,7 +111,7 @@ static void *walker(void *arg)
 {
 	struct soak *s = arg;
 
-	while (!s->stop) {
+	while (!stopped(s)) {
 		walk(s, s->d->sys, 0);
 		__atomic_add_fetch(&s->walks, 1, __ATOMIC_RELAXED);
 	}
@@ -132,7 +137,7 @@ static void *hotplugger(void *arg)
 	int fd = ldmd_control_connect(s->d), len;
 	unsigned int i;
 
-	for (i = 0; !s->stop; i++) {
+	for (i = 0; !stopped(s); i++) {
 		len = snprintf(req, sizeof(req), "device-add%csoak%c%u%cmem=0x%x+0x1000%cirq=%u%c",
 			       0, 0, i % 4, 0, 0x40000000 + (i % 4) * 0x1000, 0, i % 32, 0);
 		check_reply(s, "device-add", request(fd, req, (size_t)len, -1));
@@ -167,7 +172,7 @@ static void *loader(void *arg)
 	struct soak *s = arg;
 	int fd = ldmd_control_connect(s->d);
 
-	while (!s->stop) {
+	while (!stopped(s)) {
 		load_unload(s, fd, "gpl_platform_drv.ko", "gpl_platform_drv");
 		load_unload(s, fd, "prop_misc.ko", "prop_misc");
 		load_unload(s, fd, "hello.ko", "hello");
@@ -203,7 +208,7 @@ static unsigned int soak_seconds(void)
 
 DEFINE_TEST(test_ldmd_soak_readers_hotplug_and_modules,
 	    .description = "readers walk the mount while devices are hot-added and removed and modules loaded and unloaded in a loop: only ENOENT/ENODEV, every request succeeds, RSS back near its warm-up level, clean stop without leaks",
-	    .no_runtime = true, .timeout = 150)
+	    .no_runtime = true, .timeout = 150, .concurrency = true)
 {
 	pthread_t threads[4];
 	struct soak s = { .lock = PTHREAD_MUTEX_INITIALIZER };
@@ -221,7 +226,7 @@ DEFINE_TEST(test_ldmd_soak_readers_hotplug_and_modules,
 	sleep(WARMUP_SECONDS);
 	rss_start = rss_kb(d.pid);
 	sleep(seconds);
-	s.stop = true;
+	__atomic_store_n(&s.stop, true, __ATOMIC_RELAXED);
 	for (i = 0; i < 4; i++)
 		pthread_join(threads[i], NULL);
 	rss_end = rss_kb(d.pid);

@@ -60,7 +60,7 @@ static unsigned long long seqnum_of(const char *buf, size_t len)
 
 DEFINE_TEST(test_uevent_every_listener_gets_every_event_in_order,
 	    .description = "three listeners of DIR/uevent each receive the same add and remove events, in the netlink form, SEQNUM rising by one",
-	    .no_runtime = true)
+	    .no_runtime = true, .concurrency = true)
 {
 	char a[4096], b[4096];
 	unsigned long long seq, prev = 0;
@@ -101,7 +101,7 @@ DEFINE_TEST(test_uevent_every_listener_gets_every_event_in_order,
 
 DEFINE_TEST(test_uevent_stalled_listener_blocks_nobody_and_learns_its_losses,
 	    .description = "a listener that never reads: ldmd and an active listener go on through 3,000 events; when it reads, it gets the first events, then ldm-dropped@ with DROPPED=N, then the rest, N + received = all; the log says so",
-	    .no_runtime = true, .timeout = 180)
+	    .no_runtime = true, .concurrency = true, .timeout = 180)
 {
 	unsigned int events = 3000, got = 0, i;
 	unsigned long dropped = 0;
