@@ -843,66 +843,20 @@ static void dev_ioctl(fuse_req_t req, fuse_ino_t ino, unsigned int cmd, void *ar
 	free(buf);
 }
 
-/* What /dev answers to a change of its shape: only udev makes nodes. */
-
-static void dev_mknod(fuse_req_t req, fuse_ino_t parent, const char *name, mode_t mode,
-		      dev_t rdev)
-{
-	(void)parent, (void)name, (void)mode, (void)rdev;
-	reply_err(req, -EPERM);
-}
-
-static void dev_mkdir(fuse_req_t req, fuse_ino_t parent, const char *name, mode_t mode)
-{
-	(void)parent, (void)name, (void)mode;
-	reply_err(req, -EPERM);
-}
-
-static void dev_unlink(fuse_req_t req, fuse_ino_t parent, const char *name)
-{
-	(void)parent, (void)name;
-	reply_err(req, -EPERM);
-}
-
-static void dev_symlink(fuse_req_t req, const char *link, fuse_ino_t parent, const char *name)
-{
-	(void)link, (void)parent, (void)name;
-	reply_err(req, -EPERM);
-}
-
-static void dev_rename(fuse_req_t req, fuse_ino_t parent, const char *name,
-		       fuse_ino_t newparent, const char *newname, unsigned int flags)
-{
-	(void)parent, (void)name, (void)newparent, (void)newname, (void)flags;
-	reply_err(req, -EPERM);
-}
-
-static void dev_link(fuse_req_t req, fuse_ino_t ino, fuse_ino_t newparent, const char *newname)
-{
-	(void)ino, (void)newparent, (void)newname;
-	reply_err(req, -EPERM);
-}
-
-static void dev_create(fuse_req_t req, fuse_ino_t parent, const char *name, mode_t mode,
-		       struct fuse_file_info *fi)
-{
-	(void)parent, (void)name, (void)mode, (void)fi;
-	reply_err(req, -EACCES);
-}
-
+/* A change of its shape is refused (refuse.c): only udev makes nodes. */
 static const struct fuse_lowlevel_ops dev_ops = {
 	.init		= dev_init,
 	.lookup		= dev_lookup,
 	.forget		= dev_forget,
 	.getattr	= dev_getattr,
 	.setattr	= dev_setattr,
-	.mknod		= dev_mknod,
-	.mkdir		= dev_mkdir,
-	.unlink		= dev_unlink,
-	.rmdir		= dev_unlink,
-	.symlink	= dev_symlink,
-	.rename		= dev_rename,
-	.link		= dev_link,
+	.mknod		= ldmd_refuse_mknod,
+	.mkdir		= ldmd_refuse_mkdir,
+	.unlink		= ldmd_refuse_unlink,
+	.rmdir		= ldmd_refuse_rmdir,
+	.symlink	= ldmd_refuse_symlink,
+	.rename		= ldmd_refuse_rename,
+	.link		= ldmd_refuse_link,
 	.open		= dev_open,
 	.read		= dev_read,
 	.write		= dev_write,
@@ -910,7 +864,7 @@ static const struct fuse_lowlevel_ops dev_ops = {
 	.opendir	= dev_opendir,
 	.readdir	= dev_readdir,
 	.releasedir	= dev_releasedir,
-	.create		= dev_create,
+	.create		= ldmd_refuse_create,
 	.poll		= dev_poll,
 	.ioctl		= dev_ioctl,
 };

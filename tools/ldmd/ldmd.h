@@ -19,6 +19,7 @@
  *   inval.c      invalidations of the kernel's cache of the mount
  *   uevent.c     the uevent socket: every hotplug event to every listener
  *   listen.c     what the two sockets share: listening, accepting
+ *   refuse.c     what both mounts answer to a change of their shape
  *
  * FUSE_USE_VERSION is set for every file by meson.build.
  */
@@ -68,6 +69,19 @@ int ldmd_reply(struct ldmd_request *req, char kind, const char *text);
 /* requests.c */
 int ldmd_request_run(struct ldmd_request *req, char *why, size_t size);
 void ldmd_requests_exit(void);
+
+/* refuse.c */
+void ldmd_refuse_mknod(fuse_req_t req, fuse_ino_t parent, const char *name, mode_t mode,
+		       dev_t rdev);
+void ldmd_refuse_mkdir(fuse_req_t req, fuse_ino_t parent, const char *name, mode_t mode);
+void ldmd_refuse_unlink(fuse_req_t req, fuse_ino_t parent, const char *name);
+void ldmd_refuse_rmdir(fuse_req_t req, fuse_ino_t parent, const char *name);
+void ldmd_refuse_symlink(fuse_req_t req, const char *link, fuse_ino_t parent, const char *name);
+void ldmd_refuse_rename(fuse_req_t req, fuse_ino_t parent, const char *name,
+			fuse_ino_t newparent, const char *newname, unsigned int flags);
+void ldmd_refuse_link(fuse_req_t req, fuse_ino_t ino, fuse_ino_t newparent, const char *newname);
+void ldmd_refuse_create(fuse_req_t req, fuse_ino_t parent, const char *name, mode_t mode,
+			struct fuse_file_info *fi);
 
 /* listen.c */
 int ldmd_listen(const char *path);

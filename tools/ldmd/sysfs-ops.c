@@ -455,55 +455,7 @@ static void sysfs_release(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info 
 	reply_err(req, 0);
 }
 
-/* What /sys answers to a request that would change the shape of the tree. */
-
-static void sysfs_mknod(fuse_req_t req, fuse_ino_t parent, const char *name, mode_t mode,
-			dev_t rdev)
-{
-	(void)parent, (void)name, (void)mode, (void)rdev;
-	reply_err(req, -EPERM);
-}
-
-static void sysfs_mkdir(fuse_req_t req, fuse_ino_t parent, const char *name, mode_t mode)
-{
-	(void)parent, (void)name, (void)mode;
-	reply_err(req, -EPERM);
-}
-
-static void sysfs_unlink(fuse_req_t req, fuse_ino_t parent, const char *name)
-{
-	(void)parent, (void)name;
-	reply_err(req, -EPERM);
-}
-
-static void sysfs_symlink(fuse_req_t req, const char *link, fuse_ino_t parent,
-			  const char *name)
-{
-	(void)link, (void)parent, (void)name;
-	reply_err(req, -EPERM);
-}
-
-static void sysfs_rename(fuse_req_t req, fuse_ino_t parent, const char *name,
-			 fuse_ino_t newparent, const char *newname, unsigned int flags)
-{
-	(void)parent, (void)name, (void)newparent, (void)newname, (void)flags;
-	reply_err(req, -EPERM);
-}
-
-static void sysfs_link(fuse_req_t req, fuse_ino_t ino, fuse_ino_t newparent,
-		       const char *newname)
-{
-	(void)ino, (void)newparent, (void)newname;
-	reply_err(req, -EPERM);
-}
-
-static void sysfs_create(fuse_req_t req, fuse_ino_t parent, const char *name, mode_t mode,
-			 struct fuse_file_info *fi)
-{
-	(void)parent, (void)name, (void)mode, (void)fi;
-	reply_err(req, -EACCES);
-}
-
+/* A change of the tree's shape is refused as /sys refuses it (refuse.c). */
 const struct fuse_lowlevel_ops ldmd_sysfs_ops = {
 	.init		= sysfs_init,
 	.lookup		= sysfs_lookup,
@@ -511,13 +463,13 @@ const struct fuse_lowlevel_ops ldmd_sysfs_ops = {
 	.getattr	= sysfs_getattr,
 	.setattr	= sysfs_setattr,
 	.readlink	= sysfs_readlink,
-	.mknod		= sysfs_mknod,
-	.mkdir		= sysfs_mkdir,
-	.unlink		= sysfs_unlink,
-	.rmdir		= sysfs_unlink,
-	.symlink	= sysfs_symlink,
-	.rename		= sysfs_rename,
-	.link		= sysfs_link,
+	.mknod		= ldmd_refuse_mknod,
+	.mkdir		= ldmd_refuse_mkdir,
+	.unlink		= ldmd_refuse_unlink,
+	.rmdir		= ldmd_refuse_rmdir,
+	.symlink	= ldmd_refuse_symlink,
+	.rename		= ldmd_refuse_rename,
+	.link		= ldmd_refuse_link,
 	.open		= sysfs_open,
 	.read		= sysfs_read,
 	.write		= sysfs_write,
@@ -526,7 +478,7 @@ const struct fuse_lowlevel_ops ldmd_sysfs_ops = {
 	.opendir	= sysfs_opendir,
 	.readdir	= sysfs_readdir,
 	.releasedir	= sysfs_releasedir,
-	.create		= sysfs_create,
+	.create		= ldmd_refuse_create,
 };
 
 /**
