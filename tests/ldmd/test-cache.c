@@ -4,6 +4,7 @@
  * never a stale one: each name the tree adds or removes is invalidated
  * before the write or control request that changed it returns.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -23,6 +24,17 @@ static int device_request(int ctl, const char *verb, unsigned int id)
 	else
 		len = snprintf(req, sizeof(req), "device-remove%ccached%u%c", 0, id, 0);
 	return ldmd_control_request(ctl, req, (size_t)len, NULL, 0, NULL, 0);
+}
+
+/* Whether readdir of the open @d, from where it is, meets @name. */
+static bool dir_has(DIR *d, const char *name)
+{
+	struct dirent *de;
+
+	while ((de = readdir(d)))
+		if (!strcmp(de->d_name, name))
+			return true;
+	return false;
 }
 
 static bool exists(const char *path)
@@ -133,5 +145,42 @@ DEFINE_TEST(test_cache_stable_attribute_served_from_page_cache_until_store_or_no
 		if (read_number(stable) != 43UL + (unsigned long)i)
 			FAIL("round %d: a notified stable attribute was served stale", i);
 	}
+	ldmd_down(&d);
+}
+
+DEFINE_TEST(test_cache_directory_listings_never_stale,
+	    .description = "200 times: a listing of /devices/platform, listed twice so that the kernel caches it, shows a device just added over the control socket and not one just removed, with readdir from a fresh opendir and after rewinddir of one kept open",
+	    .no_runtime = true, .concurrency = true)
+{
+	char dir[512], name[32];
+	struct ldmd d;
+	DIR *kept;
+	int ctl, i;
+
+	need_fuse();
+	ldmd_up(&d, NULL);
+	snprintf(dir, sizeof(dir), "%s/devices/platform", d.sys);
+	kept = opendir(dir);
+	ASSERT(kept);
+	ctl = ldmd_control_connect(&d);
+	for (i = 0; i < 200; i++) {
+		snprintf(name, sizeof(name), "cached%d", i % 3);
+		/* Listed twice: the kernel has the listing in its cache now. */
+		ASSERT(!listed(dir, name, NULL));
+		ASSERT(!listed(dir, name, NULL));
+		ASSERT_EQ(device_request(ctl, "device-add", (unsigned int)(i % 3)), 0);
+		if (!listed(dir, name, NULL))
+			FAIL("round %d: %s added but not listed", i, name);
+		rewinddir(kept);
+		ASSERT(dir_has(kept, name));
+		ASSERT(listed(dir, name, NULL));
+		ASSERT_EQ(device_request(ctl, "device-remove", (unsigned int)(i % 3)), 0);
+		if (listed(dir, name, NULL))
+			FAIL("round %d: %s removed but still listed", i, name);
+		rewinddir(kept);
+		ASSERT(!dir_has(kept, name));
+	}
+	closedir(kept);
+	close(ctl);
 	ldmd_down(&d);
 }

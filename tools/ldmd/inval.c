@@ -100,8 +100,8 @@ static void send_one(struct inval *iv)
 		return;
 	}
 	fuse_lowlevel_notify_inval_entry(session, ino, iv->name, strlen(iv->name));
-	/* The directory's attributes too: nlink and mtime changed. */
-	fuse_lowlevel_notify_inval_inode(session, ino, -1, 0);
+	/* The directory's attributes (nlink, mtime) and its cached listing too. */
+	fuse_lowlevel_notify_inval_inode(session, ino, 0, 0);
 }
 
 static void *inval_thread(void *arg)

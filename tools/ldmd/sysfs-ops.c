@@ -103,6 +103,9 @@ static void sysfs_init(void *userdata, struct fuse_conn_info *conn)
 	/* O_TRUNC comes with OPEN instead of as a SETATTR of its own. */
 	if (conn->capable & FUSE_CAP_ATOMIC_O_TRUNC)
 		conn->want |= FUSE_CAP_ATOMIC_O_TRUNC;
+	/* A listing starts by refetching the directory's mtime if invalidated. */
+	if (conn->capable & FUSE_CAP_AUTO_INVAL_DATA)
+		conn->want |= FUSE_CAP_AUTO_INVAL_DATA;
 }
 
 static void sysfs_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
@@ -256,20 +259,24 @@ static void dir_free(struct dir_handle *d)
 static void sysfs_opendir(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 {
 	struct dir_handle *d = calloc(1, sizeof(*d));
-	int error;
 
+	(void)ino;
 	if (!d) {
 		reply_err(req, -ENOMEM);
 		return;
 	}
 	pthread_mutex_init(&d->lock, NULL);
-	error = dir_snapshot(d, ldmd_node_sd(ino));
-	if (error) {
-		dir_free(d);
-		reply_err(req, error);
-		return;
-	}
 	fi->fh = (uintptr_t)d;
+	/*
+	 * The kernel may keep the listing in its readdir cache: it checks the
+	 * directory's mtime (refetched when inval.c invalidated it, as
+	 * FUSE_CAP_AUTO_INVAL_DATA asks) at the start of each listing, and
+	 * inval.c drops the cached pages too. The snapshot is taken by the
+	 * READDIR at offset 0, so after the kernel has read that mtime: a
+	 * change the listing misses always moves the mtime past it.
+	 */
+	fi->cache_readdir = 1;
+	fi->keep_cache = 1;
 	track(&d->link, &open_dirs);
 	if (fuse_reply_open(req, fi)) {
 		untrack(&d->link);	/* interrupted: no RELEASEDIR will come */
@@ -292,9 +299,9 @@ static void sysfs_readdir(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off
 		return;
 	}
 	pthread_mutex_lock(&d->lock);
-	if (off == 0 && d->served)
+	if (off == 0 || !d->served)
 		error = dir_snapshot(d, ldmd_node_sd(ino));
-	d->served = true;
+	d->served = !error;
 	for (i = (size_t)off; !error && i < d->n; i++) {
 		st.st_ino = d->ents[i].ino;
 		st.st_mode = d->ents[i].mode;
