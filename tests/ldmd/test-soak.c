@@ -28,6 +28,8 @@
 
 #if defined(__SANITIZE_ADDRESS__)
 #define RSS_SLACK_KB	(64 * 1024)	/* ASan's quarantine holds freed memory */
+#elif defined(__SANITIZE_THREAD__)
+#define RSS_SLACK_KB	(128 * 1024)	/* TSan's shadow and history grow with use */
 #else
 #define RSS_SLACK_KB	(8 * 1024)
 #endif
