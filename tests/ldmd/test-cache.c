@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "ldmd-util.h"
@@ -181,6 +182,79 @@ DEFINE_TEST(test_cache_directory_listings_never_stale,
 		ASSERT(!dir_has(kept, name));
 	}
 	closedir(kept);
+	close(ctl);
+	ldmd_down(&d);
+}
+
+#define RESUME_DEVICES	300	/* a listing of several pages of READDIR */
+
+/* Record each name getdents64 gives from @fd, with a small buffer, @max at most. */
+static int list_some(int fd, char (*seen)[NAME_MAX + 1], int n, int max)
+{
+	char buf[512];
+	long len, off;
+
+	while (n < max) {
+		len = syscall(SYS_getdents64, fd, buf, sizeof(buf));
+		ASSERT(len >= 0);
+		if (!len)
+			break;
+		for (off = 0; off < len;) {
+			struct dirent64 *de = (struct dirent64 *)(buf + off);
+
+			ASSERT(n < 2 * RESUME_DEVICES);
+			snprintf(seen[n++], sizeof(seen[0]), "%s", de->d_name);
+			off += de->d_reclen;
+		}
+	}
+	return n;
+}
+
+static int times_seen(char (*seen)[NAME_MAX + 1], int n, const char *name)
+{
+	int i, count = 0;
+
+	for (i = 0; i < n; i++)
+		count += !strcmp(seen[i], name);
+	return count;
+}
+
+DEFINE_TEST(test_cache_listing_resumes_across_changes,
+	    .description = "a listing of 300 devices read a little at a time, while devices already listed and not yet listed are removed and others added: every device there throughout is listed exactly once, and no name twice",
+	    .no_runtime = true, .concurrency = true)
+{
+	static char seen[2 * RESUME_DEVICES][NAME_MAX + 1];
+	char dir[512], name[32];
+	struct ldmd d;
+	int ctl, fd, n, i;
+
+	need_fuse();
+	ldmd_up(&d, NULL);
+	ctl = ldmd_control_connect(&d);
+	for (i = 0; i < RESUME_DEVICES; i++)
+		ASSERT_EQ(device_request(ctl, "device-add", (unsigned int)i), 0);
+	snprintf(dir, sizeof(dir), "%s/devices/platform", d.sys);
+	ASSERT(count_entries(dir) >= RESUME_DEVICES);	/* cached by the kernel now */
+	fd = open(dir, O_RDONLY | O_DIRECTORY);
+	ASSERT(fd >= 0);
+	n = list_some(fd, seen, 0, RESUME_DEVICES / 2);
+	for (i = 0; i < RESUME_DEVICES / 6; i++) {
+		ASSERT_EQ(device_request(ctl, "device-remove", (unsigned int)i), 0);
+		ASSERT_EQ(device_request(ctl, "device-remove",
+					 (unsigned int)(RESUME_DEVICES - 1 - i)), 0);
+		ASSERT_EQ(device_request(ctl, "device-add", (unsigned int)(RESUME_DEVICES + i)), 0);
+	}
+	n = list_some(fd, seen, n, 2 * RESUME_DEVICES);
+	close(fd);
+	for (i = 0; i < n; i++)
+		if (times_seen(seen, n, seen[i]) != 1)
+			FAIL("%s listed %d times", seen[i], times_seen(seen, n, seen[i]));
+	for (i = RESUME_DEVICES / 6; i < RESUME_DEVICES - RESUME_DEVICES / 6; i++) {
+		snprintf(name, sizeof(name), "cached%d", i);
+		if (!times_seen(seen, n, name))
+			FAIL("%s, there throughout, was not listed", name);
+	}
+	ASSERT_EQ(times_seen(seen, n, "."), 1);
 	close(ctl);
 	ldmd_down(&d);
 }

@@ -21,6 +21,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -55,8 +56,8 @@ static void to_stat(const struct ldm_sysfs_stat *st, struct stat *out)
 }
 
 /*
- * Open files and directories are listed, so that what the kernel still had
- * open when the session ended is closed too (ldmd_sysfs_ops_exit()).
+ * Open files are listed, so that what the kernel still had open when the
+ * session ended is closed too (ldmd_sysfs_ops_exit()).
  */
 struct open_file {
 	struct list_head link;
@@ -67,8 +68,8 @@ struct open_file {
 };
 
 static pthread_mutex_t handles_lock = PTHREAD_MUTEX_INITIALIZER;
+static atomic_bool no_opendir;		/* the kernel opens directories itself */
 static LIST_HEAD(open_files);
-static LIST_HEAD(open_dirs);
 
 static void track(struct list_head *link, struct list_head *list)
 {
@@ -106,6 +107,8 @@ static void sysfs_init(void *userdata, struct fuse_conn_info *conn)
 	/* A listing starts by refetching the directory's mtime if invalidated. */
 	if (conn->capable & FUSE_CAP_AUTO_INVAL_DATA)
 		conn->want |= FUSE_CAP_AUTO_INVAL_DATA;
+	/* Opening a directory needs nothing of ldmd: spare two round trips. */
+	no_opendir = conn->capable & FUSE_CAP_NO_OPENDIR_SUPPORT;
 }
 
 static void sysfs_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
@@ -187,27 +190,39 @@ static void sysfs_readlink(fuse_req_t req, fuse_ino_t ino)
 }
 
 /*
- * A directory is listed from a snapshot taken at opendir and retaken when
- * the listing starts again from offset 0 (rewinddir), so offsets stay
- * stable while the tree changes. The offset of an entry is its index + 1.
+ * A directory is listed without per-open state, so that the kernel can
+ * open and close directories without asking (FUSE_CAP_NO_OPENDIR_SUPPORT).
+ * The offset after an entry is a cookie: 1 for ".", 2 for "..", and the
+ * inode number + 2 for the others. Inode numbers are the order of creation,
+ * which is the listing's order, so a listing resumes after its last entry
+ * whatever was added or removed meanwhile: a cursor, as sysfs keeps one.
+ * To spare building the listing again for every page of a big directory,
+ * the last few listings are kept (snaps[]), each retaken when a listing
+ * starts again from offset 0.
  */
+#define DIR_SNAPS	8
+
 struct dir_entry {
 	char *name;
 	ino_t ino;
 	mode_t mode;
+	off_t cookie;
 };
 
-struct dir_handle {
-	struct list_head link;	/* in open_dirs */
-	pthread_mutex_t lock;
+struct dir_snap {
+	struct sysfs_dirent *sd;	/* referenced while kept */
 	struct dir_entry *ents;
 	size_t n, cap;
-	bool served;
+	unsigned long used;		/* for choosing the one to replace */
 };
+
+static pthread_mutex_t snaps_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct dir_snap snaps[DIR_SNAPS];
+static unsigned long snaps_clock;
 
 static int dir_add(void *ctx, const char *name, const struct ldm_sysfs_stat *st)
 {
-	struct dir_handle *d = ctx;
+	struct dir_snap *d = ctx;
 	struct dir_entry *ents;
 
 	if (d->n == d->cap) {
@@ -222,18 +237,22 @@ static int dir_add(void *ctx, const char *name, const struct ldm_sysfs_stat *st)
 		return -ENOMEM;
 	d->ents[d->n].ino = st->ino;
 	d->ents[d->n].mode = st->mode;
+	d->ents[d->n].cookie = d->n < 2 ? (off_t)d->n + 1 : (off_t)st->ino + 2;
 	d->n++;
 	return 0;
 }
 
-static void dir_clear(struct dir_handle *d)
+static void dir_clear(struct dir_snap *d)
 {
 	while (d->n)
 		free(d->ents[--d->n].name);
+	if (d->sd)
+		ldm_sysfs_put(d->sd);
+	d->sd = NULL;
 }
 
 /* "." and ".." (the directory's own number for both), then the entries. */
-static int dir_snapshot(struct dir_handle *d, struct sysfs_dirent *sd)
+static int dir_snapshot(struct dir_snap *d, struct sysfs_dirent *sd)
 {
 	struct ldm_sysfs_stat st;
 	int error;
@@ -245,88 +264,105 @@ static int dir_snapshot(struct dir_handle *d, struct sysfs_dirent *sd)
 		error = dir_add(d, "..", &st);
 	if (!error)
 		error = ldm_sysfs_readdir(sd, dir_add, d);
+	if (error)
+		dir_clear(d);
+	else
+		d->sd = ldm_sysfs_get(sd);
 	return error;
 }
 
-static void dir_free(struct dir_handle *d)
+/* Under snaps_lock: the listing of @sd, kept or taken now. */
+static struct dir_snap *dir_listing(struct sysfs_dirent *sd, bool again, int *error)
 {
-	dir_clear(d);
-	free(d->ents);
-	pthread_mutex_destroy(&d->lock);
-	free(d);
+	struct dir_snap *d = &snaps[0];
+	unsigned int i;
+
+	for (i = 0; i < DIR_SNAPS; i++) {
+		if (snaps[i].sd == sd) {
+			d = &snaps[i];
+			break;
+		}
+		if (snaps[i].used < d->used)
+			d = &snaps[i];
+	}
+	d->used = ++snaps_clock;
+	*error = 0;
+	if (again || d->sd != sd)
+		*error = dir_snapshot(d, sd);
+	return *error ? NULL : d;
 }
 
+/* The index of the first entry after @cookie. */
+static size_t dir_seek(const struct dir_snap *d, off_t cookie)
+{
+	size_t lo = 0, hi = d->n, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (d->ents[mid].cookie <= cookie)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/*
+ * Only where the kernel cannot open directories itself; the listing is
+ * cached by the kernel either way (see sysfs_readdir()).
+ */
 static void sysfs_opendir(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 {
-	struct dir_handle *d = calloc(1, sizeof(*d));
-
 	(void)ino;
-	if (!d) {
-		reply_err(req, -ENOMEM);
+	if (no_opendir) {
+		reply_err(req, -ENOSYS);	/* "opened": no OPENDIR from now on */
 		return;
 	}
-	pthread_mutex_init(&d->lock, NULL);
-	fi->fh = (uintptr_t)d;
-	/*
-	 * The kernel may keep the listing in its readdir cache: it checks the
-	 * directory's mtime (refetched when inval.c invalidated it, as
-	 * FUSE_CAP_AUTO_INVAL_DATA asks) at the start of each listing, and
-	 * inval.c drops the cached pages too. The snapshot is taken by the
-	 * READDIR at offset 0, so after the kernel has read that mtime: a
-	 * change the listing misses always moves the mtime past it.
-	 */
 	fi->cache_readdir = 1;
 	fi->keep_cache = 1;
-	track(&d->link, &open_dirs);
-	if (fuse_reply_open(req, fi)) {
-		untrack(&d->link);	/* interrupted: no RELEASEDIR will come */
-		dir_free(d);
-	}
+	fuse_reply_open(req, fi);
 }
 
+/*
+ * The kernel keeps the listing in its readdir cache: it checks the
+ * directory's mtime (refetched when inval.c invalidated it, as
+ * FUSE_CAP_AUTO_INVAL_DATA asks) at the start of each listing, and inval.c
+ * drops the cached pages too. The listing is retaken by the READDIR at
+ * offset 0, so after the kernel has read that mtime: a change the listing
+ * misses always moves the mtime past it.
+ */
 static void sysfs_readdir(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 			  struct fuse_file_info *fi)
 {
-	struct dir_handle *d = (struct dir_handle *)(uintptr_t)fi->fh;
 	struct stat st = { 0 };
 	size_t pos = 0, len, i;
-	int error = 0;
+	struct dir_snap *d;
+	int error;
 	char *buf;
 
+	(void)fi;
 	buf = malloc(size);
 	if (!buf) {
 		reply_err(req, -ENOMEM);
 		return;
 	}
-	pthread_mutex_lock(&d->lock);
-	if (off == 0 || !d->served)
-		error = dir_snapshot(d, ldmd_node_sd(ino));
-	d->served = !error;
-	for (i = (size_t)off; !error && i < d->n; i++) {
+	pthread_mutex_lock(&snaps_lock);
+	d = dir_listing(ldmd_node_sd(ino), off == 0, &error);
+	for (i = d ? dir_seek(d, off) : 0; d && i < d->n; i++) {
 		st.st_ino = d->ents[i].ino;
 		st.st_mode = d->ents[i].mode;
 		len = fuse_add_direntry(req, buf + pos, size - pos, d->ents[i].name, &st,
-					(off_t)i + 1);
+					d->ents[i].cookie);
 		if (len > size - pos)
 			break;
 		pos += len;
 	}
-	pthread_mutex_unlock(&d->lock);
+	pthread_mutex_unlock(&snaps_lock);
 	if (error)
 		reply_err(req, error);
 	else
 		fuse_reply_buf(req, buf, pos);
 	free(buf);
-}
-
-static void sysfs_releasedir(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
-{
-	struct dir_handle *d = (struct dir_handle *)(uintptr_t)fi->fh;
-
-	(void)ino;
-	untrack(&d->link);
-	dir_free(d);
-	reply_err(req, 0);
 }
 
 static void sysfs_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
@@ -484,12 +520,11 @@ const struct fuse_lowlevel_ops ldmd_sysfs_ops = {
 	.poll		= sysfs_poll,
 	.opendir	= sysfs_opendir,
 	.readdir	= sysfs_readdir,
-	.releasedir	= sysfs_releasedir,
 	.create		= ldmd_refuse_create,
 };
 
 /**
- * ldmd_sysfs_ops_exit - close the files and directories still open
+ * ldmd_sysfs_ops_exit - close the files still open, drop the listings kept
  *
  * Once the session is destroyed: the kernel sends no RELEASE for what was
  * open when the connection ended.
@@ -497,15 +532,17 @@ const struct fuse_lowlevel_ops ldmd_sysfs_ops = {
 void ldmd_sysfs_ops_exit(void)
 {
 	struct open_file *of, *nf;
-	struct dir_handle *d, *nd;
+	unsigned int i;
 
 	ldm_sysfs_poll_watch(NULL, NULL);
 	list_for_each_entry_safe(of, nf, &open_files, link) {
 		list_del(&of->link);
 		file_free(of);
 	}
-	list_for_each_entry_safe(d, nd, &open_dirs, link) {
-		list_del(&d->link);
-		dir_free(d);
+	for (i = 0; i < DIR_SNAPS; i++) {
+		dir_clear(&snaps[i]);
+		free(snaps[i].ents);
+		snaps[i].ents = NULL;
+		snaps[i].cap = 0;
 	}
 }
