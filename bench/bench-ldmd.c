@@ -18,7 +18,10 @@
  * 4. One round trip: pread() at offset 0 of an attribute kept open (on the
  *    mount, one READ request that calls show()), against the same on /sys:
  *    the floor under the figures above.
- * Each pinned (ldmd and this program on CPU 0) and unpinned.
+ * Each pinned (ldmd and this program on CPU 0) and unpinned, and 1, 3 and
+ * 4 also on the least a libfuse server can do (bench-fuse-floor: the same
+ * loop and options, two files served from memory), which shows what of
+ * each figure is the kernel's and libfuse's, and what is ldmd's.
  * 5. Events per second delivered to 1 and to 10 listeners of DIR/uevent,
  *    for a burst of device adds and removes.
  *
@@ -71,9 +74,13 @@ static void pin(bool pinned)
 	sched_setaffinity(0, sizeof(set), &set);
 }
 
-/* Start ldmd --foreground under a new root, pinned or not; wait until ready. */
-static int daemon_start(struct daemon *d, bool pinned)
+/*
+ * Start ldmd --foreground under a new root, or with @floor bench-fuse-floor
+ * mounted at its sys/, pinned or not; wait until ready.
+ */
+static int daemon_start(struct daemon *d, bool pinned, bool floor)
 {
+	const char *ready = floor ? "ready\n" : "ldmd: ready\n";
 	char line[256];
 	int fds[2];
 	FILE *out;
@@ -82,6 +89,8 @@ static int daemon_start(struct daemon *d, bool pinned)
 	if (!mkdtemp(d->root) || pipe(fds))
 		return -1;
 	snprintf(d->sys, sizeof(d->sys), "%s/sys", d->root);
+	if (floor && mkdir(d->sys, 0755))
+		return -1;
 	d->pid = fork();
 	if (d->pid == 0) {
 		int null = open("/dev/null", O_WRONLY);
@@ -90,13 +99,16 @@ static int daemon_start(struct daemon *d, bool pinned)
 		dup2(fds[1], 1);
 		dup2(null, 2);
 		close(fds[0]);
-		execl(LDMD_PATH, "ldmd", "--foreground", "--root", d->root, (char *)NULL);
+		if (floor)
+			execl(FLOOR_PATH, "bench-fuse-floor", d->sys, (char *)NULL);
+		else
+			execl(LDMD_PATH, "ldmd", "--foreground", "--root", d->root, (char *)NULL);
 		_exit(127);
 	}
 	close(fds[1]);
 	out = fdopen(fds[0], "r");
 	while (out && fgets(line, sizeof(line), out))
-		if (!strcmp(line, "ldmd: ready\n"))
+		if (!strcmp(line, ready))
 			break;
 	if (out)
 		fclose(out);
@@ -223,7 +235,25 @@ static double walk_us(const char *dir, unsigned long *entries)
 	return best;
 }
 
-static void compare(const struct daemon *d, bool pinned)
+/* The same reads on the least libfuse server, mounted at @floor->sys. */
+static void floor_compare(const struct daemon *floor, double sys_read, double sys_stable)
+{
+	char path[160];
+	double read, stable, rt;
+
+	snprintf(path, sizeof(path), "%s/fresh", floor->sys);
+	fresh_read_us(path);	/* warm */
+	read = fresh_read_us(path);
+	rt = pread_us(path);
+	snprintf(path, sizeof(path), "%s/stable", floor->sys);
+	fresh_read_us(path);
+	stable = fresh_read_us(path);
+	printf("%-9s least libfuse server: fresh read %5.1f us (ratio %5.2f), stable %5.1f us "
+	       "(ratio %5.2f), round trip %5.1f us\n", "", read, read / sys_read, stable,
+	       stable / sys_stable, rt);
+}
+
+static void compare(const struct daemon *d, const struct daemon *floor, bool pinned)
 {
 	char path[160];
 	unsigned long ldm_entries, sys_entries;
@@ -252,6 +282,7 @@ static void compare(const struct daemon *d, bool pinned)
 	       "", ldm_stable, sys_stable, ldm_stable / sys_stable);
 	printf("%-9s one round trip (pread of an open attribute): ldm %5.1f us, /sys %4.1f us\n",
 	       "", ldm_rt, sys_rt);
+	floor_compare(floor, sys_read, sys_stable);
 	pin(false);
 }
 
@@ -348,7 +379,7 @@ int main(int argc, char *argv[])
 {
 	unsigned int devices = argc > 1 ? (unsigned int)strtoul(argv[1], NULL, 10) : 1000;
 	const char *why = why_not();
-	struct daemon d;
+	struct daemon d, floor;
 	int pinned;
 
 	if (why) {
@@ -357,14 +388,19 @@ int main(int argc, char *argv[])
 	}
 	printf("ldmd's mount against /sys (%u platform devices added to ldm's tree)\n", devices);
 	for (pinned = 1; pinned >= 0; pinned--) {
-		if (daemon_start(&d, pinned) || add_devices(&d, devices)) {
+		if (daemon_start(&d, pinned, false) || add_devices(&d, devices)) {
 			fprintf(stderr, "bench-ldmd: cannot start ldmd and add devices\n");
 			return 1;
 		}
-		compare(&d, pinned);
+		if (daemon_start(&floor, pinned, true)) {
+			fprintf(stderr, "bench-ldmd: cannot start bench-fuse-floor\n");
+			return 1;
+		}
+		compare(&d, &floor, pinned);
+		daemon_stop(&floor);
 		daemon_stop(&d);
 	}
-	if (daemon_start(&d, false)) {
+	if (daemon_start(&d, false, false)) {
 		fprintf(stderr, "bench-ldmd: cannot start ldmd\n");
 		return 1;
 	}
