@@ -10,7 +10,8 @@
  *    and their ratio.
  * 2. A walk of the whole tree as find does it (readdir + lstat of every
  *    entry), on DIR/sys with DEVICES devices added and on /sys:
- *    microseconds per entry, and their ratio.
+ *    microseconds per entry, and their ratio; the best of three, and the
+ *    first (on /sys after dropping the kernel's dentries and inodes).
  * 3. A fresh read of an attribute that declares its content stable
  *    (LDM_ATTR_STABLE: power/state, whose list never changes), which the
  *    kernel's page cache serves after the first read, against the same file
@@ -219,6 +220,28 @@ static unsigned long walk(const char *dir)
 	return n;
 }
 
+/* One walk of @dir: microseconds per entry. */
+static double walk_once_us(const char *dir, unsigned long *entries)
+{
+	double t0 = now_us();
+
+	*entries = walk(dir);
+	return (now_us() - t0) / (double)(*entries ? *entries : 1);
+}
+
+/* Whether the kernel's dentries and inodes could be dropped (root only). */
+static bool drop_caches(void)
+{
+	int fd = open("/proc/sys/vm/drop_caches", O_WRONLY);
+	bool done;
+
+	sync();
+	done = fd >= 0 && write(fd, "2", 1) == 1;
+	if (fd >= 0)
+		close(fd);
+	return done;
+}
+
 /* The best of WALKS walks of @dir: microseconds per entry. */
 static double walk_us(const char *dir, unsigned long *entries)
 {
@@ -258,8 +281,12 @@ static void compare(const struct daemon *d, const struct daemon *floor, bool pin
 	char path[160];
 	unsigned long ldm_entries, sys_entries;
 	double ldm_read, sys_read, ldm_walk, sys_walk, ldm_stable, sys_stable, ldm_rt, sys_rt;
+	double ldm_cold, sys_cold;
 
 	pin(pinned);
+	/* A first walk: nothing of the mount is in the kernel's caches yet. */
+	ldm_cold = walk_once_us(d->sys, &ldm_entries);
+	sys_cold = drop_caches() ? walk_once_us("/sys", &sys_entries) : -1;
 	snprintf(path, sizeof(path), "%s/kernel/uevent_seqnum", d->sys);
 	fresh_read_us(path);	/* warm */
 	ldm_read = fresh_read_us(path);
@@ -278,6 +305,12 @@ static void compare(const struct daemon *d, const struct daemon *floor, bool pin
 	printf("%-9s find: ldm %6.2f us/entry (%lu), /sys %5.2f us/entry (%lu), ratio %5.2f "
 	       "(goal <= 3)\n", "", ldm_walk, ldm_entries, sys_walk, sys_entries,
 	       ldm_walk / sys_walk);
+	if (sys_cold > 0)
+		printf("%-9s first find: ldm %6.2f us/entry, /sys %5.2f us/entry after "
+		       "drop_caches, ratio %5.2f\n", "", ldm_cold, sys_cold, ldm_cold / sys_cold);
+	else
+		printf("%-9s first find: ldm %6.2f us/entry (/sys: no drop_caches)\n", "",
+		       ldm_cold);
 	printf("%-9s stable attribute: ldm %5.1f us, /sys %5.1f us, ratio %5.2f (goal <= 1.5)\n",
 	       "", ldm_stable, sys_stable, ldm_stable / sys_stable);
 	printf("%-9s one round trip (pread of an open attribute): ldm %5.1f us, /sys %4.1f us\n",

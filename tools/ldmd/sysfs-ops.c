@@ -324,6 +324,48 @@ static void sysfs_opendir(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info 
 }
 
 /*
+ * READDIRPLUS: an entry with what a LOOKUP of it would give, so that a
+ * first walk of a directory makes no LOOKUP per entry. Each id given is a
+ * lookup the kernel counts (ldmd_node_hold()); it is counted in @held, to
+ * be given back if the reply never reaches the kernel. An entry removed
+ * since the listing was taken is left out. As for LOOKUP, the names are
+ * safe to cache: the kernel holds the directory's lock for the whole
+ * READDIRPLUS, and the invalidation of a removal waits for it.
+ */
+static size_t add_entry_plus(fuse_req_t req, char *buf, size_t room, struct sysfs_dirent *dir,
+			     const struct dir_entry *ent, fuse_ino_t *held)
+{
+	struct fuse_entry_param e = { .attr.st_ino = ent->ino, .attr.st_mode = ent->mode };
+	struct ldm_sysfs_stat st;
+	struct sysfs_dirent *sd;
+	size_t len;
+
+	*held = 0;
+	if (ent->cookie > 2) {	/* not "." nor "..": those are not looked up */
+		if (ldm_sysfs_lookup_at(dir, ent->name, &sd))
+			return 0;
+		ldm_sysfs_stat(sd, &st);
+		to_stat(&st, &e.attr);
+		e.entry_timeout = CACHE_SECONDS;
+		e.attr_timeout = CACHE_SECONDS;
+		e.ino = ldmd_node_hold(sd);	/* 0 if out of memory: the name alone */
+	}
+	len = fuse_add_direntry_plus(req, buf, room, ent->name, &e, ent->cookie);
+	if (len <= room)
+		*held = e.ino;
+	else if (e.ino)
+		ldmd_node_forget(e.ino, 1);	/* did not fit: not given */
+	return len;
+}
+
+static size_t add_entry(fuse_req_t req, char *buf, size_t room, const struct dir_entry *ent)
+{
+	struct stat st = { .st_ino = ent->ino, .st_mode = ent->mode };
+
+	return fuse_add_direntry(req, buf, room, ent->name, &st, ent->cookie);
+}
+
+/*
  * The kernel keeps the listing in its readdir cache: it checks the
  * directory's mtime (refetched when inval.c invalidated it, as
  * FUSE_CAP_AUTO_INVAL_DATA asks) at the start of each listing, and inval.c
@@ -331,38 +373,59 @@ static void sysfs_opendir(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info 
  * offset 0, so after the kernel has read that mtime: a change the listing
  * misses always moves the mtime past it.
  */
-static void sysfs_readdir(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
-			  struct fuse_file_info *fi)
+static void list_dir(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off, bool plus)
 {
-	struct stat st = { 0 };
-	size_t pos = 0, len, i;
+	struct sysfs_dirent *dir = ldmd_node_sd(ino);
+	fuse_ino_t *held = NULL;
+	size_t pos = 0, len, i, nheld = 0;
 	struct dir_snap *d;
-	int error;
+	int error = 0;
 	char *buf;
 
-	(void)fi;
 	buf = malloc(size);
-	if (!buf) {
+	/* No entry takes less than 24 bytes (FUSE_NAME_OFFSET and a name). */
+	if (plus)
+		held = malloc((size / 24 + 1) * sizeof(*held));
+	if (!buf || (plus && !held)) {
+		free(buf);
+		free(held);
 		reply_err(req, -ENOMEM);
 		return;
 	}
 	pthread_mutex_lock(&snaps_lock);
-	d = dir_listing(ldmd_node_sd(ino), off == 0, &error);
+	d = dir_listing(dir, off == 0, &error);
 	for (i = d ? dir_seek(d, off) : 0; d && i < d->n; i++) {
-		st.st_ino = d->ents[i].ino;
-		st.st_mode = d->ents[i].mode;
-		len = fuse_add_direntry(req, buf + pos, size - pos, d->ents[i].name, &st,
-					d->ents[i].cookie);
+		if (plus)
+			len = add_entry_plus(req, buf + pos, size - pos, dir, &d->ents[i], &held[nheld]);
+		else
+			len = add_entry(req, buf + pos, size - pos, &d->ents[i]);
 		if (len > size - pos)
 			break;
 		pos += len;
+		nheld += plus && held[nheld];
 	}
 	pthread_mutex_unlock(&snaps_lock);
 	if (error)
 		reply_err(req, error);
-	else
-		fuse_reply_buf(req, buf, pos);
+	else if (fuse_reply_buf(req, buf, pos))
+		while (nheld)
+			ldmd_node_forget(held[--nheld], 1);	/* never reached the kernel */
 	free(buf);
+	free(held);
+}
+
+static void sysfs_readdir(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
+			  struct fuse_file_info *fi)
+{
+	(void)fi;
+	list_dir(req, ino, size, off, false);
+}
+
+static void sysfs_readdirplus(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
+			      struct fuse_file_info *fi)
+{
+	(void)fi;
+	list_dir(req, ino, size, off, true);
 }
 
 static void sysfs_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
@@ -520,6 +583,7 @@ const struct fuse_lowlevel_ops ldmd_sysfs_ops = {
 	.poll		= sysfs_poll,
 	.opendir	= sysfs_opendir,
 	.readdir	= sysfs_readdir,
+	.readdirplus	= sysfs_readdirplus,
 	.create		= ldmd_refuse_create,
 };
 
