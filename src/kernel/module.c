@@ -472,12 +472,22 @@ static void unload_image(struct ldm_module *lm)
 	lm->base = NULL;
 }
 
-static void set_taints(struct ldm_module *lm)
+/*
+ * The module's own taints are set before its sysfs directory shows them
+ * (its taint file may be read as soon as it exists); the kernel's only
+ * once the load has succeeded, so that a refused module taints nothing.
+ */
+static void set_module_taints(struct ldm_module *lm)
+{
+	if (!lm->gpl_compatible)
+		lm->taints |= 1UL << TAINT_PROPRIETARY_MODULE;
+}
+
+static void taint_kernel(struct ldm_module *lm)
 {
 	if (lm->gpl_compatible)
 		return;
 	printk(KERN_WARNING "%s: module license '%s' taints kernel.\n", lm->name, lm->license);
-	lm->taints |= 1UL << TAINT_PROPRIETARY_MODULE;
 	add_taint(TAINT_PROPRIETARY_MODULE);
 }
 
@@ -561,6 +571,7 @@ static int load_module(const void *image, unsigned long len, const char *args,
 	}
 	error = load_image(&info, args);
 	if (!error) {
+		set_module_taints(info.lm);
 		error = module_sysfs_add(info.lm);
 		if (error)
 			unload_image(info.lm);
@@ -569,7 +580,7 @@ static int load_module(const void *image, unsigned long len, const char *args,
 		pthread_mutex_unlock(&module_mutex);
 		goto err_free;
 	}
-	set_taints(info.lm);
+	taint_kernel(info.lm);
 	list_add_tail(&info.lm->list, &modules);
 	pthread_mutex_unlock(&module_mutex);
 	*ret = info.lm;
