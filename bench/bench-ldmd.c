@@ -245,13 +245,11 @@ static bool drop_caches(void)
 /* The best of WALKS walks of @dir: microseconds per entry. */
 static double walk_us(const char *dir, unsigned long *entries)
 {
-	double best = -1, t0, per;
+	double best = -1, per;
 	int i;
 
 	for (i = 0; i < WALKS; i++) {
-		t0 = now_us();
-		*entries = walk(dir);
-		per = (now_us() - t0) / (double)(*entries ? *entries : 1);
+		per = walk_once_us(dir, entries);
 		if (best < 0 || per < best)
 			best = per;
 	}
