@@ -71,10 +71,10 @@ static pthread_mutex_t handles_lock = PTHREAD_MUTEX_INITIALIZER;
 static atomic_bool no_opendir;		/* the kernel opens directories itself */
 static LIST_HEAD(open_files);
 
-static void track(struct list_head *link, struct list_head *list)
+static void track(struct list_head *link)
 {
 	pthread_mutex_lock(&handles_lock);
-	list_add(link, list);
+	list_add(link, &open_files);
 	pthread_mutex_unlock(&handles_lock);
 }
 
@@ -309,7 +309,7 @@ static size_t dir_seek(const struct dir_snap *d, off_t cookie)
 
 /*
  * Only where the kernel cannot open directories itself; the listing is
- * cached by the kernel either way (see sysfs_readdir()).
+ * cached by the kernel either way (see list_dir()).
  */
 static void sysfs_opendir(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 {
@@ -456,7 +456,7 @@ static void sysfs_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi
 	read_only = (fi->flags & O_ACCMODE) == O_RDONLY;
 	fi->direct_io = !(of->stable && read_only);
 	fi->keep_cache = of->stable && read_only;
-	track(&of->link, &open_files);
+	track(&of->link);
 	if (fuse_reply_open(req, fi)) {
 		untrack(&of->link);	/* interrupted: no RELEASE will come */
 		file_free(of);
