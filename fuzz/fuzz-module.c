@@ -20,8 +20,7 @@
 #include <string.h>
 #include <ldm/ldm.h>
 
-#include "module-elf.h"
-#include "module-internal.h"
+#include "internal.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

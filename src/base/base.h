@@ -28,12 +28,7 @@ int firmware_init(void);
 void firmware_exit(void);
 int firmware_class_init(const char *path);
 void firmware_class_exit(void);
-int power_init(void);
-void power_exit(void);
 int system_bus_init(void);
 void system_bus_exit(void);
-
-int driver_init(void);
-void driver_exit(void);
 
 #endif /* _LDM_BASE_H */

@@ -2,11 +2,13 @@
 /*
  * init.c - bringing the driver core up and down (drivers/base/init.c of
  * 2.6.9): /devices, /bus, /class, /firmware, the platform bus,
- * /devices/system, then request_firmware's /class/firmware and /power.
+ * /devices/system, then request_firmware's /class/firmware. /power is
+ * kernel/power/main.c's, booted after it as pm_init is.
  */
 #include <stdlib.h>
 
 #include "base.h"
+#include "boot.h"
 
 /**
  * driver_init - register the subsystems of the driver core, in 2.6.9's order
@@ -38,13 +40,8 @@ int driver_init(void)
 	error = firmware_class_init(getenv("LDM_FIRMWARE_PATH"));
 	if (error)
 		goto err_system;
-	error = power_init();
-	if (error)
-		goto err_firmware_class;
 	return 0;
 
-err_firmware_class:
-	firmware_class_exit();
 err_system:
 	system_bus_exit();
 err_platform:
@@ -66,7 +63,6 @@ err_devices:
  */
 void driver_exit(void)
 {
-	power_exit();
 	firmware_class_exit();
 	device_shutdown();
 	system_bus_exit();

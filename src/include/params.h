@@ -20,7 +20,4 @@ int ldm_builtin_params_add(struct kobject *kobj, const char *name,
 			   const struct attribute_group *group);
 void ldm_builtin_params_remove(struct kobject *kobj, const struct attribute_group *group);
 
-int param_sysfs_init(void);
-void param_sysfs_exit(void);
-
 #endif /* _LDM_PARAMS_H */

@@ -10,9 +10,8 @@
 #include <ldm/runtime.h>
 #include <ldm/workqueue.h>
 
-#include "module-internal.h"
-#include "params.h"
-#include "runtime-internal.h"
+#include "boot.h"
+#include "taint.h"
 
 static pthread_mutex_t boot_lock = PTHREAD_MUTEX_INITIALIZER;
 static bool running;
@@ -59,12 +58,17 @@ int ldm_init(void)
 	error = driver_init();
 	if (error)
 		goto err_params;
-	error = misc_init();
+	error = pm_init();
 	if (error)
 		goto err_driver;
+	error = misc_init();
+	if (error)
+		goto err_pm;
 	running = true;
 	goto out;
 
+err_pm:
+	pm_exit();
 err_driver:
 	driver_exit();
 err_params:
@@ -105,6 +109,7 @@ void ldm_exit(void)
 	flush_scheduled_work();
 	of_board_exit();
 	misc_exit();
+	pm_exit();
 	driver_exit();
 	param_sysfs_exit();
 	ksysfs_exit();

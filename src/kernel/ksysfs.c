@@ -9,8 +9,9 @@
 #include <ldm/kernel.h>
 #include <ldm/kobject.h>
 
-#include "module-internal.h"
-#include "runtime-internal.h"
+#include "boot.h"
+#include "taint.h"
+#include "uevent.h"
 
 static decl_subsys(kernel, NULL, NULL);
 

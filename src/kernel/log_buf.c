@@ -24,7 +24,8 @@
 #include <ldm/kernel.h>
 #include <ldm/runtime.h>
 
-#include "runtime-internal.h"
+#include "boot.h"
+#include "printk.h"
 
 #define LOG_BUF_LEN	(128 * 1024)
 #define LOG_LINE_MAX	1024	/* a longer line is cut */

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <ldm/atomic.h>
 
-#include "module-internal.h"
+#include "taint.h"
 
 /* The letters of the flags ldm sets, by bit. */
 static const char taint_letters[] = { 'P', 'F' };

@@ -9,8 +9,8 @@
 #include <ldm/kobject.h>
 #include <ldm/moduleparam.h>
 
+#include "boot.h"
 #include "params.h"
-#include "runtime-internal.h"
 
 decl_subsys(module, NULL, NULL);
 

@@ -12,8 +12,9 @@
 #include <ldm/export.h>
 #include <ldm/kernel.h>
 
-#include "module-internal.h"
-#include "runtime-internal.h"
+#include "boot.h"
+#include "printk.h"
+#include "taint.h"
 
 #define DEFAULT_CONSOLE_LOGLEVEL	5
 

@@ -20,7 +20,7 @@
 #include <ldm/kernel.h>
 #include <ldm/timer.h>
 
-#include "runtime-internal.h"
+#include "boot.h"
 #include "time-internal.h"
 
 /* What a pending timer's base points to. */

@@ -20,7 +20,7 @@
 #include <ldm/slab.h>
 #include <ldm/workqueue.h>
 
-#include "runtime-internal.h"
+#include "boot.h"
 
 /**
  * struct workqueue_struct - a work queue and its thread

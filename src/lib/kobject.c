@@ -15,7 +15,7 @@
 #include <ldm/kobject.h>
 #include <ldm/slab.h>
 
-#include "runtime-internal.h"
+#include "boot.h"
 
 /* ldm_flags */
 #define KOBJ_LIVE		0x1	/* on live_kobjects */

@@ -21,7 +21,8 @@
 #include <ldm/kobject.h>
 #include <ldm/slab.h>
 
-#include "runtime-internal.h"
+#include "boot.h"
+#include "uevent.h"
 
 #define NUM_ENVP	32	/* variables of one event, as 2.6.9 */
 #define BUFFER_SIZE	2048	/* their text */

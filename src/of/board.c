@@ -23,7 +23,7 @@
 #include <ldm/slab.h>
 
 #include "of_private.h"
-#include "runtime-internal.h"
+#include "boot.h"
 
 /* Bigger than any board: a file or a dtc output beyond it is refused. */
 #define BOARD_MAX_SIZE	(16u << 20)

@@ -7,7 +7,7 @@
  * compiler had written it). ldt_trick is the "GPL\0..." trick as the
  * compiler writes it.
  */
-#include "module-elf.h"
+#include "internal.h"
 #include "modtest.h"
 #include "loadtest/loadtest.h"
 

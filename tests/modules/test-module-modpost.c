@@ -9,7 +9,7 @@
  */
 #include <sys/wait.h>
 
-#include "module-elf.h"
+#include "internal.h"
 #include "modtest.h"
 
 struct scratch {

@@ -8,7 +8,7 @@
  * checks again from outside (calling the modules' exports, reading their
  * parameters and the tree), and unloads it, leaving nothing.
  */
-#include "module-elf.h"
+#include "internal.h"
 #include "modtest.h"
 #include "reloc/reloc.h"
 

@@ -11,7 +11,7 @@
 #include <ldm/ldm.h>
 
 #include "ldm.h"
-#include "module-elf.h"
+#include "internal.h"
 #include "tool-util.h"
 
 struct symbol_list {

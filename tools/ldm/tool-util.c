@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "module-elf.h"
+#include "internal.h"
 #include "tool-util.h"
 
 #define TOOL_FILE_MAX	(256UL << 20)

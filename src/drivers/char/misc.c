@@ -20,7 +20,7 @@
 #include <ldm/slab.h>
 
 #include "misc.h"
-#include "runtime-internal.h"
+#include "boot.h"
 
 /* Dynamic minors are given from the top of this range down, as in 2.6.9. */
 #define DYNAMIC_MINORS	64

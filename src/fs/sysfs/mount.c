@@ -5,7 +5,7 @@
  */
 #include <ldm/slab.h>
 
-#include "runtime-internal.h"
+#include "boot.h"
 #include "sysfs.h"
 
 struct sysfs_dirent *sysfs_root;

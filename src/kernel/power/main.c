@@ -12,7 +12,7 @@
 #include <ldm/kobject.h>
 #include <ldm/semaphore.h>
 
-#include "../../base/base.h"
+#include "boot.h"
 
 static DECLARE_MUTEX(pm_sem);
 static bool held_suspended;	/* ldm_pm_suspend() holds pm_sem until resumed */
@@ -145,7 +145,7 @@ static struct subsys_attribute state_attr = {
 
 static decl_subsys(power, NULL, NULL);
 
-int power_init(void)
+int pm_init(void)
 {
 	int error = subsystem_register(&power_subsys);
 
@@ -157,7 +157,7 @@ int power_init(void)
 	return error;
 }
 
-void power_exit(void)
+void pm_exit(void)
 {
 	ldm_pm_resume();	/* devices go down awake */
 	subsys_remove_file(&power_subsys, &state_attr);

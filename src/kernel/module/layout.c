@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * module-layout.c - placing a module in memory and relocating it (the
+ * layout.c - placing a module in memory and relocating it (the
  * layout_sections/apply_relocate_add part of kernel/module.c and
  * arch/x86/kernel/module.c).
  *
@@ -24,7 +24,7 @@
 #include <ldm/kernel.h>
 #include <ldm/slab.h>
 
-#include "module-layout.h"
+#include "internal.h"
 
 #define STUB_SIZE	16	/* ff 25 00 00 00 00 <addr64>, padded */
 

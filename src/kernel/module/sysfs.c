@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * module-sysfs.c - /module/<name> for every loaded module (kernel/module.c
+ * sysfs.c - /module/<name> for every loaded module (kernel/module.c
  * and kernel/params.c of later kernels): refcnt, taint, initstate, holders/
  * with a link to each module that uses this one, and parameters/<param> for
  * each parameter whose permissions let it be seen.
@@ -10,7 +10,7 @@
 #include <ldm/kernel.h>
 #include <ldm/slab.h>
 
-#include "module-internal.h"
+#include "internal.h"
 #include "params.h"
 
 #define to_lm(k) container_of(k, struct ldm_module, kobj)

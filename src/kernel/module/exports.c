@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * export.c - the runtime's export tables (the symbol tables of
+ * exports.c - the runtime's export tables (the symbol tables of
  * kernel/module.c): built at boot from the __ksymtab and __ksymtab_gpl
  * sections the linker gathered, and looked up by name through a hash, not
  * by the scan 2.6.9 made.
@@ -11,9 +11,9 @@
 #include <ldm/kernel.h>
 #include <ldm/slab.h>
 
-#include "export-internal.h"
+#include "boot.h"
 #include "htable.h"
-#include "runtime-internal.h"
+#include "internal.h"
 
 /*
  * Bounds of the sections; weak, so an empty section links too, and hidden,

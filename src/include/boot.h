@@ -1,21 +1,17 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * runtime-internal.h - what the layers of the runtime tell each other at
- * boot and shutdown (init/main.c calls them in order). Private to libldm.
+ * boot.h - the boot and shutdown hooks of each layer, which only
+ * init/main.c calls, in this order up and in reverse down.
  */
-#ifndef _LDM_RUNTIME_INTERNAL_H
-#define _LDM_RUNTIME_INTERNAL_H
+#ifndef _LDM_BOOT_H
+#define _LDM_BOOT_H
 
-/* kernel/printk.c */
+/* kernel/printk.c, kernel/log_buf.c */
 void printk_init(void);
 void printk_exit(void);
-
-/* kernel/log_buf.c */
 void log_buf_init(void);
-void log_buf_emit(int level, const char *text, int console_level);
-void log_buf_flush(int console_level);
 
-/* kernel/export.c */
+/* kernel/module/exports.c: the runtime's own export tables */
 int ldm_export_init(void);
 void ldm_export_exit(void);
 
@@ -35,16 +31,25 @@ void sysfs_exit(void);
 /* lib/kobject_uevent.c */
 int kobject_uevent_init(const char *helper);
 void kobject_uevent_exit(void);
-unsigned long long kobject_uevent_seqnum(void);
-int kobject_uevent_helper_get(char *buf, size_t size);
-int kobject_uevent_helper_set(const char *path, size_t len);
 
-/* lib/kobject.c */
+/* lib/kobject.c: one line per kobject never released */
 unsigned int kobject_report_live(void);
 
-/* base/init.c */
+/* kernel/ksysfs.c: /kernel */
+int ksysfs_init(void);
+void ksysfs_exit(void);
+
+/* kernel/params.c: /module */
+int param_sysfs_init(void);
+void param_sysfs_exit(void);
+
+/* base/init.c: the driver core */
 int driver_init(void);
 void driver_exit(void);
+
+/* kernel/power/main.c: /power */
+int pm_init(void);
+void pm_exit(void);
 
 /* drivers/char/misc.c: the class "misc" */
 int misc_init(void);
@@ -53,8 +58,7 @@ void misc_exit(void);
 /* of/board.c: the loaded board's devices go */
 void of_board_exit(void);
 
-/* kernel/ksysfs.c */
-int ksysfs_init(void);
-void ksysfs_exit(void);
+/* kernel/module/main.c: every module unloaded, users first */
+void ldm_modules_unload_all(void);
 
-#endif /* _LDM_RUNTIME_INTERNAL_H */
+#endif /* _LDM_BOOT_H */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * module-elf.c - checking and reading the ELF image of a module (the
+ * elf.c - checking and reading the ELF image of a module (the
  * checks of kernel/module.c's load_module, done up front and all of them):
  * every offset and size is checked against the image before it is used, and
  * a refusal says which one was wrong.
@@ -11,7 +11,7 @@
 #include <string.h>
 #include <ldm/err.h>
 
-#include "module-elf.h"
+#include "internal.h"
 
 #define MAX_SECTIONS	65280		/* below SHN_LORESERVE */
 #define MAX_SECTION	(1UL << 30)	/* no module section is a gigabyte */

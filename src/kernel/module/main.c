@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * module.c - loading and unloading modules (kernel/module.c): the two
+ * main.c - loading and unloading modules (kernel/module.c): the two
  * system calls, init_module and delete_module, as ldm_init_module() and
  * ldm_delete_module().
  *
@@ -21,10 +21,8 @@
 #include <ldm/runtime.h>
 #include <ldm/slab.h>
 
-#include "export-internal.h"
-#include "module-elf.h"
-#include "module-internal.h"
-#include "module-layout.h"
+#include "boot.h"
+#include "internal.h"
 
 #define MODULE_SIZE_MAX	(64UL << 20)
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * params-module.c - module parameters (kernel/params.c of 2.6.9): the
+ * params.c - module parameters (kernel/params.c of 2.6.9): the
  * param_set_* and param_get_* of each type, and parsing the arguments of a
  * load, "name=value name2 name3=\"a b\"".
  *
@@ -19,7 +19,7 @@
 #include <ldm/moduleparam.h>
 #include <ldm/slab.h>
 
-#include "module-internal.h"
+#include "internal.h"
 
 #define CHARP_MAX	1024
 
