@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <time.h>
 #include <ldm/ldm.h>
+#include <libldm/libldm.h>
 
 #define BATCH		1000
 #define LOOKUPS		200000

@@ -21,6 +21,7 @@
 #include <string.h>
 #include <time.h>
 #include <ldm/ldm.h>
+#include <libldm/libldm.h>
 
 #define IMPORTS		1000
 #define EXTRA_EXPORTS	100000

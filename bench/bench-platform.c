@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <time.h>
 #include <ldm/ldm.h>
+#include <libldm/libldm.h>
 
 #define BATCH	1000
 #define LOOKUPS	100000

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <ldm/ldm.h>
+#include <libldm/libldm.h>
 
 struct gadget {
 	struct kobject kobj;

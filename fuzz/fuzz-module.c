@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <ldm/ldm.h>
+#include <libldm/libldm.h>
 
 #include "internal.h"
 

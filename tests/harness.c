@@ -14,7 +14,8 @@
 #include <stdarg.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include <ldm/runtime.h>
+#include <libldm/libldm.h>
+#include <libldm/libldm.h>
 
 #include "harness.h"
 

@@ -14,6 +14,7 @@
  */
 #include <fcntl.h>
 #include <ldm/ldm.h>
+#include <libldm/libldm.h>
 
 #include "harness.h"
 #ifdef LDM_FAULT_INJECTION

@@ -17,6 +17,7 @@
 #include <sched.h>
 #include <time.h>
 #include <ldm/ldm.h>
+#include <libldm/libldm.h>
 
 #include "harness.h"
 

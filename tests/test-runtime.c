@@ -4,6 +4,7 @@
  * leak report, and the settings read from the environment.
  */
 #include <ldm/ldm.h>
+#include <libldm/libldm.h>
 
 #include "harness.h"
 

@@ -338,12 +338,6 @@ void firmware_unregister(struct subsystem *s);
 #define dev_info(dev, format, arg...)	dev_printk(KERN_INFO, dev, format, ##arg)
 #define dev_warn(dev, format, arg...)	dev_printk(KERN_WARNING, dev, format, ##arg)
 
-/*
- * The front-end API (ldm): the device hierarchy depth first, a line per
- * device, "DEPTH\tBUS_ID\tPATH\tBUS\tDRIVER\n" ("-" for no bus or driver).
- * Free it with free(); NULL when out of memory.
- */
-char *ldm_device_tree(void);
 
 #pragma GCC visibility pop
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * <ldm/export.h> - EXPORT_SYMBOL and EXPORT_SYMBOL_GPL, and the runtime's
- * view of the export tables.
+ * <ldm/export.h> - EXPORT_SYMBOL and EXPORT_SYMBOL_GPL. The export tables
+ * as the runtime sees them are <libldm/module.h>'s.
  *
  * As in the kernel, an export stands at the definition site and costs one
  * struct kernel_symbol in the ELF section __ksymtab (or __ksymtab_gpl), the
@@ -46,31 +46,6 @@ extern struct module __this_module;
 #define EXPORT_SYMBOL(sym)	__EXPORT_SYMBOL(sym, "")
 /** EXPORT_SYMBOL_GPL - make @sym visible to GPL-compatible modules only */
 #define EXPORT_SYMBOL_GPL(sym)	__EXPORT_SYMBOL(sym, "_gpl")
-
-/* Who may bind to an export. */
-enum ldm_export_license {
-	LDM_EXPORT_ALL,		/* EXPORT_SYMBOL */
-	LDM_EXPORT_GPL,		/* EXPORT_SYMBOL_GPL */
-};
-
-/**
- * struct ldm_export - one exported symbol, as the runtime knows it
- * @name: the symbol's name
- * @value: its address
- * @license: who may bind to it
- * @owner: "ldm" for the runtime, else the exporting module's name
- */
-struct ldm_export {
-	const char *name;
-	unsigned long value;
-	enum ldm_export_license license;
-	const char *owner;
-};
-
-int ldm_export_lookup(const char *name, struct ldm_export *ret);
-int ldm_export_for_each(int (*fn)(const struct ldm_export *exp, void *data),
-			void *data);
-const char *ldm_export_license_name(enum ldm_export_license license);
 
 #pragma GCC visibility pop
 

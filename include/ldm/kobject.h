@@ -178,41 +178,6 @@ struct subsys_attribute {
 int subsys_create_file(struct subsystem *s, struct subsys_attribute *a);
 void subsys_remove_file(struct subsystem *s, struct subsys_attribute *a);
 
-/*
- * Hotplug events, in process (ldm additions).
- *
- * Every event that kobject_hotplug() sends is handed to each registered
- * listener, in SEQNUM order, from the thread that raised it. A listener must
- * not raise hotplug events itself and should return quickly.
- */
-
-/**
- * struct ldm_uevent - one hotplug event
- * @action: "add", "remove", ...
- * @devpath: the object's path in the tree, e.g. "/kernel/foo"
- * @subsystem: the name its kset gave (SUBSYSTEM=)
- * @seqnum: the event's sequence number; the first event is 1
- * @envp: the variables, "KEY=value", NULL-terminated, as the netlink form
- *        carries them (no HOME or PATH)
- * @buf: the netlink uevent form: "ACTION@DEVPATH\0" then each of @envp with
- *       its NUL
- * @len: the length of @buf, the last NUL included
- */
-struct ldm_uevent {
-	const char *action;
-	const char *devpath;
-	const char *subsystem;
-	unsigned long long seqnum;
-	char **envp;
-	const char *buf;
-	size_t len;
-};
-
-typedef void (*ldm_uevent_fn)(const struct ldm_uevent *event, void *data);
-
-int ldm_uevent_listen(ldm_uevent_fn fn, void *data);
-int ldm_uevent_unlisten(ldm_uevent_fn fn, void *data);
-
 #pragma GCC visibility pop
 
 #endif /* _LDM_KOBJECT_H */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * <ldm/ldm.h> - every public header of ldm.
+ * <ldm/ldm.h> - every header of the kernel API, the one modules compile
+ * against. A program that embeds the runtime adds <libldm/libldm.h>.
  */
 #ifndef _LDM_LDM_H
 #define _LDM_LDM_H
@@ -33,7 +34,6 @@
 #include <ldm/param.h>
 #include <ldm/pm.h>
 #include <ldm/poll.h>
-#include <ldm/runtime.h>
 #include <ldm/rwsem.h>
 #include <ldm/sched.h>
 #include <ldm/semaphore.h>

@@ -6,15 +6,7 @@
  *
  * misc_register() and misc_deregister() are EXPORT_SYMBOL: the upper layer
  * every module may use, built on the GPL-only driver core (docs/misc.md).
- *
- * Below them, the runtime's own API for front ends (a FUSE /dev, tools,
- * tests): open a misc device by name and do what read(2), write(2),
- * lseek(2), ioctl(2), poll(2) and close(2) do on a device node. An open file
- * holds a reference on the module of the device's file_operations, so the
- * module cannot be unloaded while the file is open. A device deregistered
- * while files are open has the release method of each called then, once;
- * every later call on such a file but ldm_misc_release() returns -ENODEV
- * and never reaches the driver again.
+ * Opening a misc device from the host is <libldm/misc.h>'s.
  */
 #ifndef _LDM_MISCDEVICE_H
 #define _LDM_MISCDEVICE_H
@@ -74,26 +66,6 @@ int misc_deregister(struct miscdevice *misc);
 
 #define MODULE_ALIAS_MISCDEV(minor)					\
 	MODULE_ALIAS("char-major-" __stringify(MISC_MAJOR) "-" __stringify(minor))
-
-/*
- * The front-end API (ldm). A struct ldm_misc_file is one open of a device,
- * usable from several threads at once, as a file descriptor is; no call may
- * be in progress or follow on it once ldm_misc_release() is called.
- */
-struct ldm_misc_file;
-
-int ldm_misc_open(const char *name, int flags, struct ldm_misc_file **ret);
-ssize_t ldm_misc_read(struct ldm_misc_file *file, char *buf, size_t count, loff_t *pos);
-ssize_t ldm_misc_write(struct ldm_misc_file *file, const char *buf, size_t count,
-		       loff_t *pos);
-loff_t ldm_misc_llseek(struct ldm_misc_file *file, loff_t offset, int whence);
-long ldm_misc_ioctl(struct ldm_misc_file *file, unsigned int cmd, unsigned long arg);
-int ldm_misc_poll(struct ldm_misc_file *file, unsigned int events, int timeout_ms);
-int ldm_misc_release(struct ldm_misc_file *file);
-bool ldm_misc_seekable(struct ldm_misc_file *file);
-int ldm_misc_set_flags(struct ldm_misc_file *file, int flags);
-
-int ldm_misc_for_each(int (*fn)(const char *name, int minor, void *data), void *data);
 
 #pragma GCC visibility pop
 

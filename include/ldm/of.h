@@ -153,18 +153,6 @@ static inline const char *of_node_full_name(const struct device_node *np)
 	return np ? np->full_name : "<no-node>";
 }
 
-/*
- * ldm additions: boards (docs/boards.md). ldm_board_load() reads a device
- * tree blob (.dtb) or source (.dts, compiled with dtc: $LDM_DTC, else dtc
- * from $PATH) and registers a platform device for every node with a
- * "compatible" property under the root or under a "simple-bus" node. One
- * board at a time; ldm_exit() unloads it. Each returns 0 or a negative
- * errno and logs (KERN_ERR) what is wrong with the file.
- */
-int ldm_board_load(const char *path);
-int ldm_board_load_blob(const void *blob, size_t size, const char *what);
-void ldm_board_unload(void);
-
 #pragma GCC visibility pop
 
 #endif /* _LDM_OF_H */

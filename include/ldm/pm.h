@@ -38,12 +38,6 @@ int device_power_down(u32 state);
 void device_power_up(void);
 void device_resume(void);
 
-/*
- * The front-end API (ldm): the two halves of a /power/state cycle, for a
- * front end that suspends and later resumes (ldm suspend, ldm resume).
- */
-int ldm_pm_suspend(const char *state);
-int ldm_pm_resume(void);
 
 #pragma GCC visibility pop
 

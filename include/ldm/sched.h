@@ -2,7 +2,8 @@
 /*
  * <ldm/sched.h> - the part of <linux/sched.h> a driver uses: current, task
  * states, schedule() and schedule_timeout(), wake_up_process(), and
- * signal_pending() - plus the runtime's own way to interrupt a thread.
+ * signal_pending(). A front end interrupts a thread sleeping in a driver
+ * with ldm_thread_interrupt() of <libldm/runtime.h>.
  *
  * Every thread that sleeps in the runtime has a struct task_struct, made the
  * first time the thread needs one (reading current does it). A thread sleeps
@@ -10,16 +11,10 @@
  * TASK_UNINTERRUPTIBLE, checks what it waits for, then calls schedule(),
  * which returns at once if a wake-up came in between - so no wake-up is lost.
  *
- * Signals: threads of the runtime get no signals, so the runtime gives the
- * one thing a driver sees of them. ldm_thread_interrupt() marks a thread
- * interrupted and wakes it from an interruptible sleep; from then on
- * signal_pending(current) is true in that thread, and every interruptible
- * wait (wait_event_interruptible, wait_for_completion_interruptible,
- * mutex_lock_interruptible, msleep_interruptible) returns at once with
- * -ERESTARTSYS (or -EINTR, or the time left) - as a kernel task's pending
- * signal stays pending until the return to user space. The thread clears it
- * with ldm_thread_clear_interrupt() (flush_signals(current)) once the
- * interrupted request is over. Uninterruptible sleeps ignore it.
+ * Signals: threads of the runtime get no signals; what a driver sees of
+ * one is signal_pending(current), true in a thread a front end interrupted
+ * until flush_signals(current), and every interruptible wait returning
+ * -ERESTARTSYS (or -EINTR, or the time left) meanwhile.
  */
 #ifndef _LDM_SCHED_H
 #define _LDM_SCHED_H
@@ -83,8 +78,6 @@ void yield(void);
 int signal_pending(struct task_struct *p);
 void flush_signals(struct task_struct *p);
 
-void ldm_thread_interrupt(pthread_t thread);
-void ldm_thread_clear_interrupt(void);
 
 /* Threads are preempted by the system: nothing to give up voluntarily. */
 static inline int cond_resched(void)

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * <ldm/sysfs.h> - the sysfs tree: the kernel API of fs/sysfs in Linux 2.6.9,
- * and below it the path-level API that front ends (the FUSE mount, tools,
- * tests) use to walk and do I/O on the tree as a process does on /sys.
+ * <ldm/sysfs.h> - the sysfs tree: the kernel API of fs/sysfs in Linux 2.6.9.
+ * Walking the tree and doing I/O on it as a process does on /sys is the
+ * host API's, <libldm/sysfs.h>.
  */
 #ifndef _LDM_SYSFS_H
 #define _LDM_SYSFS_H
@@ -90,110 +90,6 @@ void sysfs_remove_group(struct kobject *kobj, const struct attribute_group *grp)
 
 /* Modern Linux (2.6.16), not 2.6.9: wake the pollers of an attribute. */
 void sysfs_notify(struct kobject *kobj, const char *dir, const char *attr);
-
-/*
- * The path-level API.
- *
- * Paths are relative to the root of the tree ("/" or "" is the root, so
- * "/kernel/uevent_helper" is what a mount shows as /sys/kernel/uevent_helper).
- * Nodes are reference counted: every function that returns one returns a
- * reference the caller drops with ldm_sysfs_put(). A node that has been
- * removed stays valid memory while referenced, but I/O on it gives -ENODEV.
- */
-
-enum ldm_sysfs_type {
-	LDM_SYSFS_DIR,
-	LDM_SYSFS_ATTR,		/* a text attribute: show/store */
-	LDM_SYSFS_BIN,		/* a binary attribute: read/write at offsets */
-	LDM_SYSFS_LINK,
-};
-
-/**
- * struct ldm_sysfs_stat - what stat(2) on a sysfs node tells
- * @type: the kind of node
- * @mode: file type and permission bits, as st_mode
- * @size: PAGE_SIZE for a text attribute, the declared size for a binary
- *        one, the target path's length for a link, 0 for a directory
- * @ino: a number unique to the node for the life of the runtime
- * @nlink: 2 plus the subdirectories for a directory, else 1
- * @mtime: last change (creation, rename, sysfs_update_file)
- * @stable: a text attribute that declared LDM_ATTR_STABLE
- */
-struct ldm_sysfs_stat {
-	enum ldm_sysfs_type type;
-	bool stable;		/* a text attribute with LDM_ATTR_STABLE */
-	mode_t mode;
-	loff_t size;
-	unsigned long ino;
-	unsigned int nlink;
-	struct timespec mtime;
-};
-
-/* Look-up flags. */
-#define LDM_SYSFS_FOLLOW	0x1	/* follow a link in the last component too */
-
-int ldm_sysfs_lookup(const char *path, unsigned int flags, struct sysfs_dirent **ret);
-int ldm_sysfs_lookup_at(struct sysfs_dirent *dir, const char *name,
-			struct sysfs_dirent **ret);
-struct sysfs_dirent *ldm_sysfs_get(struct sysfs_dirent *sd);
-void ldm_sysfs_put(struct sysfs_dirent *sd);
-int ldm_sysfs_stat(struct sysfs_dirent *sd, struct ldm_sysfs_stat *st);
-const char *ldm_sysfs_name(struct sysfs_dirent *sd);
-
-/*
- * ldm_sysfs_readdir - list a directory, in creation order. The entries are
- * taken as one snapshot and @fill is called after the tree lock is dropped,
- * so it may call back into sysfs. A non-zero return from @fill stops the walk
- * and is returned.
- */
-int ldm_sysfs_readdir(struct sysfs_dirent *dir,
-		      int (*fill)(void *ctx, const char *name,
-				  const struct ldm_sysfs_stat *st),
-		      void *ctx);
-
-int ldm_sysfs_readlink(struct sysfs_dirent *sd, char *buf, size_t size);
-int ldm_sysfs_follow(struct sysfs_dirent *link, struct sysfs_dirent **ret);
-
-struct ldm_sysfs_file;
-
-int ldm_sysfs_open(struct sysfs_dirent *sd, int flags, struct ldm_sysfs_file **ret);
-ssize_t ldm_sysfs_read(struct ldm_sysfs_file *file, char *buf, size_t count, loff_t off);
-ssize_t ldm_sysfs_write(struct ldm_sysfs_file *file, const char *buf, size_t count,
-			loff_t off);
-void ldm_sysfs_close(struct ldm_sysfs_file *file);
-int ldm_sysfs_poll(struct ldm_sysfs_file *file, int timeout_ms);
-
-/*
- * ldm_sysfs_poll_watch - be told of every sysfs_notify(), and of every
- * attribute removed, to wake pollers a front end serves (ldmd's FUSE poll).
- * @fn is called with the node, with no sysfs lock held. One watcher at a
- * time: -EBUSY if another is set; ldm_sysfs_poll_watch(NULL, NULL) removes
- * it, and once that returns the old one is not running.
- */
-typedef void (*ldm_sysfs_poll_fn)(struct sysfs_dirent *sd, void *data);
-int ldm_sysfs_poll_watch(ldm_sysfs_poll_fn fn, void *data);
-
-ssize_t ldm_sysfs_read_path(const char *path, char *buf, size_t size);
-ssize_t ldm_sysfs_write_path(const char *path, const char *buf, size_t count);
-
-/*
- * ldm_sysfs_watch - be told of every change of the tree's shape, as a front
- * end that lets its kernel cache names must be (ldmd's mount). @fn is
- * called for each name that appears (LDM_SYSFS_ADDED) or goes
- * (LDM_SYSFS_REMOVED: the top of a removed subtree only; a rename is a
- * removal of the old name and an addition of the new) in @parent. It is
- * called with the tree's lock held for writing: it may take a reference on
- * @parent and copy @name, and must not call back into sysfs. One watcher at
- * a time: -EBUSY if another is set; ldm_sysfs_watch(NULL, NULL) removes it.
- */
-enum ldm_sysfs_change {
-	LDM_SYSFS_ADDED,
-	LDM_SYSFS_REMOVED,
-};
-
-typedef void (*ldm_sysfs_watch_fn)(enum ldm_sysfs_change change, struct sysfs_dirent *parent,
-				   const char *name, void *data);
-int ldm_sysfs_watch(ldm_sysfs_watch_fn fn, void *data);
 
 #pragma GCC visibility pop
 

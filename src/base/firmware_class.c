@@ -13,12 +13,10 @@
  * happen within /class/firmware/timeout seconds (10 by default; 0 waits
  * forever).
  */
-#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 #include <ldm/export.h>
@@ -26,6 +24,7 @@
 #include <ldm/slab.h>
 
 #include "base.h"
+#include "kernel_read_file.h"
 #include "params.h"
 
 #define FW_SYSTEM_DIR	"/lib/firmware"
@@ -273,49 +272,27 @@ static bool fw_name_valid(const char *name)
 	return true;
 }
 
-/* Read @dir/@name into @fw; -ENOENT when there is no such file. */
+/* Read @dir/@name into @fw; -ENOENT when there is no such regular file. */
 static int fw_read_file(struct firmware *fw, const char *dir, const char *name)
 {
 	char path[FW_PATH_MAX * 2];
-	struct stat st;
-	ssize_t n;
-	size_t done = 0;
-	int fd, error = 0;
+	void *data;
+	ssize_t size;
 
 	if (snprintf(path, sizeof(path), "%s/%s", dir, name) >= (int)sizeof(path))
 		return -ENAMETOOLONG;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -ENOENT;
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
-		error = -ENOENT;
-		goto out;
-	}
-	if ((unsigned long)st.st_size > FW_SIZE_MAX) {
+	size = kernel_read_file_from_path(path, &data, FW_SIZE_MAX);
+	if (size == -EFBIG)
 		printk(KERN_WARNING "firmware %s: %s is larger than %lu bytes\n", name, path,
 		       FW_SIZE_MAX);
-		error = -EFBIG;
-		goto out;
-	}
-	fw->data = kmalloc((size_t)st.st_size, GFP_KERNEL);
-	if (!fw->data) {
-		error = -ENOMEM;
-		goto out;
-	}
-	while (done < (size_t)st.st_size) {
-		n = read(fd, fw->data + done, (size_t)st.st_size - done);
-		if (n <= 0) {
-			error = n ? -errno : -EIO;
-			kfree(fw->data);
-			fw->data = NULL;
-			goto out;
-		}
-		done += (size_t)n;
-	}
-	fw->size = done;
-out:
-	close(fd);
-	return error;
+	/* A file that cannot be opened, or is no regular file, is not there. */
+	if (size == -EFBIG || size == -ENOMEM || size == -EIO)
+		return (int)size;
+	if (size < 0)
+		return -ENOENT;
+	fw->data = data;
+	fw->size = (size_t)size;
+	return 0;
 }
 
 /* Look for the image along the search path; 0, -ENOENT, or a hard error. */

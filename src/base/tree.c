@@ -10,6 +10,7 @@
 #include <string.h>
 #include <ldm/device.h>
 #include <ldm/rwsem.h>
+#include <libldm/runtime.h>
 
 #include "base.h"
 

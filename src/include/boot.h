@@ -58,6 +58,9 @@ void misc_exit(void);
 /* of/board.c: the loaded board's devices go */
 void of_board_exit(void);
 
+/* base/platform_host.c: the devices the host added go */
+void platform_host_exit(void);
+
 /* kernel/module/main.c: every module unloaded, users first */
 void ldm_modules_unload_all(void);
 

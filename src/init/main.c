@@ -7,8 +7,8 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <ldm/kernel.h>
-#include <ldm/runtime.h>
 #include <ldm/workqueue.h>
+#include <libldm/runtime.h>
 
 #include "boot.h"
 #include "taint.h"
@@ -108,6 +108,7 @@ void ldm_exit(void)
 	/* Scheduled work runs while everything it may use is still up. */
 	flush_scheduled_work();
 	of_board_exit();
+	platform_host_exit();
 	misc_exit();
 	pm_exit();
 	driver_exit();

@@ -22,7 +22,7 @@
 #include <string.h>
 #include <time.h>
 #include <ldm/kernel.h>
-#include <ldm/runtime.h>
+#include <libldm/runtime.h>
 
 #include "boot.h"
 #include "printk.h"

@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include <ldm/export.h>
 #include <ldm/kernel.h>
+#include <libldm/runtime.h>
 
 #include "boot.h"
 #include "printk.h"
@@ -94,6 +95,23 @@ int printk(const char *fmt, ...)
 	return len;
 }
 EXPORT_SYMBOL(printk);
+
+/**
+ * ldm_kmsg - a message from the host, at a level, as a write to /dev/kmsg
+ * @level: 0 (KERN_EMERG) to 7 (KERN_DEBUG); others are clamped
+ * @fmt: printf format, ending with its newline as printk's
+ */
+void ldm_kmsg(int level, const char *fmt, ...)
+{
+	char text[1024];
+	va_list args;
+
+	va_start(args, fmt);
+	vsnprintf(text, sizeof(text), fmt, args);
+	va_end(args);
+	level = level < 0 ? 0 : level > 7 ? 7 : level;
+	printk("<%d>%s", level, text);
+}
 
 /**
  * dump_stack - print the caller's stack to stderr

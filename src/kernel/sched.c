@@ -23,6 +23,7 @@
 #include <ldm/kernel.h>
 #include <ldm/sched.h>
 #include <ldm/slab.h>
+#include <libldm/runtime.h>
 
 #include "sched-internal.h"
 #include "time-internal.h"

@@ -20,6 +20,7 @@
 #include <ldm/kernel.h>
 #include <ldm/kobject.h>
 #include <ldm/slab.h>
+#include <libldm/uevent.h>
 
 #include "boot.h"
 #include "uevent.h"

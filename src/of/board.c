@@ -21,6 +21,7 @@
 #include <ldm/export.h>
 #include <ldm/kernel.h>
 #include <ldm/slab.h>
+#include <libldm/runtime.h>
 
 #include "of_private.h"
 #include "boot.h"

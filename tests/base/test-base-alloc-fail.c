@@ -7,6 +7,7 @@
  * caller's put. LeakSanitizer checks at exit that nothing leaked.
  */
 #include <ldm/ldm.h>
+#include <libldm/libldm.h>
 
 #include "harness.h"
 #ifdef LDM_FAULT_INJECTION

@@ -10,6 +10,7 @@
  * exports, and /firmware.
  */
 #include <ldm/ldm.h>
+#include <libldm/libldm.h>
 
 #include "harness.h"
 

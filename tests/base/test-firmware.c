@@ -9,6 +9,7 @@
 #include <pthread.h>
 #include <sys/stat.h>
 #include <ldm/ldm.h>
+#include <libldm/libldm.h>
 
 #include "harness.h"
 

@@ -15,6 +15,7 @@
 #include <pthread.h>
 #include <sys/stat.h>
 #include <ldm/ldm.h>
+#include <libldm/libldm.h>
 
 #include "fault.h"
 #include "harness.h"

@@ -12,6 +12,7 @@
  */
 #include <stdarg.h>
 #include <ldm/ldm.h>
+#include <libldm/libldm.h>
 
 #include "harness.h"
 

@@ -13,6 +13,7 @@
  * after a suspend cycle reordered the power lists.
  */
 #include <ldm/ldm.h>
+#include <libldm/libldm.h>
 
 #include "harness.h"
 

@@ -9,6 +9,7 @@
  */
 #include <pthread.h>
 #include <ldm/ldm.h>
+#include <libldm/libldm.h>
 
 #include "fault.h"
 #include "harness.h"

@@ -8,6 +8,7 @@
  */
 #include <fcntl.h>
 #include <ldm/ldm.h>
+#include <libldm/libldm.h>
 
 #include "harness.h"
 

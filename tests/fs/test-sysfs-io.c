@@ -11,6 +11,7 @@
 #include <pthread.h>
 #include <time.h>
 #include <ldm/ldm.h>
+#include <libldm/libldm.h>
 
 #include "harness.h"
 

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <ldm/ldm.h>
+#include <libldm/libldm.h>
 
 static int counted;
 

@@ -28,6 +28,8 @@
 #endif
 
 #include <ldm/ldm.h>
+#include <libldm/libldm.h>
+#include <ldmd/control.h>
 
 #ifndef LIBC_FIRST
 #include <errno.h>

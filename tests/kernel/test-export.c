@@ -11,6 +11,7 @@
 #include <dirent.h>
 #include <sys/wait.h>
 #include <ldm/ldm.h>
+#include <libldm/libldm.h>
 
 #include "harness.h"
 

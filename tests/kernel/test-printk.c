@@ -6,7 +6,8 @@
  */
 #include <pthread.h>
 #include <ldm/kernel.h>
-#include <ldm/runtime.h>
+#include <libldm/libldm.h>
+#include <libldm/libldm.h>
 
 #include "harness.h"
 

@@ -10,6 +10,7 @@
  */
 #include <pthread.h>
 #include <ldm/ldm.h>
+#include <libldm/libldm.h>
 
 #include "harness.h"
 

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <ldm/ldm.h>
+#include <libldm/libldm.h>
 
 #include "harness.h"
 

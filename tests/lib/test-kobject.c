@@ -12,6 +12,7 @@
 #include <limits.h>
 #include <pthread.h>
 #include <ldm/ldm.h>
+#include <libldm/libldm.h>
 
 #include "harness.h"
 

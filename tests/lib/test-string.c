@@ -6,6 +6,7 @@
  * user-copy calls of <ldm/uaccess.h>.
  */
 #include <ldm/ldm.h>
+#include <libldm/libldm.h>
 
 #include "harness.h"
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * test-module-license.c - the license rule: license_is_gpl_compatible()'s
+ * test-module-license.c - the license rule: ldm_license_is_gpl_compatible()'s
  * table, and the load decision through real loads. ldt_licgpl uses two
  * GPL-only symbols, ldt_lic none; their license is a placeholder that each
  * test replaces in memory with the string it tries (NUL-padded, as if the
@@ -27,11 +27,11 @@ DEFINE_TEST(test_license_table,
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(compatible); i++)
-		ASSERT(license_is_gpl_compatible(compatible[i]));
+		ASSERT(ldm_license_is_gpl_compatible(compatible[i]));
 	for (i = 0; i < ARRAY_SIZE(near_misses); i++)
-		if (license_is_gpl_compatible(near_misses[i]))
+		if (ldm_license_is_gpl_compatible(near_misses[i]))
 			FAIL("\"%s\" taken as GPL-compatible", near_misses[i]);
-	ASSERT(!license_is_gpl_compatible(NULL));
+	ASSERT(!ldm_license_is_gpl_compatible(NULL));
 }
 
 /* The image of @name with its placeholder license replaced by @len bytes. */
@@ -251,7 +251,7 @@ static void load_mixer(void *arg)
 
 	ASSERT_OK(ldm_init_module(ko.image, ko.len, NULL));
 	ko_free(&ko);
-	if (license_is_gpl_compatible(license)) {
+	if (ldm_license_is_gpl_compatible(license)) {
 		ASSERT_OK(ko_load("ldt_mixer", NULL));
 		ASSERT(node_exists("/module/ldt_lic/holders/ldt_mixer"));
 		ASSERT_EQ(ldm_delete_module("ldt_lic", 0), -EWOULDBLOCK);

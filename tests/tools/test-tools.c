@@ -5,6 +5,7 @@
  * their exit codes.
  */
 #include <sys/wait.h>
+#include <libldm/libldm.h>
 
 #include "harness.h"
 

@@ -11,7 +11,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 
-#include "../control-proto.h"
+#include <ldmd/control.h>
 #include "control-client.h"
 
 /**

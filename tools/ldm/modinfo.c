@@ -8,26 +8,25 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <ldm/ldm.h>
+#include <libldm/modfile.h>
 
 #include "ldm.h"
-#include "internal.h"
 #include "tool-util.h"
 
 /* The type of parameter @name, from its "parmtype=name:type" entry. */
-static const char *parm_type(const struct ldm_elf *elf, const char *name, size_t len)
+static const char *parm_type(const struct ldm_modfile *mf, const char *name, size_t len)
 {
 	size_t pos = 0;
 	const char *e;
 
-	while ((e = ldm_modinfo_next(elf, &pos)))
+	while ((e = ldm_modfile_modinfo_next(mf, &pos)))
 		if (!strncmp(e, "parmtype=", 9) && !strncmp(e + 9, name, len) && e[9 + len] == ':')
 			return e + 10 + len;
 	return NULL;
 }
 
 /* Print one "key=value" entry, as kmod does; @field limits to one key. */
-static void print_entry(const struct ldm_elf *elf, const char *e, const char *field)
+static void print_entry(const struct ldm_modfile *mf, const char *e, const char *field)
 {
 	const char *eq = strchr(e, '=');
 	size_t klen;
@@ -43,7 +42,7 @@ static void print_entry(const struct ldm_elf *elf, const char *e, const char *fi
 		printf("%s\n", eq + 1);
 	} else if (klen == 4 && !strncmp(e, "parm", 4)) {
 		const char *colon = strchr(eq + 1, ':');
-		const char *type = colon ? parm_type(elf, eq + 1, (size_t)(colon - eq - 1)) : NULL;
+		const char *type = colon ? parm_type(mf, eq + 1, (size_t)(colon - eq - 1)) : NULL;
 
 		printf("%-16s%s%s%s%s\n", "parm:", eq + 1, type ? " (" : "", type ? type : "",
 		       type ? ")" : "");
@@ -55,19 +54,19 @@ static void print_entry(const struct ldm_elf *elf, const char *e, const char *fi
 }
 
 /* Parameters with a type but no description, as kmod lists them. */
-static void print_bare_params(const struct ldm_elf *elf)
+static void print_bare_params(const struct ldm_modfile *mf)
 {
 	size_t pos = 0, pos2;
 	const char *e, *d;
 
-	while ((e = ldm_modinfo_next(elf, &pos))) {
+	while ((e = ldm_modfile_modinfo_next(mf, &pos))) {
 		const char *name = e + 9, *colon;
 		bool described = false;
 
 		if (strncmp(e, "parmtype=", 9) || !(colon = strchr(name, ':')))
 			continue;
 		pos2 = 0;
-		while ((d = ldm_modinfo_next(elf, &pos2)))
+		while ((d = ldm_modfile_modinfo_next(mf, &pos2)))
 			if (!strncmp(d, "parm=", 5) && !strncmp(d + 5, name, (size_t)(colon - name)) &&
 			    d[5 + (colon - name)] == ':')
 				described = true;
@@ -76,8 +75,8 @@ static void print_bare_params(const struct ldm_elf *elf)
 	}
 }
 
-/* The .modinfo of @elf as one JSON object: each key's values in an array. */
-static void print_json(const struct ldm_elf *elf, const char *path, bool first)
+/* The .modinfo of @mf as one JSON object: each key's values in an array. */
+static void print_json(const struct ldm_modfile *mf, const char *path, bool first)
 {
 	size_t pos = 0, pos2, klen;
 	const char *e, *d, *eq;
@@ -85,7 +84,7 @@ static void print_json(const struct ldm_elf *elf, const char *path, bool first)
 
 	printf("%s{\"filename\":", first ? "" : ",");
 	tool_json_string(stdout, path);
-	while ((e = ldm_modinfo_next(elf, &pos))) {
+	while ((e = ldm_modfile_modinfo_next(mf, &pos))) {
 		eq = strchr(e, '=');
 		if (!eq)
 			continue;
@@ -93,7 +92,7 @@ static void print_json(const struct ldm_elf *elf, const char *path, bool first)
 		/* Only at the key's first entry. */
 		seen = false;
 		pos2 = 0;
-		while ((d = ldm_modinfo_next(elf, &pos2)) && d != e)
+		while ((d = ldm_modfile_modinfo_next(mf, &pos2)) && d != e)
 			if (!strncmp(d, e, klen) && d[klen] == '=')
 				seen = true;
 		if (seen)
@@ -101,7 +100,7 @@ static void print_json(const struct ldm_elf *elf, const char *path, bool first)
 		printf(",\"%.*s\":[", (int)klen, e);
 		first_value = true;
 		pos2 = 0;
-		while ((d = ldm_modinfo_next(elf, &pos2))) {
+		while ((d = ldm_modfile_modinfo_next(mf, &pos2))) {
 			if (strncmp(d, e, klen) || d[klen] != '=')
 				continue;
 			printf("%s", first_value ? "" : ",");
@@ -115,27 +114,26 @@ static void print_json(const struct ldm_elf *elf, const char *path, bool first)
 
 static int modinfo_file(const char *path, const char *field, int json)
 {
-	struct ldm_elf elf;
+	struct ldm_modfile *mf = tool_open_module("modinfo", path);
 	size_t pos = 0;
 	const char *e;
-	void *image;
 
-	if (tool_read_module("modinfo", path, &image, &elf))
+	if (!mf)
 		return 1;
 	if (json) {
-		print_json(&elf, path, json == 1);
-		free(image);
+		print_json(mf, path, json == 1);
+		ldm_modfile_free(mf);
 		return 0;
 	}
 	if (!field)
 		printf("%-16s%s\n", "filename:", path);
 	else if (!strcmp(field, "filename"))
 		printf("%s\n", path);
-	while ((e = ldm_modinfo_next(&elf, &pos)))
-		print_entry(&elf, e, field);
+	while ((e = ldm_modfile_modinfo_next(mf, &pos)))
+		print_entry(mf, e, field);
 	if (!field)
-		print_bare_params(&elf);
-	free(image);
+		print_bare_params(mf);
+	ldm_modfile_free(mf);
 	return 0;
 }
 

@@ -18,10 +18,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <ldm/ldm.h>
+#include <elf.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <libldm/modfile.h>
+#include <libldm/module.h>
+#include <libldm/runtime.h>
 
 #include "ldm.h"
-#include "internal.h"
 #include "tool-util.h"
 
 struct mod_export {
@@ -31,14 +36,13 @@ struct mod_export {
 
 struct mod_obj {
 	const char *path;
-	char name[MODULE_NAME_LEN];
-	void *image;
-	struct ldm_elf elf;
+	char name[LDM_MODULE_NAME_LEN];
+	struct ldm_modfile *mf;
 	const char *license;
 	bool gpl_ok;
 	bool has_init, has_exit;
 	struct mod_export *exports;
-	size_t nexports;
+	size_t nexports, cap;
 	char depends[1024];
 };
 
@@ -68,7 +72,7 @@ static int module_name(const char *path, char *name)
 
 	base = base ? base + 1 : path;
 	len = strlen(base);
-	if (len < 3 || strcmp(base + len - 2, ".o") || len - 2 >= MODULE_NAME_LEN)
+	if (len < 3 || strcmp(base + len - 2, ".o") || len - 2 >= LDM_MODULE_NAME_LEN)
 		return -EINVAL;
 	for (i = 0; i < len - 2; i++)
 		name[i] = base[i] == '-' ? '_' : base[i];
@@ -76,52 +80,58 @@ static int module_name(const char *path, char *name)
 	return 0;
 }
 
-/* Collect the object's exports: the symbols __ksymtab_<name>. */
-static int collect_exports(struct mod_obj *m)
+static int collect_export(const struct ldm_modfile_export *exp, void *data)
 {
-	size_t i;
+	struct mod_obj *m = data;
 
-	m->exports = calloc(m->elf.nsyms, sizeof(*m->exports));
-	if (!m->exports)
-		return -ENOMEM;
-	for (i = 1; i < m->elf.nsyms; i++) {
-		const Elf64_Sym *sym = &m->elf.syms[i];
-		const char *name = ldm_elf_sym_name(&m->elf, sym);
+	if (m->nexports == m->cap) {
+		size_t cap = m->cap ? 2 * m->cap : 16;
+		struct mod_export *v = realloc(m->exports, cap * sizeof(*v));
 
-		if (sym->st_shndx == SHN_UNDEF || sym->st_shndx >= m->elf.nsec)
-			continue;
-		if (!strcmp(name, "init_module"))
-			m->has_init = true;
-		else if (!strcmp(name, "cleanup_module"))
-			m->has_exit = true;
-		if (strncmp(name, "__ksymtab_", 10) || !strncmp(name, "__ksymtab_strings", 17))
-			continue;
-		if (sym->st_shndx == m->elf.ksymtab_idx || sym->st_shndx == m->elf.ksymtab_gpl_idx) {
-			m->exports[m->nexports].name = name + 10;
-			m->exports[m->nexports].gpl = sym->st_shndx == m->elf.ksymtab_gpl_idx;
-			m->nexports++;
-		}
+		if (!v)
+			return -ENOMEM;
+		m->exports = v;
+		m->cap = cap;
 	}
+	m->exports[m->nexports].name = exp->name;
+	m->exports[m->nexports].gpl = exp->license == LDM_EXPORT_GPL;
+	m->nexports++;
 	return 0;
+}
+
+/* Whether the object defines init_module and cleanup_module (module_init/exit). */
+static void find_init_exit(struct mod_obj *m)
+{
+	struct ldm_modfile_symbol sym;
+	size_t i, n = ldm_modfile_symbol_count(m->mf);
+
+	for (i = 1; i < n; i++) {
+		ldm_modfile_symbol(m->mf, i, &sym);
+		if (sym.shndx == SHN_UNDEF)
+			continue;
+		if (!strcmp(sym.name, "init_module"))
+			m->has_init = true;
+		else if (!strcmp(sym.name, "cleanup_module"))
+			m->has_exit = true;
+	}
 }
 
 static int read_object(struct mod_obj *m)
 {
-	int error;
-
 	if (module_name(m->path, m->name)) {
 		fprintf(stderr, "ldm modpost: %s: not a module object (NAME.o)\n", m->path);
 		return -EINVAL;
 	}
-	error = tool_read_module("modpost", m->path, &m->image, &m->elf);
-	if (error)
-		return error;
-	m->license = ldm_modinfo_get(&m->elf, "license");
+	m->mf = tool_open_module("modpost", m->path);
+	if (!m->mf)
+		return -ENOEXEC;
+	m->license = ldm_modfile_modinfo_get(m->mf, "license");
 	if (!m->license)
 		fprintf(stderr, "WARNING: modpost: missing MODULE_LICENSE() in %s\n", m->path);
-	m->gpl_ok = license_is_gpl_compatible(m->license) &&
-		    !ldm_modinfo_license_hides_text(&m->elf);
-	return collect_exports(m);
+	m->gpl_ok = ldm_license_is_gpl_compatible(m->license) &&
+		    !ldm_modfile_license_hides_text(m->mf);
+	find_init_exit(m);
+	return ldm_modfile_for_each_export(m->mf, collect_export, m);
 }
 
 /* Find @name among the exports of the build's modules. */
@@ -157,43 +167,45 @@ static void add_depend(struct mod_obj *m, const char *dep)
 	strcat(m->depends, dep);
 }
 
+struct check_ctx {
+	struct mod_obj *m, *mods;
+	int n;
+};
+
+/* Check one import of a module: it is exported, and allowed to the module. */
+static int check_import(const struct ldm_modfile_symbol *sym, void *data)
+{
+	struct check_ctx *c = data;
+	struct mod_obj *owner = NULL;
+	struct mod_export *mexp;
+	struct ldm_export exp;
+	bool gpl;
+
+	if (sym->bind == STB_WEAK)
+		return 0;
+	mexp = find_module_export(c->mods, c->n, sym->name, &owner);
+	if (mexp) {
+		gpl = mexp->gpl;
+		if (owner != c->m)
+			add_depend(c->m, owner->name);
+	} else if (!ldm_export_lookup(sym->name, &exp)) {
+		gpl = exp.license == LDM_EXPORT_GPL;
+	} else {
+		report("\"%s\" [%s.ko] undefined!", sym->name, c->m->name);
+		return 0;
+	}
+	if (gpl && !c->m->gpl_ok)
+		report("GPL-incompatible module %s.ko uses GPL-only symbol '%s'", c->m->name,
+		       sym->name);
+	return 0;
+}
+
 /* Check every undefined symbol of @m. */
 static void check_symbols(struct mod_obj *m, struct mod_obj *mods, int n)
 {
-	size_t i;
+	struct check_ctx c = { .m = m, .mods = mods, .n = n };
 
-	for (i = 1; i < m->elf.nsyms; i++) {
-		const Elf64_Sym *sym = &m->elf.syms[i];
-		const char *name = ldm_elf_sym_name(&m->elf, sym);
-		struct mod_obj *owner = NULL;
-		struct mod_export *mexp;
-		struct ldm_export exp;
-		bool gpl;
-
-		if (sym->st_shndx != SHN_UNDEF || !*name ||
-		    ELF64_ST_BIND(sym->st_info) == STB_WEAK)
-			continue;
-		/* THIS_MODULE: the .mod.c written below defines it. */
-		if (!strcmp(name, "__this_module"))
-			continue;
-		/* Named by gcc -O0 -fPIC code; the loader gives it the module's GOT. */
-		if (!strcmp(name, "_GLOBAL_OFFSET_TABLE_"))
-			continue;
-		mexp = find_module_export(mods, n, name, &owner);
-		if (mexp) {
-			gpl = mexp->gpl;
-			if (owner != m)
-				add_depend(m, owner->name);
-		} else if (!ldm_export_lookup(name, &exp)) {
-			gpl = exp.license == LDM_EXPORT_GPL;
-		} else {
-			report("\"%s\" [%s.ko] undefined!", name, m->name);
-			continue;
-		}
-		if (gpl && !m->gpl_ok)
-			report("GPL-incompatible module %s.ko uses GPL-only symbol '%s'", m->name,
-			       name);
-	}
+	ldm_modfile_for_each_import(m->mf, check_import, &c);
 }
 
 static int write_mod_c(struct mod_obj *m)
@@ -285,7 +297,7 @@ static int modpost_run(int argc, char *argv[])
 			status = 1;
 	for (i = 0; i < n; i++) {
 		free(mods[i].exports);
-		free(mods[i].image);
+		ldm_modfile_free(mods[i].mf);
 	}
 	free(mods);
 	ldm_exit();

@@ -9,12 +9,13 @@
  * run loads each module in turn, then removes the ones named with --rmmod,
  * in order, and prints what is loaded as lsmod does.
  */
+#include <errno.h>
 #include <dirent.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <ldm/ldm.h>
+#include <libldm/libldm.h>
 
 #include "ldm.h"
 #include "tool-util.h"

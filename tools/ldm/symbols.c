@@ -4,14 +4,16 @@
  * symbol, NAME<TAB>EXPORT_SYMBOL|EXPORT_SYMBOL_GPL<TAB>OWNER, sorted by name
  * with strcmp.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <ldm/ldm.h>
+#include <libldm/modfile.h>
+#include <libldm/module.h>
+#include <libldm/runtime.h>
 
 #include "ldm.h"
-#include "internal.h"
 #include "tool-util.h"
 
 struct symbol_list {
@@ -36,39 +38,37 @@ static int collect(const struct ldm_export *exp, void *data)
 	return 0;
 }
 
-/* Add the exports of a module file: its symbols __ksymtab_<name>. */
-static int collect_file(struct symbol_list *l, const char *path, void **image)
-{
-	struct ldm_export exp = { 0 };
-	struct ldm_elf elf;
+struct file_exports {
+	struct symbol_list *list;
 	const char *owner;
-	size_t i;
-	int error;
+};
 
-	error = tool_read_module("symbols", path, image, &elf);
-	if (error)
-		return error;
-	owner = ldm_modinfo_get(&elf, "name");
-	if (!owner) {
+static int collect_export(const struct ldm_modfile_export *mexp, void *data)
+{
+	struct file_exports *fe = data;
+	struct ldm_export exp = {
+		.name = mexp->name,
+		.license = mexp->license,
+		.owner = fe->owner,
+	};
+
+	return collect(&exp, fe->list);
+}
+
+/* Add the exports of a module file, kept open in *@mf for their names. */
+static int collect_file(struct symbol_list *l, const char *path, struct ldm_modfile **mf)
+{
+	struct file_exports fe = { .list = l };
+
+	*mf = tool_open_module("symbols", path);
+	if (!*mf)
+		return -ENOEXEC;
+	fe.owner = ldm_modfile_modinfo_get(*mf, "name");
+	if (!fe.owner) {
 		fprintf(stderr, "ldm symbols: %s: no name in .modinfo: not an ldm module\n", path);
 		return -ENOEXEC;
 	}
-	for (i = 1; i < elf.nsyms; i++) {
-		const Elf64_Sym *sym = &elf.syms[i];
-		const char *name = ldm_elf_sym_name(&elf, sym);
-
-		if (strncmp(name, "__ksymtab_", 10) || !strncmp(name, "__ksymtab_strings", 17) ||
-		    sym->st_shndx == SHN_UNDEF ||
-		    (sym->st_shndx != elf.ksymtab_idx && sym->st_shndx != elf.ksymtab_gpl_idx))
-			continue;
-		exp.name = name + 10;
-		exp.license = sym->st_shndx == elf.ksymtab_gpl_idx ? LDM_EXPORT_GPL : LDM_EXPORT_ALL;
-		exp.owner = owner;
-		error = collect(&exp, l);
-		if (error)
-			return error;
-	}
-	return 0;
+	return ldm_modfile_for_each_export(*mf, collect_export, &fe);
 }
 
 static int by_name(const void *a, const void *b)
@@ -123,7 +123,7 @@ static int symbols_run(int argc, char *argv[])
 	};
 	struct symbol_list l = { 0 };
 	bool json = false;
-	void **images;
+	struct ldm_modfile **files;
 	int c, error, file_error = 0;
 
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -144,10 +144,10 @@ static int symbols_run(int argc, char *argv[])
 		fprintf(stderr, "ldm symbols: cannot start the runtime: %s\n", strerror(-error));
 		return 1;
 	}
-	images = calloc((size_t)(argc - optind) + 1, sizeof(*images));
-	error = images ? ldm_export_for_each(collect, &l) : -ENOMEM;
+	files = calloc((size_t)(argc - optind) + 1, sizeof(*files));
+	error = files ? ldm_export_for_each(collect, &l) : -ENOMEM;
 	for (c = optind; c < argc && !error; c++) {
-		file_error = collect_file(&l, argv[c], &images[c - optind]);
+		file_error = collect_file(&l, argv[c], &files[c - optind]);
 		if (file_error)
 			break;		/* collect_file said why */
 	}
@@ -156,9 +156,9 @@ static int symbols_run(int argc, char *argv[])
 		print_symbols(&l, json);
 	}
 	free(l.v);
-	for (c = 0; images && c < argc - optind; c++)
-		free(images[c]);
-	free(images);
+	for (c = 0; files && c < argc - optind; c++)
+		ldm_modfile_free(files[c]);
+	free(files);
 	ldm_exit();
 	if (error) {
 		fprintf(stderr, "ldm symbols: %s\n", strerror(-error));

@@ -2,69 +2,30 @@
 /*
  * tool-util.c - small helpers the verbs of ldm share.
  */
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
+#include <libldm/modfile.h>
 
-#include "internal.h"
 #include "tool-util.h"
 
-#define TOOL_FILE_MAX	(256UL << 20)
-
-int tool_read_file(const char *path, void **ret, size_t *len)
+/**
+ * tool_open_module - read and check a module file, or say why not
+ * @verb: the verb, for the message
+ * @path: the file
+ *
+ * Return: the handle, or NULL after "ldm VERB: PATH: why" on stderr.
+ */
+struct ldm_modfile *tool_open_module(const char *verb, const char *path)
 {
-	struct stat st;
-	size_t done = 0;
-	void *buf;
-	ssize_t n;
-	int fd;
+	struct ldm_modfile *mf;
+	char why[256];
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || (unsigned long)st.st_size > TOOL_FILE_MAX) {
-		close(fd);
-		return S_ISREG(st.st_mode) ? -EFBIG : -EINVAL;
+	if (ldm_modfile_open(path, &mf, why, sizeof(why))) {
+		fprintf(stderr, "ldm %s: %s: %s\n", verb, path, why);
+		return NULL;
 	}
-	buf = malloc((size_t)st.st_size + 1);
-	if (!buf) {
-		close(fd);
-		return -ENOMEM;
-	}
-	while (done < (size_t)st.st_size && (n = read(fd, (char *)buf + done,
-						    (size_t)st.st_size - done)) > 0)
-		done += (size_t)n;
-	close(fd);
-	if (done != (size_t)st.st_size) {
-		free(buf);
-		return -EIO;
-	}
-	*ret = buf;
-	*len = done;
-	return 0;
-}
-
-int tool_read_module(const char *verb, const char *path, void **image, struct ldm_elf *elf)
-{
-	size_t len;
-	int error;
-
-	error = tool_read_file(path, image, &len);
-	if (error) {
-		fprintf(stderr, "ldm %s: %s: %s\n", verb, path, strerror(-error));
-		return error;
-	}
-	error = ldm_elf_parse(elf, *image, len);
-	if (error) {
-		fprintf(stderr, "ldm %s: %s: %s\n", verb, path, elf->err);
-		free(*image);
-		*image = NULL;
-	}
-	return error;
+	return mf;
 }
 
 const char *tool_root(const char *opt)

@@ -9,16 +9,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
-struct ldm_elf;
+struct ldm_modfile;
 
-/* Read a whole file into memory (8-byte aligned); free() it. */
-int tool_read_file(const char *path, void **ret, size_t *len);
-
-/*
- * Read and check a module file; on error print "ldm VERB: PATH: why" and
- * free what was read. On success *image is the caller's to free().
- */
-int tool_read_module(const char *verb, const char *path, void **image, struct ldm_elf *elf);
+struct ldm_modfile *tool_open_module(const char *verb, const char *path);
 
 /* Where ldmd serves when none is named (as ldmd's own default). */
 #define TOOL_DEFAULT_ROOT	"/run/ldm"

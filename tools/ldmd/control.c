@@ -22,7 +22,7 @@
 #include <ldm/kernel.h>
 #include <ldm/list.h>
 
-#include "../control-proto.h"
+#include <ldmd/control.h>
 #include "ldmd.h"
 
 #define CONTROL_CLIENTS_MAX	32

@@ -60,7 +60,8 @@
 #include <linux/fuse.h>
 #include <ldm/errno.h>
 #include <ldm/list.h>
-#include <ldm/miscdevice.h>
+#include <libldm/misc.h>
+#include <libldm/runtime.h>
 #include <ldm/poll.h>
 #include <ldm/sched.h>
 

@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <ldm/sysfs.h>
+#include <libldm/sysfs.h>
 
 #include "ldmd.h"
 

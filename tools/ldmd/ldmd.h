@@ -32,7 +32,7 @@
 #include <sys/types.h>
 #include <fuse_lowlevel.h>
 
-#include "../control-proto.h"
+#include <ldmd/control.h>
 
 struct sysfs_dirent;
 

@@ -38,9 +38,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include <ldm/kernel.h>
-#include <ldm/of.h>
-#include <ldm/runtime.h>
+#include <libldm/libldm.h>
 
 #include "ldmd.h"
 
@@ -142,7 +140,7 @@ static void load_module(const char *spec)
 		error = ldm_insmod(path, eq ? eq + 4 : NULL);
 	}
 	if (error)
-		printk(KERN_ERR "ldmd: could not insert '%s': %s\n", path ? path : spec,
+		ldm_kmsg(3, "ldmd: could not insert '%s': %s\n", path ? path : spec,
 		       error == -ENOENT && path && !access(path, R_OK) ?
 		       "Unknown symbol in module, or unknown parameter" : strerror(-error));
 	free(path);
@@ -243,7 +241,7 @@ int ldmd_run(const struct ldmd_options *opts)
 
 	while (sigwait(&stop, &sig))
 		;
-	printk(KERN_INFO "ldmd: %s: stopping\n", strsignal(sig));
+	ldm_kmsg(6, "ldmd: %s: stopping\n", strsignal(sig));
 	ldmd_control_stop(control);
 	ldmd_requests_exit();
 	error = 0;

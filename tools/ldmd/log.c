@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <syslog.h>
-#include <ldm/runtime.h>
+#include <libldm/runtime.h>
 
 #include "ldmd.h"
 

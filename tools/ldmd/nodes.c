@@ -17,7 +17,7 @@
 #include <pthread.h>
 #include <search.h>
 #include <stdlib.h>
-#include <ldm/sysfs.h>
+#include <libldm/sysfs.h>
 
 #include "ldmd.h"
 

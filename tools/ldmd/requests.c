@@ -4,13 +4,9 @@
  * docs/control.md). Each runs in its client's thread with no lock of
  * control.c held, and returns 0 or -errno, with the cause in @why when
  * strerror() would not say enough.
- *
- * Devices added with device-add are ldmd's: they are the only ones
- * device-remove removes, and those left go at ldmd_requests_exit().
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <inttypes.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -18,23 +14,12 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <ldm/ldm.h>
-#include <ldm/runtime.h>
+#include <libldm/libldm.h>
 
-#include "../control-proto.h"
+#include <ldmd/control.h>
 #include "ldmd.h"
 
-#define MODULE_IMAGE_MAX	(64UL << 20)
 #define DEVICE_RESOURCES_MAX	16
-
-struct added_device {
-	struct list_head node;
-	struct platform_device *pdev;
-	char *name;		/* platform_device_register_simple() keeps the pointer */
-};
-
-static pthread_mutex_t added_lock = PTHREAD_MUTEX_INITIALIZER;
-static LIST_HEAD(added_devices);
 
 struct request_type {
 	const char *name;
@@ -60,68 +45,34 @@ static unsigned long long log_mark(void)
 	return next;
 }
 
-/* The whole of an open module file, at most MODULE_IMAGE_MAX bytes. */
-static int read_image(int fd, void **ret, size_t *len, char *why, size_t size)
-{
-	struct stat st;
-	size_t done = 0;
-	ssize_t n;
-	char *image;
-
-	if (fstat(fd, &st))
-		return -errno;
-	if (!S_ISREG(st.st_mode)) {
-		snprintf(why, size, "the module is not a regular file");
-		return -EINVAL;
-	}
-	if ((unsigned long long)st.st_size > MODULE_IMAGE_MAX) {
-		snprintf(why, size, "the module is larger than %lu MiB", MODULE_IMAGE_MAX >> 20);
-		return -EFBIG;
-	}
-	image = malloc(st.st_size ? (size_t)st.st_size : 1);
-	if (!image)
-		return -ENOMEM;
-	while (done < (size_t)st.st_size) {
-		n = pread(fd, image + done, (size_t)st.st_size - done, (off_t)done);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			free(image);
-			return n < 0 ? -errno : -EIO;
-		}
-		done += (size_t)n;
-	}
-	*ret = image;
-	*len = done;
-	return 0;
-}
-
 /* insmod ARGS [PATH]: the module comes as the passed descriptor or PATH. */
 static int req_insmod(struct ldmd_request *req, char *why, size_t size)
 {
 	unsigned long long mark = log_mark();
+	const char *args = *req->argv[1] ? req->argv[1] : NULL;
 	int fd = req->fd, error;
-	void *image = NULL;
-	size_t len = 0;
+	struct stat st;
 
 	if (fd < 0 && req->argc < 3) {
 		snprintf(why, size, "insmod needs the module: a passed file descriptor or a path");
 		return -EBADF;
 	}
 	if (fd < 0) {
-		fd = open(req->argv[2], O_RDONLY | O_CLOEXEC);
+		/* Never blocking on a FIFO: the runtime refuses what is not a file. */
+		fd = open(req->argv[2], O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
 		if (fd < 0) {
 			snprintf(why, size, "%s: %s", req->argv[2], strerror(errno));
 			return -errno;
 		}
 	}
-	error = read_image(fd, &image, &len, why, size);
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		snprintf(why, size, "the module is not a regular file");
+		error = -EINVAL;
+	} else {
+		error = ldm_finit_module(fd, args, 0);
+	}
 	if (fd != req->fd)
 		close(fd);
-	if (error)
-		return error;
-	error = ldm_init_module(image, len, *req->argv[1] ? req->argv[1] : NULL);
-	free(image);
 	reply_log_since(req, mark);
 	return error;
 }
@@ -215,7 +166,7 @@ static bool parse_ulong(const char *s, unsigned long *ret)
  * One resource: "mem=START-END", "mem=START+SIZE", "io=..." or "irq=N"
  * (START, END, SIZE, N in C notation: 0x1000, 4096).
  */
-static int parse_resource(const char *spec, struct resource *res, char *why, size_t size)
+static int parse_resource(const char *spec, struct ldm_resource *res, char *why, size_t size)
 {
 	char buf[128], *sep, *val;
 	unsigned long start, second;
@@ -231,12 +182,12 @@ static int parse_resource(const char *spec, struct resource *res, char *why, siz
 		if (!parse_ulong(val, &start))
 			goto bad;
 		res->start = res->end = start;
-		res->flags = IORESOURCE_IRQ;
+		res->type = LDM_RESOURCE_IRQ;
 		return 0;
 	}
 	if (strcmp(buf, "mem") && strcmp(buf, "io"))
 		goto bad;
-	res->flags = buf[0] == 'm' ? IORESOURCE_MEM : IORESOURCE_IO;
+	res->type = buf[0] == 'm' ? LDM_RESOURCE_MEM : LDM_RESOURCE_IO;
 	sep = strpbrk(val, "-+");
 	if (!sep)
 		goto bad;
@@ -260,22 +211,20 @@ bad:
 /* device-add NAME ID [RESOURCE...]: ID -1 for a device with no number. */
 static int req_device_add(struct ldmd_request *req, char *why, size_t size)
 {
-	struct resource res[DEVICE_RESOURCES_MAX];
-	struct platform_device *pdev;
-	struct added_device *added;
-	unsigned int n = 0, id;
-	long long lid;
+	struct ldm_resource res[DEVICE_RESOURCES_MAX];
+	char bus_id[64];
+	unsigned int n = 0;
+	long long id;
 	char *end;
 	int i, error;
 
 	errno = 0;
-	lid = strtoll(req->argv[2], &end, 0);
-	if (errno || end == req->argv[2] || *end || lid < -1 || lid > INT32_MAX) {
+	id = strtoll(req->argv[2], &end, 0);
+	if (errno || end == req->argv[2] || *end || id < -1 || id > INT32_MAX) {
 		snprintf(why, size, "'%s' is not a device id (a number, or -1 for none)",
 			 req->argv[2]);
 		return -EINVAL;
 	}
-	id = (unsigned int)lid;
 	if (req->argc - 3 > DEVICE_RESOURCES_MAX) {
 		snprintf(why, size, "more than %d resources", DEVICE_RESOURCES_MAX);
 		return -E2BIG;
@@ -285,49 +234,28 @@ static int req_device_add(struct ldmd_request *req, char *why, size_t size)
 		if (error)
 			return error;
 	}
-	added = calloc(1, sizeof(*added));
-	if (added)
-		added->name = strdup(req->argv[1]);
-	if (!added || !added->name) {
-		free(added);
-		return -ENOMEM;
-	}
-	pdev = platform_device_register_simple(added->name, id, n ? res : NULL, n);
-	if (IS_ERR(pdev)) {
-		free(added->name);
-		free(added);
-		snprintf(why, size, "cannot add %s: %s", req->argv[1], strerror(-PTR_ERR(pdev)));
-		return (int)PTR_ERR(pdev);
-	}
-	added->pdev = pdev;
-	pthread_mutex_lock(&added_lock);
-	list_add_tail(&added->node, &added_devices);
-	pthread_mutex_unlock(&added_lock);
-	ldmd_reply(req, CONTROL_REPLY_OUTPUT, pdev->dev.bus_id);
+	error = ldm_platform_device_add(req->argv[1], (int)id, res, n, bus_id, sizeof(bus_id));
+	if (error == -EINVAL)
+		snprintf(why, size, "'%.64s' is not a device name: no '/', space or control "
+			 "character", req->argv[1]);
+	else if (error == -ENAMETOOLONG)
+		snprintf(why, size, "'%.64s' with its id does not fit a bus_id", req->argv[1]);
+	else if (error)
+		snprintf(why, size, "cannot add %.64s: %s", req->argv[1], strerror(-error));
+	if (error)
+		return error;
+	ldmd_reply(req, CONTROL_REPLY_OUTPUT, bus_id);
 	return ldmd_reply(req, CONTROL_REPLY_OUTPUT, "\n");
 }
 
 /* device-remove BUS_ID: only what device-add added. */
 static int req_device_remove(struct ldmd_request *req, char *why, size_t size)
 {
-	struct added_device *added, *found = NULL;
+	int error = ldm_platform_device_remove(req->argv[1]);
 
-	pthread_mutex_lock(&added_lock);
-	list_for_each_entry(added, &added_devices, node)
-		if (!strcmp(added->pdev->dev.bus_id, req->argv[1])) {
-			found = added;
-			list_del(&found->node);
-			break;
-		}
-	pthread_mutex_unlock(&added_lock);
-	if (!found) {
-		snprintf(why, size, "no device '%s' was added with device add", req->argv[1]);
-		return -ENODEV;
-	}
-	platform_device_unregister(found->pdev);
-	free(found->name);
-	free(found);
-	return 0;
+	if (error == -ENODEV)
+		snprintf(why, size, "no device '%.64s' was added with device add", req->argv[1]);
+	return error;
 }
 
 /* suspend [STATE]: "mem" unless named. */
@@ -404,8 +332,8 @@ int ldmd_request_run(struct ldmd_request *req, char *why, size_t size)
 			return -EINVAL;
 		}
 		if (t->changes && !req->privileged) {
-			printk(KERN_NOTICE "ldmd: audit: refused '%s' to uid %u (pid %d)\n",
-			       t->name, (unsigned int)req->uid, (int)req->pid);
+			ldm_kmsg(5, "ldmd: audit: refused '%s' to uid %u (pid %d)\n", t->name,
+				 (unsigned int)req->uid, (int)req->pid);
 			snprintf(why, size, "%s needs root or the user ldmd runs as", t->name);
 			return -EPERM;
 		}
@@ -420,20 +348,10 @@ int ldmd_request_run(struct ldmd_request *req, char *why, size_t size)
 }
 
 /**
- * ldmd_requests_exit - undo what requests left: resume suspended devices,
- * remove the devices device-add added
+ * ldmd_requests_exit - undo what requests left: resume suspended devices
+ * (the devices device-add added go with the runtime)
  */
 void ldmd_requests_exit(void)
 {
-	struct added_device *added, *next;
-
 	ldm_pm_resume();
-	pthread_mutex_lock(&added_lock);
-	list_for_each_entry_safe(added, next, &added_devices, node) {
-		list_del(&added->node);
-		platform_device_unregister(added->pdev);
-		free(added->name);
-		free(added);
-	}
-	pthread_mutex_unlock(&added_lock);
 }

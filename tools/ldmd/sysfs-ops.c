@@ -27,7 +27,7 @@
 #include <unistd.h>
 #include <ldm/kernel.h>
 #include <ldm/list.h>
-#include <ldm/sysfs.h>
+#include <libldm/sysfs.h>
 
 #include "ldmd.h"
 

@@ -26,7 +26,8 @@
 #include <time.h>
 #include <unistd.h>
 #include <ldm/kernel.h>
-#include <ldm/kobject.h>
+#include <libldm/runtime.h>
+#include <libldm/uevent.h>
 #include <ldm/list.h>
 
 #include "ldmd.h"
@@ -107,8 +108,8 @@ static void queue_drop_report(struct uevent_listener *l)
 		return;		/* reported with the next one */
 	queue_push(l, m);
 	msg_put(m);
-	printk(KERN_WARNING "ldmd: uevent listener pid %d lost %lu events: it did not read\n",
-	       (int)l->cred.pid, l->dropped);
+	ldm_kmsg(4, "ldmd: uevent listener pid %d lost %lu events: it did not read\n",
+		 (int)l->cred.pid, l->dropped);
 	l->dropped = 0;
 }
 
@@ -121,7 +122,7 @@ static void offer(struct uevent_listener *l, struct uevent_msg *m)
 		return;
 	if (l->count + need > UEVENT_QUEUE_LEN) {
 		if (!l->dropped++)
-			printk(KERN_WARNING "ldmd: uevent listener pid %d is not reading: "
+			ldm_kmsg(4, "ldmd: uevent listener pid %d is not reading: "
 			       "dropping its events\n", (int)l->cred.pid);
 		l->dropped_total++;
 		return;
@@ -270,7 +271,7 @@ static void add_listener(void *data, int fd)
 	pthread_mutex_unlock(&srv->lock);
 	pthread_attr_destroy(&attr);
 	if (error) {
-		printk(KERN_WARNING "ldmd: uevent listener pid %d refused: %s\n",
+		ldm_kmsg(4, "ldmd: uevent listener pid %d refused: %s\n",
 		       (int)l->cred.pid, srv->stopping ? "stopping" : "too many listeners");
 		free_listener(l);
 	}

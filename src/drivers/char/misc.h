@@ -28,6 +28,7 @@
 #include <ldm/kref.h>
 #include <ldm/list.h>
 #include <ldm/miscdevice.h>
+#include <libldm/misc.h>
 
 #define MISC_DEACTIVATED_BIAS	INT_MIN
 

@@ -28,6 +28,7 @@
 #include <ldm/kobject.h>
 #include <ldm/rwsem.h>
 #include <ldm/sysfs.h>
+#include <libldm/sysfs.h>
 
 #include "htable.h"
 

@@ -419,11 +419,12 @@ bool ldm_modinfo_license_hides_text(const struct ldm_elf *elf)
 }
 
 /**
- * license_is_gpl_compatible - whether a license string lets a module use
- * EXPORT_SYMBOL_GPL symbols: 2.6.9's five, and "Dual MIT/GPL" (added later)
+ * ldm_license_is_gpl_compatible - whether a license string lets a module
+ * use EXPORT_SYMBOL_GPL symbols: 2.6.9's five, and "Dual MIT/GPL" (added
+ * later)
  * @license: the value of MODULE_LICENSE
  */
-bool license_is_gpl_compatible(const char *license)
+bool ldm_license_is_gpl_compatible(const char *license)
 {
 	static const char *const gpl[] = {
 		"GPL", "GPL v2", "GPL and additional rights", "Dual BSD/GPL",

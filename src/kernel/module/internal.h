@@ -14,12 +14,15 @@
 #include <ldm/export.h>
 #include <ldm/kobject.h>
 #include <ldm/module.h>
+#include <libldm/modfile.h>
+#include <libldm/module.h>
 
 #include "taint.h"
 
-/* elf.c: reading an image without loading it */
-#pragma GCC visibility push(default)
+/* The largest module image read or loaded. */
+#define MODULE_SIZE_MAX	(64UL << 20)
 
+/* elf.c: reading an image without loading it */
 #define LDM_ELF_ERR_LEN	256
 
 struct ldm_elf {
@@ -57,10 +60,6 @@ unsigned int ldm_elf_find_section(const struct ldm_elf *elf, const char *name);
 const char *ldm_modinfo_next(const struct ldm_elf *elf, size_t *pos);
 const char *ldm_modinfo_get(const struct ldm_elf *elf, const char *key);
 bool ldm_modinfo_license_hides_text(const struct ldm_elf *elf);
-
-bool license_is_gpl_compatible(const char *license);
-
-#pragma GCC visibility pop
 
 /* layout.c: the mapping of a module and its relocation */
 enum { PART_TEXT, PART_RO, PART_RW, PART_MAX };

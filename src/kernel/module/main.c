@@ -14,17 +14,14 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/stat.h>
 #include <unistd.h>
 #include <ldm/kernel.h>
 #include <ldm/module.h>
-#include <ldm/runtime.h>
 #include <ldm/slab.h>
 
 #include "boot.h"
 #include "internal.h"
-
-#define MODULE_SIZE_MAX	(64UL << 20)
+#include "kernel_read_file.h"
 
 pthread_mutex_t module_mutex = PTHREAD_MUTEX_INITIALIZER;
 LIST_HEAD(modules);
@@ -136,7 +133,7 @@ static void judge_license(struct load_info *info)
 		       "module is treated as proprietary\n", lm->name, license);
 		lm->gpl_compatible = false;
 	} else {
-		lm->gpl_compatible = license_is_gpl_compatible(license);
+		lm->gpl_compatible = ldm_license_is_gpl_compatible(license);
 	}
 	lm->license = kstrdup(license ? license : "unspecified", GFP_KERNEL);
 }
@@ -517,27 +514,17 @@ static void remove_module(struct ldm_module *lm)
 	kobject_put(&lm->kobj);	/* frees lm, once sysfs lets go */
 }
 
-/* Check, copy, lay out, bind and register a module; on success it is COMING. */
+/*
+ * Check, lay out, bind and register a module from its image (the runtime's
+ * own, aligned copy, which the caller frees); on success it is COMING.
+ */
 static int load_module(const void *image, unsigned long len, const char *args,
 		       struct ldm_module **ret)
 {
 	struct load_info info = { .name = "module" };
-	void *copy;
 	int error;
 
-	if (!image || !len)
-		return -EINVAL;
-	if (len > MODULE_SIZE_MAX) {
-		printk(KERN_ERR "module: image of %lu bytes is larger than %lu\n", len,
-		       MODULE_SIZE_MAX);
-		return -EFBIG;
-	}
-	/* A private, aligned copy: the caller's buffer may change or be unaligned. */
-	copy = kmalloc(len, GFP_KERNEL);
-	if (!copy)
-		return -ENOMEM;
-	memcpy(copy, image, len);
-	error = ldm_elf_parse(&info.elf, copy, len);
+	error = ldm_elf_parse(&info.elf, image, len);
 	if (error) {
 		printk(KERN_ERR "module: malformed ELF image: %s\n", info.elf.err);
 		goto out;
@@ -594,25 +581,11 @@ out:
 	kfree(info.layout.sec_addr);
 	kfree(info.layout.got_slot);
 	kfree(info.layout.stub_slot);
-	kfree(copy);
 	return error;
 }
 
-/**
- * ldm_init_module - load a module, as the init_module system call
- * @image: the .ko file's contents
- * @len: their length
- * @args: "name=value ..." for its parameters, or NULL
- *
- * Return: 0; -ENOEXEC for a malformed image, a wrong version magic or a
- * relocation that cannot be applied; -ENOENT for a symbol that is not
- * exported, or GPL-only and the module not GPL-compatible (the log names
- * each); -EPERM for GPL-only use mixed with a proprietary module's exports;
- * -EEXIST if a module of that name is loaded or an export is taken;
- * -EBUSY if it needs a module whose init is still running; the error of the
- * module's init, after which nothing of it is left.
- */
-int ldm_init_module(const void *image, unsigned long len, const char *args)
+/* Load a module from the runtime's copy of its image, and run its init. */
+static int load_and_init_module(const void *image, unsigned long len, const char *args)
 {
 	struct ldm_module *lm = NULL;
 	int error;
@@ -632,48 +605,93 @@ int ldm_init_module(const void *image, unsigned long len, const char *args)
 	return 0;
 }
 
+static int image_too_large(void)
+{
+	printk(KERN_ERR "module: image is larger than %lu bytes\n", MODULE_SIZE_MAX);
+	return -EFBIG;
+}
+
 /**
- * ldm_insmod - load a module from a file
+ * ldm_init_module - load a module, as the init_module system call
+ * @image: the .ko file's contents, copied (as from user space)
+ * @len: their length
+ * @args: "name=value ..." for its parameters, or NULL
+ *
+ * Return: 0; -ENOEXEC for a malformed image, a wrong version magic or a
+ * relocation that cannot be applied; -ENOENT for a symbol that is not
+ * exported, or GPL-only and the module not GPL-compatible (the log names
+ * each); -EPERM for GPL-only use mixed with a proprietary module's exports;
+ * -EEXIST if a module of that name is loaded or an export is taken;
+ * -EBUSY if it needs a module whose init is still running; -EFBIG for an
+ * image over 64 MiB; the error of the module's init, after which nothing
+ * of it is left.
+ */
+int ldm_init_module(const void *image, unsigned long len, const char *args)
+{
+	void *copy;
+	int error;
+
+	if (!image || !len)
+		return -EINVAL;
+	if (len > MODULE_SIZE_MAX)
+		return image_too_large();
+	/* The runtime's own, aligned copy: the caller's may change or be unaligned. */
+	copy = kmalloc(len, GFP_KERNEL);
+	if (!copy)
+		return -ENOMEM;
+	memcpy(copy, image, len);
+	error = load_and_init_module(copy, len, args);
+	kfree(copy);
+	return error;
+}
+
+/**
+ * ldm_finit_module - load a module from an open file, as the finit_module
+ * system call: the file is read once, into the runtime's own memory
+ * @fd: the .ko file, open for reading; a regular file
+ * @args: "name=value ..." for its parameters, or NULL
+ * @flags: 0 (no MODULE_INIT_* flag is supported yet)
+ *
+ * Return: as ldm_init_module(); -EINVAL for a file that is not regular or
+ * an unknown flag, -EBADF for a bad @fd, or the error of reading.
+ */
+int ldm_finit_module(int fd, const char *args, int flags)
+{
+	void *image;
+	ssize_t len;
+	int error;
+
+	if (flags)
+		return -EINVAL;
+	len = kernel_read_file_from_fd(fd, &image, MODULE_SIZE_MAX);
+	if (len == -EFBIG)
+		return image_too_large();
+	if (len < 0)
+		return (int)len;
+	error = len ? load_and_init_module(image, (unsigned long)len, args) : -EINVAL;
+	kfree(image);
+	return error;
+}
+
+/**
+ * ldm_insmod - load a module from a file, as kmod's insmod does
  * @path: the .ko file
  * @args: its parameters, or NULL
  *
- * Return: as ldm_init_module(), or the error of reading the file.
+ * Return: as ldm_finit_module(), or the error of opening the file. A FIFO or
+ * other file that would block is refused (-EINVAL), not waited on.
  */
 int ldm_insmod(const char *path, const char *args)
 {
-	struct stat st;
-	void *image;
-	ssize_t n;
-	size_t done = 0;
 	int fd, error;
 
 	if (!path)
 		return -EINVAL;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0)
 		return -errno;
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
-		close(fd);
-		return -EINVAL;
-	}
-	if ((unsigned long)st.st_size > MODULE_SIZE_MAX) {
-		close(fd);
-		return -EFBIG;
-	}
-	image = kmalloc((size_t)st.st_size + 1, GFP_KERNEL);
-	if (!image) {
-		close(fd);
-		return -ENOMEM;
-	}
-	while (done < (size_t)st.st_size) {
-		n = read(fd, (char *)image + done, (size_t)st.st_size - done);
-		if (n <= 0)
-			break;
-		done += (size_t)n;
-	}
+	error = ldm_finit_module(fd, args, 0);
 	close(fd);
-	error = done == (size_t)st.st_size ? ldm_init_module(image, done, args) : -EIO;
-	kfree(image);
 	return error;
 }
 

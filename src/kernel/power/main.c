@@ -11,6 +11,7 @@
 #include <ldm/device.h>
 #include <ldm/kobject.h>
 #include <ldm/semaphore.h>
+#include <libldm/runtime.h>
 
 #include "boot.h"
 

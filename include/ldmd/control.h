@@ -1,8 +1,8 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * control-proto.h - the protocol of ldmd's control socket, DIR/control,
- * shared by ldmd (the server) and ldm (the client). docs/control.md is its
- * description for people.
+ * <ldmd/control.h> - the protocol of ldmd's control socket, DIR/control,
+ * for ldmd (the server) and its clients: ldm, or a program of your own.
+ * docs/control.md is its description for people.
  *
  * An AF_UNIX SOCK_SEQPACKET socket: every message is whole. A request is
  * one message of NUL-terminated fields, the request's name first, then its
@@ -18,8 +18,8 @@
  *
  * A connection may carry any number of requests, one at a time.
  */
-#ifndef _LDM_CONTROL_PROTO_H
-#define _LDM_CONTROL_PROTO_H
+#ifndef _LDMD_CONTROL_H
+#define _LDMD_CONTROL_H
 
 #define CONTROL_SOCKET		"control"	/* below ldmd's root */
 #define CONTROL_MSG_MAX		65536		/* a request or a reply message */
@@ -29,4 +29,4 @@
 #define CONTROL_REPLY_LOG	'l'
 #define CONTROL_REPLY_END	'r'
 
-#endif /* _LDM_CONTROL_PROTO_H */
+#endif /* _LDMD_CONTROL_H */

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * <ldm/runtime.h> - booting and stopping the runtime.
+ * <libldm/runtime.h> - booting and stopping the runtime, and what a host
+ * program does with it as a whole: the log and its console, interrupting a
+ * thread, a /power/state cycle in two halves.
  *
  * The runtime is process-global, as a kernel is machine-global: one
  * ldm_init() before any other call, one ldm_exit() at the end.
@@ -18,30 +20,20 @@
  *                                              stderr (default 5: warnings
  *                                              and worse)
  */
-#ifndef _LDM_RUNTIME_H
-#define _LDM_RUNTIME_H
+#ifndef _LIBLDM_RUNTIME_H
+#define _LIBLDM_RUNTIME_H
+
+#ifdef MODULE
+#error "<libldm/...> is the host API; a module uses <ldm/...> only"
+#endif
+
+#include <pthread.h>
+#include <stddef.h>
 
 #pragma GCC visibility push(default)
 
 int ldm_init(void);
 void ldm_exit(void);
-
-/*
- * Modules (docs/modules.md): the init_module and delete_module system
- * calls, and loading from a file. @args is one string of space-separated
- * name=value pairs, as init_module's, and may be NULL. Each returns 0 or a
- * negative errno; the log says why.
- */
-int ldm_init_module(const void *image, unsigned long len, const char *args);
-int ldm_delete_module(const char *name, unsigned int flags);
-int ldm_insmod(const char *path, const char *args);
-
-/*
- * The loaded modules in the format of /proc/modules, one line each:
- * "name size refcount users, state address (taints)". The caller frees the
- * string with free(); NULL when out of memory.
- */
-char *ldm_proc_modules(void);
 
 /*
  * The kernel log (docs/runtime.md): what printk printed since ldm_init, as
@@ -53,6 +45,13 @@ char *ldm_proc_modules(void);
 char *ldm_dmesg(unsigned long long since, unsigned long long *next);
 
 /*
+ * ldm_kmsg - a line in the kernel log from the host, as a process writes
+ * one to /dev/kmsg: @level is 0 (KERN_EMERG) to 7 (KERN_DEBUG), the text
+ * printf's. Goes to the console as printk's lines do.
+ */
+void ldm_kmsg(int level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/*
  * The console: each log line below the console level (LDM_LOGLEVEL) goes to
  * @fn instead of stderr, in order, one call at a time (@usec: since
  * ldm_init; @text: no level prefix, no newline). @fn must not printk.
@@ -62,6 +61,29 @@ typedef void (*ldm_console_fn)(int level, unsigned long long usec, const char *t
 			       void *data);
 void ldm_console_set(ldm_console_fn fn, void *data);
 
+/*
+ * Signals, as a driver sees them: threads of the runtime get none, so
+ * ldm_thread_interrupt() marks a thread interrupted and wakes it from an
+ * interruptible sleep; from then on signal_pending(current) is true in that
+ * thread, and every interruptible wait (wait_event_interruptible,
+ * wait_for_completion_interruptible, mutex_lock_interruptible,
+ * msleep_interruptible) returns at once with -ERESTARTSYS (or -EINTR, or
+ * the time left) - as a kernel task's pending signal stays pending until
+ * the return to user space. The thread clears it with
+ * ldm_thread_clear_interrupt() (flush_signals(current)) once the
+ * interrupted request is over. Uninterruptible sleeps ignore it.
+ */
+void ldm_thread_interrupt(pthread_t thread);
+void ldm_thread_clear_interrupt(void);
+
+/*
+ * The two halves of a /power/state cycle, for a front end that suspends and
+ * later resumes (ldm suspend, ldm resume): @state is "standby", "mem" or
+ * "disk". Each returns 0 or a negative errno.
+ */
+int ldm_pm_suspend(const char *state);
+int ldm_pm_resume(void);
+
 #pragma GCC visibility pop
 
-#endif /* _LDM_RUNTIME_H */
+#endif /* _LIBLDM_RUNTIME_H */

@@ -1,0 +1,135 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * <libldm/modfile.h> - a module file read, never loaded: its sections,
+ * symbols, .modinfo, exports and imports. The loader, `ldm modinfo`,
+ * `ldm symbols`, `ldm modpost` and `ldm audit` read modules through it.
+ *
+ * Opening checks every offset and size of the ELF image before anything is
+ * read through it (a 64-bit little-endian x86-64 relocatable object, as a
+ * .ko is); a refusal says which one is wrong. What a handle returns points
+ * into it and lives as long as it does. Handles are not shared between
+ * threads; different handles are independent.
+ */
+#ifndef _LIBLDM_MODFILE_H
+#define _LIBLDM_MODFILE_H
+
+#ifdef MODULE
+#error "<libldm/...> is the host API; a module uses <ldm/...> only"
+#endif
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <libldm/module.h>
+
+#pragma GCC visibility push(default)
+
+struct ldm_modfile;
+
+/*
+ * Each returns 0 and a handle in *@ret, or a negative errno (-ENOEXEC for
+ * a malformed image) with the reason in @why (@size bytes; may be NULL).
+ * ldm_modfile_new() copies the image.
+ */
+int ldm_modfile_open(const char *path, struct ldm_modfile **ret, char *why, size_t size);
+int ldm_modfile_new(const void *image, size_t len, struct ldm_modfile **ret, char *why,
+		    size_t size);
+void ldm_modfile_free(struct ldm_modfile *mf);
+
+/* The image, aligned to 8 bytes. */
+const void *ldm_modfile_image(const struct ldm_modfile *mf, size_t *len);
+
+/**
+ * struct ldm_modfile_section - a section header, as Elf64_Shdr has it
+ * @name: its name, "" if it has none
+ * @type: SHT_*
+ * @flags: SHF_*
+ * @offset: where its contents are in the image
+ * @size: their size (none in the image for SHT_NOBITS)
+ * @addralign: its alignment
+ * @link: sh_link
+ * @info: sh_info
+ * @entsize: sh_entsize
+ */
+struct ldm_modfile_section {
+	const char *name;
+	unsigned int type;
+	unsigned long flags;
+	unsigned long offset, size, addralign;
+	unsigned int link, info;
+	unsigned long entsize;
+};
+
+/* Sections are numbered from 1 (0 is the null section) below the count. */
+unsigned int ldm_modfile_section_count(const struct ldm_modfile *mf);
+int ldm_modfile_section(const struct ldm_modfile *mf, unsigned int idx,
+			struct ldm_modfile_section *ret);
+unsigned int ldm_modfile_find_section(const struct ldm_modfile *mf, const char *name);
+
+/**
+ * struct ldm_modfile_symbol - a symbol of the symbol table
+ * @name: its name
+ * @value: st_value: its offset in its section
+ * @size: st_size
+ * @shndx: its section, SHN_UNDEF for an import, or SHN_ABS and the like
+ * @bind: STB_*
+ * @type: STT_*
+ */
+struct ldm_modfile_symbol {
+	const char *name;
+	unsigned long value, size;
+	unsigned int shndx;
+	unsigned char bind, type;
+};
+
+size_t ldm_modfile_symbol_count(const struct ldm_modfile *mf);
+int ldm_modfile_symbol(const struct ldm_modfile *mf, size_t idx, struct ldm_modfile_symbol *ret);
+
+/*
+ * .modinfo: entries "key=value" in file order. *@pos starts at 0;
+ * ldm_modfile_modinfo_next() returns the next entry, or NULL at the end. An
+ * entry without '=' is returned as it is (text hidden behind a NUL in the
+ * entry before it). ldm_modfile_modinfo_get() returns the value of the
+ * first entry with @key, or NULL.
+ */
+const char *ldm_modfile_modinfo_next(const struct ldm_modfile *mf, size_t *pos);
+const char *ldm_modfile_modinfo_get(const struct ldm_modfile *mf, const char *key);
+
+/*
+ * Whether the license value hides more text behind a NUL, as
+ * MODULE_LICENSE("GPL\0for files in the \"GPL\" directory; for others...")
+ * did in 2004: such a license is not taken as GPL-compatible.
+ */
+bool ldm_modfile_license_hides_text(const struct ldm_modfile *mf);
+
+/*
+ * Whether a license lets a module use EXPORT_SYMBOL_GPL symbols: 2.6.9's
+ * five, and "Dual MIT/GPL" (added later).
+ */
+bool ldm_license_is_gpl_compatible(const char *license);
+
+/**
+ * struct ldm_modfile_export - a symbol the module exports
+ * @name: the symbol
+ * @license: EXPORT_SYMBOL or EXPORT_SYMBOL_GPL
+ */
+struct ldm_modfile_export {
+	const char *name;
+	enum ldm_export_license license;
+};
+
+/*
+ * Call @fn for each export (its entries of __ksymtab and __ksymtab_gpl) or
+ * each import (an undefined symbol, but for those the module's own link
+ * gives it: __this_module, _GLOBAL_OFFSET_TABLE_), in symbol table order.
+ * A non-zero return of @fn stops the walk and is returned.
+ */
+int ldm_modfile_for_each_export(const struct ldm_modfile *mf,
+				int (*fn)(const struct ldm_modfile_export *exp, void *data),
+				void *data);
+int ldm_modfile_for_each_import(const struct ldm_modfile *mf,
+				int (*fn)(const struct ldm_modfile_symbol *sym, void *data),
+				void *data);
+
+#pragma GCC visibility pop
+
+#endif /* _LIBLDM_MODFILE_H */

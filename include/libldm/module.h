@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * <libldm/module.h> - modules from the host (docs/modules.md): the
+ * init_module, finit_module and delete_module system calls, the list of
+ * loaded modules, and the export tables modules bind to.
+ */
+#ifndef _LIBLDM_MODULE_H
+#define _LIBLDM_MODULE_H
+
+#ifdef MODULE
+#error "<libldm/...> is the host API; a module uses <ldm/...> only"
+#endif
+
+#pragma GCC visibility push(default)
+
+/* A module's name is shorter than this, as MODULE_NAME_LEN of <ldm/module.h>. */
+#define LDM_MODULE_NAME_LEN	(64 - sizeof(unsigned long))
+
+/*
+ * @args is one string of space-separated name=value pairs, as
+ * init_module's, and may be NULL. Each returns 0 or a negative errno; the
+ * log says why.
+ */
+int ldm_init_module(const void *image, unsigned long len, const char *args);
+int ldm_finit_module(int fd, const char *args, int flags);
+int ldm_delete_module(const char *name, unsigned int flags);
+int ldm_insmod(const char *path, const char *args);
+
+/*
+ * The loaded modules in the format of /proc/modules, one line each:
+ * "name size refcount users, state address (taints)". The caller frees the
+ * string with free(); NULL when out of memory.
+ */
+char *ldm_proc_modules(void);
+
+/* Who may bind to an export. */
+enum ldm_export_license {
+	LDM_EXPORT_ALL,		/* EXPORT_SYMBOL */
+	LDM_EXPORT_GPL,		/* EXPORT_SYMBOL_GPL */
+};
+
+/**
+ * struct ldm_export - one exported symbol, as the runtime knows it
+ * @name: the symbol's name
+ * @value: its address
+ * @license: who may bind to it
+ * @owner: "ldm" for the runtime, else the exporting module's name
+ */
+struct ldm_export {
+	const char *name;
+	unsigned long value;
+	enum ldm_export_license license;
+	const char *owner;
+};
+
+int ldm_export_lookup(const char *name, struct ldm_export *ret);
+int ldm_export_for_each(int (*fn)(const struct ldm_export *exp, void *data),
+			void *data);
+const char *ldm_export_license_name(enum ldm_export_license license);
+
+#pragma GCC visibility pop
+
+#endif /* _LIBLDM_MODULE_H */

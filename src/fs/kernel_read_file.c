@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * kernel_read_file.c - a whole file into memory (fs/kernel_read_file.c of
+ * modern Linux), for modules, firmware and boards alike.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <ldm/slab.h>
+
+#include "kernel_read_file.h"
+
+/* Read until end of file, growing @buf, up to @max bytes (one more is an error). */
+static ssize_t read_to_end(int fd, char **buf, size_t *cap, size_t max)
+{
+	size_t done = 0;
+	ssize_t n;
+	char *p;
+
+	for (;;) {
+		if (done == *cap) {
+			if (*cap > max)
+				return -EFBIG;
+			*cap = *cap * 2 > max + 1 ? max + 1 : *cap * 2;
+			p = krealloc(*buf, *cap + 1, GFP_KERNEL);
+			if (!p)
+				return -ENOMEM;
+			*buf = p;
+		}
+		n = pread(fd, *buf + done, *cap - done, (off_t)done);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -errno;
+		if (n == 0)
+			return done > max ? -EFBIG : (ssize_t)done;
+		done += (size_t)n;
+	}
+}
+
+/**
+ * kernel_read_file_from_fd - read a regular file whole
+ * @fd: the file, read from its start to its end (its offset is left alone)
+ * @buf: gets the contents, with a NUL after them, from kmalloc(); free
+ *	 them with kfree()
+ * @max_size: the most bytes a file may have
+ *
+ * A file that grows while it is read is read to its end, within @max_size.
+ * Return: the size; -EINVAL if @fd is not a regular file, -EFBIG if it
+ * holds more than @max_size bytes, -ENOMEM, or the error of pread(2).
+ */
+ssize_t kernel_read_file_from_fd(int fd, void **buf, size_t max_size)
+{
+	struct stat st;
+	size_t cap;
+	char *data;
+	ssize_t size;
+
+	if (fstat(fd, &st))
+		return -errno;
+	if (!S_ISREG(st.st_mode))
+		return -EINVAL;
+	if ((unsigned long long)st.st_size > max_size)
+		return -EFBIG;
+	/* One byte beyond the size: end of file is seen without growing. */
+	cap = (size_t)st.st_size + 1;
+	data = kmalloc(cap + 1, GFP_KERNEL);
+	if (!data)
+		return -ENOMEM;
+	size = read_to_end(fd, &data, &cap, max_size);
+	if (size < 0) {
+		kfree(data);
+		return size;
+	}
+	data[size] = '\0';
+	*buf = data;
+	return size;
+}
+
+/**
+ * kernel_read_file_from_path - read a regular file whole, by name
+ * @path: the file
+ * @buf: as kernel_read_file_from_fd()
+ * @max_size: as kernel_read_file_from_fd()
+ *
+ * The file is opened without blocking, so a FIFO or a device that would
+ * block is refused rather than waited on.
+ * Return: as kernel_read_file_from_fd(), or the error of open(2).
+ */
+ssize_t kernel_read_file_from_path(const char *path, void **buf, size_t max_size)
+{
+	ssize_t size;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0)
+		return -errno;
+	size = kernel_read_file_from_fd(fd, buf, max_size);
+	close(fd);
+	return size;
+}
