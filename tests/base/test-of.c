@@ -14,6 +14,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <sys/stat.h>
+#include <libfdt.h>
 #include <ldm/ldm.h>
 
 #include "fault.h"
@@ -34,28 +35,63 @@ static void write_dts(char *path, const char *src)
 	close(fd);
 }
 
+/* stderr going to a file until capture_end(). */
+struct capture {
+	int fd, saved;
+};
+
+static void capture_start(struct capture *c)
+{
+	char tmpl[] = "/tmp/ldm-test-of-err-XXXXXX";
+
+	c->fd = mkstemp(tmpl);
+	c->saved = dup(STDERR_FILENO);
+	ASSERT(c->fd >= 0 && c->saved >= 0);
+	unlink(tmpl);
+	fflush(stderr);
+	dup2(c->fd, STDERR_FILENO);
+}
+
+/* stderr back; what was written to it meanwhile (free() it). */
+static char *capture_end(struct capture *c)
+{
+	struct stat st;
+	char *msg;
+	ssize_t n;
+
+	fflush(stderr);
+	dup2(c->saved, STDERR_FILENO);
+	close(c->saved);
+	ASSERT_OK(fstat(c->fd, &st));
+	msg = calloc(1, (size_t)st.st_size + 1);
+	ASSERT(msg);
+	n = pread(c->fd, msg, (size_t)st.st_size, 0);
+	ASSERT_EQ(n, st.st_size);
+	close(c->fd);
+	return msg;
+}
+
 /* ldm_board_load() on @path with stderr in *@msg (free() it); its result. */
 static int load_capturing(const char *path, char **msg)
 {
-	char tmpl[] = "/tmp/ldm-test-of-err-XXXXXX";
-	int fd = mkstemp(tmpl), saved = dup(STDERR_FILENO), error;
-	struct stat st;
-	ssize_t n;
+	struct capture c;
+	int error;
 
-	ASSERT(fd >= 0 && saved >= 0);
-	unlink(tmpl);
-	fflush(stderr);
-	dup2(fd, STDERR_FILENO);
+	capture_start(&c);
 	error = ldm_board_load(path);
-	fflush(stderr);
-	dup2(saved, STDERR_FILENO);
-	close(saved);
-	ASSERT_OK(fstat(fd, &st));
-	*msg = calloc(1, (size_t)st.st_size + 1);
-	ASSERT(*msg);
-	n = pread(fd, *msg, (size_t)st.st_size, 0);
-	ASSERT_EQ(n, st.st_size);
-	close(fd);
+	*msg = capture_end(&c);
+	return error;
+}
+
+/* ldm_board_load_blob() as "crafted.dtb", with stderr in *@msg (free() it). */
+static int load_blob_capturing(const void *blob, size_t size, char **msg)
+{
+	struct capture c;
+	int error;
+
+	capture_start(&c);
+	error = ldm_board_load_blob(blob, size, "crafted.dtb");
+	*msg = capture_end(&c);
 	return error;
 }
 
@@ -723,6 +759,175 @@ DEFINE_TEST(test_of_deep_nesting_refused,
 	assert_says(msg, "nodes nested deeper than 64 levels");
 	free(msg);
 	free(src);
+}
+
+/* ---- crafted blobs: what dtc refuses or never writes, made with libfdt ---- */
+
+#define BLOB_SIZE	4096
+#define BE32(x)		((fdt32_t)__builtin_bswap32(x))	/* a constant, unlike cpu_to_fdt32() */
+
+/* Begin a blob in @fdt (BLOB_SIZE bytes) with its root node open. */
+static void blob_begin(void *fdt)
+{
+	ASSERT_OK(fdt_create(fdt, BLOB_SIZE));
+	ASSERT_OK(fdt_finish_reservemap(fdt));
+	ASSERT_OK(fdt_begin_node(fdt, ""));
+}
+
+/* Close the root and the blob, which libfdt must find valid; its size. */
+static size_t blob_end(void *fdt)
+{
+	ASSERT_OK(fdt_end_node(fdt));
+	ASSERT_OK(fdt_finish(fdt));
+	ASSERT_OK(fdt_check_full(fdt, BLOB_SIZE));
+	return fdt_totalsize(fdt);
+}
+
+/* The property @name of one cell, @v. */
+static void blob_u32(void *fdt, const char *name, u32 v)
+{
+	ASSERT_OK(fdt_property_u32(fdt, name, v));
+}
+
+/*
+ * The interrupt controller /pic (phandle 1), whose #interrupt-cells is @len
+ * bytes of @cells, and /a@1000, a device whose interrupt-parent is @plen
+ * bytes of @parent, with eight cells of interrupts: 5 to 12.
+ */
+static size_t irq_blob(void *fdt, const void *cells, int len, const void *parent, int plen)
+{
+	fdt32_t irqs[8];
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(irqs); i++)
+		irqs[i] = cpu_to_fdt32(5 + i);
+	blob_begin(fdt);
+	blob_u32(fdt, "#address-cells", 1);
+	blob_u32(fdt, "#size-cells", 1);
+	ASSERT_OK(fdt_begin_node(fdt, "pic"));
+	ASSERT_OK(fdt_property(fdt, "interrupt-controller", NULL, 0));
+	ASSERT_OK(fdt_property(fdt, "#interrupt-cells", cells, len));
+	blob_u32(fdt, "phandle", 1);
+	ASSERT_OK(fdt_end_node(fdt));
+	ASSERT_OK(fdt_begin_node(fdt, "a@1000"));
+	ASSERT_OK(fdt_property_string(fdt, "compatible", "acme,a"));
+	ASSERT_OK(fdt_property(fdt, "reg", (fdt32_t[]){ cpu_to_fdt32(0x1000), cpu_to_fdt32(0x10) },
+			       8));
+	ASSERT_OK(fdt_property(fdt, "interrupt-parent", parent, plen));
+	ASSERT_OK(fdt_property(fdt, "interrupts", irqs, sizeof(irqs)));
+	ASSERT_OK(fdt_end_node(fdt));
+	return blob_end(fdt);
+}
+
+static const fdt32_t phandle_1 = BE32(1);
+
+/* Load @fdt; it must be refused with -EINVAL saying @says, leaving nothing. */
+static void assert_blob_refused(const void *fdt, size_t size, const char *says)
+{
+	char *msg;
+
+	ASSERT_EQ(load_blob_capturing(fdt, size, &msg), -EINVAL);
+	assert_says(msg, "ldm: board crafted.dtb: ");
+	assert_says(msg, says);
+	free(msg);
+	assert_no_board_devices();
+	ASSERT(!device_find("1000.a", &platform_bus_type));
+}
+
+/*
+ * /soc, a simple-bus mapping 0 to 0x10000 with a device a@0; every
+ * #address-cells and #size-cells is one cell of 1 but @prop of @node ("/"
+ * or "/soc"), which is @len bytes of @val.
+ */
+static size_t bus_blob(void *fdt, const char *node, const char *prop, const void *val, int len)
+{
+	static const char *const cells[] = { "#address-cells", "#size-cells" };
+	static const fdt32_t ranges[] = { BE32(0), BE32(0x10000), BE32(0x100) };
+	unsigned int i;
+	int depth;
+
+	blob_begin(fdt);
+	for (depth = 0; depth < 2; depth++) {
+		if (depth) {
+			ASSERT_OK(fdt_begin_node(fdt, "soc"));
+			ASSERT_OK(fdt_property_string(fdt, "compatible", "simple-bus"));
+			ASSERT_OK(fdt_property(fdt, "ranges", ranges, sizeof(ranges)));
+		}
+		for (i = 0; i < ARRAY_SIZE(cells); i++) {
+			if (strcmp(node, depth ? "/soc" : "/") || strcmp(prop, cells[i]))
+				blob_u32(fdt, cells[i], 1);
+			else
+				ASSERT_OK(fdt_property(fdt, prop, val, len));
+		}
+	}
+	ASSERT_OK(fdt_begin_node(fdt, "a@0"));
+	ASSERT_OK(fdt_property_string(fdt, "compatible", "acme,a"));
+	ASSERT_OK(fdt_property(fdt, "reg", (fdt32_t[]){ 0, cpu_to_fdt32(0x10) }, 8));
+	ASSERT_OK(fdt_end_node(fdt));
+	ASSERT_OK(fdt_end_node(fdt));
+	return blob_end(fdt);
+}
+
+DEFINE_TEST(test_of_cell_counts_out_of_bounds_refused,
+	    .description = "#interrupt-cells outside 1..4 (0x40000000 and 0x80000000 once divided "
+			   "by zero, 0xffffffff once gave no interrupts), #address-cells outside "
+			   "1..2, #size-cells above 2, or any of them not one cell: the board is "
+			   "refused naming the node and the property; 4 interrupt cells work")
+{
+	static const u32 bad_irq_cells[] = { 0x40000000, 0x80000000, 0xffffffff, 0, 5 };
+	static const struct {
+		const char *node, *prop;
+		u32 value;
+	} bad_bus_cells[] = {
+		{ "/soc", "#address-cells", 0xffffffff }, { "/soc", "#address-cells", 0 },
+		{ "/soc", "#address-cells", 3 }, { "/soc", "#size-cells", 0x80000000 },
+		{ "/soc", "#size-cells", 3 }, { "/", "#address-cells", 0x40000000 },
+	};
+	static char fdt[BLOB_SIZE];
+	struct platform_device *pdev;
+	char says[128], *msg;
+	unsigned int i;
+	fdt32_t be;
+
+	for (i = 0; i < ARRAY_SIZE(bad_irq_cells); i++) {
+		be = cpu_to_fdt32(bad_irq_cells[i]);
+		snprintf(says, sizeof(says), "/pic: #interrupt-cells is %u", bad_irq_cells[i]);
+		assert_blob_refused(fdt, irq_blob(fdt, &be, 4, &phandle_1, 4), says);
+	}
+	assert_blob_refused(fdt, irq_blob(fdt, "\0\1", 2, &phandle_1, 4),
+			    "/pic: #interrupt-cells is 2 bytes, not one cell");
+	assert_blob_refused(fdt, irq_blob(fdt, "\0\0\0\1\0\0\0\1", 8, &phandle_1, 4),
+			    "/pic: #interrupt-cells is 8 bytes, not one cell");
+
+	for (i = 0; i < ARRAY_SIZE(bad_bus_cells); i++) {
+		be = cpu_to_fdt32(bad_bus_cells[i].value);
+		snprintf(says, sizeof(says), "%s: %s is %u", bad_bus_cells[i].node,
+			 bad_bus_cells[i].prop, bad_bus_cells[i].value);
+		assert_blob_refused(fdt, bus_blob(fdt, bad_bus_cells[i].node,
+						  bad_bus_cells[i].prop, &be, 4), says);
+		ASSERT(!device_find("10000.a", &platform_bus_type));
+	}
+	assert_blob_refused(fdt, bus_blob(fdt, "/soc", "#size-cells", "\0\1", 2),
+			    "/soc: #size-cells is 2 bytes, not one cell");
+	assert_blob_refused(fdt, bus_blob(fdt, "/", "#address-cells", NULL, 0),
+			    "/: #address-cells is 0 bytes, not one cell");
+
+	/* The bounds themselves: four interrupt cells, two specifiers. */
+	be = cpu_to_fdt32(4);
+	ASSERT_OK(load_blob_capturing(fdt, irq_blob(fdt, &be, 4, &phandle_1, 4), &msg));
+	free(msg);
+	pdev = pdev_get("1000.a");
+	ASSERT_EQ(pdev->num_resources, 3);
+	ASSERT_EQ(platform_get_irq(pdev, 0), 5);
+	ASSERT_EQ(platform_get_irq(pdev, 1), 9);
+	put_device(&pdev->dev);
+	ldm_board_unload();
+	be = cpu_to_fdt32(1);
+	ASSERT_OK(load_blob_capturing(fdt, bus_blob(fdt, "/soc", "#size-cells", &be, 4), &msg));
+	free(msg);
+	pdev = pdev_get("10000.a");
+	assert_mem(pdev, 0, 0x10000, 0x1000f);
+	put_device(&pdev->dev);
 }
 
 #ifdef LDM_FAULT_INJECTION
