@@ -91,7 +91,7 @@ static int copy_property(const void *blob, int offset, struct device_node *np,
 		return -ENOMEM;
 	memcpy(pp->value, value, (size_t)len);
 	if (!strcmp(name, "phandle") || (!np->phandle && !strcmp(name, "linux,phandle")))
-		np->phandle = len == 4 ? fdt32_to_cpu(*(const fdt32_t *)value) : 0;
+		np->phandle = len == 4 ? fdt32_ld(value) : 0;	/* the blob may be unaligned */
 	return 0;
 }
 

@@ -203,20 +203,43 @@ static int reg_resources(const struct device_node *np, const char *what,
 	return 0;
 }
 
-/* The interrupt parent of @np: "interrupt-parent" here or above, else NULL. */
-static struct device_node *interrupt_parent(const struct device_node *np)
+/*
+ * The interrupt parent of @np in *@ret: the node "interrupt-parent" names,
+ * on @np or on its nearest ancestor that has one; NULL if none has one.
+ * Return: 0, or -EINVAL (logged) for an "interrupt-parent" that is not
+ * one cell or names no node of the tree.
+ */
+static int interrupt_parent(const struct device_node *np, const char *what,
+			    struct device_node **ret)
 {
-	struct device_node *root = (struct device_node *)np;
-	const u32 *handle;
+	const struct device_node *root = np, *p;
+	const u32 *handle = NULL;
+	phandle ph;
+	int len;
 
+	*ret = NULL;
 	while (root->parent)
 		root = root->parent;
-	for (; np; np = np->parent) {
-		handle = of_get_property(np, "interrupt-parent", NULL);
+	for (p = np; p; p = p->parent) {
+		handle = of_get_property(p, "interrupt-parent", &len);
 		if (handle)
-			return of_find_node_by_phandle_in(root, (phandle)read_cells(handle, 1));
+			break;
 	}
-	return NULL;
+	if (!handle)
+		return 0;
+	if (len != sizeof(u32)) {
+		pr_err("ldm: board %s: %s: interrupt-parent is %d bytes, not one phandle "
+		       "(read for %s)\n", what, p->full_name, len, np->full_name);
+		return -EINVAL;
+	}
+	ph = (phandle)read_cells(handle, 1);
+	*ret = of_find_node_by_phandle_in((struct device_node *)root, ph);
+	if (!*ret) {
+		pr_err("ldm: board %s: %s: interrupt-parent is <%u>, the phandle of no node "
+		       "(read for %s)\n", what, p->full_name, ph, np->full_name);
+		return -EINVAL;
+	}
+	return 0;
 }
 
 /*
@@ -237,8 +260,8 @@ static int irq_resources(const struct device_node *np, const char *what,
 	spec = of_get_property(np, "interrupts", &len);
 	if (!spec || !len)
 		return 0;
-	ip = interrupt_parent(np);
-	if (ip && cells_of(ip, &interrupt_cells, np, what, &cells))
+	if (interrupt_parent(np, what, &ip) ||
+	    (ip && cells_of(ip, &interrupt_cells, np, what, &cells)))
 		return -EINVAL;
 	if (len % (int)(cells * sizeof(u32))) {
 		pr_err("ldm: board %s: %s: interrupts is %d bytes, not a multiple of %u cells "
@@ -294,14 +317,14 @@ static void of_platform_release(struct device *dev)
 	kfree(container_of(pdev, struct of_platform_object, pdev));
 }
 
-/* How many resources @np's properties could give at most. */
-static u32 max_resources(const struct device_node *np)
+/* How many resources @np's properties could give at most: one a cell. */
+static size_t max_resources(const struct device_node *np)
 {
 	int reg = 0, irq = 0;
 
 	of_get_property(np, "reg", &reg);
 	of_get_property(np, "interrupts", &irq);
-	return (u32)(reg + irq) / sizeof(u32);
+	return ((size_t)reg + (size_t)irq) / sizeof(u32);
 }
 
 /* A platform device for @np under @parent, not yet added. */

@@ -930,6 +930,131 @@ DEFINE_TEST(test_of_cell_counts_out_of_bounds_refused,
 	put_device(&pdev->dev);
 }
 
+DEFINE_TEST(test_of_interrupt_parent_must_be_one_phandle,
+	    .description = "an interrupt-parent of 0, 1, 2, 3 or 8 bytes (once read as 4 bytes, "
+			   "past a shorter value) or one that names no node refuses the board, "
+			   "naming the node and the property")
+{
+	static const char handle[8] = { 0, 0, 0, 1, 0, 0, 0, 1 };
+	static const int sizes[] = { 0, 1, 2, 3, 8 };
+	static const fdt32_t one = BE32(1), seven = BE32(7);
+	static char fdt[BLOB_SIZE];
+	char says[128];
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
+		snprintf(says, sizeof(says), "/a@1000: interrupt-parent is %d bytes, not one "
+			 "phandle", sizes[i]);
+		assert_blob_refused(fdt, irq_blob(fdt, &one, 4, handle, sizes[i]), says);
+	}
+	assert_blob_refused(fdt, irq_blob(fdt, &one, 4, &seven, 4),
+			    "/a@1000: interrupt-parent is <7>, the phandle of no node");
+}
+
+/* Every property the loader reads, with the nodes it reads it on. */
+static const struct {
+	const char *node, *prop;
+} read_props[] = {
+	{ "/", "#address-cells" }, { "/", "#size-cells" },
+	{ "/pic", "compatible" }, { "/pic", "reg" }, { "/pic", "#interrupt-cells" },
+	{ "/pic", "phandle" }, { "/pic", "linux,phandle" }, { "/pic", "status" },
+	{ "/soc", "compatible" }, { "/soc", "#address-cells" }, { "/soc", "#size-cells" },
+	{ "/soc", "ranges" }, { "/soc", "interrupt-parent" }, { "/soc", "status" },
+	{ "/soc/a", "compatible" }, { "/soc/a", "reg" }, { "/soc/a", "interrupts" },
+	{ "/soc/a", "interrupt-parent" }, { "/soc/a", "status" },
+};
+
+/* Property @prop of @node: @len bytes of @val if it is the one in read_props[@which]. */
+static void short_prop(void *fdt, const char *node, unsigned int which, int len,
+		       const char *prop, const void *val, int vlen)
+{
+	static const char bytes[8] = { 0, 0, 0, 1, 0, 0, 0x10, 0 };
+
+	if (!strcmp(read_props[which].node, node) && !strcmp(read_props[which].prop, prop)) {
+		val = bytes;
+		vlen = len;
+	}
+	ASSERT_OK(fdt_property(fdt, prop, val, vlen));
+}
+
+/* A board reading each property of read_props[]: the one @which is @len bytes. */
+static size_t short_blob(void *fdt, unsigned int which, int len)
+{
+	static const fdt32_t one = BE32(1), five = BE32(5);
+	static const fdt32_t pic_reg[] = { BE32(0x20000), BE32(0x10) };
+	static const fdt32_t a_reg[] = { BE32(0x1000), BE32(0x10) };
+	static const fdt32_t ranges[] = { BE32(0), BE32(0), BE32(0x10000) };
+
+	blob_begin(fdt);
+	short_prop(fdt, "/", which, len, "#address-cells", &one, 4);
+	short_prop(fdt, "/", which, len, "#size-cells", &one, 4);
+	ASSERT_OK(fdt_begin_node(fdt, "pic@20000"));
+	short_prop(fdt, "/pic", which, len, "compatible", "acme,pic", 9);
+	short_prop(fdt, "/pic", which, len, "reg", pic_reg, 8);
+	ASSERT_OK(fdt_property(fdt, "interrupt-controller", NULL, 0));
+	short_prop(fdt, "/pic", which, len, "#interrupt-cells", &one, 4);
+	short_prop(fdt, "/pic", which, len, "phandle", &one, 4);
+	short_prop(fdt, "/pic", which, len, "linux,phandle", &one, 4);
+	short_prop(fdt, "/pic", which, len, "status", "okay", 5);
+	ASSERT_OK(fdt_end_node(fdt));
+	ASSERT_OK(fdt_begin_node(fdt, "soc"));
+	short_prop(fdt, "/soc", which, len, "compatible", "simple-bus", 11);
+	short_prop(fdt, "/soc", which, len, "#address-cells", &one, 4);
+	short_prop(fdt, "/soc", which, len, "#size-cells", &one, 4);
+	short_prop(fdt, "/soc", which, len, "ranges", ranges, sizeof(ranges));
+	short_prop(fdt, "/soc", which, len, "interrupt-parent", &one, 4);
+	short_prop(fdt, "/soc", which, len, "status", "ok", 3);
+	ASSERT_OK(fdt_begin_node(fdt, "a@1000"));
+	short_prop(fdt, "/soc/a", which, len, "compatible", "acme,a", 7);
+	short_prop(fdt, "/soc/a", which, len, "reg", a_reg, 8);
+	short_prop(fdt, "/soc/a", which, len, "interrupts", &five, 4);
+	/* Its own interrupt-parent only when it is the one tried: else the bus's is read. */
+	if (!strcmp(read_props[which].node, "/soc/a"))
+		short_prop(fdt, "/soc/a", which, len, "interrupt-parent", &one, 4);
+	short_prop(fdt, "/soc/a", which, len, "status", "okay", 5);
+	ASSERT_OK(fdt_end_node(fdt));
+	ASSERT_OK(fdt_end_node(fdt));
+	return blob_end(fdt);
+}
+
+DEFINE_TEST(test_of_every_property_read_checks_its_length,
+	    .description = "each property the loader reads (cells, reg, ranges, interrupts, "
+			   "interrupt-parent, phandle, compatible, status), 0 to 7 bytes long on "
+			   "each node it is read on: the board loads or is refused, nothing is read "
+			   "past a value (ASan); an interrupt-parent or a cell count that is not "
+			   "4 bytes is always refused")
+{
+	static char fdt[BLOB_SIZE];
+	struct platform_device *pdev;
+	unsigned int i;
+	int len, error;
+	bool cells;
+	char *msg;
+
+	ASSERT_OK(load_blob_capturing(fdt, short_blob(fdt, 0, 4), &msg));
+	free(msg);
+	pdev = pdev_get("1000.a");
+	ASSERT_EQ(platform_get_irq(pdev, 0), 5);
+	put_device(&pdev->dev);
+	ldm_board_unload();
+
+	for (i = 0; i < ARRAY_SIZE(read_props); i++) {
+		cells = read_props[i].prop[0] == '#' || !strcmp(read_props[i].prop,
+								 "interrupt-parent");
+		for (len = 0; len < 8; len++) {
+			error = load_blob_capturing(fdt, short_blob(fdt, i, len), &msg);
+			if (error && error != -EINVAL)
+				FAIL("%s %s of %d bytes: %d; the log says:\n%s", read_props[i].node,
+				     read_props[i].prop, len, error, msg);
+			if (cells && len != 4 && error != -EINVAL)
+				FAIL("%s %s of %d bytes: %d, expected -EINVAL", read_props[i].node,
+				     read_props[i].prop, len, error);
+			free(msg);
+			ldm_board_unload();
+		}
+	}
+}
+
 #ifdef LDM_FAULT_INJECTION
 DEFINE_TEST(test_of_board_load_survives_each_allocation_failure,
 	    .description = "each allocation of loading the demo blob failing in turn gives "
