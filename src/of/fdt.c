@@ -3,7 +3,8 @@
  * fdt.c - a flattened device tree blob made into a tree of nodes
  * (drivers/of/fdt.c of modern Linux), read with libfdt. The blob is checked
  * whole first (fdt_check_full), so a truncated or corrupt one is refused
- * before anything is built; names and values are copied, so the tree does
+ * before anything is built, and each property's length against the blob's
+ * end before it is copied; names and values are copied, so the tree does
  * not need the blob afterwards.
  */
 #include <stdio.h>
@@ -66,8 +67,29 @@ void of_tree_put(struct of_tree *tree)
 	kref_put(&tree->kref, of_tree_release);
 }
 
+/* A blob being made into a tree: what each step of the walk needs. */
+struct fdt_walk {
+	const void *blob;
+	const char *end;	/* fdt_totalsize() bytes on, within the buffer */
+	const char *what;	/* its name in messages */
+	struct of_tree *tree;
+};
+
+/*
+ * Whether the @len bytes at @value lie within the blob. libfdt 1.6.1
+ * computes the end of a property in int, so a length of 0xffffffff (-1 to
+ * -3) passes fdt_check_full(): the next tag is where it was.
+ */
+static bool value_in_blob(const struct fdt_walk *w, const void *value, int len)
+{
+	const char *v = value;
+
+	return len >= 0 && v >= (const char *)w->blob && v <= w->end &&
+	       (size_t)len <= (size_t)(w->end - v);
+}
+
 /* Copy the property at @offset to the end of @np's list (*@tail). */
-static int copy_property(const void *blob, int offset, struct device_node *np,
+static int copy_property(const struct fdt_walk *w, int offset, struct device_node *np,
 			 struct property ***tail)
 {
 	const char *name;
@@ -75,9 +97,17 @@ static int copy_property(const void *blob, int offset, struct device_node *np,
 	struct property *pp;
 	int len;
 
-	value = fdt_getprop_by_offset(blob, offset, &name, &len);
-	if (!value || !name)
+	value = fdt_getprop_by_offset(w->blob, offset, &name, &len);
+	if (!value || !name) {
+		pr_err("ldm: board %s: %s: a property libfdt cannot read: %s\n", w->what,
+		       np->full_name, fdt_strerror(value ? -FDT_ERR_BADSTRUCTURE : len));
 		return -EINVAL;
+	}
+	if (!value_in_blob(w, value, len)) {
+		pr_err("ldm: board %s: %s: property %s is %u bytes long, past the end of the "
+		       "blob\n", w->what, np->full_name, name, (u32)len);
+		return -EINVAL;
+	}
 	pp = kzalloc(sizeof(*pp), GFP_KERNEL);
 	if (!pp)
 		return -ENOMEM;
@@ -96,21 +126,24 @@ static int copy_property(const void *blob, int offset, struct device_node *np,
 }
 
 /* A node for the blob's node at @offset, under @parent; its properties too. */
-static int make_node(const void *blob, int offset, struct of_tree *tree,
-		     struct device_node *parent, struct device_node **ret)
+static int make_node(const struct fdt_walk *w, int offset, struct device_node *parent,
+		     struct device_node **ret)
 {
 	struct property **tail;
 	struct device_node *np;
 	const char *fdt_name;
 	int len, prop, error;
 
-	fdt_name = fdt_get_name(blob, offset, &len);
-	if (!fdt_name)
+	fdt_name = fdt_get_name(w->blob, offset, &len);
+	if (!fdt_name) {
+		pr_err("ldm: board %s: a node libfdt cannot read under %s: %s\n", w->what,
+		       parent ? parent->full_name : "no parent", fdt_strerror(len));
 		return -EINVAL;
+	}
 	np = kzalloc(sizeof(*np), GFP_KERNEL);
 	if (!np)
 		return -ENOMEM;
-	np->tree = tree;
+	np->tree = w->tree;
 	np->parent = parent;
 	*ret = np;	/* linked by the caller even on error, so that it is freed */
 	np->name = kasprintf(GFP_KERNEL, "%.*s", (int)strcspn(fdt_name, "@"), fdt_name);
@@ -122,12 +155,17 @@ static int make_node(const void *blob, int offset, struct of_tree *tree,
 	if (!np->name || !np->full_name)
 		return -ENOMEM;
 	tail = &np->properties;
-	fdt_for_each_property_offset(prop, blob, offset) {
-		error = copy_property(blob, prop, np, &tail);
+	fdt_for_each_property_offset(prop, w->blob, offset) {
+		error = copy_property(w, prop, np, &tail);
 		if (error)
 			return error;
 	}
-	return prop == -FDT_ERR_NOTFOUND ? 0 : -EINVAL;
+	if (prop != -FDT_ERR_NOTFOUND) {
+		pr_err("ldm: board %s: %s: its properties cannot be read: %s\n", w->what,
+		       np->full_name, fdt_strerror(prop));
+		return -EINVAL;
+	}
+	return 0;
 }
 
 /* Hang @np under @parent after @last, its previous child. */
@@ -151,8 +189,10 @@ static struct device_node *last_child(struct device_node *np)
 }
 
 /* Every node of the blob, in order, walked without recursion. */
-static int build_tree(const void *blob, const char *what, struct of_tree *tree)
+static int build_tree(const struct fdt_walk *w)
 {
+	const void *blob = w->blob;
+	const char *what = w->what;
 	struct device_node *cur = NULL, *parent, *np;
 	int offset = 0, depth = 0, cur_depth = -1, error;
 
@@ -174,19 +214,24 @@ static int build_tree(const void *blob, const char *what, struct of_tree *tree)
 			cur_depth--;
 		}
 		np = NULL;
-		error = make_node(blob, offset, tree, parent, &np);
+		error = make_node(w, offset, parent, &np);
 		if (np) {
 			if (parent)
 				link_node(parent, last_child(parent), np);
 			else
-				tree->root = np;
+				w->tree->root = np;
 		}
 		if (error)
 			return error;
 		cur = np;
 		cur_depth = depth;
 	}
-	return offset >= 0 || offset == -FDT_ERR_NOTFOUND ? 0 : -EINVAL;
+	if (offset < 0 && offset != -FDT_ERR_NOTFOUND) {
+		pr_err("ldm: board %s: its nodes cannot be walked: %s\n", what,
+		       fdt_strerror(offset));
+		return -EINVAL;
+	}
+	return 0;
 }
 
 /* Say what is wrong with a blob libfdt refuses. */
@@ -219,25 +264,27 @@ static int blob_error(const void *blob, size_t size, const char *what, int fdt_e
  */
 int of_unflatten(const void *blob, size_t size, const char *what, struct of_tree **ret)
 {
+	struct fdt_walk w = { .blob = blob, .what = what };
 	struct of_tree *tree;
 	int error;
 
+	/* The whole blob first: header, offsets, every tag, name and string. */
 	error = size < sizeof(struct fdt_header) ? -FDT_ERR_TRUNCATED :
 		fdt_check_full(blob, size);
 	if (error)
 		return blob_error(blob, size, what, error);
+	w.end = (const char *)blob + fdt_totalsize(blob);	/* <= size: checked */
 	tree = kzalloc(sizeof(*tree), GFP_KERNEL);
 	if (!tree)
 		return -ENOMEM;
 	kref_init(&tree->kref);
-	error = build_tree(blob, what, tree);
+	w.tree = tree;
+	error = build_tree(&w);
 	if (!error && !tree->root) {
 		pr_err("ldm: board %s: no root node\n", what);
 		error = -EINVAL;
 	}
 	if (error) {
-		if (error == -EINVAL && tree->root)
-			pr_err("ldm: board %s: a node or property libfdt cannot read\n", what);
 		of_tree_put(tree);
 		return error;
 	}

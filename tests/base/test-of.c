@@ -1055,6 +1055,34 @@ DEFINE_TEST(test_of_every_property_read_checks_its_length,
 	}
 }
 
+DEFINE_TEST(test_of_property_length_past_the_blob_refused,
+	    .description = "a property whose length says 0xffffffff, 0xfffffffe or 0xfffffffd "
+			   "(which libfdt 1.6.1's fdt_check_full lets through: the tag after it "
+			   "is where it was) is refused as longer than the blob, naming the node "
+			   "and the property, instead of overflowing the heap in its copy")
+{
+	static const u32 lengths[] = { 0xffffffff, 0xfffffffe, 0xfffffffd };
+	static const fdt32_t one = BE32(1);
+	static char fdt[BLOB_SIZE];
+	struct fdt_property *prop;
+	unsigned int i;
+	char says[160];
+	size_t size;
+
+	for (i = 0; i < ARRAY_SIZE(lengths); i++) {
+		size = irq_blob(fdt, &one, 4, &one, 4);
+		prop = fdt_get_property_w(fdt, fdt_path_offset(fdt, "/pic"),
+					  "interrupt-controller", NULL);
+		ASSERT(prop && !fdt32_to_cpu(prop->len));
+		prop->len = cpu_to_fdt32(lengths[i]);
+		/* What is refused is what libfdt's own check passes. */
+		ASSERT_OK(fdt_check_full(fdt, size));
+		snprintf(says, sizeof(says), "/pic: property interrupt-controller is %u bytes "
+			 "long, past the end of the blob", lengths[i]);
+		assert_blob_refused(fdt, size, says);
+	}
+}
+
 #ifdef LDM_FAULT_INJECTION
 DEFINE_TEST(test_of_board_load_survives_each_allocation_failure,
 	    .description = "each allocation of loading the demo blob failing in turn gives "
