@@ -13,7 +13,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <libfdt.h>
 #include <ldm/ldm.h>
 
@@ -1081,6 +1083,170 @@ DEFINE_TEST(test_of_property_length_past_the_blob_refused,
 			 "long, past the end of the blob", lengths[i]);
 		assert_blob_refused(fdt, size, says);
 	}
+}
+
+/* ---- dtc, bounded ---- */
+
+/*
+ * Make LDM_DTC a shell script in a new directory @dir (64 bytes): it
+ * writes its pid to @dir/pid, then runs @body, where "$@" are dtc's
+ * arguments and $D is @dir.
+ */
+static void wrap_dtc(char *dir, const char *body)
+{
+	char path[128];
+	FILE *f;
+
+	snprintf(dir, 64, "/tmp/ldm-test-of-dtc-XXXXXX");
+	ASSERT(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/dtc", dir);
+	f = fopen(path, "w");
+	ASSERT(f);
+	fprintf(f, "#!/bin/sh\nD=%s\necho $$ > $D/pid\n%s\n", dir, body);
+	ASSERT_OK(fclose(f));
+	ASSERT_OK(chmod(path, 0755));
+	ASSERT_OK(setenv("LDM_DTC", path, 1));
+}
+
+/* Remove what wrap_dtc() made in @dir, and LDM_DTC. */
+static void unwrap_dtc(const char *dir)
+{
+	static const char *const files[] = { "dtc", "pid", "child", "fifo", "board.dts" };
+	char path[128];
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(files); i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, files[i]);
+		unlink(path);
+	}
+	ASSERT_OK(rmdir(dir));
+	ASSERT_OK(unsetenv("LDM_DTC"));
+}
+
+/* @src as @dir/board.dts; its path in @path (128 bytes). */
+static void write_board_in(char *path, const char *dir, const char *src)
+{
+	FILE *f;
+
+	snprintf(path, 128, "%s/board.dts", dir);
+	f = fopen(path, "w");
+	ASSERT(f);
+	fputs(src, f);
+	ASSERT_OK(fclose(f));
+}
+
+/* The pid the file @dir/@name holds. */
+static pid_t pid_in(const char *dir, const char *name)
+{
+	char path[128];
+	long pid = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "r");
+	if (!f)
+		FAIL("%s was not written: the wrapper of dtc did not run", path);
+	ASSERT_EQ(fscanf(f, "%ld", &pid), 1);
+	fclose(f);
+	ASSERT(pid > 1);
+	return (pid_t)pid;
+}
+
+/* Whether @pid has been reaped: no process at all, not even a zombie. */
+static bool reaped(pid_t pid)
+{
+	return kill(pid, 0) < 0 && errno == ESRCH;
+}
+
+/* Whether @pid is dead: reaped, or a zombie its new parent has yet to reap. */
+static bool dead(pid_t pid)
+{
+	char path[64], buf[256], *state;
+	int fd, n;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return reaped(pid);
+	n = (int)read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	buf[n > 0 ? n : 0] = '\0';
+	state = strrchr(buf, ')');
+	return state && (state[2] == 'Z' || state[2] == 'X');
+}
+
+static double seconds_since(const struct timespec *t0)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+DEFINE_TEST(test_of_dtc_reading_dev_zero_refused_and_reaped,
+	    .description = "a source with /incbin/(\"/dev/zero\") (which once grew dtc to 2 GB in "
+			   "15 s, ldm waiting on) is refused with -EINVAL within a few seconds: "
+			   "dtc runs out of its address space; it is reaped, nothing left behind",
+	    .timeout = 20)
+{
+	char dir[64], path[128], *msg;
+	struct timespec t0;
+	double took;
+	pid_t pid;
+
+	wrap_dtc(dir, "exec dtc \"$@\"");
+	write_board_in(path, dir, "/dts-v1/;\n/ { blob = /incbin/(\"/dev/zero\"); };\n");
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	ASSERT_EQ(load_capturing(path, &msg), -EINVAL);
+	took = seconds_since(&t0);
+	assert_says(msg, path);
+	assert_says(msg, "failed to compile it");
+	free(msg);
+	ldm_test_log("refused in %.2f s", took);
+	ASSERT(took < 10);
+	pid = pid_in(dir, "pid");
+	ASSERT(reaped(pid));
+	unwrap_dtc(dir);
+	assert_no_board_devices();
+}
+
+DEFINE_TEST(test_of_dtc_that_never_finishes_killed_and_reaped,
+	    .description = "a source whose /incbin/ never ends (a FIFO nobody writes) is refused "
+			   "with -ETIME once dtc has had its 10 s; dtc, and a process it started, "
+			   "are killed (its process group) and dtc is reaped",
+	    .timeout = 40)
+{
+	char dir[64], path[128], fifo[128], src[256], *msg;
+	struct timespec t0;
+	pid_t pid, child;
+	double took;
+	int i;
+
+	/* Not exec: the shell stays dtc's parent, a process of the group beside it. */
+	wrap_dtc(dir, "dtc \"$@\" &\necho $! > $D/child\nwait");
+	snprintf(fifo, sizeof(fifo), "%s/fifo", dir);
+	ASSERT_OK(mkfifo(fifo, 0600));
+	snprintf(src, sizeof(src), "/dts-v1/;\n/ { blob = /incbin/(\"%s\"); };\n", fifo);
+	write_board_in(path, dir, src);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	ASSERT_EQ(load_capturing(path, &msg), -ETIME);
+	took = seconds_since(&t0);
+	assert_says(msg, path);
+	assert_says(msg, "did not finish within 10 s: killed");
+	free(msg);
+	ldm_test_log("refused in %.2f s", took);
+	ASSERT(took >= 9.5 && took < 20);
+	pid = pid_in(dir, "pid");
+	child = pid_in(dir, "child");
+	ASSERT(reaped(pid));
+	/* The real dtc was the shell's: init (or a subreaper) reaps it. */
+	for (i = 0; i < 500 && !dead(child); i++)
+		usleep(10000);
+	if (!dead(child)) {
+		kill(child, SIGKILL);
+		FAIL("dtc (pid %d), started by the wrapper, outlived the timeout", (int)child);
+	}
+	unwrap_dtc(dir);
 }
 
 #ifdef LDM_FAULT_INJECTION
