@@ -67,6 +67,12 @@ void of_tree_put(struct of_tree *tree)
 	kref_put(&tree->kref, of_tree_release);
 }
 
+/*
+ * The oldest blob read: before 16, nodes were named by their whole path,
+ * and libfdt's support of that is little used (and crashes).
+ */
+#define OF_MIN_VERSION	16
+
 /* A blob being made into a tree: what each step of the walk needs. */
 struct fdt_walk {
 	const void *blob;
@@ -269,8 +275,15 @@ int of_unflatten(const void *blob, size_t size, const char *what, struct of_tree
 	int error;
 
 	/* The whole blob first: header, offsets, every tag, name and string. */
-	error = size < sizeof(struct fdt_header) ? -FDT_ERR_TRUNCATED :
-		fdt_check_full(blob, size);
+	error = size < sizeof(struct fdt_header) ? -FDT_ERR_TRUNCATED : 0;
+	if (!error && fdt_magic(blob) == FDT_MAGIC && fdt_version(blob) < OF_MIN_VERSION) {
+		/* libfdt 1.6.1's fdt_check_full() dereferences NULL on these. */
+		pr_err("ldm: board %s: a blob of version %u: ldm reads version %d and later "
+		       "(dtc writes 17)\n", what, fdt_version(blob), OF_MIN_VERSION);
+		return -EINVAL;
+	}
+	if (!error)
+		error = fdt_check_full(blob, size);
 	if (error)
 		return blob_error(blob, size, what, error);
 	w.end = (const char *)blob + fdt_totalsize(blob);	/* <= size: checked */

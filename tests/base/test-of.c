@@ -1249,6 +1249,27 @@ DEFINE_TEST(test_of_dtc_that_never_finishes_killed_and_reaped,
 	unwrap_dtc(dir);
 }
 
+DEFINE_TEST(test_of_blob_before_version_16_refused,
+	    .description = "a blob of a version before 16 (nodes named by their path), which "
+			   "made libfdt 1.6.1's fdt_check_full dereference NULL (found by "
+			   "fuzz-board), is refused with -EINVAL naming the version")
+{
+	static const u32 versions[] = { 15, 4, 2 };
+	static char fdt[BLOB_SIZE];
+	unsigned int i;
+	char says[96];
+	size_t size;
+
+	for (i = 0; i < ARRAY_SIZE(versions); i++) {
+		size = irq_blob(fdt, &phandle_1, 4, &phandle_1, 4);
+		fdt_set_version(fdt, versions[i]);
+		fdt_set_last_comp_version(fdt, 2);
+		snprintf(says, sizeof(says), "a blob of version %u: ldm reads version 16 and later",
+			 versions[i]);
+		assert_blob_refused(fdt, size, says);
+	}
+}
+
 #ifdef LDM_FAULT_INJECTION
 DEFINE_TEST(test_of_board_load_survives_each_allocation_failure,
 	    .description = "each allocation of loading the demo blob failing in turn gives "
