@@ -82,9 +82,9 @@ struct fdt_walk {
 };
 
 /*
- * Whether the @len bytes at @value lie within the blob. libfdt 1.6.1
- * computes the end of a property in int, so a length of 0xffffffff (-1 to
- * -3) passes fdt_check_full(): the next tag is where it was.
+ * Whether the @len bytes at @value lie within the blob: check_lengths()
+ * has made sure of it before libfdt walked the blob; this keeps the copy
+ * safe whatever the libfdt.
  */
 static bool value_in_blob(const struct fdt_walk *w, const void *value, int len)
 {
@@ -240,6 +240,69 @@ static int build_tree(const struct fdt_walk *w)
 	return 0;
 }
 
+/* @off rounded up to the next tag, as FDT_TAGALIGN() of libfdt's internals. */
+#define TAG_ALIGN(off)	(((off) + FDT_TAGSIZE - 1) & ~(size_t)(FDT_TAGSIZE - 1))
+
+/* The size of the structure block of a blob whose header libfdt has checked. */
+static size_t struct_size(const void *blob)
+{
+	if (fdt_version(blob) >= 17)
+		return fdt_size_dt_struct(blob);
+	return fdt_totalsize(blob) - fdt_off_dt_struct(blob);
+}
+
+/*
+ * Walk the structure block of @blob as fdt_next_tag() does, before libfdt
+ * does: each property's value must lie within the block. libfdt 1.6.1 adds
+ * a property's length to an int offset, so that 0xffffffff passes
+ * fdt_check_full() (the next tag is where it was) and 0xfffffff4 sends it
+ * back to the same tag for ever. Anything else wrong is left to
+ * fdt_check_full(). Return: 0, or -EINVAL (logged, naming the node).
+ */
+static int check_lengths(const void *blob, const char *what)
+{
+	const char *s = (const char *)blob + fdt_off_dt_struct(blob), *name;
+	size_t size = struct_size(blob), off = 0, len, at[OF_MAX_DEPTH + 1];
+	char path[256] = "";
+	int depth = 0;
+	u32 tag;
+
+	while (off + FDT_TAGSIZE <= size) {
+		tag = fdt32_ld((const fdt32_t *)(s + off));
+		off += FDT_TAGSIZE;
+		if (tag == FDT_BEGIN_NODE) {
+			name = s + off;
+			len = strnlen(name, size - off);
+			if (len == size - off || depth > OF_MAX_DEPTH)
+				return 0;	/* for fdt_check_full() or build_tree() */
+			at[depth] = strlen(path);
+			snprintf(path + at[depth], sizeof(path) - at[depth], "%s%.*s",
+				 depth ? "/" : "", (int)len, name);
+			depth++;
+			off = TAG_ALIGN(off + len + 1);
+		} else if (tag == FDT_END_NODE) {
+			if (depth)
+				path[at[--depth]] = '\0';
+		} else if (tag == FDT_PROP) {
+			if (size - off < 2 * sizeof(fdt32_t))
+				return 0;
+			len = fdt32_ld((const fdt32_t *)(s + off));
+			if (len > size - off - 2 * sizeof(fdt32_t)) {
+				name = fdt_get_string(blob, (int)fdt32_ld((const fdt32_t *)(s + off) + 1),
+						      NULL);
+				pr_err("ldm: board %s: %s: property %s is %zu bytes long, past the end "
+				       "of the blob\n", what, path[0] ? path : "/", name ? name : "?",
+				       len);
+				return -EINVAL;
+			}
+			off = TAG_ALIGN(off + 2 * sizeof(fdt32_t) + len);
+		} else if (tag != FDT_NOP) {
+			return 0;	/* FDT_END, or for fdt_check_full() to refuse */
+		}
+	}
+	return 0;
+}
+
 /* Say what is wrong with a blob libfdt refuses. */
 static int blob_error(const void *blob, size_t size, const char *what, int fdt_error)
 {
@@ -258,6 +321,35 @@ static int blob_error(const void *blob, size_t size, const char *what, int fdt_e
 	return -EINVAL;
 }
 
+/*
+ * The whole blob, before anything is built: its header, its version and
+ * size, the lengths of its properties, then every tag, name and string
+ * (fdt_check_full). Return: 0, or -EINVAL (logged).
+ */
+static int check_blob(const void *blob, size_t size, const char *what)
+{
+	int error;
+
+	if (size < sizeof(struct fdt_header))
+		return blob_error(blob, size, what, -FDT_ERR_TRUNCATED);
+	if (fdt_magic(blob) == FDT_MAGIC && fdt_version(blob) < OF_MIN_VERSION) {
+		/* libfdt 1.6.1's fdt_check_full() dereferences NULL on these. */
+		pr_err("ldm: board %s: a blob of version %u: ldm reads version %d and later "
+		       "(dtc writes 17)\n", what, fdt_version(blob), OF_MIN_VERSION);
+		return -EINVAL;
+	}
+	error = fdt_check_header(blob);
+	if (!error && fdt_totalsize(blob) > size)
+		error = -FDT_ERR_TRUNCATED;
+	if (error)
+		return blob_error(blob, size, what, error);
+	error = check_lengths(blob, what);
+	if (error)
+		return error;
+	error = fdt_check_full(blob, size);
+	return error ? blob_error(blob, size, what, error) : 0;
+}
+
 /**
  * of_unflatten - make a device tree blob into a tree of nodes
  * @blob: the blob
@@ -274,18 +366,9 @@ int of_unflatten(const void *blob, size_t size, const char *what, struct of_tree
 	struct of_tree *tree;
 	int error;
 
-	/* The whole blob first: header, offsets, every tag, name and string. */
-	error = size < sizeof(struct fdt_header) ? -FDT_ERR_TRUNCATED : 0;
-	if (!error && fdt_magic(blob) == FDT_MAGIC && fdt_version(blob) < OF_MIN_VERSION) {
-		/* libfdt 1.6.1's fdt_check_full() dereferences NULL on these. */
-		pr_err("ldm: board %s: a blob of version %u: ldm reads version %d and later "
-		       "(dtc writes 17)\n", what, fdt_version(blob), OF_MIN_VERSION);
-		return -EINVAL;
-	}
-	if (!error)
-		error = fdt_check_full(blob, size);
+	error = check_blob(blob, size, what);
 	if (error)
-		return blob_error(blob, size, what, error);
+		return error;
 	w.end = (const char *)blob + fdt_totalsize(blob);	/* <= size: checked */
 	tree = kzalloc(sizeof(*tree), GFP_KERNEL);
 	if (!tree)

@@ -1249,6 +1249,31 @@ DEFINE_TEST(test_of_dtc_that_never_finishes_killed_and_reaped,
 	unwrap_dtc(dir);
 }
 
+DEFINE_TEST(test_of_property_length_looping_libfdt_refused,
+	    .description = "a property whose length says 0xfffffff4 or 0xffffffe8, which sent "
+			   "libfdt 1.6.1's fdt_check_full back to an earlier tag for ever (found "
+			   "by fuzz-board), is refused at once, naming the node and the property",
+	    .timeout = 10)
+{
+	static const u32 lengths[] = { 0xfffffff4, 0xffffffe8 };
+	static char fdt[BLOB_SIZE];
+	struct fdt_property *prop;
+	unsigned int i;
+	char says[160];
+	size_t size;
+
+	for (i = 0; i < ARRAY_SIZE(lengths); i++) {
+		size = irq_blob(fdt, &phandle_1, 4, &phandle_1, 4);
+		prop = fdt_get_property_w(fdt, fdt_path_offset(fdt, "/pic"),
+					  "interrupt-controller", NULL);
+		ASSERT(prop);
+		prop->len = cpu_to_fdt32(lengths[i]);
+		snprintf(says, sizeof(says), "/pic: property interrupt-controller is %u bytes "
+			 "long, past the end of the blob", lengths[i]);
+		assert_blob_refused(fdt, size, says);
+	}
+}
+
 DEFINE_TEST(test_of_blob_before_version_16_refused,
 	    .description = "a blob of a version before 16 (nodes named by their path), which "
 			   "made libfdt 1.6.1's fdt_check_full dereference NULL (found by "
