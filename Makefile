@@ -93,9 +93,10 @@ bench: all
 	./build/bench/bench-module
 	./build/bench/bench-ldmd
 
-# The module loader's libFuzzer target, clang + AddressSanitizer, for
-# FUZZ_TIME seconds from the .ko files the build makes; a crash or a leak
-# fails it and leaves its input in $(FUZZ_DIR)/fuzz/ (docs/modules.md).
+# The libFuzzer targets, clang + AddressSanitizer, each for FUZZ_TIME
+# seconds: the module loader's from the .ko files the build makes, the
+# board parser's from its .dtb files; a crash or a leak fails it and leaves
+# its input in $(FUZZ_DIR)/fuzz/ (docs/modules.md, docs/boards.md).
 FUZZ_TIME ?= 60
 FUZZ_DIR ?= build-fuzz
 fuzz: deps
@@ -104,7 +105,7 @@ fuzz: deps
 	else \
 		CC=clang meson setup $(FUZZ_DIR) $(FUZZ_SETUP) >/dev/null; \
 	fi
-	ninja -C $(FUZZ_DIR) fuzz/fuzz-module fuzz-seeds
+	ninja -C $(FUZZ_DIR) fuzz/fuzz-module fuzz/fuzz-board fuzz-seeds
 	fuzz/run-fuzz $(FUZZ_DIR) $(FUZZ_TIME)
 
 clean:

@@ -353,11 +353,3 @@ struct device_node *of_get_child_by_name(const struct device_node *node, const c
 	return NULL;
 }
 EXPORT_SYMBOL(of_get_child_by_name);
-
-/* The cells property @prop of @bus ("#address-cells"), or @def without one. */
-u32 of_bus_cells(const struct device_node *bus, const char *prop, u32 def)
-{
-	u32 cells;
-
-	return of_property_read_u32(bus, prop, &cells) ? def : cells;
-}

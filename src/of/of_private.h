@@ -35,7 +35,6 @@ void of_tree_put(struct of_tree *tree);
 /* base.c */
 struct device_node *of_find_node_by_phandle_in(struct device_node *root, phandle handle);
 struct device_node *of_next_node(struct device_node *node);
-u32 of_bus_cells(const struct device_node *bus, const char *prop, u32 def);
 struct device_node *of_root_get(void);
 void of_root_set(struct device_node *root);
 

@@ -17,6 +17,8 @@
 
 /* The numbers of a node's "reg", "interrupts" and "ranges" fit 64 bits. */
 #define OF_MAX_CELLS	2
+/* Cells of an interrupt specifier, as Linux's of_irq_parse_one long bounded them. */
+#define OF_MAX_IRQ_CELLS	4
 
 struct of_platform_object {
 	struct platform_device pdev;
@@ -33,35 +35,96 @@ static u64 read_cells(const u32 *cells, u32 n)
 	return of_read_number(tmp, (int)n);
 }
 
-/* The #address-cells and #size-cells under @bus, checked. */
-static int bus_cells(const struct device_node *bus, u32 *ac, u32 *sc)
+/*
+ * A "#...-cells" property: the count a node without one has, and the
+ * counts ldm reads; any other value refuses the board before anything is
+ * computed with it.
+ */
+struct of_cells {
+	const char *prop;
+	u32 def, min, max;
+	const char *reads;	/* the bounds, for messages */
+};
+
+static const struct of_cells address_cells = {
+	"#address-cells", 2, 1, OF_MAX_CELLS, "1 or 2 address cells",
+};
+
+static const struct of_cells size_cells = {
+	"#size-cells", 1, 0, OF_MAX_CELLS, "0 to 2 size cells",
+};
+
+static const struct of_cells interrupt_cells = {
+	"#interrupt-cells", 1, 1, OF_MAX_IRQ_CELLS, "1 to 4 interrupt cells",
+};
+
+/*
+ * The property @c of @np, read for the node @user, in *@ret: @c->def if
+ * @np has none; -EINVAL, logged naming the node and the property, unless
+ * it is one cell within @c's bounds.
+ */
+static int cells_of(const struct device_node *np, const struct of_cells *c,
+		    const struct device_node *user, const char *what, u32 *ret)
 {
-	*ac = of_bus_cells(bus, "#address-cells", 2);
-	*sc = of_bus_cells(bus, "#size-cells", 1);
-	if (*ac > OF_MAX_CELLS || *sc > OF_MAX_CELLS)
+	const void *val;
+	int len;
+	u32 n;
+
+	val = of_get_property(np, c->prop, &len);
+	if (!val) {
+		*ret = c->def;
+		return 0;
+	}
+	if (len != sizeof(u32)) {
+		pr_err("ldm: board %s: %s: %s is %d bytes, not one cell (read for %s)\n", what,
+		       np->full_name, c->prop, len, user->full_name);
 		return -EINVAL;
+	}
+	n = (u32)read_cells(val, 1);
+	if (n < c->min || n > c->max) {
+		pr_err("ldm: board %s: %s: %s is %u (read for %s): ldm reads %s\n", what,
+		       np->full_name, c->prop, n, user->full_name, c->reads);
+		return -EINVAL;
+	}
+	*ret = n;
 	return 0;
 }
 
-/*
- * @addr, an address on the bus @bus, as an address of the root: each bus on
- * the way up maps it through its "ranges" (absent or empty: one to one).
- */
-static int translate(const struct device_node *bus, u64 *addr)
+/* The #address-cells and #size-cells under @bus, read for @user, checked. */
+static int bus_cells(const struct device_node *bus, const struct device_node *user,
+		     const char *what, u32 *ac, u32 *sc)
 {
-	u32 ac, sc, pac, psc, entry, i, n;
+	int error = cells_of(bus, &address_cells, user, what, ac);
+
+	return error ? error : cells_of(bus, &size_cells, user, what, sc);
+}
+
+/*
+ * @addr, an address of @np on its parent bus, as an address of the root:
+ * each bus on the way up maps it through its "ranges" (absent or empty: one
+ * to one). Return: 0; -ERANGE if it is outside a bus's ranges; -EINVAL for
+ * ranges or cells that cannot be read (logged).
+ */
+static int translate(const struct device_node *np, const char *what, u64 *addr)
+{
+	u32 ac, sc, pac, entry, i, n;
+	const struct device_node *bus;
 	const u32 *ranges;
 	int len;
 
-	for (; bus && bus->parent; bus = bus->parent) {
+	for (bus = np->parent; bus && bus->parent; bus = bus->parent) {
 		ranges = of_get_property(bus, "ranges", &len);
 		if (!ranges || !len)
 			continue;
-		if (bus_cells(bus, &ac, &sc) || bus_cells(bus->parent, &pac, &psc) || !ac)
+		if (bus_cells(bus, np, what, &ac, &sc) ||
+		    cells_of(bus->parent, &address_cells, np, what, &pac))
 			return -EINVAL;
 		entry = ac + pac + sc;
-		if (len % (int)(entry * sizeof(u32)))
+		if (len % (int)(entry * sizeof(u32))) {
+			pr_err("ldm: board %s: %s: ranges is %d bytes, not a multiple of %u cells "
+			       "(read for %s)\n", what, bus->full_name, len, entry, np->full_name);
 			return -EINVAL;
+		}
 		n = (u32)len / (entry * sizeof(u32));
 		for (i = 0; i < n; i++, ranges += entry) {
 			u64 child = read_cells(ranges, ac);
@@ -91,10 +154,7 @@ static const u32 *reg_of(const struct device_node *np, const char *what, u32 *ac
 	reg = of_get_property(np, "reg", &len);
 	if (!reg || !len)
 		return NULL;
-	if (bus_cells(np->parent, ac, sc) || !*ac) {
-		pr_err("ldm: board %s: %s: #address-cells %u and #size-cells %u of its parent: "
-		       "ldm reads 1 or 2 address cells and 0 to 2 size cells\n",
-		       what, np->full_name, *ac, *sc);
+	if (bus_cells(np->parent, np, what, ac, sc)) {
 		*error = -EINVAL;
 		return NULL;
 	}
@@ -124,7 +184,9 @@ static int reg_resources(const struct device_node *np, const char *what,
 	for (i = 0; i < n; i++, reg += ac + sc) {
 		u64 start = read_cells(reg, ac), size = read_cells(reg + ac, sc);
 
-		error = translate(np->parent, &start);
+		error = translate(np, what, &start);
+		if (error == -EINVAL)
+			return error;
 		if (error || !size || start + size - 1 < start) {
 			pr_err("ldm: board %s: %s: reg entry %u (0x%llx, size 0x%llx) %s\n", what,
 			       np->full_name, i, (unsigned long long)start,
@@ -141,20 +203,43 @@ static int reg_resources(const struct device_node *np, const char *what,
 	return 0;
 }
 
-/* The interrupt parent of @np: "interrupt-parent" here or above, else NULL. */
-static struct device_node *interrupt_parent(const struct device_node *np)
+/*
+ * The interrupt parent of @np in *@ret: the node "interrupt-parent" names,
+ * on @np or on its nearest ancestor that has one; NULL if none has one.
+ * Return: 0, or -EINVAL (logged) for an "interrupt-parent" that is not
+ * one cell or names no node of the tree.
+ */
+static int interrupt_parent(const struct device_node *np, const char *what,
+			    struct device_node **ret)
 {
-	struct device_node *root = (struct device_node *)np;
-	const u32 *handle;
+	const struct device_node *root = np, *p;
+	const u32 *handle = NULL;
+	phandle ph;
+	int len;
 
+	*ret = NULL;
 	while (root->parent)
 		root = root->parent;
-	for (; np; np = np->parent) {
-		handle = of_get_property(np, "interrupt-parent", NULL);
+	for (p = np; p; p = p->parent) {
+		handle = of_get_property(p, "interrupt-parent", &len);
 		if (handle)
-			return of_find_node_by_phandle_in(root, (phandle)read_cells(handle, 1));
+			break;
 	}
-	return NULL;
+	if (!handle)
+		return 0;
+	if (len != sizeof(u32)) {
+		pr_err("ldm: board %s: %s: interrupt-parent is %d bytes, not one phandle "
+		       "(read for %s)\n", what, p->full_name, len, np->full_name);
+		return -EINVAL;
+	}
+	ph = (phandle)read_cells(handle, 1);
+	*ret = of_find_node_by_phandle_in((struct device_node *)root, ph);
+	if (!*ret) {
+		pr_err("ldm: board %s: %s: interrupt-parent is <%u>, the phandle of no node "
+		       "(read for %s)\n", what, p->full_name, ph, np->full_name);
+		return -EINVAL;
+	}
+	return 0;
 }
 
 /*
@@ -175,10 +260,10 @@ static int irq_resources(const struct device_node *np, const char *what,
 	spec = of_get_property(np, "interrupts", &len);
 	if (!spec || !len)
 		return 0;
-	ip = interrupt_parent(np);
-	if (ip)
-		cells = of_bus_cells(ip, "#interrupt-cells", 1);
-	if (!cells || len % (int)(cells * sizeof(u32))) {
+	if (interrupt_parent(np, what, &ip) ||
+	    (ip && cells_of(ip, &interrupt_cells, np, what, &cells)))
+		return -EINVAL;
+	if (len % (int)(cells * sizeof(u32))) {
 		pr_err("ldm: board %s: %s: interrupts is %d bytes, not a multiple of %u cells "
 		       "(#interrupt-cells of %s)\n", what, np->full_name, len, cells,
 		       ip ? ip->full_name : "no interrupt parent");
@@ -206,11 +291,12 @@ static int device_name(const struct device_node *np, const char *what, char *buf
 		return error;
 	if (reg) {
 		addr = read_cells(reg, ac);
-		if (translate(np->parent, &addr)) {
+		error = translate(np, what, &addr);
+		if (error == -ERANGE)
 			pr_err("ldm: board %s: %s: reg 0x%llx is outside the ranges of the buses "
 			       "above it\n", what, np->full_name, (unsigned long long)addr);
+		if (error)
 			return -EINVAL;
-		}
 		len = snprintf(buf, BUS_ID_SIZE, "%llx.%s", (unsigned long long)addr, np->name);
 	} else {
 		len = snprintf(buf, BUS_ID_SIZE, "%s", np->name);
@@ -231,14 +317,14 @@ static void of_platform_release(struct device *dev)
 	kfree(container_of(pdev, struct of_platform_object, pdev));
 }
 
-/* How many resources @np's properties could give at most. */
-static u32 max_resources(const struct device_node *np)
+/* How many resources @np's properties could give at most: one a cell. */
+static size_t max_resources(const struct device_node *np)
 {
 	int reg = 0, irq = 0;
 
 	of_get_property(np, "reg", &reg);
 	of_get_property(np, "interrupts", &irq);
-	return (u32)(reg + irq) / sizeof(u32);
+	return ((size_t)reg + (size_t)irq) / sizeof(u32);
 }
 
 /* A platform device for @np under @parent, not yet added. */

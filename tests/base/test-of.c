@@ -13,7 +13,10 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <time.h>
+#include <libfdt.h>
 #include <ldm/ldm.h>
 #include <libldm/libldm.h>
 
@@ -35,28 +38,63 @@ static void write_dts(char *path, const char *src)
 	close(fd);
 }
 
+/* stderr going to a file until capture_end(). */
+struct capture {
+	int fd, saved;
+};
+
+static void capture_start(struct capture *c)
+{
+	char tmpl[] = "/tmp/ldm-test-of-err-XXXXXX";
+
+	c->fd = mkstemp(tmpl);
+	c->saved = dup(STDERR_FILENO);
+	ASSERT(c->fd >= 0 && c->saved >= 0);
+	unlink(tmpl);
+	fflush(stderr);
+	dup2(c->fd, STDERR_FILENO);
+}
+
+/* stderr back; what was written to it meanwhile (free() it). */
+static char *capture_end(struct capture *c)
+{
+	struct stat st;
+	char *msg;
+	ssize_t n;
+
+	fflush(stderr);
+	dup2(c->saved, STDERR_FILENO);
+	close(c->saved);
+	ASSERT_OK(fstat(c->fd, &st));
+	msg = calloc(1, (size_t)st.st_size + 1);
+	ASSERT(msg);
+	n = pread(c->fd, msg, (size_t)st.st_size, 0);
+	ASSERT_EQ(n, st.st_size);
+	close(c->fd);
+	return msg;
+}
+
 /* ldm_board_load() on @path with stderr in *@msg (free() it); its result. */
 static int load_capturing(const char *path, char **msg)
 {
-	char tmpl[] = "/tmp/ldm-test-of-err-XXXXXX";
-	int fd = mkstemp(tmpl), saved = dup(STDERR_FILENO), error;
-	struct stat st;
-	ssize_t n;
+	struct capture c;
+	int error;
 
-	ASSERT(fd >= 0 && saved >= 0);
-	unlink(tmpl);
-	fflush(stderr);
-	dup2(fd, STDERR_FILENO);
+	capture_start(&c);
 	error = ldm_board_load(path);
-	fflush(stderr);
-	dup2(saved, STDERR_FILENO);
-	close(saved);
-	ASSERT_OK(fstat(fd, &st));
-	*msg = calloc(1, (size_t)st.st_size + 1);
-	ASSERT(*msg);
-	n = pread(fd, *msg, (size_t)st.st_size, 0);
-	ASSERT_EQ(n, st.st_size);
-	close(fd);
+	*msg = capture_end(&c);
+	return error;
+}
+
+/* ldm_board_load_blob() as "crafted.dtb", with stderr in *@msg (free() it). */
+static int load_blob_capturing(const void *blob, size_t size, char **msg)
+{
+	struct capture c;
+	int error;
+
+	capture_start(&c);
+	error = ldm_board_load_blob(blob, size, "crafted.dtb");
+	*msg = capture_end(&c);
 	return error;
 }
 
@@ -724,6 +762,538 @@ DEFINE_TEST(test_of_deep_nesting_refused,
 	assert_says(msg, "nodes nested deeper than 64 levels");
 	free(msg);
 	free(src);
+}
+
+/* ---- crafted blobs: what dtc refuses or never writes, made with libfdt ---- */
+
+#define BLOB_SIZE	4096
+#define BE32(x)		((fdt32_t)__builtin_bswap32(x))	/* a constant, unlike cpu_to_fdt32() */
+
+/* Begin a blob in @fdt (BLOB_SIZE bytes) with its root node open. */
+static void blob_begin(void *fdt)
+{
+	ASSERT_OK(fdt_create(fdt, BLOB_SIZE));
+	ASSERT_OK(fdt_finish_reservemap(fdt));
+	ASSERT_OK(fdt_begin_node(fdt, ""));
+}
+
+/* Close the root and the blob, which libfdt must find valid; its size. */
+static size_t blob_end(void *fdt)
+{
+	ASSERT_OK(fdt_end_node(fdt));
+	ASSERT_OK(fdt_finish(fdt));
+	ASSERT_OK(fdt_check_full(fdt, BLOB_SIZE));
+	return fdt_totalsize(fdt);
+}
+
+/* The property @name of one cell, @v. */
+static void blob_u32(void *fdt, const char *name, u32 v)
+{
+	ASSERT_OK(fdt_property_u32(fdt, name, v));
+}
+
+/*
+ * The interrupt controller /pic (phandle 1), whose #interrupt-cells is @len
+ * bytes of @cells, and /a@1000, a device whose interrupt-parent is @plen
+ * bytes of @parent, with eight cells of interrupts: 5 to 12.
+ */
+static size_t irq_blob(void *fdt, const void *cells, int len, const void *parent, int plen)
+{
+	fdt32_t irqs[8];
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(irqs); i++)
+		irqs[i] = cpu_to_fdt32(5 + i);
+	blob_begin(fdt);
+	blob_u32(fdt, "#address-cells", 1);
+	blob_u32(fdt, "#size-cells", 1);
+	ASSERT_OK(fdt_begin_node(fdt, "pic"));
+	ASSERT_OK(fdt_property(fdt, "interrupt-controller", NULL, 0));
+	ASSERT_OK(fdt_property(fdt, "#interrupt-cells", cells, len));
+	blob_u32(fdt, "phandle", 1);
+	ASSERT_OK(fdt_end_node(fdt));
+	ASSERT_OK(fdt_begin_node(fdt, "a@1000"));
+	ASSERT_OK(fdt_property_string(fdt, "compatible", "acme,a"));
+	ASSERT_OK(fdt_property(fdt, "reg", (fdt32_t[]){ cpu_to_fdt32(0x1000), cpu_to_fdt32(0x10) },
+			       8));
+	ASSERT_OK(fdt_property(fdt, "interrupt-parent", parent, plen));
+	ASSERT_OK(fdt_property(fdt, "interrupts", irqs, sizeof(irqs)));
+	ASSERT_OK(fdt_end_node(fdt));
+	return blob_end(fdt);
+}
+
+static const fdt32_t phandle_1 = BE32(1);
+
+/* Load @fdt; it must be refused with -EINVAL saying @says, leaving nothing. */
+static void assert_blob_refused(const void *fdt, size_t size, const char *says)
+{
+	char *msg;
+
+	ASSERT_EQ(load_blob_capturing(fdt, size, &msg), -EINVAL);
+	assert_says(msg, "ldm: board crafted.dtb: ");
+	assert_says(msg, says);
+	free(msg);
+	assert_no_board_devices();
+	ASSERT(!device_find("1000.a", &platform_bus_type));
+}
+
+/*
+ * /soc, a simple-bus mapping 0 to 0x10000 with a device a@0; every
+ * #address-cells and #size-cells is one cell of 1 but @prop of @node ("/"
+ * or "/soc"), which is @len bytes of @val.
+ */
+static size_t bus_blob(void *fdt, const char *node, const char *prop, const void *val, int len)
+{
+	static const char *const cells[] = { "#address-cells", "#size-cells" };
+	static const fdt32_t ranges[] = { BE32(0), BE32(0x10000), BE32(0x100) };
+	unsigned int i;
+	int depth;
+
+	blob_begin(fdt);
+	for (depth = 0; depth < 2; depth++) {
+		if (depth) {
+			ASSERT_OK(fdt_begin_node(fdt, "soc"));
+			ASSERT_OK(fdt_property_string(fdt, "compatible", "simple-bus"));
+			ASSERT_OK(fdt_property(fdt, "ranges", ranges, sizeof(ranges)));
+		}
+		for (i = 0; i < ARRAY_SIZE(cells); i++) {
+			if (strcmp(node, depth ? "/soc" : "/") || strcmp(prop, cells[i]))
+				blob_u32(fdt, cells[i], 1);
+			else
+				ASSERT_OK(fdt_property(fdt, prop, val, len));
+		}
+	}
+	ASSERT_OK(fdt_begin_node(fdt, "a@0"));
+	ASSERT_OK(fdt_property_string(fdt, "compatible", "acme,a"));
+	ASSERT_OK(fdt_property(fdt, "reg", (fdt32_t[]){ 0, cpu_to_fdt32(0x10) }, 8));
+	ASSERT_OK(fdt_end_node(fdt));
+	ASSERT_OK(fdt_end_node(fdt));
+	return blob_end(fdt);
+}
+
+DEFINE_TEST(test_of_cell_counts_out_of_bounds_refused,
+	    .description = "#interrupt-cells outside 1..4 (0x40000000 and 0x80000000 once divided "
+			   "by zero, 0xffffffff once gave no interrupts), #address-cells outside "
+			   "1..2, #size-cells above 2, or any of them not one cell: the board is "
+			   "refused naming the node and the property; 4 interrupt cells work")
+{
+	static const u32 bad_irq_cells[] = { 0x40000000, 0x80000000, 0xffffffff, 0, 5 };
+	static const struct {
+		const char *node, *prop;
+		u32 value;
+	} bad_bus_cells[] = {
+		{ "/soc", "#address-cells", 0xffffffff }, { "/soc", "#address-cells", 0 },
+		{ "/soc", "#address-cells", 3 }, { "/soc", "#size-cells", 0x80000000 },
+		{ "/soc", "#size-cells", 3 }, { "/", "#address-cells", 0x40000000 },
+	};
+	static char fdt[BLOB_SIZE];
+	struct platform_device *pdev;
+	char says[128], *msg;
+	unsigned int i;
+	fdt32_t be;
+
+	for (i = 0; i < ARRAY_SIZE(bad_irq_cells); i++) {
+		be = cpu_to_fdt32(bad_irq_cells[i]);
+		snprintf(says, sizeof(says), "/pic: #interrupt-cells is %u", bad_irq_cells[i]);
+		assert_blob_refused(fdt, irq_blob(fdt, &be, 4, &phandle_1, 4), says);
+	}
+	assert_blob_refused(fdt, irq_blob(fdt, "\0\1", 2, &phandle_1, 4),
+			    "/pic: #interrupt-cells is 2 bytes, not one cell");
+	assert_blob_refused(fdt, irq_blob(fdt, "\0\0\0\1\0\0\0\1", 8, &phandle_1, 4),
+			    "/pic: #interrupt-cells is 8 bytes, not one cell");
+
+	for (i = 0; i < ARRAY_SIZE(bad_bus_cells); i++) {
+		be = cpu_to_fdt32(bad_bus_cells[i].value);
+		snprintf(says, sizeof(says), "%s: %s is %u", bad_bus_cells[i].node,
+			 bad_bus_cells[i].prop, bad_bus_cells[i].value);
+		assert_blob_refused(fdt, bus_blob(fdt, bad_bus_cells[i].node,
+						  bad_bus_cells[i].prop, &be, 4), says);
+		ASSERT(!device_find("10000.a", &platform_bus_type));
+	}
+	assert_blob_refused(fdt, bus_blob(fdt, "/soc", "#size-cells", "\0\1", 2),
+			    "/soc: #size-cells is 2 bytes, not one cell");
+	assert_blob_refused(fdt, bus_blob(fdt, "/", "#address-cells", NULL, 0),
+			    "/: #address-cells is 0 bytes, not one cell");
+
+	/* The bounds themselves: four interrupt cells, two specifiers. */
+	be = cpu_to_fdt32(4);
+	ASSERT_OK(load_blob_capturing(fdt, irq_blob(fdt, &be, 4, &phandle_1, 4), &msg));
+	free(msg);
+	pdev = pdev_get("1000.a");
+	ASSERT_EQ(pdev->num_resources, 3);
+	ASSERT_EQ(platform_get_irq(pdev, 0), 5);
+	ASSERT_EQ(platform_get_irq(pdev, 1), 9);
+	put_device(&pdev->dev);
+	ldm_board_unload();
+	be = cpu_to_fdt32(1);
+	ASSERT_OK(load_blob_capturing(fdt, bus_blob(fdt, "/soc", "#size-cells", &be, 4), &msg));
+	free(msg);
+	pdev = pdev_get("10000.a");
+	assert_mem(pdev, 0, 0x10000, 0x1000f);
+	put_device(&pdev->dev);
+}
+
+DEFINE_TEST(test_of_interrupt_parent_must_be_one_phandle,
+	    .description = "an interrupt-parent of 0, 1, 2, 3 or 8 bytes (once read as 4 bytes, "
+			   "past a shorter value) or one that names no node refuses the board, "
+			   "naming the node and the property")
+{
+	static const char handle[8] = { 0, 0, 0, 1, 0, 0, 0, 1 };
+	static const int sizes[] = { 0, 1, 2, 3, 8 };
+	static const fdt32_t one = BE32(1), seven = BE32(7);
+	static char fdt[BLOB_SIZE];
+	char says[128];
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
+		snprintf(says, sizeof(says), "/a@1000: interrupt-parent is %d bytes, not one "
+			 "phandle", sizes[i]);
+		assert_blob_refused(fdt, irq_blob(fdt, &one, 4, handle, sizes[i]), says);
+	}
+	assert_blob_refused(fdt, irq_blob(fdt, &one, 4, &seven, 4),
+			    "/a@1000: interrupt-parent is <7>, the phandle of no node");
+}
+
+/* Every property the loader reads, with the nodes it reads it on. */
+static const struct {
+	const char *node, *prop;
+} read_props[] = {
+	{ "/", "#address-cells" }, { "/", "#size-cells" },
+	{ "/pic", "compatible" }, { "/pic", "reg" }, { "/pic", "#interrupt-cells" },
+	{ "/pic", "phandle" }, { "/pic", "linux,phandle" }, { "/pic", "status" },
+	{ "/soc", "compatible" }, { "/soc", "#address-cells" }, { "/soc", "#size-cells" },
+	{ "/soc", "ranges" }, { "/soc", "interrupt-parent" }, { "/soc", "status" },
+	{ "/soc/a", "compatible" }, { "/soc/a", "reg" }, { "/soc/a", "interrupts" },
+	{ "/soc/a", "interrupt-parent" }, { "/soc/a", "status" },
+};
+
+/* Property @prop of @node: @len bytes of @val if it is the one in read_props[@which]. */
+static void short_prop(void *fdt, const char *node, unsigned int which, int len,
+		       const char *prop, const void *val, int vlen)
+{
+	static const char bytes[8] = { 0, 0, 0, 1, 0, 0, 0x10, 0 };
+
+	if (!strcmp(read_props[which].node, node) && !strcmp(read_props[which].prop, prop)) {
+		val = bytes;
+		vlen = len;
+	}
+	ASSERT_OK(fdt_property(fdt, prop, val, vlen));
+}
+
+/* A board reading each property of read_props[]: the one @which is @len bytes. */
+static size_t short_blob(void *fdt, unsigned int which, int len)
+{
+	static const fdt32_t one = BE32(1), five = BE32(5);
+	static const fdt32_t pic_reg[] = { BE32(0x20000), BE32(0x10) };
+	static const fdt32_t a_reg[] = { BE32(0x1000), BE32(0x10) };
+	static const fdt32_t ranges[] = { BE32(0), BE32(0), BE32(0x10000) };
+
+	blob_begin(fdt);
+	short_prop(fdt, "/", which, len, "#address-cells", &one, 4);
+	short_prop(fdt, "/", which, len, "#size-cells", &one, 4);
+	ASSERT_OK(fdt_begin_node(fdt, "pic@20000"));
+	short_prop(fdt, "/pic", which, len, "compatible", "acme,pic", 9);
+	short_prop(fdt, "/pic", which, len, "reg", pic_reg, 8);
+	ASSERT_OK(fdt_property(fdt, "interrupt-controller", NULL, 0));
+	short_prop(fdt, "/pic", which, len, "#interrupt-cells", &one, 4);
+	short_prop(fdt, "/pic", which, len, "phandle", &one, 4);
+	short_prop(fdt, "/pic", which, len, "linux,phandle", &one, 4);
+	short_prop(fdt, "/pic", which, len, "status", "okay", 5);
+	ASSERT_OK(fdt_end_node(fdt));
+	ASSERT_OK(fdt_begin_node(fdt, "soc"));
+	short_prop(fdt, "/soc", which, len, "compatible", "simple-bus", 11);
+	short_prop(fdt, "/soc", which, len, "#address-cells", &one, 4);
+	short_prop(fdt, "/soc", which, len, "#size-cells", &one, 4);
+	short_prop(fdt, "/soc", which, len, "ranges", ranges, sizeof(ranges));
+	short_prop(fdt, "/soc", which, len, "interrupt-parent", &one, 4);
+	short_prop(fdt, "/soc", which, len, "status", "ok", 3);
+	ASSERT_OK(fdt_begin_node(fdt, "a@1000"));
+	short_prop(fdt, "/soc/a", which, len, "compatible", "acme,a", 7);
+	short_prop(fdt, "/soc/a", which, len, "reg", a_reg, 8);
+	short_prop(fdt, "/soc/a", which, len, "interrupts", &five, 4);
+	/* Its own interrupt-parent only when it is the one tried: else the bus's is read. */
+	if (!strcmp(read_props[which].node, "/soc/a"))
+		short_prop(fdt, "/soc/a", which, len, "interrupt-parent", &one, 4);
+	short_prop(fdt, "/soc/a", which, len, "status", "okay", 5);
+	ASSERT_OK(fdt_end_node(fdt));
+	ASSERT_OK(fdt_end_node(fdt));
+	return blob_end(fdt);
+}
+
+DEFINE_TEST(test_of_every_property_read_checks_its_length,
+	    .description = "each property the loader reads (cells, reg, ranges, interrupts, "
+			   "interrupt-parent, phandle, compatible, status), 0 to 7 bytes long on "
+			   "each node it is read on: the board loads or is refused, nothing is read "
+			   "past a value (ASan); an interrupt-parent or a cell count that is not "
+			   "4 bytes is always refused")
+{
+	static char fdt[BLOB_SIZE];
+	struct platform_device *pdev;
+	unsigned int i;
+	int len, error;
+	bool cells;
+	char *msg;
+
+	ASSERT_OK(load_blob_capturing(fdt, short_blob(fdt, 0, 4), &msg));
+	free(msg);
+	pdev = pdev_get("1000.a");
+	ASSERT_EQ(platform_get_irq(pdev, 0), 5);
+	put_device(&pdev->dev);
+	ldm_board_unload();
+
+	for (i = 0; i < ARRAY_SIZE(read_props); i++) {
+		cells = read_props[i].prop[0] == '#' || !strcmp(read_props[i].prop,
+								 "interrupt-parent");
+		for (len = 0; len < 8; len++) {
+			error = load_blob_capturing(fdt, short_blob(fdt, i, len), &msg);
+			if (error && error != -EINVAL)
+				FAIL("%s %s of %d bytes: %d; the log says:\n%s", read_props[i].node,
+				     read_props[i].prop, len, error, msg);
+			if (cells && len != 4 && error != -EINVAL)
+				FAIL("%s %s of %d bytes: %d, expected -EINVAL", read_props[i].node,
+				     read_props[i].prop, len, error);
+			free(msg);
+			ldm_board_unload();
+		}
+	}
+}
+
+DEFINE_TEST(test_of_property_length_past_the_blob_refused,
+	    .description = "a property whose length says 0xffffffff, 0xfffffffe or 0xfffffffd "
+			   "(which libfdt 1.6.1's fdt_check_full lets through: the tag after it "
+			   "is where it was) is refused as longer than the blob, naming the node "
+			   "and the property, instead of overflowing the heap in its copy")
+{
+	static const u32 lengths[] = { 0xffffffff, 0xfffffffe, 0xfffffffd };
+	static const fdt32_t one = BE32(1);
+	static char fdt[BLOB_SIZE];
+	struct fdt_property *prop;
+	unsigned int i;
+	char says[160];
+	size_t size;
+
+	for (i = 0; i < ARRAY_SIZE(lengths); i++) {
+		size = irq_blob(fdt, &one, 4, &one, 4);
+		prop = fdt_get_property_w(fdt, fdt_path_offset(fdt, "/pic"),
+					  "interrupt-controller", NULL);
+		ASSERT(prop && !fdt32_to_cpu(prop->len));
+		prop->len = cpu_to_fdt32(lengths[i]);
+		/* What is refused is what libfdt's own check passes. */
+		ASSERT_OK(fdt_check_full(fdt, size));
+		snprintf(says, sizeof(says), "/pic: property interrupt-controller is %u bytes "
+			 "long, past the end of the blob", lengths[i]);
+		assert_blob_refused(fdt, size, says);
+	}
+}
+
+/* ---- dtc, bounded ---- */
+
+/*
+ * Make LDM_DTC a shell script in a new directory @dir (64 bytes): it
+ * writes its pid to @dir/pid, then runs @body, where "$@" are dtc's
+ * arguments and $D is @dir.
+ */
+static void wrap_dtc(char *dir, const char *body)
+{
+	char path[128];
+	FILE *f;
+
+	snprintf(dir, 64, "/tmp/ldm-test-of-dtc-XXXXXX");
+	ASSERT(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/dtc", dir);
+	f = fopen(path, "w");
+	ASSERT(f);
+	fprintf(f, "#!/bin/sh\nD=%s\necho $$ > $D/pid\n%s\n", dir, body);
+	ASSERT_OK(fclose(f));
+	ASSERT_OK(chmod(path, 0755));
+	ASSERT_OK(setenv("LDM_DTC", path, 1));
+}
+
+/* Remove what wrap_dtc() made in @dir, and LDM_DTC. */
+static void unwrap_dtc(const char *dir)
+{
+	static const char *const files[] = { "dtc", "pid", "child", "fifo", "board.dts" };
+	char path[128];
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(files); i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, files[i]);
+		unlink(path);
+	}
+	ASSERT_OK(rmdir(dir));
+	ASSERT_OK(unsetenv("LDM_DTC"));
+}
+
+/* @src as @dir/board.dts; its path in @path (128 bytes). */
+static void write_board_in(char *path, const char *dir, const char *src)
+{
+	FILE *f;
+
+	snprintf(path, 128, "%s/board.dts", dir);
+	f = fopen(path, "w");
+	ASSERT(f);
+	fputs(src, f);
+	ASSERT_OK(fclose(f));
+}
+
+/* The pid the file @dir/@name holds. */
+static pid_t pid_in(const char *dir, const char *name)
+{
+	char path[128];
+	long pid = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "r");
+	if (!f)
+		FAIL("%s was not written: the wrapper of dtc did not run", path);
+	ASSERT_EQ(fscanf(f, "%ld", &pid), 1);
+	fclose(f);
+	ASSERT(pid > 1);
+	return (pid_t)pid;
+}
+
+/* Whether @pid has been reaped: no process at all, not even a zombie. */
+static bool reaped(pid_t pid)
+{
+	return kill(pid, 0) < 0 && errno == ESRCH;
+}
+
+/* Whether @pid is dead: reaped, or a zombie its new parent has yet to reap. */
+static bool dead(pid_t pid)
+{
+	char path[64], buf[256], *state;
+	int fd, n;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return reaped(pid);
+	n = (int)read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	buf[n > 0 ? n : 0] = '\0';
+	state = strrchr(buf, ')');
+	return state && (state[2] == 'Z' || state[2] == 'X');
+}
+
+static double seconds_since(const struct timespec *t0)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+DEFINE_TEST(test_of_dtc_reading_dev_zero_refused_and_reaped,
+	    .description = "a source with /incbin/(\"/dev/zero\") (which once grew dtc to 2 GB in "
+			   "15 s, ldm waiting on) is refused with -EINVAL within a few seconds: "
+			   "dtc runs out of its address space; it is reaped, nothing left behind",
+	    .timeout = 20)
+{
+	char dir[64], path[128], *msg;
+	struct timespec t0;
+	double took;
+	pid_t pid;
+
+	wrap_dtc(dir, "exec dtc \"$@\"");
+	write_board_in(path, dir, "/dts-v1/;\n/ { blob = /incbin/(\"/dev/zero\"); };\n");
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	ASSERT_EQ(load_capturing(path, &msg), -EINVAL);
+	took = seconds_since(&t0);
+	assert_says(msg, path);
+	assert_says(msg, "failed to compile it");
+	free(msg);
+	ldm_test_log("refused in %.2f s", took);
+	ASSERT(took < 10);
+	pid = pid_in(dir, "pid");
+	ASSERT(reaped(pid));
+	unwrap_dtc(dir);
+	assert_no_board_devices();
+}
+
+DEFINE_TEST(test_of_dtc_that_never_finishes_killed_and_reaped,
+	    .description = "a source whose /incbin/ never ends (a FIFO nobody writes) is refused "
+			   "with -ETIME once dtc has had its 10 s; dtc, and a process it started, "
+			   "are killed (its process group) and dtc is reaped",
+	    .timeout = 40)
+{
+	char dir[64], path[128], fifo[128], src[256], *msg;
+	struct timespec t0;
+	pid_t pid, child;
+	double took;
+	int i;
+
+	/* Not exec: the shell stays dtc's parent, a process of the group beside it. */
+	wrap_dtc(dir, "dtc \"$@\" &\necho $! > $D/child\nwait");
+	snprintf(fifo, sizeof(fifo), "%s/fifo", dir);
+	ASSERT_OK(mkfifo(fifo, 0600));
+	snprintf(src, sizeof(src), "/dts-v1/;\n/ { blob = /incbin/(\"%s\"); };\n", fifo);
+	write_board_in(path, dir, src);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	ASSERT_EQ(load_capturing(path, &msg), -ETIME);
+	took = seconds_since(&t0);
+	assert_says(msg, path);
+	assert_says(msg, "did not finish within 10 s: killed");
+	free(msg);
+	ldm_test_log("refused in %.2f s", took);
+	ASSERT(took >= 9.5 && took < 20);
+	pid = pid_in(dir, "pid");
+	child = pid_in(dir, "child");
+	ASSERT(reaped(pid));
+	/* The real dtc was the shell's: init (or a subreaper) reaps it. */
+	for (i = 0; i < 500 && !dead(child); i++)
+		usleep(10000);
+	if (!dead(child)) {
+		kill(child, SIGKILL);
+		FAIL("dtc (pid %d), started by the wrapper, outlived the timeout", (int)child);
+	}
+	unwrap_dtc(dir);
+}
+
+DEFINE_TEST(test_of_property_length_looping_libfdt_refused,
+	    .description = "a property whose length says 0xfffffff4 or 0xffffffe8, which sent "
+			   "libfdt 1.6.1's fdt_check_full back to an earlier tag for ever (found "
+			   "by fuzz-board), is refused at once, naming the node and the property",
+	    .timeout = 10)
+{
+	static const u32 lengths[] = { 0xfffffff4, 0xffffffe8 };
+	static char fdt[BLOB_SIZE];
+	struct fdt_property *prop;
+	unsigned int i;
+	char says[160];
+	size_t size;
+
+	for (i = 0; i < ARRAY_SIZE(lengths); i++) {
+		size = irq_blob(fdt, &phandle_1, 4, &phandle_1, 4);
+		prop = fdt_get_property_w(fdt, fdt_path_offset(fdt, "/pic"),
+					  "interrupt-controller", NULL);
+		ASSERT(prop);
+		prop->len = cpu_to_fdt32(lengths[i]);
+		snprintf(says, sizeof(says), "/pic: property interrupt-controller is %u bytes "
+			 "long, past the end of the blob", lengths[i]);
+		assert_blob_refused(fdt, size, says);
+	}
+}
+
+DEFINE_TEST(test_of_blob_before_version_16_refused,
+	    .description = "a blob of a version before 16 (nodes named by their path), which "
+			   "made libfdt 1.6.1's fdt_check_full dereference NULL (found by "
+			   "fuzz-board), is refused with -EINVAL naming the version")
+{
+	static const u32 versions[] = { 15, 4, 2 };
+	static char fdt[BLOB_SIZE];
+	unsigned int i;
+	char says[96];
+	size_t size;
+
+	for (i = 0; i < ARRAY_SIZE(versions); i++) {
+		size = irq_blob(fdt, &phandle_1, 4, &phandle_1, 4);
+		fdt_set_version(fdt, versions[i]);
+		fdt_set_last_comp_version(fdt, 2);
+		snprintf(says, sizeof(says), "a blob of version %u: ldm reads version 16 and later",
+			 versions[i]);
+		assert_blob_refused(fdt, size, says);
+	}
 }
 
 #ifdef LDM_FAULT_INJECTION

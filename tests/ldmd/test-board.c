@@ -3,9 +3,10 @@
  * test-board.c - ldmd --board (docs/boards.md): the demo board's devices
  * in the mount where modern Linux puts them, the demo_sensor module binding
  * to its node through its of_match_table and serving the node's properties
- * as attributes; and a bad board (a missing file, a truncated blob, a source
+ * as attributes; a bad board (a missing file, a truncated blob, a source
  * dtc refuses) stopping ldmd with status 1 and a message that names the
- * file and what is wrong, with nothing left mounted.
+ * file and what is wrong, with nothing left mounted; and dtc bounded, and
+ * gone with a killed ldmd.
  *
  * Like test-ldmd.c they need /dev/fuse, fusermount3 and root, and skip
  * saying why without them.
@@ -198,4 +199,134 @@ DEFINE_TEST(test_ldmd_bad_board_exits_1_saying_why,
 	unlink(dts);
 	unlink(dtb);
 	remove_root(&d);
+}
+
+/* A file @dir/@name holding @text. */
+static void write_in(const char *dir, const char *name, const char *text, mode_t mode)
+{
+	char path[256];
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
+	ASSERT(fd >= 0);
+	ASSERT_EQ(write(fd, text, strlen(text)), (long long)strlen(text));
+	close(fd);
+}
+
+/* Whether @pid is dead: no such process, or a zombie its new parent has yet to reap. */
+static bool dead(pid_t pid)
+{
+	char path[64], buf[256], *state;
+	int fd, n;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return kill(pid, 0) < 0 && errno == ESRCH;
+	n = (int)read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	buf[n > 0 ? n : 0] = '\0';
+	state = strrchr(buf, ')');
+	return state && (state[2] == 'Z' || state[2] == 'X');
+}
+
+/* The pid in @path, once it has one (within WAIT_SECONDS). */
+static pid_t wait_pid_file(const char *path)
+{
+	struct timespec deadline;
+	long pid = 0;
+	FILE *f;
+
+	deadline_in(&deadline, WAIT_SECONDS);
+	while (ms_left(&deadline) > 0) {
+		f = fopen(path, "r");
+		if (f && fscanf(f, "%ld", &pid) == 1 && pid > 1) {
+			fclose(f);
+			return (pid_t)pid;
+		}
+		if (f)
+			fclose(f);
+		usleep(10000);
+	}
+	FAIL("%s was not written within %d s: dtc did not start", path, WAIT_SECONDS);
+}
+
+static const char *const scratch_files[] = { "dtc", "pid", "fifo", "zero.dts", "fifo.dts" };
+
+/*
+ * In the new directory @dir: dtc, a wrapper made LDM_DTC that writes its
+ * pid to @dir/pid and execs dtc; zero.dts, whose /incbin/ is /dev/zero;
+ * fifo.dts, whose /incbin/ is @dir/fifo, a FIFO nobody writes.
+ */
+static void make_dtc_scratch(char *dir)
+{
+	char path[256], src[512];
+
+	ASSERT(mkdtemp(dir));
+	snprintf(src, sizeof(src), "#!/bin/sh\necho $$ > %s/pid\nexec dtc \"$@\"\n", dir);
+	write_in(dir, "dtc", src, 0755);
+	snprintf(path, sizeof(path), "%s/dtc", dir);
+	ASSERT_OK(setenv("LDM_DTC", path, 1));
+	write_in(dir, "zero.dts", "/dts-v1/;\n/ { blob = /incbin/(\"/dev/zero\"); };\n", 0644);
+	snprintf(path, sizeof(path), "%s/fifo", dir);
+	ASSERT_OK(mkfifo(path, 0600));
+	snprintf(src, sizeof(src), "/dts-v1/;\n/ { blob = /incbin/(\"%s\"); };\n", path);
+	write_in(dir, "fifo.dts", src, 0644);
+}
+
+static void remove_dtc_scratch(const char *dir)
+{
+	char path[256];
+	unsigned int i;
+
+	for (i = 0; i < sizeof(scratch_files) / sizeof(scratch_files[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, scratch_files[i]);
+		unlink(path);
+	}
+	ASSERT_OK(rmdir(dir));
+	ASSERT_OK(unsetenv("LDM_DTC"));
+}
+
+DEFINE_TEST(test_ldmd_board_dtc_bounded_and_gone_with_ldmd,
+	    .description = "ldmd --board on a source with /incbin/(\"/dev/zero\") exits 1 saying dtc "
+			   "failed, within 30 s (it once never became ready, dtc growing to 2 GB); "
+			   "an ldmd killed while dtc blocks on a FIFO takes dtc with it (it once "
+			   "outlived ldmd)",
+	    .no_runtime = true, .timeout = 120)
+{
+	char dir[] = "/tmp/ldmd-test-dtc-XXXXXX", path[256];
+	struct timespec deadline;
+	struct ldmd d;
+	pid_t dtc;
+	char *log;
+
+	need_fuse();
+	make_dtc_scratch(dir);
+	snprintf(path, sizeof(path), "%s/zero.dts", dir);
+	log = ldmd_fails(&d, (const char *[]){ "--board", path, NULL });
+	assert_log_says(log, path, "failed to compile it");
+	free(log);
+	remove_root(&d);
+
+	snprintf(path, sizeof(path), "%s/fifo.dts", dir);
+	make_root(&d);
+	d.pid = spawn_ldmd(&d, true, (const char *[]){ "--board", path, NULL });
+	snprintf(path, sizeof(path), "%s/pid", dir);
+	dtc = wait_pid_file(path);
+	ASSERT_OK(kill(d.pid, SIGKILL));
+	ASSERT_EQ(waitpid(d.pid, NULL, 0), d.pid);
+	close(d.out);
+	deadline_in(&deadline, 5);
+	while (!dead(dtc) && ms_left(&deadline) > 0)
+		usleep(10000);
+	if (!dead(dtc)) {
+		kill(dtc, SIGKILL);
+		FAIL("dtc (pid %d) outlived the ldmd that ran it by 5 s", (int)dtc);
+	}
+	remove_dtc_scratch(dir);
+	/* The next ldmd on the root takes away the mounts the killed one left. */
+	d.pid = spawn_ldmd(&d, true, NULL);
+	wait_ready(&d);
+	ldmd_down(&d);
 }
