@@ -670,6 +670,29 @@ DEFINE_TEST(test_sysfs_io_on_freed_kobject_is_enodev,
 	ldm_sysfs_close(r);
 }
 
+DEFINE_TEST(test_sysfs_io_stat_of_removed_binary_file_leaves_its_attribute_alone,
+	    .description = "stat of a binary attribute's node held after the attribute was removed and freed (its module gone) answers size 0, never reading the freed attribute")
+{
+	struct kobject *d = dev_add("d");
+	struct bin_attribute *attr = calloc(1, sizeof(*attr));
+	struct ldm_sysfs_stat st;
+	struct sysfs_dirent *sd;
+
+	ASSERT(attr);
+	*attr = bin_data;
+	ASSERT_OK(sysfs_create_bin_file(d, attr));
+	ASSERT_OK(ldm_sysfs_lookup("/d/data", 0, &sd));
+	ASSERT_OK(ldm_sysfs_stat(sd, &st));
+	ASSERT_EQ(st.size, (loff_t)sizeof(bin.data));
+	ASSERT_OK(sysfs_remove_bin_file(d, attr));
+	free(attr);			/* as a module's memory goes at rmmod */
+	ASSERT_OK(ldm_sysfs_stat(sd, &st));
+	ASSERT_EQ(st.size, 0);
+	ASSERT_EQ(st.type, LDM_SYSFS_BIN);
+	ldm_sysfs_put(sd);
+	kobject_unregister(d);
+}
+
 DEFINE_TEST(test_sysfs_io_open_after_removal_is_enodev,
 	    .description = "a node looked up and then removed (alone or with its kobject) cannot be opened: -ENODEV")
 {

@@ -144,7 +144,8 @@ static void stat_locked(struct sysfs_dirent *sd, struct ldm_sysfs_stat *st)
 		st->size = (loff_t)PAGE_SIZE;
 		break;
 	case LDM_SYSFS_BIN:
-		st->size = (loff_t)sd->s_bin_attr->size;
+		/* A removed node's attribute may be gone with its module. */
+		st->size = sd->s_flags & SD_REMOVED ? 0 : (loff_t)sd->s_bin_attr->size;
 		break;
 	case LDM_SYSFS_LINK:
 		st->size = 0;	/* filled in by the caller, without the lock */
