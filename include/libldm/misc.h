@@ -7,7 +7,8 @@
  * cannot be unloaded while the file is open. A device deregistered while
  * files are open has the release method of each called then, once; every
  * later call on such a file but ldm_misc_release() returns -ENODEV and
- * never reaches the driver again.
+ * never reaches the driver again. Errors are those a system call returns:
+ * a driver's -ERESTARTSYS comes back as -EINTR, -ENOIOCTLCMD as -ENOTTY.
  */
 #ifndef _LIBLDM_MISC_H
 #define _LIBLDM_MISC_H

@@ -2,7 +2,9 @@
 /*
  * <libldm/sysfs.h> - the sysfs tree seen from the host: walking it, reading
  * and writing its files, as a process does on /sys, and being told of its
- * changes. The FUSE layer, tools and tests use it.
+ * changes. The FUSE layer, tools and tests use it. Errors are those a
+ * system call returns: a show() or store() that was interrupted
+ * (-ERESTARTSYS) comes back as -EINTR.
  */
 #ifndef _LIBLDM_SYSFS_H
 #define _LIBLDM_SYSFS_H
@@ -19,6 +21,9 @@
 #pragma GCC visibility push(default)
 
 struct sysfs_dirent;
+
+/* A text attribute holds at most this many bytes (PAGE_SIZE). */
+#define LDM_SYSFS_PAGE_SIZE	4096
 
 /*
  * Paths are relative to the root of the tree ("/" or "" is the root, so

@@ -146,18 +146,78 @@ static void load_module(const char *spec)
 	free(path);
 }
 
-/* Serve both mounts; -errno, said on stderr, if one cannot be. */
-static int serve_mounts(const char *root, struct ldmd_mount *sys, struct ldmd_mount *dev)
-{
-	int error = ldmd_serve(sys);
+/* What ldmd holds while it runs, so that one stop undoes what one start did. */
+struct ldmd_state {
+	char *root;
+	struct ldm_fuse_mount *sys, *dev;
+	struct ldmd_uevent *uevent;	/* NULL until the socket is open */
+	struct ldmd_control *control;
+	bool inval;			/* invalidations started */
+};
 
+/* Serve a mount; -errno, said on stderr, if it cannot be. */
+static int serve(struct ldmd_state *d, struct ldm_fuse_mount *m, const char *dir)
+{
+	int error = ldm_fuse_serve(m);
+
+	if (error)
+		fprintf(stderr, "ldmd: cannot serve %s/%s: %s\n", d->root, dir, strerror(-error));
+	return error;
+}
+
+/*
+ * The runtime stops while the mounts still serve and listeners still hear
+ * its events (the modules and the board's devices going); then what hears
+ * it stops. Undoes whatever part of start_runtime() was done.
+ */
+static void stop_runtime(struct ldmd_state *d)
+{
+	ldm_fuse_dev_shutdown();
+	ldm_exit();
+	if (d->inval)
+		ldm_fuse_inval_stop();
+	if (d->uevent)
+		ldmd_uevent_stop(d->uevent);
+}
+
+/* Boot the runtime, serve the mounts, keep the kernel's cache, open DIR/uevent. */
+static int start_runtime(struct ldmd_state *d)
+{
+	int error;
+
+	error = ldm_init();
 	if (error) {
-		fprintf(stderr, "ldmd: cannot serve %s/sys: %s\n", root, strerror(-error));
+		fprintf(stderr, "ldmd: cannot boot the runtime: %s\n", strerror(-error));
 		return error;
 	}
-	error = ldmd_serve(dev);
+	ldmd_log_start();
+	error = serve(d, d->sys, "sys");
+	if (!error)
+		error = serve(d, d->dev, "dev");
 	if (error)
-		fprintf(stderr, "ldmd: cannot serve %s/dev: %s\n", root, strerror(-error));
+		goto err_stop;
+	error = ldm_fuse_inval_start(d->sys);
+	if (error) {
+		fprintf(stderr, "ldmd: cannot watch the tree: %s\n", strerror(-error));
+		goto err_stop;
+	}
+	d->inval = true;
+	error = ldmd_uevent_start(d->root, &d->uevent);
+	if (error)
+		goto err_stop;
+	return 0;
+
+err_stop:
+	stop_runtime(d);
+	return error;
+}
+
+static int load_board(const char *board)
+{
+	int error = ldm_board_load(board);
+
+	if (error)
+		fprintf(stderr, "ldmd: cannot load the board %s: %s\n", board, strerror(-error));
 	return error;
 }
 
@@ -177,60 +237,40 @@ static void stop_signals(sigset_t *set)
  */
 int ldmd_run(const struct ldmd_options *opts)
 {
-	struct ldmd_control *control;
-	struct ldmd_uevent *uevent;
-	struct ldmd_mount *mount, *dev;
+	struct ldmd_state d = { 0 };
 	sigset_t stop, blocked;
 	int ready_fd = -1, sig, error;
 	unsigned int i;
-	char *root;
 
 	if (!opts->foreground && detach(&ready_fd))
 		return 1;
 	stop_signals(&stop);
 	blocked = stop;
-	sigaddset(&blocked, SIGUSR1);	/* mount.c's, for its own thread only */
+	sigaddset(&blocked, SIGUSR1);	/* the FUSE layer's, for its own threads only */
 	pthread_sigmask(SIG_BLOCK, &blocked, NULL);
 	signal(SIGPIPE, SIG_IGN);
 
-	root = make_root(opts->root);
-	if (!root)
+	d.root = make_root(opts->root);
+	if (!d.root)
 		return 1;
-	error = ldmd_mount(root, &ldmd_sysfs_fs, &mount);
+	error = ldm_fuse_mount(d.root, &ldm_fuse_sysfs, &d.sys);
 	if (error)
 		goto err_free;
-	error = ldmd_mount(root, &ldmd_dev_fs, &dev);
+	error = ldm_fuse_mount(d.root, &ldm_fuse_dev, &d.dev);
 	if (error)
-		goto err_unmount;
+		goto err_unmount_sys;
 	ldmd_log_init();
-	error = ldm_init();
-	if (error) {
-		fprintf(stderr, "ldmd: cannot boot the runtime: %s\n", strerror(-error));
-		goto err_unmount_dev;
-	}
-	ldmd_log_start();
-	error = serve_mounts(root, mount, dev);
+	error = start_runtime(&d);
 	if (error)
-		goto err_exit;
-	error = ldmd_inval_start(ldmd_mount_session(mount));
-	if (error) {
-		fprintf(stderr, "ldmd: cannot watch the tree: %s\n", strerror(-error));
-		goto err_exit;
-	}
-	error = ldmd_uevent_start(root, &uevent);
-	if (error)
-		goto err_inval;
+		goto err_log;
 	if (opts->board) {
-		error = ldm_board_load(opts->board);
-		if (error) {
-			fprintf(stderr, "ldmd: cannot load the board %s: %s\n", opts->board,
-				strerror(-error));
-			goto err_uevent;
-		}
+		error = load_board(opts->board);
+		if (error)
+			goto err_runtime;
 	}
-	error = ldmd_control_start(root, &control);
+	error = ldmd_control_start(d.root, &d.control);
 	if (error)
-		goto err_uevent;
+		goto err_runtime;
 	for (i = 0; i < opts->nmodules; i++)
 		load_module(opts->modules[i]);
 
@@ -238,35 +278,20 @@ int ldmd_run(const struct ldmd_options *opts)
 	fflush(stdout);
 	if (ready_fd >= 0)
 		daemon_ready(ready_fd);
-
 	while (sigwait(&stop, &sig))
 		;
 	ldm_kmsg(6, "ldmd: %s: stopping\n", strsignal(sig));
-	ldmd_control_stop(control);
+
+	ldmd_control_stop(d.control);
 	ldmd_requests_exit();
-	error = 0;
-	/* Stopping is unwinding a start that went all the way. */
-err_uevent:
-	ldmd_dev_shutdown();
-	ldm_exit();
-	ldmd_inval_stop();
-	ldmd_uevent_stop(uevent);
-	goto err_log;
-err_inval:
-	ldmd_dev_shutdown();
-	ldm_exit();
-	ldmd_inval_stop();
-	goto err_log;
-err_exit:
-	ldmd_dev_shutdown();
-	ldm_exit();
+err_runtime:
+	stop_runtime(&d);
 err_log:
 	ldmd_log_stop();
-err_unmount_dev:
-	ldmd_unmount(dev);
-err_unmount:
-	ldmd_unmount(mount);
+	ldm_fuse_unmount(d.dev);
+err_unmount_sys:
+	ldm_fuse_unmount(d.sys);
 err_free:
-	free(root);
+	free(d.root);
 	return error ? 1 : 0;
 }

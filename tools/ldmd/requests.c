@@ -340,7 +340,7 @@ int ldmd_request_run(struct ldmd_request *req, char *why, size_t size)
 		error = t->run(req, why, size);
 		/* What it changed in the tree is gone from the kernel's cache too. */
 		if (t->changes)
-			ldmd_inval_flush();
+			ldm_fuse_inval_flush();
 		return error;
 	}
 	snprintf(why, size, "unknown request '%.64s'", req->argv[0]);

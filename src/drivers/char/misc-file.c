@@ -21,6 +21,7 @@
 #include <ldm/slab.h>
 
 #include "misc.h"
+#include "user_errno.h"
 
 /* Open flags that act at open(2) only and are not kept in f_flags. */
 #define OPEN_ONLY_FLAGS	(O_CREAT | O_EXCL | O_NOCTTY | O_TRUNC)
@@ -187,7 +188,7 @@ err_put_node:
 	misc_node_put(node);
 err_free:
 	kfree(mf);
-	return err;
+	return (int)user_errno(err);
 }
 
 /**
@@ -223,7 +224,7 @@ int ldm_misc_release(struct ldm_misc_file *mf)
 	}
 	/* Else the device's deregistration releases it, if it has not yet. */
 	misc_file_put(mf);
-	return err;
+	return (int)user_errno(err);
 }
 
 /**
@@ -342,7 +343,7 @@ ssize_t ldm_misc_read(struct ldm_misc_file *mf, char *buf, size_t count, loff_t 
 		return -ENODEV;
 	ret = do_io(mf, false, buf, count, pos);
 	misc_put_active(mf->node);
-	return ret;
+	return user_errno(ret);
 }
 
 /**
@@ -365,7 +366,7 @@ ssize_t ldm_misc_write(struct ldm_misc_file *mf, const char *buf, size_t count, 
 		return -ENODEV;
 	ret = do_io(mf, true, (void *)buf, count, pos);
 	misc_put_active(mf->node);
-	return ret;
+	return user_errno(ret);
 }
 
 /**
@@ -394,7 +395,7 @@ loff_t ldm_misc_llseek(struct ldm_misc_file *mf, loff_t offset, int whence)
 	ret = fn(&mf->file, offset, whence);
 	pthread_mutex_unlock(&mf->pos_lock);
 	misc_put_active(mf->node);
-	return ret;
+	return user_errno(ret);
 }
 
 /**
@@ -422,10 +423,8 @@ long ldm_misc_ioctl(struct ldm_misc_file *mf, unsigned int cmd, unsigned long ar
 		ret = fops->unlocked_ioctl(&mf->file, cmd, arg);
 	else if (fops->ioctl)
 		ret = fops->ioctl(&mf->inode, &mf->file, cmd, arg);
-	if (ret == -ENOIOCTLCMD)
-		ret = -ENOTTY;
 	misc_put_active(mf->node);
-	return ret;
+	return user_errno(ret);
 }
 
 static int poll_wake(wait_queue_t *wait, unsigned int mode, int sync, void *key)
@@ -539,5 +538,5 @@ int ldm_misc_poll(struct ldm_misc_file *mf, unsigned int events, int timeout_ms)
 	list_del(&p.file_entry);
 	pthread_mutex_unlock(&mf->node->lock);
 	misc_put_active(mf->node);
-	return ret;
+	return (int)user_errno(ret);
 }

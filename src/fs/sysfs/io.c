@@ -17,6 +17,7 @@
 #include <ldm/slab.h>
 
 #include "sysfs.h"
+#include "user_errno.h"
 
 struct ldm_sysfs_file {
 	struct sysfs_dirent *sd;
@@ -208,7 +209,7 @@ ssize_t ldm_sysfs_read(struct ldm_sysfs_file *f, char *buf, size_t count, loff_t
 		ret = read_bin(f, buf, count, off);
 	pthread_mutex_unlock(&f->lock);
 	sysfs_put_active(f->sd);
-	return ret;
+	return user_errno(ret);
 }
 
 /**
@@ -288,7 +289,7 @@ ssize_t ldm_sysfs_write(struct ldm_sysfs_file *f, const char *buf, size_t count,
 		ret = write_bin(f, buf, count, off);
 	pthread_mutex_unlock(&f->lock);
 	sysfs_put_active(f->sd);
-	return ret;
+	return user_errno(ret);
 }
 
 /**

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * inval.c - what makes the kernel's cache of the mount safe: every name
+ * inval.c - what makes the kernel's cache of the sysfs mount safe: every name
  * the tree adds or removes is invalidated in the kernel (FUSE notify), so
  * that LOOKUP replies may carry long entry and attribute timeouts and a
  * cached name is never stale.
@@ -12,9 +12,9 @@
  * a node id) can have cached names; the others are skipped. Where a change
  * must be visible as soon as a call returns - a write to an attribute, a
  * control request - the caller waits for the queue to be sent
- * (ldmd_inval_flush()). The content of a stable attribute (LDM_ATTR_STABLE),
+ * (ldm_fuse_inval_flush()). The content of a stable attribute (LDM_ATTR_STABLE),
  * which the kernel's page cache may hold, is invalidated the same way after
- * a store() or a sysfs_notify() of it (ldmd_inval_data()).
+ * a store() or a sysfs_notify() of it (fuse_inval_data()).
  */
 #include <errno.h>
 #include <pthread.h>
@@ -23,7 +23,7 @@
 #include <time.h>
 #include <libldm/sysfs.h>
 
-#include "ldmd.h"
+#include "internal.h"
 
 #define FLUSH_MAX_MS	1000	/* a flush never waits longer */
 
@@ -72,12 +72,12 @@ static void tree_changed(enum ldm_sysfs_change change, struct sysfs_dirent *pare
 }
 
 /**
- * ldmd_inval_data - have the kernel drop the cached content of a file
+ * fuse_inval_data - have the kernel drop the cached content of a file
  * @sd: a stable attribute whose content changed (a store, a sysfs_notify)
  *
- * Queued, as every invalidation: ldmd_inval_flush() waits for it.
+ * Queued, as every invalidation: ldm_fuse_inval_flush() waits for it.
  */
-void ldmd_inval_data(struct sysfs_dirent *sd)
+void fuse_inval_data(struct sysfs_dirent *sd)
 {
 	struct inval *iv = malloc(sizeof(*iv) + 1);
 
@@ -91,7 +91,7 @@ void ldmd_inval_data(struct sysfs_dirent *sd)
 
 static void send_one(struct inval *iv)
 {
-	fuse_ino_t ino = ldmd_node_find(iv->sd);
+	fuse_ino_t ino = fuse_node_find(iv->sd);
 
 	if (!ino)
 		return;		/* the kernel caches nothing of it */
@@ -132,23 +132,23 @@ static void *inval_thread(void *arg)
 }
 
 /**
- * ldmd_inval_start - invalidate in the kernel every change of the tree
- * @se: the session of the sysfs mount, serving
+ * ldm_fuse_inval_start - invalidate in the kernel every change of the tree
+ * @sysfs: the sysfs mount, serving
  *
  * Return: 0, or -errno.
  */
-int ldmd_inval_start(struct fuse_session *se)
+int ldm_fuse_inval_start(struct ldm_fuse_mount *sysfs)
 {
 	int error;
 
-	session = se;
+	session = ldm_fuse_session(sysfs);
 	stopping = false;
 	error = -pthread_create(&worker, NULL, inval_thread, NULL);
 	if (error)
 		return error;
 	error = ldm_sysfs_watch(tree_changed, NULL);
 	if (error) {
-		ldmd_inval_stop();
+		ldm_fuse_inval_stop();
 		return error;
 	}
 	running = true;
@@ -156,11 +156,11 @@ int ldmd_inval_start(struct fuse_session *se)
 }
 
 /**
- * ldmd_inval_flush - wait until what changed so far is invalidated
+ * ldm_fuse_inval_flush - wait until what changed so far is invalidated
  *
  * At most FLUSH_MAX_MS: the kernel is never waited on forever.
  */
-void ldmd_inval_flush(void)
+void ldm_fuse_inval_flush(void)
 {
 	struct timespec deadline;
 	unsigned long target;
@@ -178,11 +178,11 @@ void ldmd_inval_flush(void)
 }
 
 /**
- * ldmd_inval_stop - stop watching the tree; send what is queued
+ * ldm_fuse_inval_stop - stop watching the tree; send what is queued
  *
  * Called after the runtime has stopped and before the mount goes.
  */
-void ldmd_inval_stop(void)
+void ldm_fuse_inval_stop(void)
 {
 	ldm_sysfs_watch(NULL, NULL);
 	pthread_mutex_lock(&inval_lock);

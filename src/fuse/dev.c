@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * dev-ops.c - the FUSE requests of the device-node mount at DIR/dev,
- * mapped onto the front-end API of <ldm/miscdevice.h>: every misc device
+ * dev.c - the FUSE requests of the device-node mount at DIR/dev,
+ * mapped onto the host API of <libldm/misc.h>: every misc device
  * registered is DIR/dev/<name>, a regular file (FUSE makes no character
  * devices without CUSE), whose open, read, write, poll, ioctl and close
  * reach the driver's file_operations. The one file that replies to FUSE
- * for this mount, and so where its errors change sign (reply_err()).
+ * for this mount.
  *
  * Names and numbers. A node is its minor, as a device node is its dev_t:
  * node id and inode number are minor + 2 (1 is the directory). LOOKUP finds
@@ -21,8 +21,9 @@
  * and register an interrupt function with libfuse: when the caller of a
  * blocked read gets a signal, the kernel sends INTERRUPT, libfuse calls it,
  * and it interrupts the serving thread with ldm_thread_interrupt(); the
- * driver's interruptible sleep returns -ERESTARTSYS, replied as EINTR.
- * The loop serves up to LDMD_DEV_THREADS requests at once, so a blocked
+ * driver's interruptible sleep returns -ERESTARTSYS, which the runtime
+ * returns as -EINTR, as a system call does.
+ * The loop serves up to FUSE_DEV_THREADS requests at once, so a blocked
  * read stalls neither the other nodes nor the sysfs mount (its own loop).
  *
  * Files are opened FOPEN_DIRECT_IO (every read and write reaches the
@@ -40,7 +41,7 @@
  * something is; it is armed again by the next POLL, or after a read or
  * write that left the file not ready (for edge-triggered epoll).
  *
- * Stopping (ldmd_dev_shutdown(), before the runtime stops): new requests
+ * Stopping (ldm_fuse_dev_shutdown(), before the runtime stops): new requests
  * get ENODEV, the calls in progress are interrupted and waited for, and
  * every file still open is closed, so that the modules can be unloaded.
  * A process holding a node open then gets ENODEV, as it would from a
@@ -50,6 +51,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -57,15 +59,13 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#include <poll.h>
+#include <sys/queue.h>
 #include <linux/fuse.h>
-#include <ldm/errno.h>
-#include <ldm/list.h>
 #include <libldm/misc.h>
 #include <libldm/runtime.h>
-#include <ldm/poll.h>
-#include <ldm/sched.h>
 
-#include "ldmd.h"
+#include "internal.h"
 
 #define DEV_NODE_MODE	(S_IFREG | 0600)
 #define DEV_DIR_MODE	(S_IFDIR | 0755)
@@ -77,7 +77,7 @@
 
 /* A request inside the runtime, on the list of calls. */
 struct dev_call {
-	struct list_head link;
+	LIST_ENTRY(dev_call) link;
 	pthread_t thread;
 };
 
@@ -86,7 +86,7 @@ struct dev_call {
  * watcher and poll state are under @lock.
  */
 struct dev_file {
-	struct list_head link;		/* in dev_files until freed */
+	LIST_ENTRY(dev_file) link;	/* in dev_files until freed */
 	struct ldm_misc_file *mf;
 	int minor;
 	int flags;			/* the flags last given to the runtime */
@@ -107,7 +107,7 @@ struct dev_entry {
 };
 
 struct dev_dir {
-	struct list_head link;		/* in dev_dirs until freed */
+	LIST_ENTRY(dev_dir) link;	/* in dev_dirs until freed */
 	pthread_mutex_t lock;
 	struct dev_entry *ents;
 	size_t n;
@@ -116,39 +116,11 @@ struct dev_dir {
 
 static pthread_mutex_t dev_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t dev_idle = PTHREAD_COND_INITIALIZER;
-static LIST_HEAD(dev_calls);
-static LIST_HEAD(dev_files);
-static LIST_HEAD(dev_dirs);
+static LIST_HEAD(, dev_call) dev_calls = LIST_HEAD_INITIALIZER(dev_calls);
+static LIST_HEAD(, dev_file) dev_files = LIST_HEAD_INITIALIZER(dev_files);
+static LIST_HEAD(, dev_dir) dev_dirs = LIST_HEAD_INITIALIZER(dev_dirs);
 static bool dev_stopping;
 static struct timespec dev_time;	/* the nodes' times: when serving began */
-
-/*
- * The one sign flip. The codes that never leave a kernel do not leave
- * ldmd either: an interrupted call is EINTR, an unknown ioctl ENOTTY.
- */
-static void reply_err(fuse_req_t req, long error)
-{
-	int e = (int)-error;
-
-	switch (e) {
-	case ERESTARTSYS:
-	case ERESTARTNOINTR:
-	case ERESTARTNOHAND:
-	case ERESTART_RESTARTBLOCK:
-		e = EINTR;
-		break;
-	case ENOIOCTLCMD:
-		e = ENOTTY;
-		break;
-	case ENOTSUPP:
-		e = EOPNOTSUPP;
-		break;
-	default:
-		if (e <= 0 || e >= ERESTARTSYS)
-			e = EIO;
-	}
-	fuse_reply_err(req, e);
-}
 
 static void interrupt_call(fuse_req_t req, void *data)
 {
@@ -160,15 +132,15 @@ static void interrupt_call(fuse_req_t req, void *data)
 
 static void list_call(struct dev_call *c)
 {
-	(void)current;		/* known to the runtime before it can be interrupted */
+	ldm_thread_clear_interrupt();	/* known to the runtime before it can be interrupted */
 	c->thread = pthread_self();
-	list_add(&c->link, &dev_calls);
+	LIST_INSERT_HEAD(&dev_calls, c, link);
 }
 
 static void unlist_call(struct dev_call *c)
 {
-	list_del(&c->link);
-	if (list_empty(&dev_calls))
+	LIST_REMOVE(c, link);
+	if (LIST_EMPTY(&dev_calls))
 		pthread_cond_broadcast(&dev_idle);
 }
 
@@ -268,7 +240,7 @@ static void dev_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
 	int ret;
 
 	if (parent != FUSE_ROOT_ID) {
-		reply_err(req, -ENOTDIR);
+		fuse_reply_errno(req, -ENOTDIR);
 		return;
 	}
 	ret = call_begin(&c, NULL);
@@ -277,7 +249,7 @@ static void dev_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
 		call_end(&c, NULL);
 	}
 	if (ret <= 0) {
-		reply_err(req, ret ? ret : -ENOENT);
+		fuse_reply_errno(req, ret ? ret : -ENOENT);
 		return;
 	}
 	e.ino = MINOR_INO(f.minor);
@@ -319,7 +291,7 @@ static void dev_getattr(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *f
 		call_end(&c, NULL);
 	}
 	if (ret <= 0) {
-		reply_err(req, ret ? ret : -ENOENT);
+		fuse_reply_errno(req, ret ? ret : -ENOENT);
 		return;
 	}
 	node_stat(f.minor, &st);
@@ -335,7 +307,7 @@ static void dev_setattr(fuse_req_t req, fuse_ino_t ino, struct stat *attr, int t
 
 	(void)attr;
 	if (ino == FUSE_ROOT_ID || !(to_set & FUSE_SET_ATTR_SIZE) || (to_set & ~implied))
-		reply_err(req, -EPERM);
+		fuse_reply_errno(req, -EPERM);
 	else
 		dev_getattr(req, ino, fi);
 }
@@ -381,28 +353,28 @@ static void dev_opendir(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *f
 	int ret;
 
 	if (ino != FUSE_ROOT_ID) {
-		reply_err(req, -ENOTDIR);
+		fuse_reply_errno(req, -ENOTDIR);
 		return;
 	}
 	d = calloc(1, sizeof(*d));
 	if (!d) {
-		reply_err(req, -ENOMEM);
+		fuse_reply_errno(req, -ENOMEM);
 		return;
 	}
 	pthread_mutex_init(&d->lock, NULL);
 	ret = dir_snapshot(d);
 	if (ret) {
 		dir_free(d);
-		reply_err(req, ret);
+		fuse_reply_errno(req, ret);
 		return;
 	}
 	fi->fh = (uintptr_t)d;
 	pthread_mutex_lock(&dev_lock);
-	list_add(&d->link, &dev_dirs);
+	LIST_INSERT_HEAD(&dev_dirs, d, link);
 	pthread_mutex_unlock(&dev_lock);
 	if (fuse_reply_open(req, fi)) {
 		pthread_mutex_lock(&dev_lock);	/* interrupted: no RELEASEDIR will come */
-		list_del(&d->link);
+		LIST_REMOVE(d, link);
 		pthread_mutex_unlock(&dev_lock);
 		dir_free(d);
 	}
@@ -444,7 +416,7 @@ static void dev_readdir(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 	(void)ino;
 	buf = malloc(size);
 	if (!buf) {
-		reply_err(req, -ENOMEM);
+		fuse_reply_errno(req, -ENOMEM);
 		return;
 	}
 	pthread_mutex_lock(&d->lock);
@@ -455,7 +427,7 @@ static void dev_readdir(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 		len = dir_fill(req, d, buf, size, (size_t)off);
 	pthread_mutex_unlock(&d->lock);
 	if (ret)
-		reply_err(req, ret);
+		fuse_reply_errno(req, ret);
 	else
 		fuse_reply_buf(req, buf, len);
 	free(buf);
@@ -467,10 +439,10 @@ static void dev_releasedir(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info
 
 	(void)ino;
 	pthread_mutex_lock(&dev_lock);
-	list_del(&d->link);
+	LIST_REMOVE(d, link);
 	pthread_mutex_unlock(&dev_lock);
 	dir_free(d);
-	fuse_reply_err(req, 0);
+	fuse_reply_errno(req, 0);
 }
 
 /* Poll: the watcher of a file, and arming it. */
@@ -481,7 +453,7 @@ static void *watch_thread(void *arg)
 	unsigned int events;
 	int ret;
 
-	(void)current;
+	ldm_thread_clear_interrupt();	/* known to the runtime, and clean */
 	pthread_mutex_lock(&df->lock);
 	for (;;) {
 		while (!df->stop && !df->armed)
@@ -593,7 +565,7 @@ static void file_close(struct dev_file *df)
 	struct dev_call c;
 
 	pthread_mutex_lock(&dev_lock);
-	list_del(&df->link);
+	LIST_REMOVE(df, link);
 	mf = df->mf;
 	df->mf = NULL;
 	if (mf)
@@ -619,7 +591,6 @@ static struct dev_file *file_new(int minor)
 	df->minor = minor;
 	pthread_mutex_init(&df->lock, NULL);
 	pthread_cond_init(&df->cond, NULL);
-	INIT_LIST_HEAD(&df->link);
 	return df;
 }
 
@@ -638,7 +609,7 @@ static int file_open(struct dev_file *df, int flags)
 	df->flags = flags;
 	df->seekable = ldm_misc_seekable(df->mf);
 	pthread_mutex_lock(&dev_lock);	/* before call_end(): shutdown will see it */
-	list_add(&df->link, &dev_files);
+	LIST_INSERT_HEAD(&dev_files, df, link);
 	pthread_mutex_unlock(&dev_lock);
 	return 0;
 }
@@ -671,12 +642,12 @@ static void dev_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 	int ret;
 
 	if (ino == FUSE_ROOT_ID) {
-		reply_err(req, -EISDIR);
+		fuse_reply_errno(req, -EISDIR);
 		return;
 	}
 	df = file_new(INO_MINOR(ino));
 	if (!df) {
-		reply_err(req, -ENOMEM);
+		fuse_reply_errno(req, -ENOMEM);
 		return;
 	}
 	ret = call_begin(&c, req);
@@ -686,7 +657,7 @@ static void dev_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 	}
 	if (ret) {
 		file_free(df);
-		reply_err(req, ret);
+		fuse_reply_errno(req, ret);
 		return;
 	}
 	fi->fh = (uintptr_t)df;
@@ -701,7 +672,7 @@ static void dev_release(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *f
 {
 	(void)ino;
 	file_close(to_file(fi));
-	fuse_reply_err(req, 0);
+	fuse_reply_errno(req, 0);
 }
 
 /* The caller's current flags (fcntl(F_SETFL) may have changed them); inside a call. */
@@ -746,12 +717,12 @@ static void dev_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 
 	(void)ino;
 	if (!buf) {
-		reply_err(req, -ENOMEM);
+		fuse_reply_errno(req, -ENOMEM);
 		return;
 	}
 	n = file_io(req, to_file(fi), false, buf, size, off, fi->flags);
 	if (n < 0)
-		reply_err(req, n);
+		fuse_reply_errno(req, n);
 	else
 		fuse_reply_buf(req, buf, (size_t)n);
 	free(buf);
@@ -765,7 +736,7 @@ static void dev_write(fuse_req_t req, fuse_ino_t ino, const char *buf, size_t si
 	(void)ino;
 	n = file_io(req, to_file(fi), true, (char *)buf, size, off, fi->flags);
 	if (n < 0)
-		reply_err(req, n);
+		fuse_reply_errno(req, n);
 	else
 		fuse_reply_write(req, (size_t)n);
 }
@@ -789,7 +760,7 @@ static void dev_poll(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi,
 	else if (ph)
 		fuse_pollhandle_destroy(ph);
 	if (mask < 0)
-		reply_err(req, mask);
+		fuse_reply_errno(req, mask);
 	else
 		fuse_reply_poll(req, (unsigned int)mask);
 }
@@ -813,17 +784,17 @@ static void dev_ioctl(fuse_req_t req, fuse_ino_t ino, unsigned int cmd, void *ar
 
 	(void)ino;
 	if (flags & FUSE_IOCTL_COMPAT) {
-		reply_err(req, -ENOSYS);
+		fuse_reply_errno(req, -ENOSYS);
 		return;
 	}
 	if (flags & FUSE_IOCTL_DIR) {	/* @fi is the directory's */
-		reply_err(req, -ENOTTY);
+		fuse_reply_errno(req, -ENOTTY);
 		return;
 	}
 	if (_IOC_DIR(ucmd) != _IOC_NONE && size) {
 		buf = calloc(1, size);
 		if (!buf) {
-			reply_err(req, -ENOMEM);
+			fuse_reply_errno(req, -ENOMEM);
 			return;
 		}
 		if (in_bufsz)
@@ -838,7 +809,7 @@ static void dev_ioctl(fuse_req_t req, fuse_ino_t ino, unsigned int cmd, void *ar
 		call_end(&c, req);
 	}
 	if (ret < 0)
-		reply_err(req, ret);
+		fuse_reply_errno(req, ret);
 	else
 		fuse_reply_ioctl(req, (int)ret, buf, buf ? (out_bufsz < size ? out_bufsz : size) : 0);
 	free(buf);
@@ -851,13 +822,13 @@ static const struct fuse_lowlevel_ops dev_ops = {
 	.forget		= dev_forget,
 	.getattr	= dev_getattr,
 	.setattr	= dev_setattr,
-	.mknod		= ldmd_refuse_mknod,
-	.mkdir		= ldmd_refuse_mkdir,
-	.unlink		= ldmd_refuse_unlink,
-	.rmdir		= ldmd_refuse_rmdir,
-	.symlink	= ldmd_refuse_symlink,
-	.rename		= ldmd_refuse_rename,
-	.link		= ldmd_refuse_link,
+	.mknod		= fuse_refuse_mknod,
+	.mkdir		= fuse_refuse_mkdir,
+	.unlink		= fuse_refuse_unlink,
+	.rmdir		= fuse_refuse_rmdir,
+	.symlink	= fuse_refuse_symlink,
+	.rename		= fuse_refuse_rename,
+	.link		= fuse_refuse_link,
 	.open		= dev_open,
 	.read		= dev_read,
 	.write		= dev_write,
@@ -865,13 +836,13 @@ static const struct fuse_lowlevel_ops dev_ops = {
 	.opendir	= dev_opendir,
 	.readdir	= dev_readdir,
 	.releasedir	= dev_releasedir,
-	.create		= ldmd_refuse_create,
+	.create		= fuse_refuse_create,
 	.poll		= dev_poll,
 	.ioctl		= dev_ioctl,
 };
 
 /**
- * ldmd_dev_shutdown - close every node still open, before the runtime stops
+ * ldm_fuse_dev_shutdown - close every node still open, before the runtime stops
  *
  * From now on every request of the dev mount that would reach the runtime
  * gets ENODEV. The calls in progress are interrupted (a blocked read
@@ -879,19 +850,19 @@ static const struct fuse_lowlevel_ops dev_ops = {
  * stopped and is released, so that the modules of its driver can be
  * unloaded. A driver sleeping uninterruptibly is waited for.
  */
-void ldmd_dev_shutdown(void)
+void ldm_fuse_dev_shutdown(void)
 {
 	struct dev_call *c;
 	struct dev_file *df;
 
 	pthread_mutex_lock(&dev_lock);
 	dev_stopping = true;
-	list_for_each_entry(c, &dev_calls, link)
+	LIST_FOREACH(c, &dev_calls, link)
 		ldm_thread_interrupt(c->thread);
-	while (!list_empty(&dev_calls))
+	while (!LIST_EMPTY(&dev_calls))
 		pthread_cond_wait(&dev_idle, &dev_lock);
 	/* Under dev_lock: a RELEASE meanwhile waits, then finds its file closed. */
-	list_for_each_entry(df, &dev_files, link) {
+	LIST_FOREACH(df, &dev_files, link) {
 		if (!df->mf)
 			continue;
 		watch_stop(df);
@@ -911,27 +882,27 @@ static int dev_start(struct fuse_session *se)
 /* Nothing serves the session: the kernel sends no RELEASE for what it held. */
 static void dev_stop(bool started)
 {
-	struct dev_file *df, *nf;
-	struct dev_dir *d, *nd;
+	struct dev_file *df;
+	struct dev_dir *d;
 
 	(void)started;
-	ldmd_dev_shutdown();
-	list_for_each_entry_safe(df, nf, &dev_files, link) {
-		list_del(&df->link);
+	ldm_fuse_dev_shutdown();
+	while ((df = LIST_FIRST(&dev_files))) {
+		LIST_REMOVE(df, link);
 		file_free(df);
 	}
-	list_for_each_entry_safe(d, nd, &dev_dirs, link) {
-		list_del(&d->link);
+	while ((d = LIST_FIRST(&dev_dirs))) {
+		LIST_REMOVE(d, link);
 		dir_free(d);
 	}
 }
 
-const struct ldmd_fs ldmd_dev_fs = {
+const struct ldm_fuse_fs ldm_fuse_dev = {
 	.dir		= "dev",
 	.fsname		= "ldmdev",
 	.what		= "the device nodes",
 	.ops		= &dev_ops,
-	.max_threads	= LDMD_DEV_THREADS,
+	.max_threads	= FUSE_DEV_THREADS,
 	.start		= dev_start,
 	.stop		= dev_stop,
 };

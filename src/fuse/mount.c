@@ -5,7 +5,7 @@
  * threads that serve them. Mounting, serving, stopping and unmounting all
  * happen here, the same way for both; what differs (the directory, the
  * options, the requests, what to set up before serving and drop after) is
- * a struct ldmd_fs.
+ * a struct ldm_fuse_fs.
  *
  * Each session is mounted with
  *   default_permissions  the kernel checks modes and owners, as for /sys
@@ -34,20 +34,20 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "ldmd.h"
+#include "internal.h"
 
 #define MOUNT_OPTIONS	"subtype=ldm,default_permissions,allow_other,auto_unmount"
 #define WAKE_SIGNAL	SIGUSR1
 
-struct ldmd_mount {
-	const struct ldmd_fs *fs;
+struct ldm_fuse_mount {
+	const struct ldm_fuse_fs *fs;
 	char *mountpoint;
 	struct fuse_session *se;
 	bool serving;		/* the thread runs, and fs->start() succeeded */
 	pthread_t thread;
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
-	bool stopping;		/* under @lock: ldmd_unmount() asked the loop to end */
+	bool stopping;		/* under @lock: ldm_fuse_unmount() asked the loop to end */
 	bool done;		/* under @lock: the loop has returned */
 };
 
@@ -130,7 +130,7 @@ static int prepare_mountpoint(const char *root, const char *path)
 	return 0;
 }
 
-static struct fuse_session *new_session(const struct ldmd_fs *fs)
+static struct fuse_session *new_session(const struct ldm_fuse_fs *fs)
 {
 	char fsname[64], *argv[] = { "ldmd", "-o", MOUNT_OPTIONS, "-o", fsname, NULL };
 	struct fuse_args args = FUSE_ARGS_INIT(5, argv);
@@ -143,18 +143,18 @@ static struct fuse_session *new_session(const struct ldmd_fs *fs)
 }
 
 /**
- * ldmd_mount - mount (but not yet serve) a file system at @root/<dir>
+ * ldm_fuse_mount - mount (but not yet serve) a file system at @root/<dir>
  * @root: an absolute directory that exists
- * @fs: what to mount: ldmd_sysfs_fs or ldmd_dev_fs
- * @ret: the mount, for ldmd_serve() and ldmd_unmount()
+ * @fs: what to mount: ldm_fuse_sysfs or ldm_fuse_dev
+ * @ret: the mount, for ldm_fuse_serve() and ldm_fuse_unmount()
  *
  * Cleans a stale mount a dead ldmd left there, creates the directory if
- * needed. Until ldmd_serve(), whoever touches the mount waits.
+ * needed. Until ldm_fuse_serve(), whoever touches the mount waits.
  * Return: 0, or a negative errno; the reason is printed.
  */
-int ldmd_mount(const char *root, const struct ldmd_fs *fs, struct ldmd_mount **ret)
+int ldm_fuse_mount(const char *root, const struct ldm_fuse_fs *fs, struct ldm_fuse_mount **ret)
 {
-	struct ldmd_mount *m;
+	struct ldm_fuse_mount *m;
 	int error = -ENOMEM;
 
 	m = calloc(1, sizeof(*m));
@@ -187,10 +187,10 @@ err_free:
 }
 
 /**
- * ldmd_mount_session - the FUSE session of a mount, for notifications
+ * ldm_fuse_session - the FUSE session of a mount, for notifications
  * @m: the mount
  */
-struct fuse_session *ldmd_mount_session(struct ldmd_mount *m)
+struct fuse_session *ldm_fuse_session(struct ldm_fuse_mount *m)
 {
 	return m->se;
 }
@@ -201,7 +201,7 @@ static void wake(int sig)
 }
 
 /* The loop, with its own configuration (FUSE_USE_VERSION 312): no leak, max_threads ours. */
-static int serve_loop(struct ldmd_mount *m)
+static int serve_loop(struct ldm_fuse_mount *m)
 {
 	struct fuse_loop_config *config = fuse_loop_cfg_create();
 	int ret;
@@ -216,7 +216,7 @@ static int serve_loop(struct ldmd_mount *m)
 
 static void *serve_thread(void *arg)
 {
-	struct ldmd_mount *m = arg;
+	struct ldm_fuse_mount *m = arg;
 	bool asked;
 	sigset_t set;
 	int ret;
@@ -241,14 +241,14 @@ static void *serve_thread(void *arg)
 }
 
 /**
- * ldmd_serve - start serving the mount
+ * ldm_fuse_serve - start serving the mount
  * @m: the mount
  *
  * After ldm_init(): the file system's start() runs here. Call with
  * WAKE_SIGNAL blocked, as every thread but the serving ones should have it.
  * Return: 0, or a negative errno.
  */
-int ldmd_serve(struct ldmd_mount *m)
+int ldm_fuse_serve(struct ldm_fuse_mount *m)
 {
 	struct sigaction sa = { .sa_handler = wake };	/* no SA_RESTART */
 	int error;
@@ -272,7 +272,7 @@ int ldmd_serve(struct ldmd_mount *m)
  * The loop's main thread sleeps in sem_wait(), which a signal interrupts;
  * a signal that comes just before it sleeps is missed, hence the repeats.
  */
-static void stop_serving(struct ldmd_mount *m)
+static void stop_serving(struct ldm_fuse_mount *m)
 {
 	struct timespec until;
 
@@ -297,12 +297,12 @@ static void stop_serving(struct ldmd_mount *m)
 }
 
 /**
- * ldmd_unmount - stop serving, unmount, and drop what the kernel held
+ * ldm_fuse_unmount - stop serving, unmount, and drop what the kernel held
  * @m: the mount
  *
  * Safe on every exit path: whatever of mount and serve was done is undone.
  */
-void ldmd_unmount(struct ldmd_mount *m)
+void ldm_fuse_unmount(struct ldm_fuse_mount *m)
 {
 	if (m->serving)
 		stop_serving(m);
@@ -323,28 +323,28 @@ static int sysfs_start(struct fuse_session *se)
 	int error;
 
 	(void)se;
-	error = ldmd_nodes_init();
+	error = fuse_nodes_init();
 	if (!error) {
-		error = ldmd_sysfs_ops_start();
+		error = fuse_sysfs_ops_start();
 		if (error)
-			ldmd_nodes_exit();
+			fuse_nodes_exit();
 	}
 	return error;
 }
 
 static void sysfs_stop(bool started)
 {
-	ldmd_sysfs_ops_exit();
+	fuse_sysfs_ops_exit();
 	if (started)
-		ldmd_nodes_exit();
+		fuse_nodes_exit();
 }
 
-const struct ldmd_fs ldmd_sysfs_fs = {
+const struct ldm_fuse_fs ldm_fuse_sysfs = {
 	.dir		= "sys",
 	.fsname		= "sysfs",
 	.what		= "the sysfs tree",
-	.ops		= &ldmd_sysfs_ops,
-	.max_threads	= LDMD_SYSFS_THREADS,
+	.ops		= &fuse_sysfs_ops,
+	.max_threads	= FUSE_SYSFS_THREADS,
 	.start		= sysfs_start,
 	.stop		= sysfs_stop,
 };

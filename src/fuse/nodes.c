@@ -5,7 +5,7 @@
  * The kernel names every inode it knows by the node id a LOOKUP reply gave
  * it, counts how many such replies it got (its lookup count), and gives the
  * count back with FORGET when it drops the inode. A node id here is the
- * address of a struct ldmd_node: it holds one reference on its sysfs node
+ * address of a struct fuse_node: it holds one reference on its sysfs node
  * for as long as the kernel's count is above zero, so the node it names is
  * valid memory whatever happens to the tree meanwhile (a removed node then
  * answers with -ENOENT or -ENODEV, never with freed memory). The same sysfs
@@ -19,49 +19,49 @@
 #include <stdlib.h>
 #include <libldm/sysfs.h>
 
-#include "ldmd.h"
+#include "internal.h"
 
-struct ldmd_node {
+struct fuse_node {
 	struct sysfs_dirent *sd;	/* referenced */
 	uint64_t nlookup;		/* the kernel's lookup count */
 };
 
 static pthread_mutex_t nodes_lock = PTHREAD_MUTEX_INITIALIZER;
-static void *nodes;			/* tsearch() tree of struct ldmd_node, by sd */
+static void *nodes;			/* tsearch() tree of struct fuse_node, by sd */
 static struct sysfs_dirent *root_sd;
 
 static int by_sd(const void *a, const void *b)
 {
-	const struct ldmd_node *x = a, *y = b;
+	const struct fuse_node *x = a, *y = b;
 
 	return x->sd < y->sd ? -1 : x->sd > y->sd;
 }
 
 /**
- * ldmd_nodes_init - take the root of the tree for FUSE_ROOT_ID
+ * fuse_nodes_init - take the root of the tree for FUSE_ROOT_ID
  *
  * Return: 0, or the error of the look-up (-ENODEV before ldm_init()).
  */
-int ldmd_nodes_init(void)
+int fuse_nodes_init(void)
 {
 	return ldm_sysfs_lookup("/", 0, &root_sd);
 }
 
 static void free_node(void *p)
 {
-	struct ldmd_node *node = p;
+	struct fuse_node *node = p;
 
 	ldm_sysfs_put(node->sd);
 	free(node);
 }
 
 /**
- * ldmd_nodes_exit - drop every node the kernel still knows, and the root
+ * fuse_nodes_exit - drop every node the kernel still knows, and the root
  *
  * Only once nothing serves the session any more: the kernel sends no
  * FORGET for what it still holds at unmount.
  */
-void ldmd_nodes_exit(void)
+void fuse_nodes_exit(void)
 {
 	tdestroy(nodes, free_node);
 	nodes = NULL;
@@ -70,29 +70,29 @@ void ldmd_nodes_exit(void)
 }
 
 /**
- * ldmd_node_sd - the sysfs node a node id names
+ * fuse_node_sd - the sysfs node a node id names
  * @ino: a node id the kernel has and has not forgotten
  *
  * Return: the node, valid until the kernel forgets @ino.
  */
-struct sysfs_dirent *ldmd_node_sd(fuse_ino_t ino)
+struct sysfs_dirent *fuse_node_sd(fuse_ino_t ino)
 {
 	if (ino == FUSE_ROOT_ID)
 		return root_sd;
-	return ((struct ldmd_node *)(uintptr_t)ino)->sd;
+	return ((struct fuse_node *)(uintptr_t)ino)->sd;
 }
 
 /**
- * ldmd_node_hold - the node id for a sysfs node a LOOKUP is about to return
+ * fuse_node_hold - the node id for a sysfs node a LOOKUP is about to return
  * @sd: the node, referenced; the reference passes to the node table
  *
- * Counts one lookup on the id; ldmd_node_forget(id, 1) undoes it if the
+ * Counts one lookup on the id; fuse_node_forget(id, 1) undoes it if the
  * reply does not reach the kernel.
  * Return: the node id, or 0 when out of memory (@sd is then put).
  */
-fuse_ino_t ldmd_node_hold(struct sysfs_dirent *sd)
+fuse_ino_t fuse_node_hold(struct sysfs_dirent *sd)
 {
-	struct ldmd_node key = { .sd = sd }, *node, **found;
+	struct fuse_node key = { .sd = sd }, *node, **found;
 
 	if (sd == root_sd) {
 		ldm_sysfs_put(sd);
@@ -123,16 +123,16 @@ fuse_ino_t ldmd_node_hold(struct sysfs_dirent *sd)
 }
 
 /**
- * ldmd_node_find - the node id the kernel knows a sysfs node by
+ * fuse_node_find - the node id the kernel knows a sysfs node by
  * @sd: the node
  *
  * Return: the id, or 0 if the kernel holds none for it (it caches nothing
  * about it, nor below it). The id may be forgotten as soon as this returns:
  * use it only where the kernel checks ids (notifications).
  */
-fuse_ino_t ldmd_node_find(struct sysfs_dirent *sd)
+fuse_ino_t fuse_node_find(struct sysfs_dirent *sd)
 {
-	struct ldmd_node key = { .sd = sd }, **found;
+	struct fuse_node key = { .sd = sd }, **found;
 	fuse_ino_t ino = 0;
 
 	if (sd == root_sd)
@@ -146,15 +146,15 @@ fuse_ino_t ldmd_node_find(struct sysfs_dirent *sd)
 }
 
 /**
- * ldmd_node_forget - the kernel gives back lookups of a node id
+ * fuse_node_forget - the kernel gives back lookups of a node id
  * @ino: the node id
  * @nlookup: how many
  *
  * The last one drops the node's reference on its sysfs node.
  */
-void ldmd_node_forget(fuse_ino_t ino, uint64_t nlookup)
+void fuse_node_forget(fuse_ino_t ino, uint64_t nlookup)
 {
-	struct ldmd_node *node = (struct ldmd_node *)(uintptr_t)ino;
+	struct fuse_node *node = (struct fuse_node *)(uintptr_t)ino;
 	bool last;
 
 	if (ino == FUSE_ROOT_ID)

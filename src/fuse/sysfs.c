@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * sysfs-ops.c - the FUSE requests of the sysfs mount, mapped onto the
- * path-level API of <ldm/sysfs.h>. This is the one file that replies to
- * FUSE, and so the one place where errors change sign: everything in ldm
- * returns a negative errno, FUSE replies take a positive one (reply_err()).
+ * sysfs.c - the FUSE requests of the sysfs mount, mapped onto the
+ * path-level API of <libldm/sysfs.h>.
  *
  * Node ids are nodes.c's. Names and attributes are cached by the kernel for
  * CACHE_SECONDS: every change of the tree's shape is invalidated (inval.c),
@@ -25,19 +23,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <ldm/kernel.h>
-#include <ldm/list.h>
+#include <sys/queue.h>
 #include <libldm/sysfs.h>
 
-#include "ldmd.h"
+#include "internal.h"
 
 #define CACHE_SECONDS	3600.0
-
-/* The one sign flip: @error is 0 or a negative errno, as ldm returns them. */
-static void reply_err(fuse_req_t req, int error)
-{
-	fuse_reply_err(req, -error);
-}
 
 /* The tree belongs to whoever runs ldmd: root, as /sys belongs to root. */
 static void to_stat(const struct ldm_sysfs_stat *st, struct stat *out)
@@ -49,7 +40,7 @@ static void to_stat(const struct ldm_sysfs_stat *st, struct stat *out)
 	out->st_uid = geteuid();
 	out->st_gid = getegid();
 	out->st_size = st->size;
-	out->st_blksize = PAGE_SIZE;
+	out->st_blksize = LDM_SYSFS_PAGE_SIZE;
 	out->st_atim = st->mtime;
 	out->st_mtim = st->mtime;
 	out->st_ctim = st->mtime;
@@ -57,10 +48,10 @@ static void to_stat(const struct ldm_sysfs_stat *st, struct stat *out)
 
 /*
  * Open files are listed, so that what the kernel still had open when the
- * session ended is closed too (ldmd_sysfs_ops_exit()).
+ * session ended is closed too (fuse_sysfs_ops_exit()).
  */
 struct open_file {
-	struct list_head link;
+	LIST_ENTRY(open_file) link;
 	struct ldm_sysfs_file *f;
 	struct sysfs_dirent *sd;	/* held by its node while the file is open */
 	struct fuse_pollhandle *ph;	/* under handles_lock: a poller to wake */
@@ -69,19 +60,19 @@ struct open_file {
 
 static pthread_mutex_t handles_lock = PTHREAD_MUTEX_INITIALIZER;
 static atomic_bool no_opendir;		/* the kernel opens directories itself */
-static LIST_HEAD(open_files);
+static LIST_HEAD(, open_file) open_files = LIST_HEAD_INITIALIZER(open_files);
 
-static void track(struct list_head *link)
+static void track(struct open_file *of)
 {
 	pthread_mutex_lock(&handles_lock);
-	list_add(link, &open_files);
+	LIST_INSERT_HEAD(&open_files, of, link);
 	pthread_mutex_unlock(&handles_lock);
 }
 
-static void untrack(struct list_head *link)
+static void untrack(struct open_file *of)
 {
 	pthread_mutex_lock(&handles_lock);
-	list_del(link);
+	LIST_REMOVE(of, link);
 	pthread_mutex_unlock(&handles_lock);
 }
 
@@ -118,9 +109,9 @@ static void sysfs_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
 	struct sysfs_dirent *sd;
 	int error;
 
-	error = ldm_sysfs_lookup_at(ldmd_node_sd(parent), name, &sd);
+	error = ldm_sysfs_lookup_at(fuse_node_sd(parent), name, &sd);
 	if (error) {
-		reply_err(req, error);
+		fuse_reply_errno(req, error);
 		return;
 	}
 	ldm_sysfs_stat(sd, &st);
@@ -131,16 +122,16 @@ static void sysfs_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
 	 */
 	e.entry_timeout = CACHE_SECONDS;
 	e.attr_timeout = CACHE_SECONDS;
-	e.ino = ldmd_node_hold(sd);
+	e.ino = fuse_node_hold(sd);
 	if (!e.ino)
-		reply_err(req, -ENOMEM);
+		fuse_reply_errno(req, -ENOMEM);
 	else if (fuse_reply_entry(req, &e))
-		ldmd_node_forget(e.ino, 1);	/* interrupted: the kernel never saw it */
+		fuse_node_forget(e.ino, 1);	/* interrupted: the kernel never saw it */
 }
 
 static void sysfs_forget(fuse_req_t req, fuse_ino_t ino, uint64_t nlookup)
 {
-	ldmd_node_forget(ino, nlookup);
+	fuse_node_forget(ino, nlookup);
 	fuse_reply_none(req);
 }
 
@@ -151,9 +142,9 @@ static void sysfs_getattr(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info 
 	int error;
 
 	(void)fi;
-	error = ldm_sysfs_stat(ldmd_node_sd(ino), &st);
+	error = ldm_sysfs_stat(fuse_node_sd(ino), &st);
 	if (error) {
-		reply_err(req, error);
+		fuse_reply_errno(req, error);
 		return;
 	}
 	to_stat(&st, &attr);
@@ -172,7 +163,7 @@ static void sysfs_setattr(fuse_req_t req, fuse_ino_t ino, struct stat *attr, int
 
 	(void)attr;
 	if (!(to_set & FUSE_SET_ATTR_SIZE) || (to_set & ~implied))
-		reply_err(req, -EPERM);
+		fuse_reply_errno(req, -EPERM);
 	else
 		sysfs_getattr(req, ino, fi);
 }
@@ -182,9 +173,9 @@ static void sysfs_readlink(fuse_req_t req, fuse_ino_t ino)
 	char path[PATH_MAX];
 	int len;
 
-	len = ldm_sysfs_readlink(ldmd_node_sd(ino), path, sizeof(path));
+	len = ldm_sysfs_readlink(fuse_node_sd(ino), path, sizeof(path));
 	if (len < 0)
-		reply_err(req, len);
+		fuse_reply_errno(req, len);
 	else
 		fuse_reply_readlink(req, path);
 }
@@ -315,7 +306,7 @@ static void sysfs_opendir(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info 
 {
 	(void)ino;
 	if (no_opendir) {
-		reply_err(req, -ENOSYS);	/* "opened": no OPENDIR from now on */
+		fuse_reply_errno(req, -ENOSYS);	/* "opened": no OPENDIR from now on */
 		return;
 	}
 	fi->cache_readdir = 1;
@@ -326,7 +317,7 @@ static void sysfs_opendir(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info 
 /*
  * READDIRPLUS: an entry with what a LOOKUP of it would give, so that a
  * first walk of a directory makes no LOOKUP per entry. Each id given is a
- * lookup the kernel counts (ldmd_node_hold()); it is counted in @held, to
+ * lookup the kernel counts (fuse_node_hold()); it is counted in @held, to
  * be given back if the reply never reaches the kernel. An entry removed
  * since the listing was taken is left out. As for LOOKUP, the names are
  * safe to cache: the kernel holds the directory's lock for the whole
@@ -348,13 +339,13 @@ static size_t add_entry_plus(fuse_req_t req, char *buf, size_t room, struct sysf
 		to_stat(&st, &e.attr);
 		e.entry_timeout = CACHE_SECONDS;
 		e.attr_timeout = CACHE_SECONDS;
-		e.ino = ldmd_node_hold(sd);	/* 0 if out of memory: the name alone */
+		e.ino = fuse_node_hold(sd);	/* 0 if out of memory: the name alone */
 	}
 	len = fuse_add_direntry_plus(req, buf, room, ent->name, &e, ent->cookie);
 	if (len <= room)
 		*held = e.ino;
 	else if (e.ino)
-		ldmd_node_forget(e.ino, 1);	/* did not fit: not given */
+		fuse_node_forget(e.ino, 1);	/* did not fit: not given */
 	return len;
 }
 
@@ -375,7 +366,7 @@ static size_t add_entry(fuse_req_t req, char *buf, size_t room, const struct dir
  */
 static void list_dir(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off, bool plus)
 {
-	struct sysfs_dirent *dir = ldmd_node_sd(ino);
+	struct sysfs_dirent *dir = fuse_node_sd(ino);
 	fuse_ino_t *held = NULL;
 	size_t pos = 0, len, i, nheld = 0;
 	struct dir_snap *d;
@@ -389,7 +380,7 @@ static void list_dir(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off, boo
 	if (!buf || (plus && !held)) {
 		free(buf);
 		free(held);
-		reply_err(req, -ENOMEM);
+		fuse_reply_errno(req, -ENOMEM);
 		return;
 	}
 	pthread_mutex_lock(&snaps_lock);
@@ -406,10 +397,10 @@ static void list_dir(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off, boo
 	}
 	pthread_mutex_unlock(&snaps_lock);
 	if (error)
-		reply_err(req, error);
+		fuse_reply_errno(req, error);
 	else if (fuse_reply_buf(req, buf, pos))
 		while (nheld)
-			ldmd_node_forget(held[--nheld], 1);	/* never reached the kernel */
+			fuse_node_forget(held[--nheld], 1);	/* never reached the kernel */
 	free(buf);
 	free(held);
 }
@@ -436,15 +427,15 @@ static void sysfs_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi
 	int error;
 
 	if (!of) {
-		reply_err(req, -ENOMEM);
+		fuse_reply_errno(req, -ENOMEM);
 		return;
 	}
-	of->sd = ldmd_node_sd(ino);
+	of->sd = fuse_node_sd(ino);
 	of->stable = !ldm_sysfs_stat(of->sd, &st) && st.stable;
 	error = ldm_sysfs_open(of->sd, fi->flags & O_ACCMODE, &of->f);
 	if (error) {
 		free(of);
-		reply_err(req, error);
+		fuse_reply_errno(req, error);
 		return;
 	}
 	fi->fh = (uintptr_t)of;
@@ -456,9 +447,9 @@ static void sysfs_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi
 	read_only = (fi->flags & O_ACCMODE) == O_RDONLY;
 	fi->direct_io = !(of->stable && read_only);
 	fi->keep_cache = of->stable && read_only;
-	track(&of->link);
+	track(of);
 	if (fuse_reply_open(req, fi)) {
-		untrack(&of->link);	/* interrupted: no RELEASE will come */
+		untrack(of);	/* interrupted: no RELEASE will come */
 		file_free(of);
 	}
 }
@@ -467,13 +458,13 @@ static void sysfs_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi
 static void sysfs_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 		       struct fuse_file_info *fi)
 {
-	char page[PAGE_SIZE];
+	char page[LDM_SYSFS_PAGE_SIZE];
 	ssize_t n;
 
 	(void)ino;
-	n = ldm_sysfs_read(to_file(fi)->f, page, min(size, sizeof(page)), off);
+	n = ldm_sysfs_read(to_file(fi)->f, page, size < sizeof(page) ? size : sizeof(page), off);
 	if (n < 0)
-		reply_err(req, (int)n);
+		fuse_reply_errno(req, (int)n);
 	else
 		fuse_reply_buf(req, page, (size_t)n);
 }
@@ -486,11 +477,11 @@ static void sysfs_write(fuse_req_t req, fuse_ino_t ino, const char *buf, size_t 
 	(void)ino;
 	n = ldm_sysfs_write(to_file(fi)->f, buf, size, off);
 	if (to_file(fi)->stable)
-		ldmd_inval_data(to_file(fi)->sd);
+		fuse_inval_data(to_file(fi)->sd);
 	/* What store() added, removed or changed is gone from the kernel's cache too. */
-	ldmd_inval_flush();
+	ldm_fuse_inval_flush();
 	if (n < 0)
-		reply_err(req, (int)n);
+		fuse_reply_errno(req, (int)n);
 	else
 		fuse_reply_write(req, (size_t)n);
 }
@@ -516,7 +507,7 @@ static void sysfs_poll(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi
 		fuse_pollhandle_destroy(old);
 	mask = ldm_sysfs_poll(of->f, 0);
 	if (mask < 0)
-		reply_err(req, mask);
+		fuse_reply_errno(req, mask);
 	else
 		fuse_reply_poll(req, (unsigned int)mask);
 }
@@ -529,9 +520,9 @@ static void poll_changed(struct sysfs_dirent *sd, void *data)
 
 	(void)data;
 	if (!ldm_sysfs_stat(sd, &st) && st.stable)
-		ldmd_inval_data(sd);	/* queued: never sent from a notifier's thread */
+		fuse_inval_data(sd);	/* queued: never sent from a notifier's thread */
 	pthread_mutex_lock(&handles_lock);
-	list_for_each_entry(of, &open_files, link) {
+	LIST_FOREACH(of, &open_files, link) {
 		if (of->sd != sd || !of->ph)
 			continue;
 		fuse_lowlevel_notify_poll(of->ph);
@@ -542,11 +533,11 @@ static void poll_changed(struct sysfs_dirent *sd, void *data)
 }
 
 /**
- * ldmd_sysfs_ops_start - be told of sysfs_notify(), to wake pollers
+ * fuse_sysfs_ops_start - be told of sysfs_notify(), to wake pollers
  *
  * Return: 0, or -EBUSY.
  */
-int ldmd_sysfs_ops_start(void)
+int fuse_sysfs_ops_start(void)
 {
 	return ldm_sysfs_poll_watch(poll_changed, NULL);
 }
@@ -556,26 +547,26 @@ static void sysfs_release(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info 
 	struct open_file *of = to_file(fi);
 
 	(void)ino;
-	untrack(&of->link);
+	untrack(of);
 	file_free(of);
-	reply_err(req, 0);
+	fuse_reply_errno(req, 0);
 }
 
-/* A change of the tree's shape is refused as /sys refuses it (refuse.c). */
-const struct fuse_lowlevel_ops ldmd_sysfs_ops = {
+/* A change of the tree's shape is refused as /sys refuses it (reply.c). */
+const struct fuse_lowlevel_ops fuse_sysfs_ops = {
 	.init		= sysfs_init,
 	.lookup		= sysfs_lookup,
 	.forget		= sysfs_forget,
 	.getattr	= sysfs_getattr,
 	.setattr	= sysfs_setattr,
 	.readlink	= sysfs_readlink,
-	.mknod		= ldmd_refuse_mknod,
-	.mkdir		= ldmd_refuse_mkdir,
-	.unlink		= ldmd_refuse_unlink,
-	.rmdir		= ldmd_refuse_rmdir,
-	.symlink	= ldmd_refuse_symlink,
-	.rename		= ldmd_refuse_rename,
-	.link		= ldmd_refuse_link,
+	.mknod		= fuse_refuse_mknod,
+	.mkdir		= fuse_refuse_mkdir,
+	.unlink		= fuse_refuse_unlink,
+	.rmdir		= fuse_refuse_rmdir,
+	.symlink	= fuse_refuse_symlink,
+	.rename		= fuse_refuse_rename,
+	.link		= fuse_refuse_link,
 	.open		= sysfs_open,
 	.read		= sysfs_read,
 	.write		= sysfs_write,
@@ -584,23 +575,23 @@ const struct fuse_lowlevel_ops ldmd_sysfs_ops = {
 	.opendir	= sysfs_opendir,
 	.readdir	= sysfs_readdir,
 	.readdirplus	= sysfs_readdirplus,
-	.create		= ldmd_refuse_create,
+	.create		= fuse_refuse_create,
 };
 
 /**
- * ldmd_sysfs_ops_exit - close the files still open, drop the listings kept
+ * fuse_sysfs_ops_exit - close the files still open, drop the listings kept
  *
  * Once the session is destroyed: the kernel sends no RELEASE for what was
  * open when the connection ended.
  */
-void ldmd_sysfs_ops_exit(void)
+void fuse_sysfs_ops_exit(void)
 {
-	struct open_file *of, *nf;
+	struct open_file *of;
 	unsigned int i;
 
 	ldm_sysfs_poll_watch(NULL, NULL);
-	list_for_each_entry_safe(of, nf, &open_files, link) {
-		list_del(&of->link);
+	while ((of = LIST_FIRST(&open_files))) {
+		LIST_REMOVE(of, link);
 		file_free(of);
 	}
 	for (i = 0; i < DIR_SNAPS; i++) {

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * ldm-fuse.h - the FUSE layer: the runtime's sysfs tree and its device
+ * nodes as FUSE mounts, on the host API alone (docs/ldmd.md). ldmd is its
+ * user; it knows nothing of the control socket, events or boards.
+ *
+ * A mount is made before the runtime boots (ldm_fuse_mount()), served once
+ * it runs (ldm_fuse_serve()), and taken away after it stops
+ * (ldm_fuse_unmount()); whoever touches it in between waits. Each returns 0
+ * or a negative errno and prints what went wrong.
+ */
+#ifndef _LDM_FUSE_H
+#define _LDM_FUSE_H
+
+struct ldm_fuse_fs;
+struct ldm_fuse_mount;
+
+/* DIR/sys: the sysfs tree. DIR/dev: a node per misc device. */
+extern const struct ldm_fuse_fs ldm_fuse_sysfs;
+extern const struct ldm_fuse_fs ldm_fuse_dev;
+
+int ldm_fuse_mount(const char *root, const struct ldm_fuse_fs *fs, struct ldm_fuse_mount **ret);
+int ldm_fuse_serve(struct ldm_fuse_mount *m);
+void ldm_fuse_unmount(struct ldm_fuse_mount *m);
+
+/*
+ * The kernel caches the sysfs mount's names and attributes; the
+ * invalidation thread tells it of every change. ldm_fuse_inval_flush()
+ * waits until what changed so far is invalidated (a request that changed
+ * the tree returns after it). Start once the sysfs mount serves; stop
+ * before it is unmounted.
+ */
+int ldm_fuse_inval_start(struct ldm_fuse_mount *sysfs);
+void ldm_fuse_inval_flush(void);
+void ldm_fuse_inval_stop(void);
+
+/*
+ * Before the runtime stops: new requests of DIR/dev get ENODEV, calls in
+ * progress are interrupted and waited for, and every node still open is
+ * closed, so that the modules can be unloaded.
+ */
+void ldm_fuse_dev_shutdown(void);
+
+#endif /* _LDM_FUSE_H */
