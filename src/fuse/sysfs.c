@@ -89,7 +89,7 @@ static void file_free(struct open_file *of)
 	free(of);
 }
 
-static void sysfs_init(void *userdata, struct fuse_conn_info *conn)
+static void sysfs_op_init(void *userdata, struct fuse_conn_info *conn)
 {
 	(void)userdata;
 	/* O_TRUNC comes with OPEN instead of as a SETATTR of its own. */
@@ -102,7 +102,7 @@ static void sysfs_init(void *userdata, struct fuse_conn_info *conn)
 	no_opendir = conn->capable & FUSE_CAP_NO_OPENDIR_SUPPORT;
 }
 
-static void sysfs_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
+static void sysfs_op_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
 {
 	struct fuse_entry_param e = { 0 };
 	struct ldm_sysfs_stat st;
@@ -129,13 +129,13 @@ static void sysfs_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
 		fuse_node_forget(e.ino, 1);	/* interrupted: the kernel never saw it */
 }
 
-static void sysfs_forget(fuse_req_t req, fuse_ino_t ino, uint64_t nlookup)
+static void sysfs_op_forget(fuse_req_t req, fuse_ino_t ino, uint64_t nlookup)
 {
 	fuse_node_forget(ino, nlookup);
 	fuse_reply_none(req);
 }
 
-static void sysfs_getattr(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
+static void sysfs_op_getattr(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 {
 	struct ldm_sysfs_stat st;
 	struct stat attr;
@@ -155,7 +155,7 @@ static void sysfs_getattr(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info 
  * Only a change of size, which sysfs ignores (the kernel adds the times a
  * truncation implies); modes, owners and times are fixed, as in 2.6.9.
  */
-static void sysfs_setattr(fuse_req_t req, fuse_ino_t ino, struct stat *attr, int to_set,
+static void sysfs_op_setattr(fuse_req_t req, fuse_ino_t ino, struct stat *attr, int to_set,
 			  struct fuse_file_info *fi)
 {
 	const int implied = FUSE_SET_ATTR_SIZE | FUSE_SET_ATTR_MTIME | FUSE_SET_ATTR_MTIME_NOW |
@@ -165,10 +165,10 @@ static void sysfs_setattr(fuse_req_t req, fuse_ino_t ino, struct stat *attr, int
 	if (!(to_set & FUSE_SET_ATTR_SIZE) || (to_set & ~implied))
 		fuse_reply_errno(req, -EPERM);
 	else
-		sysfs_getattr(req, ino, fi);
+		sysfs_op_getattr(req, ino, fi);
 }
 
-static void sysfs_readlink(fuse_req_t req, fuse_ino_t ino)
+static void sysfs_op_readlink(fuse_req_t req, fuse_ino_t ino)
 {
 	char path[PATH_MAX];
 	int len;
@@ -302,7 +302,7 @@ static size_t dir_seek(const struct dir_snap *d, off_t cookie)
  * Only where the kernel cannot open directories itself; the listing is
  * cached by the kernel either way (see list_dir()).
  */
-static void sysfs_opendir(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
+static void sysfs_op_opendir(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 {
 	(void)ino;
 	if (no_opendir) {
@@ -405,21 +405,21 @@ static void list_dir(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off, boo
 	free(held);
 }
 
-static void sysfs_readdir(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
+static void sysfs_op_readdir(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 			  struct fuse_file_info *fi)
 {
 	(void)fi;
 	list_dir(req, ino, size, off, false);
 }
 
-static void sysfs_readdirplus(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
+static void sysfs_op_readdirplus(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 			      struct fuse_file_info *fi)
 {
 	(void)fi;
 	list_dir(req, ino, size, off, true);
 }
 
-static void sysfs_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
+static void sysfs_op_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 {
 	struct open_file *of = calloc(1, sizeof(*of));
 	struct ldm_sysfs_stat st;
@@ -455,7 +455,7 @@ static void sysfs_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi
 }
 
 /* Never more than a page at a time, as sysfs itself transfers. */
-static void sysfs_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
+static void sysfs_op_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 		       struct fuse_file_info *fi)
 {
 	char page[LDM_SYSFS_PAGE_SIZE];
@@ -469,7 +469,7 @@ static void sysfs_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 		fuse_reply_buf(req, page, (size_t)n);
 }
 
-static void sysfs_write(fuse_req_t req, fuse_ino_t ino, const char *buf, size_t size, off_t off,
+static void sysfs_op_write(fuse_req_t req, fuse_ino_t ino, const char *buf, size_t size, off_t off,
 			struct fuse_file_info *fi)
 {
 	ssize_t n;
@@ -490,7 +490,7 @@ static void sysfs_write(fuse_req_t req, fuse_ino_t ino, const char *buf, size_t 
  * POLL: the handle is kept before the state is read, so that a
  * sysfs_notify() in between wakes the kernel rather than being lost.
  */
-static void sysfs_poll(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi,
+static void sysfs_op_poll(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi,
 		       struct fuse_pollhandle *ph)
 {
 	struct open_file *of = to_file(fi);
@@ -542,7 +542,7 @@ int fuse_sysfs_ops_start(void)
 	return ldm_sysfs_poll_watch(poll_changed, NULL);
 }
 
-static void sysfs_release(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
+static void sysfs_op_release(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 {
 	struct open_file *of = to_file(fi);
 
@@ -554,12 +554,12 @@ static void sysfs_release(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info 
 
 /* A change of the tree's shape is refused as /sys refuses it (reply.c). */
 const struct fuse_lowlevel_ops fuse_sysfs_ops = {
-	.init		= sysfs_init,
-	.lookup		= sysfs_lookup,
-	.forget		= sysfs_forget,
-	.getattr	= sysfs_getattr,
-	.setattr	= sysfs_setattr,
-	.readlink	= sysfs_readlink,
+	.init		= sysfs_op_init,
+	.lookup		= sysfs_op_lookup,
+	.forget		= sysfs_op_forget,
+	.getattr	= sysfs_op_getattr,
+	.setattr	= sysfs_op_setattr,
+	.readlink	= sysfs_op_readlink,
 	.mknod		= fuse_refuse_mknod,
 	.mkdir		= fuse_refuse_mkdir,
 	.unlink		= fuse_refuse_unlink,
@@ -567,14 +567,14 @@ const struct fuse_lowlevel_ops fuse_sysfs_ops = {
 	.symlink	= fuse_refuse_symlink,
 	.rename		= fuse_refuse_rename,
 	.link		= fuse_refuse_link,
-	.open		= sysfs_open,
-	.read		= sysfs_read,
-	.write		= sysfs_write,
-	.release	= sysfs_release,
-	.poll		= sysfs_poll,
-	.opendir	= sysfs_opendir,
-	.readdir	= sysfs_readdir,
-	.readdirplus	= sysfs_readdirplus,
+	.open		= sysfs_op_open,
+	.read		= sysfs_op_read,
+	.write		= sysfs_op_write,
+	.release	= sysfs_op_release,
+	.poll		= sysfs_op_poll,
+	.opendir	= sysfs_op_opendir,
+	.readdir	= sysfs_op_readdir,
+	.readdirplus	= sysfs_op_readdirplus,
 	.create		= fuse_refuse_create,
 };
 

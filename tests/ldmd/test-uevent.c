@@ -15,7 +15,7 @@
 #include "ldmd-util.h"
 
 #define LDM_PATH	LDM_BUILD_DIR "/tools/ldm/ldm"
-#define QUEUE_LEN	1024	/* tools/ldmd/uevent.c */
+#define QUEUE_LEN	1024	/* daemon/uevent.c */
 
 static int uevent_connect(const struct ldmd *d)
 {

@@ -18,9 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/queue.h>
 #include <unistd.h>
-#include <ldm/kernel.h>
-#include <ldm/list.h>
 
 #include <ldmd/control.h>
 #include "ldmd.h"
@@ -35,13 +34,13 @@ struct ldmd_control {
 	pthread_t acceptor;
 	pthread_mutex_t lock;
 	pthread_cond_t gone;		/* a client thread ended */
-	struct list_head clients;	/* under @lock */
+	TAILQ_HEAD(, control_client) clients;	/* under @lock */
 	unsigned int nclients;		/* under @lock */
 	bool stopping;			/* under @lock */
 };
 
 struct control_client {
-	struct list_head node;		/* on ldmd_control.clients */
+	TAILQ_ENTRY(control_client) node;		/* on ldmd_control.clients */
 	struct ldmd_control *ctl;
 	int fd;
 	struct ucred cred;
@@ -214,7 +213,7 @@ static void *client_thread(void *arg)
 	while (serve_one(cl))
 		;
 	pthread_mutex_lock(&ctl->lock);
-	list_del(&cl->node);
+	TAILQ_REMOVE(&ctl->clients, cl, node);
 	ctl->nclients--;
 	pthread_cond_broadcast(&ctl->gone);
 	pthread_mutex_unlock(&ctl->lock);
@@ -265,12 +264,12 @@ static void add_client(void *data, int fd)
 		refuse_client(fd);
 		return;
 	}
-	list_add_tail(&cl->node, &ctl->clients);
+	TAILQ_INSERT_TAIL(&ctl->clients, cl, node);
 	ctl->nclients++;
 	pthread_attr_init(&attr);
 	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
 	if (pthread_create(&thread, &attr, client_thread, cl)) {
-		list_del(&cl->node);
+		TAILQ_REMOVE(&ctl->clients, cl, node);
 		ctl->nclients--;
 		pthread_mutex_unlock(&ctl->lock);
 		free(cl);
@@ -303,7 +302,7 @@ int ldmd_control_start(const char *root, struct ldmd_control **ret)
 
 	if (!ctl)
 		goto err;
-	INIT_LIST_HEAD(&ctl->clients);
+	TAILQ_INIT(&ctl->clients);
 	pthread_mutex_init(&ctl->lock, NULL);
 	pthread_cond_init(&ctl->gone, NULL);
 	snprintf(ctl->path, sizeof(ctl->path), "%s/" CONTROL_SOCKET, root);
@@ -346,7 +345,7 @@ void ldmd_control_stop(struct ldmd_control *ctl)
 	shutdown(ctl->fd, SHUT_RDWR);
 	pthread_join(ctl->acceptor, NULL);
 	pthread_mutex_lock(&ctl->lock);
-	list_for_each_entry(cl, &ctl->clients, node)
+	TAILQ_FOREACH(cl, &ctl->clients, node)
 		shutdown(cl->fd, SHUT_RD);
 	while (ctl->nclients)
 		pthread_cond_wait(&ctl->gone, &ctl->lock);

@@ -128,7 +128,7 @@ static char *make_root(const char *path)
 }
 
 /* MODULE.ko[=ARGS]: ARGS are name=value pairs separated by spaces. */
-static void load_module(const char *spec)
+static void insmod_arg(const char *spec)
 {
 	char *path = strdup(spec), *eq;
 	int error = -ENOMEM;
@@ -272,7 +272,7 @@ int ldmd_run(const struct ldmd_options *opts)
 	if (error)
 		goto err_runtime;
 	for (i = 0; i < opts->nmodules; i++)
-		load_module(opts->modules[i]);
+		insmod_arg(opts->modules[i]);
 
 	printf("ldmd: ready\n");
 	fflush(stdout);

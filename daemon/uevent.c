@@ -24,11 +24,10 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <time.h>
+#include <sys/queue.h>
 #include <unistd.h>
-#include <ldm/kernel.h>
 #include <libldm/runtime.h>
 #include <libldm/uevent.h>
-#include <ldm/list.h>
 
 #include "ldmd.h"
 
@@ -45,7 +44,7 @@ struct uevent_msg {
 };
 
 struct uevent_listener {
-	struct list_head node;		/* on ldmd_uevent.listeners */
+	TAILQ_ENTRY(uevent_listener) node;		/* on ldmd_uevent.listeners */
 	struct ldmd_uevent *srv;
 	int fd;
 	struct ucred cred;
@@ -63,7 +62,7 @@ struct ldmd_uevent {
 	pthread_t acceptor;
 	pthread_mutex_t lock;
 	pthread_cond_t ended;		/* a listener thread ended */
-	struct list_head listeners;	/* under @lock */
+	TAILQ_HEAD(, uevent_listener) listeners;	/* under @lock */
 	unsigned int nlisteners;
 	bool stopping;
 	struct timespec flush_deadline;
@@ -141,7 +140,7 @@ static void event_arrived(const struct ldm_uevent *event, void *data)
 	struct uevent_msg *m = msg_new(event->buf, event->len);
 
 	pthread_mutex_lock(&srv->lock);
-	list_for_each_entry(l, &srv->listeners, node) {
+	TAILQ_FOREACH(l, &srv->listeners, node) {
 		if (m) {
 			offer(l, m);
 		} else if (!l->gone) {
@@ -230,7 +229,7 @@ static void *listener_thread(void *arg)
 		if (n < 0)
 			l->gone = true;
 	}
-	list_del(&l->node);
+	TAILQ_REMOVE(&srv->listeners, l, node);
 	srv->nlisteners--;
 	pthread_cond_broadcast(&srv->ended);
 	pthread_mutex_unlock(&srv->lock);
@@ -260,11 +259,11 @@ static void add_listener(void *data, int fd)
 	pthread_mutex_lock(&srv->lock);
 	error = srv->nlisteners >= UEVENT_LISTENERS_MAX || srv->stopping;
 	if (!error) {
-		list_add_tail(&l->node, &srv->listeners);
+		TAILQ_INSERT_TAIL(&srv->listeners, l, node);
 		srv->nlisteners++;
 		error = pthread_create(&thread, &attr, listener_thread, l);
 		if (error) {
-			list_del(&l->node);
+			TAILQ_REMOVE(&srv->listeners, l, node);
 			srv->nlisteners--;
 		}
 	}
@@ -299,7 +298,7 @@ int ldmd_uevent_start(const char *root, struct ldmd_uevent **ret)
 
 	if (!srv)
 		goto err;
-	INIT_LIST_HEAD(&srv->listeners);
+	TAILQ_INIT(&srv->listeners);
 	pthread_mutex_init(&srv->lock, NULL);
 	pthread_cond_init(&srv->ended, NULL);
 	snprintf(srv->path, sizeof(srv->path), "%s/" UEVENT_SOCKET, root);
@@ -347,14 +346,14 @@ void ldmd_uevent_stop(struct ldmd_uevent *srv)
 	pthread_join(srv->acceptor, NULL);
 	pthread_mutex_lock(&srv->lock);
 	srv->stopping = true;
-	list_for_each_entry(l, &srv->listeners, node)
+	TAILQ_FOREACH(l, &srv->listeners, node)
 		pthread_cond_signal(&l->more);
 	deadline_after(&deadline, UEVENT_FLUSH_MS);
 	while (srv->nlisteners &&
 	       pthread_cond_timedwait(&srv->ended, &srv->lock, &deadline) != ETIMEDOUT)
 		;
 	/* Those still sending are stalled: cut them off. */
-	list_for_each_entry(l, &srv->listeners, node) {
+	TAILQ_FOREACH(l, &srv->listeners, node) {
 		l->gone = true;
 		shutdown(l->fd, SHUT_RDWR);
 		pthread_cond_signal(&l->more);
