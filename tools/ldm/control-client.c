@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * control-client.c - the client side of ldmd's control socket
- * (tools/control-proto.h): connect, send a request, gather the reply.
+ * (<ldmd/control.h>): connect, send a request, gather the reply; and the
+ * request as most verbs make it.
  */
 #include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +14,9 @@
 #include <unistd.h>
 
 #include <ldmd/control.h>
+
 #include "control-client.h"
+#include "tool-util.h"
 
 /**
  * ctl_connect - connect to the ldmd serving @root
@@ -186,4 +190,60 @@ int ctl_request(const char *verb, const char *root, const char *const fields[], 
 		return -1;
 	}
 	return 0;
+}
+
+/**
+ * ctl_simple_request - one request, reported as most verbs report it
+ * @verb: the verb, for messages
+ * @root: ldmd's root (tool_root())
+ * @fields: the request
+ * @nfields: how many
+ * @out: gets the output on success (free() it), or NULL
+ *
+ * The kernel's warnings go to stderr, a failure with its cause.
+ * Return: the exit status.
+ */
+int ctl_simple_request(const char *verb, const char *root, const char *const fields[],
+		       int nfields, char **out)
+{
+	struct ctl_result res;
+	int status;
+
+	if (ctl_request(verb, root, fields, nfields, -1, &res))
+		return 1;
+	tool_print_log(stderr, res.log, TOOL_LOG_QUIET_BELOW);
+	if (res.error)
+		fprintf(stderr, "ldm %s: %s\n", verb, *res.why ? res.why : strerror(res.error));
+	status = res.error ? 1 : 0;
+	if (out && !status) {
+		*out = res.out;
+		res.out = NULL;
+	}
+	ctl_result_free(&res);
+	return status;
+}
+
+/**
+ * ctl_bare_request_verb - a verb that is one request of its name, with no
+ * argument but --root
+ * @argc: the verb's arguments
+ * @argv: the verb's arguments
+ * @request: the request
+ * @help: prints the verb's help
+ *
+ * Return: the exit status.
+ */
+int ctl_bare_request_verb(int argc, char *argv[], const char *request, void (*help)(FILE *))
+{
+	const char *fields[] = { request };
+	struct tool_opts o;
+	int status = tool_parse_options(argc, argv, 0, help, &o);
+
+	if (status >= 0)
+		return status;
+	if (optind < argc) {
+		help(stderr);
+		return 2;
+	}
+	return ctl_simple_request(request, o.root, fields, 1, NULL);
 }

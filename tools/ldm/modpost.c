@@ -65,7 +65,7 @@ static void report(const char *fmt, ...)
 }
 
 /* The module name of an object: its file name without .o, '-' as '_'. */
-static int module_name(const char *path, char *name)
+static int object_module_name(const char *path, char *name)
 {
 	const char *base = strrchr(path, '/');
 	size_t len, i;
@@ -118,7 +118,7 @@ static void find_init_exit(struct mod_obj *m)
 
 static int read_object(struct mod_obj *m)
 {
-	if (module_name(m->path, m->name)) {
+	if (object_module_name(m->path, m->name)) {
 		fprintf(stderr, "ldm modpost: %s: not a module object (NAME.o)\n", m->path);
 		return -EINVAL;
 	}

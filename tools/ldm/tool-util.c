@@ -2,6 +2,7 @@
 /*
  * tool-util.c - small helpers the verbs of ldm share.
  */
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,61 @@ struct ldm_modfile *tool_open_module(const char *verb, const char *path)
 		return NULL;
 	}
 	return mf;
+}
+
+/**
+ * tool_parse_options - the options of a verb that talks to ldmd, parsed
+ * alike for every verb: -r/--root DIR, -h/--help, and of --json, -v and -f
+ * those @allowed names (TOOL_OPT_*)
+ * @argc: the verb's arguments
+ * @argv: the verb's arguments
+ * @allowed: TOOL_OPT_JSON, TOOL_OPT_VERBOSE, TOOL_OPT_FORCE
+ * @help: prints the verb's help
+ * @o: filled in; o->root never NULL
+ *
+ * Parsing stops at the first operand (optind).
+ * Return: -1 to go on, or the exit status: 0 after --help, 2 after a bad
+ * option (the help on stderr).
+ */
+int tool_parse_options(int argc, char *argv[], unsigned int allowed, void (*help)(FILE *),
+		       struct tool_opts *o)
+{
+	enum { OPT_ROOT = 0x100, OPT_JSON };
+	static const struct option opts[] = {
+		{ "root", required_argument, NULL, OPT_ROOT },
+		{ "json", no_argument, NULL, OPT_JSON },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "force", no_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	char shorts[8] = "+r:h";
+	int c;
+
+	memset(o, 0, sizeof(*o));
+	if (allowed & TOOL_OPT_VERBOSE)
+		strcat(shorts, "v");
+	if (allowed & TOOL_OPT_FORCE)
+		strcat(shorts, "f");
+	while ((c = getopt_long(argc, argv, shorts, opts, NULL)) != -1) {
+		if (c == OPT_ROOT || c == 'r') {
+			o->root = optarg;
+		} else if (c == OPT_JSON && (allowed & TOOL_OPT_JSON)) {
+			o->json = true;
+		} else if (c == 'v' && (allowed & TOOL_OPT_VERBOSE)) {
+			o->verbose = true;
+		} else if (c == 'f' && (allowed & TOOL_OPT_FORCE)) {
+			o->force = true;
+		} else if (c == 'h') {
+			help(stdout);
+			return 0;
+		} else {
+			help(stderr);
+			return 2;
+		}
+	}
+	o->root = tool_root(o->root);
+	return -1;
 }
 
 const char *tool_root(const char *opt)

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * module-verbs.c - `ldm run`: loading modules into a runtime in this
- * process, with no ldmd (insmod, rmmod and lsmod talk to ldmd:
- * daemon-modules.c).
+ * run.c - `ldm run`: loading modules into a runtime in this process, with
+ * no ldmd (insmod, rmmod and lsmod talk to ldmd).
  *
  *   ldm run [--modules DIR] [--rmmod NAME]... [FILE.ko[=ARGS]...]
  *

@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * device.c - `ldm device add` and `ldm device remove`: a platform device
+ * hotplugged into a running ldmd, or taken out again.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "control-client.h"
+#include "ldm.h"
+#include "tool-util.h"
+
+#define RESOURCES_MAX	16
+
+enum { OPT_ROOT = 0x100, OPT_ID, OPT_MEM, OPT_IO, OPT_IRQ };
+
+static void device_help(FILE *out)
+{
+	fprintf(out, "Usage: ldm device add [--root DIR] NAME [--id N] [--mem RANGE]... [--io RANGE]...\n"
+		     "                      [--irq N]...\n"
+		     "       ldm device remove [--root DIR] BUS_ID\n\n"
+		     "Hotplug a platform device into the runtime of the ldmd serving DIR (default:\n"
+		     "$LDM_ROOT, else /run/ldm), or remove one added so. The device is named\n"
+		     "NAME followed by its id (\"serial3\"), or NAME alone without --id, as 2.6.9\n"
+		     "names platform devices; add prints that name. A driver of the same name\n"
+		     "binds to it at once. RANGE is START-END or START+SIZE (0x1000+0x100).\n\n"
+		     "  -r, --root DIR   the ldmd to talk to\n"
+		     "      --id N       the device's number\n"
+		     "      --mem RANGE  a memory range (IORESOURCE_MEM)\n"
+		     "      --io RANGE   an I/O port range (IORESOURCE_IO)\n"
+		     "      --irq N      an interrupt (IORESOURCE_IRQ)\n"
+		     "  -h, --help       show this text\n");
+}
+
+static int device_add_run(int argc, char *argv[])
+{
+	static const struct option opts[] = {
+		{ "root", required_argument, NULL, OPT_ROOT },
+		{ "id", required_argument, NULL, OPT_ID },
+		{ "mem", required_argument, NULL, OPT_MEM },
+		{ "io", required_argument, NULL, OPT_IO },
+		{ "irq", required_argument, NULL, OPT_IRQ },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	char res[RESOURCES_MAX][128], *out = NULL;
+	const char *fields[3 + RESOURCES_MAX], *root = NULL, *id = "-1";
+	int c, n = 0, status;
+
+	while ((c = getopt_long(argc, argv, "r:h", opts, NULL)) != -1) {
+		if (c == OPT_ROOT) {
+			root = optarg;
+		} else if (c == OPT_ID) {
+			id = optarg;
+		} else if (c == OPT_MEM || c == OPT_IO || c == OPT_IRQ) {
+			if (n == RESOURCES_MAX) {
+				fprintf(stderr, "ldm device add: at most %d resources\n",
+					RESOURCES_MAX);
+				return 2;
+			}
+			snprintf(res[n], sizeof(res[n]), "%s=%s",
+				 c == OPT_MEM ? "mem" : c == OPT_IO ? "io" : "irq", optarg);
+			fields[3 + n] = res[n];
+			n++;
+		} else if (c == 'h') {
+			device_help(stdout);
+			return 0;
+		} else {
+			device_help(stderr);
+			return 2;
+		}
+	}
+	if (optind != argc - 1) {
+		device_help(stderr);
+		return 2;
+	}
+	fields[0] = "device-add";
+	fields[1] = argv[optind];
+	fields[2] = id;
+	status = ctl_simple_request("device add", tool_root(root), fields, 3 + n, &out);
+	if (!status)
+		printf("%s", out ? out : "");
+	free(out);
+	return status;
+}
+
+static int device_remove_run(int argc, char *argv[])
+{
+	const char *fields[2] = { "device-remove" };
+	struct tool_opts o;
+	int status;
+
+	status = tool_parse_options(argc, argv, 0, device_help, &o);
+	if (status >= 0)
+		return status;
+	if (optind != argc - 1) {
+		device_help(stderr);
+		return 2;
+	}
+	fields[1] = argv[optind];
+	return ctl_simple_request("device remove", o.root, fields, 2, NULL);
+}
+
+static int device_run(int argc, char *argv[])
+{
+	if (argc >= 2 && !strcmp(argv[1], "add"))
+		return device_add_run(argc - 1, argv + 1);
+	if (argc >= 2 && !strcmp(argv[1], "remove"))
+		return device_remove_run(argc - 1, argv + 1);
+	if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		device_help(stdout);
+		return 0;
+	}
+	device_help(stderr);
+	return 2;
+}
+
+const struct ldm_verb ldm_verb_device = {
+	.name = "device",
+	.run = device_run,
+	.help = "hotplug a platform device into ldmd's runtime, or remove it",
+};
