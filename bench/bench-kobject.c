@@ -13,8 +13,8 @@
 #include <ldm/ldm.h>
 #include <libldm/libldm.h>
 
-#define BATCH		1000
-#define LOOKUPS		200000
+#define BATCH	1000
+#define LOOKUPS 200000
 
 struct thing {
 	struct kobject kobj;

@@ -46,9 +46,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#define READS		3000
-#define WALKS		3
-#define EVENT_PAIRS	2000
+#define READS	    3000
+#define WALKS	    3
+#define EVENT_PAIRS 2000
 
 struct daemon {
 	pid_t pid;
@@ -263,15 +263,15 @@ static void floor_compare(const struct daemon *floor, double sys_read, double sy
 	double read, stable, rt;
 
 	snprintf(path, sizeof(path), "%s/fresh", floor->sys);
-	fresh_read_us(path);	/* warm */
+	fresh_read_us(path); /* warm */
 	read = fresh_read_us(path);
 	rt = pread_us(path);
 	snprintf(path, sizeof(path), "%s/stable", floor->sys);
 	fresh_read_us(path);
 	stable = fresh_read_us(path);
 	printf("%-9s least libfuse server: fresh read %5.1f us (ratio %5.2f), stable %5.1f us "
-	       "(ratio %5.2f), round trip %5.1f us\n", "", read, read / sys_read, stable,
-	       stable / sys_stable, rt);
+	       "(ratio %5.2f), round trip %5.1f us\n",
+	       "", read, read / sys_read, stable, stable / sys_stable, rt);
 }
 
 static void compare(const struct daemon *d, const struct daemon *floor, bool pinned)
@@ -286,13 +286,13 @@ static void compare(const struct daemon *d, const struct daemon *floor, bool pin
 	ldm_cold = walk_once_us(d->sys, &ldm_entries);
 	sys_cold = drop_caches() ? walk_once_us("/sys", &sys_entries) : -1;
 	snprintf(path, sizeof(path), "%s/kernel/uevent_seqnum", d->sys);
-	fresh_read_us(path);	/* warm */
+	fresh_read_us(path); /* warm */
 	ldm_read = fresh_read_us(path);
 	sys_read = fresh_read_us("/sys/kernel/uevent_seqnum");
 	ldm_walk = walk_us(d->sys, &ldm_entries);
 	sys_walk = walk_us("/sys", &sys_entries);
 	snprintf(path, sizeof(path), "%s/power/state", d->sys);
-	fresh_read_us(path);	/* the first read fills the page cache */
+	fresh_read_us(path); /* the first read fills the page cache */
 	ldm_stable = fresh_read_us(path);
 	sys_stable = fresh_read_us("/sys/power/state");
 	snprintf(path, sizeof(path), "%s/kernel/uevent_seqnum", d->sys);
@@ -301,11 +301,12 @@ static void compare(const struct daemon *d, const struct daemon *floor, bool pin
 	printf("%-9s fresh read: ldm %7.1f us, /sys %5.1f us, ratio %5.2f (goal <= 4)\n",
 	       pinned ? "pinned" : "unpinned", ldm_read, sys_read, ldm_read / sys_read);
 	printf("%-9s find: ldm %6.2f us/entry (%lu), /sys %5.2f us/entry (%lu), ratio %5.2f "
-	       "(goal <= 3)\n", "", ldm_walk, ldm_entries, sys_walk, sys_entries,
-	       ldm_walk / sys_walk);
+	       "(goal <= 3)\n",
+	       "", ldm_walk, ldm_entries, sys_walk, sys_entries, ldm_walk / sys_walk);
 	if (sys_cold > 0)
 		printf("%-9s first find: ldm %6.2f us/entry, /sys %5.2f us/entry after "
-		       "drop_caches, ratio %5.2f\n", "", ldm_cold, sys_cold, ldm_cold / sys_cold);
+		       "drop_caches, ratio %5.2f\n",
+		       "", ldm_cold, sys_cold, ldm_cold / sys_cold);
 	else
 		printf("%-9s first find: ldm %6.2f us/entry (/sys: no drop_caches)\n", "",
 		       ldm_cold);
@@ -372,9 +373,9 @@ static void uevent_throughput(const struct daemon *d, int n)
 	}
 	close(ctl);
 	printf("uevents to %2d listener%s: %8.0f events/s each, %8.0f deliveries/s in all "
-	       "(%u events, %lu received by the first)\n", n, n == 1 ? " " : "s",
-	       2 * EVENT_PAIRS / ((last - t0) / 1e6), n * 2 * EVENT_PAIRS / ((last - t0) / 1e6),
-	       2 * EVENT_PAIRS, ls[0].got);
+	       "(%u events, %lu received by the first)\n",
+	       n, n == 1 ? " " : "s", 2 * EVENT_PAIRS / ((last - t0) / 1e6),
+	       n * 2 * EVENT_PAIRS / ((last - t0) / 1e6), 2 * EVENT_PAIRS, ls[0].got);
 }
 
 static int add_devices(const struct daemon *d, unsigned int n)

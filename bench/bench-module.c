@@ -23,10 +23,10 @@
 #include <ldm/ldm.h>
 #include <libldm/libldm.h>
 
-#define IMPORTS		1000
-#define EXTRA_EXPORTS	100000
+#define IMPORTS	      1000
+#define EXTRA_EXPORTS 100000
 /* The sum of bench_x100000 + 100 * k for k < 1000, as each returns its number */
-#define EXPECTED_SUM	149950000UL
+#define EXPECTED_SUM  149950000UL
 
 static double now(void)
 {
@@ -95,7 +95,7 @@ int main(int argc, char *argv[])
 	int rounds = argc > 1 ? atoi(argv[1]) : 200, r, i;
 	double *t, load, lookup, dl;
 	unsigned long exports = 0, *so_sum;
-	char (*names)[16];
+	char(*names)[16];
 	struct ldm_export exp;
 	size_t len;
 	void *image;
@@ -155,10 +155,10 @@ int main(int argc, char *argv[])
 	}
 	dl = median(t, rounds);
 
-	printf("runtime: %lu exports (%d of them bench-exports.S), %d rounds, medians\n",
-	       exports, EXTRA_EXPORTS, rounds);
-	printf("ldm_init_module, %d imports: %8.1f us, %6.1f ns per import\n", IMPORTS,
-	       load * 1e6, load * 1e9 / IMPORTS);
+	printf("runtime: %lu exports (%d of them bench-exports.S), %d rounds, medians\n", exports,
+	       EXTRA_EXPORTS, rounds);
+	printf("ldm_init_module, %d imports: %8.1f us, %6.1f ns per import\n", IMPORTS, load * 1e6,
+	       load * 1e9 / IMPORTS);
 	printf("export look-up alone:         %8.1f us, %6.1f ns per name\n", lookup * 1e6,
 	       lookup * 1e9 / IMPORTS);
 	printf("dlopen(RTLD_NOW) + init:      %8.1f us, %6.1f ns per import\n", dl * 1e6,

@@ -21,7 +21,7 @@
 #include <libldm/libldm.h>
 
 #define BATCH	1000
-#define LOOKUPS	100000
+#define LOOKUPS 100000
 
 static double now(void)
 {
@@ -117,8 +117,7 @@ static void scale_figures(size_t max)
 	heap = (double)(mallinfo2().uordblks - mem_before) / (double)npdevs;
 	printf("memory: %.0f bytes per registered, bound platform device: %.0f of heap "
 	       "(sysfs nodes, links, names) + %zu of struct platform_device (goal <= 1024)\n",
-	       heap + (double)sizeof(struct platform_device), heap,
-	       sizeof(struct platform_device));
+	       heap + (double)sizeof(struct platform_device), heap, sizeof(struct platform_device));
 	del_pdevs();
 	driver_unregister(&drv);
 }
@@ -127,7 +126,7 @@ static void scale_figures(size_t max)
 static double bind_cost(size_t ndrivers)
 {
 	struct device_driver *drvs = calloc(ndrivers, sizeof(*drvs));
-	char (*names)[16] = calloc(ndrivers, 16);
+	char(*names)[16] = calloc(ndrivers, 16);
 	double t0, cost;
 	size_t i;
 
@@ -172,7 +171,8 @@ int main(int argc, char *argv[])
 	few = bind_cost(10);
 	many = bind_cost(10000);
 	printf("bind a device: %.2f us with 10 drivers, %.2f us with 10000, ratio %.2f "
-	       "(goal <= 1)\n", few, many, many / few);
+	       "(goal <= 1)\n",
+	       few, many, many / few);
 	free(pdevs);
 	ldm_exit();
 	return 0;

@@ -22,8 +22,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define CONTENT		"0\n"
-#define CACHE_SECONDS	3600.0
+#define CONTENT	      "0\n"
+#define CACHE_SECONDS 3600.0
 
 enum { ROOT = FUSE_ROOT_ID, FRESH, STABLE };
 
@@ -78,7 +78,8 @@ static void floor_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 	if ((size_t)off >= len)
 		fuse_reply_buf(req, NULL, 0);
 	else
-		fuse_reply_buf(req, &content[off], size < len - (size_t)off ? size : len - (size_t)off);
+		fuse_reply_buf(req, &content[off],
+			       size < len - (size_t)off ? size : len - (size_t)off);
 }
 
 static void floor_release(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
@@ -89,16 +90,17 @@ static void floor_release(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info 
 }
 
 static const struct fuse_lowlevel_ops floor_ops = {
-	.lookup		= floor_lookup,
-	.getattr	= floor_getattr,
-	.open		= floor_open,
-	.read		= floor_read,
-	.release	= floor_release,
+	.lookup = floor_lookup,
+	.getattr = floor_getattr,
+	.open = floor_open,
+	.read = floor_read,
+	.release = floor_release,
 };
 
 int main(int argc, char *argv[])
 {
-	char *fargs[] = { argv[0], "-o", "subtype=floor,default_permissions,allow_other,auto_unmount", NULL };
+	char *fargs[] = { argv[0], "-o",
+			  "subtype=floor,default_permissions,allow_other,auto_unmount", NULL };
 	struct fuse_args args = FUSE_ARGS_INIT(3, fargs);
 	struct fuse_loop_config *config;
 	struct fuse_session *se;

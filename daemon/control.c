@@ -24,28 +24,28 @@
 #include <ldmd/control.h>
 #include "ldmd.h"
 
-#define CONTROL_CLIENTS_MAX	32
-#define CONTROL_IDLE_SECONDS	30
-#define CONTROL_SEND_SECONDS	5
+#define CONTROL_CLIENTS_MAX  32
+#define CONTROL_IDLE_SECONDS 30
+#define CONTROL_SEND_SECONDS 5
 
 struct ldmd_control {
-	int fd;				/* the listening socket */
+	int fd; /* the listening socket */
 	char path[PATH_MAX];
 	pthread_t acceptor;
 	pthread_mutex_t lock;
-	pthread_cond_t gone;		/* a client thread ended */
-	TAILQ_HEAD(, control_client) clients;	/* under @lock */
-	unsigned int nclients;		/* under @lock */
-	bool stopping;			/* under @lock */
+	pthread_cond_t gone;		      /* a client thread ended */
+	TAILQ_HEAD(, control_client) clients; /* under @lock */
+	unsigned int nclients;		      /* under @lock */
+	bool stopping;			      /* under @lock */
 };
 
 struct control_client {
-	TAILQ_ENTRY(control_client) node;		/* on ldmd_control.clients */
+	TAILQ_ENTRY(control_client) node; /* on ldmd_control.clients */
 	struct ldmd_control *ctl;
 	int fd;
 	struct ucred cred;
-	bool broken;			/* a reply could not be sent */
-	char buf[CONTROL_MSG_MAX];	/* the request being served */
+	bool broken;		   /* a reply could not be sent */
+	char buf[CONTROL_MSG_MAX]; /* the request being served */
 };
 
 /* One message of @kind with @len bytes of @data. */
@@ -100,7 +100,7 @@ static void reply_end(struct control_client *cl, int error, const char *why)
 	int len;
 
 	if (!why)
-		why = "";	/* the client says strerror() */
+		why = ""; /* the client says strerror() */
 	len = snprintf(buf, sizeof(buf), "%d%c%s", -error, '\0', why);
 	if (len >= (int)sizeof(buf))
 		len = sizeof(buf) - 1;
@@ -171,8 +171,10 @@ static bool serve_one(struct control_client *cl)
 	} control;
 	struct iovec iov = { .iov_base = cl->buf, .iov_len = sizeof(cl->buf) };
 	struct msghdr msg = {
-		.msg_iov = &iov, .msg_iovlen = 1,
-		.msg_control = control.buf, .msg_controllen = sizeof(control.buf),
+		.msg_iov = &iov,
+		.msg_iovlen = 1,
+		.msg_control = control.buf,
+		.msg_controllen = sizeof(control.buf),
 	};
 	struct ldmd_request req = { .client = cl, .fd = -1 };
 	const char *why = NULL;
@@ -183,7 +185,7 @@ static bool serve_one(struct control_client *cl)
 		n = recvmsg(cl->fd, &msg, MSG_CMSG_CLOEXEC);
 	} while (n < 0 && errno == EINTR);
 	if (n <= 0)
-		return false;	/* gone, idle too long, or shut down */
+		return false; /* gone, idle too long, or shut down */
 	req.fd = take_fd(&msg);
 	req.uid = cl->cred.uid;
 	req.pid = cl->cred.pid;
@@ -284,7 +286,7 @@ static void *accept_thread(void *arg)
 {
 	struct ldmd_control *ctl = arg;
 
-	ldmd_accept_loop(ctl->fd, add_client, ctl);	/* until ldmd_control_stop() */
+	ldmd_accept_loop(ctl->fd, add_client, ctl); /* until ldmd_control_stop() */
 	return NULL;
 }
 
@@ -323,8 +325,7 @@ err_unlink:
 err_free:
 	free(ctl);
 err:
-	fprintf(stderr, "ldmd: cannot serve %s/" CONTROL_SOCKET ": %s\n", root,
-		strerror(-error));
+	fprintf(stderr, "ldmd: cannot serve %s/" CONTROL_SOCKET ": %s\n", root, strerror(-error));
 	return error;
 }
 

@@ -24,13 +24,13 @@
 
 #include "ldm-fuse.h"
 
-#define LDMD_DEFAULT_ROOT	"/run/ldm"
+#define LDMD_DEFAULT_ROOT "/run/ldm"
 
 struct ldmd_options {
-	char *board;		/* FILE: a device tree, or NULL */
-	char *root;		/* DIR: the mounts go below it */
-	bool foreground;	/* stay attached to the terminal */
-	char **modules;		/* MODULE.ko[=ARGS], in command-line order */
+	char *board;	 /* FILE: a device tree, or NULL */
+	char *root;	 /* DIR: the mounts go below it */
+	bool foreground; /* stay attached to the terminal */
+	char **modules;	 /* MODULE.ko[=ARGS], in command-line order */
 	unsigned int nmodules;
 };
 
@@ -43,11 +43,11 @@ struct ldmd_request {
 	struct control_client *client;
 	int argc;
 	char *argv[CONTROL_FIELDS_MAX];
-	int fd;			/* passed with SCM_RIGHTS, or -1 */
-	uid_t uid;		/* of the client (SO_PEERCRED) */
+	int fd;	   /* passed with SCM_RIGHTS, or -1 */
+	uid_t uid; /* of the client (SO_PEERCRED) */
 	pid_t pid;
-	bool privileged;	/* root or ldmd's own user */
-	char why[256];		/* the cause of a failure, for the reply */
+	bool privileged; /* root or ldmd's own user */
+	char why[256];	 /* the cause of a failure, for the reply */
 };
 
 int ldmd_control_start(const char *root, struct ldmd_control **ret);

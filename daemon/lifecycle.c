@@ -105,7 +105,7 @@ static char *make_root(const char *path)
 
 	if (!copy)
 		return NULL;
-	for (p = copy + 1; ; p++) {
+	for (p = copy + 1;; p++) {
 		if (*p && *p != '/')
 			continue;
 		if (p[-1] != '/') {
@@ -141,8 +141,9 @@ static void insmod_arg(const char *spec)
 	}
 	if (error)
 		ldm_kmsg(3, "ldmd: could not insert '%s': %s\n", path ? path : spec,
-		       error == -ENOENT && path && !access(path, R_OK) ?
-		       "Unknown symbol in module, or unknown parameter" : strerror(-error));
+			 error == -ENOENT && path && !access(path, R_OK) ?
+				 "Unknown symbol in module, or unknown parameter" :
+				 strerror(-error));
 	free(path);
 }
 
@@ -150,9 +151,9 @@ static void insmod_arg(const char *spec)
 struct ldmd_state {
 	char *root;
 	struct ldm_fuse_mount *sys, *dev;
-	struct ldmd_uevent *uevent;	/* NULL until the socket is open */
+	struct ldmd_uevent *uevent; /* NULL until the socket is open */
 	struct ldmd_control *control;
-	bool inval;			/* invalidations started */
+	bool inval; /* invalidations started */
 };
 
 /* Serve a mount; -errno, said on stderr, if it cannot be. */
@@ -246,7 +247,7 @@ int ldmd_run(const struct ldmd_options *opts)
 		return 1;
 	stop_signals(&stop);
 	blocked = stop;
-	sigaddset(&blocked, SIGUSR1);	/* the FUSE layer's, for its own threads only */
+	sigaddset(&blocked, SIGUSR1); /* the FUSE layer's, for its own threads only */
 	pthread_sigmask(SIG_BLOCK, &blocked, NULL);
 	signal(SIGPIPE, SIG_IGN);
 

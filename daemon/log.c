@@ -16,7 +16,7 @@
 
 #include "ldmd.h"
 
-#define LDMD_CONSOLE_LOGLEVEL	"7"
+#define LDMD_CONSOLE_LOGLEVEL "7"
 
 static void console_stderr(int level, unsigned long long usec, const char *text, void *data)
 {

@@ -27,41 +27,43 @@ struct cmdline {
 	unsigned int nmodules;
 };
 
-#define CMDLINE_OPT(t, field, value) { t, offsetof(struct cmdline, field), value }
+#define CMDLINE_OPT(t, field, value) \
+	{ \
+		t, offsetof(struct cmdline, field), value \
+	}
 
 /* "--root=%s" before "--root %s": the first template that matches wins. */
-static const struct fuse_opt ldmd_opts[] = {
-	CMDLINE_OPT("--board=%s", board, 0),
-	CMDLINE_OPT("--board %s", board, 0),
-	CMDLINE_OPT("-b %s", board, 0),
-	CMDLINE_OPT("--root=%s", root, 0),
-	CMDLINE_OPT("--root %s", root, 0),
-	CMDLINE_OPT("-r %s", root, 0),
-	CMDLINE_OPT("--foreground", foreground, 1),
-	CMDLINE_OPT("-f", foreground, 1),
-	FUSE_OPT_KEY("--help", KEY_HELP),
-	FUSE_OPT_KEY("-h", KEY_HELP),
-	FUSE_OPT_KEY("--version", KEY_VERSION),
-	FUSE_OPT_KEY("-V", KEY_VERSION),
-	FUSE_OPT_END
-};
+static const struct fuse_opt ldmd_opts[] = { CMDLINE_OPT("--board=%s", board, 0),
+					     CMDLINE_OPT("--board %s", board, 0),
+					     CMDLINE_OPT("-b %s", board, 0),
+					     CMDLINE_OPT("--root=%s", root, 0),
+					     CMDLINE_OPT("--root %s", root, 0),
+					     CMDLINE_OPT("-r %s", root, 0),
+					     CMDLINE_OPT("--foreground", foreground, 1),
+					     CMDLINE_OPT("-f", foreground, 1),
+					     FUSE_OPT_KEY("--help", KEY_HELP),
+					     FUSE_OPT_KEY("-h", KEY_HELP),
+					     FUSE_OPT_KEY("--version", KEY_VERSION),
+					     FUSE_OPT_KEY("-V", KEY_VERSION),
+					     FUSE_OPT_END };
 
 static void usage(FILE *out)
 {
-	fprintf(out, "Usage: ldmd [--board FILE] [--root DIR] [--foreground] [MODULE.ko[=ARGS]...]\n\n"
-		     "Boot an ldm runtime, mount its sysfs tree at DIR/sys and its misc\n"
-		     "devices at DIR/dev with FUSE, add the devices of the board, load the\n"
-		     "modules named (ARGS: their parameters, name=value separated by spaces)\n"
-		     "and serve until SIGTERM or SIGINT; then unload the modules, unmount and\n"
-		     "exit 0. DIR/control takes the requests of ldm(8); DIR/uevent sends\n"
-		     "every hotplug event to its listeners. Prints \"ldmd: ready\" once it\n"
-		     "serves, and without --foreground detaches after that.\n\n"
-		     "Options:\n"
-		     "  -b, --board FILE   a device tree: a blob (.dtb) or a source (.dts) for dtc\n"
-		     "  -r, --root DIR     where the mounts go (default " LDMD_DEFAULT_ROOT ")\n"
-		     "  -f, --foreground   stay attached, with the log on stderr\n"
-		     "  -h, --help         show this text\n"
-		     "  -V, --version      show the version\n");
+	fprintf(out,
+		"Usage: ldmd [--board FILE] [--root DIR] [--foreground] [MODULE.ko[=ARGS]...]\n\n"
+		"Boot an ldm runtime, mount its sysfs tree at DIR/sys and its misc\n"
+		"devices at DIR/dev with FUSE, add the devices of the board, load the\n"
+		"modules named (ARGS: their parameters, name=value separated by spaces)\n"
+		"and serve until SIGTERM or SIGINT; then unload the modules, unmount and\n"
+		"exit 0. DIR/control takes the requests of ldm(8); DIR/uevent sends\n"
+		"every hotplug event to its listeners. Prints \"ldmd: ready\" once it\n"
+		"serves, and without --foreground detaches after that.\n\n"
+		"Options:\n"
+		"  -b, --board FILE   a device tree: a blob (.dtb) or a source (.dts) for dtc\n"
+		"  -r, --root DIR     where the mounts go (default " LDMD_DEFAULT_ROOT ")\n"
+		"  -f, --foreground   stay attached, with the log on stderr\n"
+		"  -h, --help         show this text\n"
+		"  -V, --version      show the version\n");
 }
 
 static int parse_one(void *data, const char *arg, int key, struct fuse_args *outargs)

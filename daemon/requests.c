@@ -19,13 +19,13 @@
 #include <ldmd/control.h>
 #include "ldmd.h"
 
-#define DEVICE_RESOURCES_MAX	16
+#define DEVICE_RESOURCES_MAX 16
 
 struct request_type {
 	const char *name;
 	int (*run)(struct ldmd_request *req, char *why, size_t size);
-	int min_args, max_args;		/* fields after the name */
-	bool changes;			/* needs root or ldmd's user */
+	int min_args, max_args; /* fields after the name */
+	bool changes;		/* needs root or ldmd's user */
 };
 
 /* Send the log lines from sequence number @since on. */
@@ -203,8 +203,10 @@ static int parse_resource(const char *spec, struct ldm_resource *res, char *why,
 		goto bad;
 	return 0;
 bad:
-	snprintf(why, size, "'%s' is not a resource: mem=START-END, mem=START+SIZE, "
-		 "io=START-END or irq=N", spec);
+	snprintf(why, size,
+		 "'%s' is not a resource: mem=START-END, mem=START+SIZE, "
+		 "io=START-END or irq=N",
+		 spec);
 	return -EINVAL;
 }
 
@@ -236,8 +238,10 @@ static int req_device_add(struct ldmd_request *req, char *why, size_t size)
 	}
 	error = ldm_platform_device_add(req->argv[1], (int)id, res, n, bus_id, sizeof(bus_id));
 	if (error == -EINVAL)
-		snprintf(why, size, "'%.64s' is not a device name: no '/', space or control "
-			 "character", req->argv[1]);
+		snprintf(why, size,
+			 "'%.64s' is not a device name: no '/', space or control "
+			 "character",
+			 req->argv[1]);
 	else if (error == -ENAMETOOLONG)
 		snprintf(why, size, "'%.64s' with its id does not fit a bus_id", req->argv[1]);
 	else if (error)
@@ -294,17 +298,17 @@ static int req_shutdown(struct ldmd_request *req, char *why, size_t size)
 }
 
 static const struct request_type request_types[] = {
-	{ "version",		req_version,		0, 0, false },
-	{ "lsmod",		req_lsmod,		0, 0, false },
-	{ "tree",		req_tree,		0, 0, false },
-	{ "dmesg",		req_dmesg,		0, 1, false },
-	{ "insmod",		req_insmod,		1, 2, true },
-	{ "rmmod",		req_rmmod,		1, 2, true },
-	{ "device-add",		req_device_add,		2, CONTROL_FIELDS_MAX, true },
-	{ "device-remove",	req_device_remove,	1, 1, true },
-	{ "suspend",		req_suspend,		0, 1, true },
-	{ "resume",		req_resume,		0, 0, true },
-	{ "shutdown",		req_shutdown,		0, 0, true },
+	{ "version", req_version, 0, 0, false },
+	{ "lsmod", req_lsmod, 0, 0, false },
+	{ "tree", req_tree, 0, 0, false },
+	{ "dmesg", req_dmesg, 0, 1, false },
+	{ "insmod", req_insmod, 1, 2, true },
+	{ "rmmod", req_rmmod, 1, 2, true },
+	{ "device-add", req_device_add, 2, CONTROL_FIELDS_MAX, true },
+	{ "device-remove", req_device_remove, 1, 1, true },
+	{ "suspend", req_suspend, 0, 1, true },
+	{ "resume", req_resume, 0, 0, true },
+	{ "shutdown", req_shutdown, 0, 0, true },
 };
 
 /**

@@ -31,29 +31,29 @@
 
 #include "ldmd.h"
 
-#define UEVENT_SOCKET		"uevent"
-#define UEVENT_LISTENERS_MAX	64
-#define UEVENT_QUEUE_LEN	1024
-#define UEVENT_FLUSH_MS		2000
-#define UEVENT_POLL_MS		1000	/* how often an idle sender checks its peer */
+#define UEVENT_SOCKET	     "uevent"
+#define UEVENT_LISTENERS_MAX 64
+#define UEVENT_QUEUE_LEN     1024
+#define UEVENT_FLUSH_MS	     2000
+#define UEVENT_POLL_MS	     1000 /* how often an idle sender checks its peer */
 
 struct uevent_msg {
-	unsigned int refs;		/* atomic */
+	unsigned int refs; /* atomic */
 	size_t len;
 	char buf[];
 };
 
 struct uevent_listener {
-	TAILQ_ENTRY(uevent_listener) node;		/* on ldmd_uevent.listeners */
+	TAILQ_ENTRY(uevent_listener) node; /* on ldmd_uevent.listeners */
 	struct ldmd_uevent *srv;
 	int fd;
 	struct ucred cred;
-	struct uevent_msg *queue[UEVENT_QUEUE_LEN];	/* under srv->lock */
+	struct uevent_msg *queue[UEVENT_QUEUE_LEN]; /* under srv->lock */
 	unsigned int head, count;
-	unsigned long dropped;		/* since the last report */
+	unsigned long dropped; /* since the last report */
 	unsigned long dropped_total;
 	pthread_cond_t more;
-	bool gone;			/* the peer went away, or ldmd stops */
+	bool gone; /* the peer went away, or ldmd stops */
 };
 
 struct ldmd_uevent {
@@ -61,8 +61,8 @@ struct ldmd_uevent {
 	char path[PATH_MAX];
 	pthread_t acceptor;
 	pthread_mutex_t lock;
-	pthread_cond_t ended;		/* a listener thread ended */
-	TAILQ_HEAD(, uevent_listener) listeners;	/* under @lock */
+	pthread_cond_t ended;			 /* a listener thread ended */
+	TAILQ_HEAD(, uevent_listener) listeners; /* under @lock */
 	unsigned int nlisteners;
 	bool stopping;
 	struct timespec flush_deadline;
@@ -104,7 +104,7 @@ static void queue_drop_report(struct uevent_listener *l)
 	len = snprintf(buf, sizeof(buf), "ldm-dropped@%cDROPPED=%lu", '\0', l->dropped);
 	m = msg_new(buf, (size_t)len + 1);
 	if (!m)
-		return;		/* reported with the next one */
+		return; /* reported with the next one */
 	queue_push(l, m);
 	msg_put(m);
 	ldm_kmsg(4, "ldmd: uevent listener pid %d lost %lu events: it did not read\n",
@@ -121,8 +121,10 @@ static void offer(struct uevent_listener *l, struct uevent_msg *m)
 		return;
 	if (l->count + need > UEVENT_QUEUE_LEN) {
 		if (!l->dropped++)
-			ldm_kmsg(4, "ldmd: uevent listener pid %d is not reading: "
-			       "dropping its events\n", (int)l->cred.pid);
+			ldm_kmsg(4,
+				 "ldmd: uevent listener pid %d is not reading: "
+				 "dropping its events\n",
+				 (int)l->cred.pid);
 		l->dropped_total++;
 		return;
 	}
@@ -144,7 +146,7 @@ static void event_arrived(const struct ldm_uevent *event, void *data)
 		if (m) {
 			offer(l, m);
 		} else if (!l->gone) {
-			l->dropped++;	/* out of memory: this event is lost to all */
+			l->dropped++; /* out of memory: this event is lost to all */
 			l->dropped_total++;
 		}
 	}
@@ -270,8 +272,8 @@ static void add_listener(void *data, int fd)
 	pthread_mutex_unlock(&srv->lock);
 	pthread_attr_destroy(&attr);
 	if (error) {
-		ldm_kmsg(4, "ldmd: uevent listener pid %d refused: %s\n",
-		       (int)l->cred.pid, srv->stopping ? "stopping" : "too many listeners");
+		ldm_kmsg(4, "ldmd: uevent listener pid %d refused: %s\n", (int)l->cred.pid,
+			 srv->stopping ? "stopping" : "too many listeners");
 		free_listener(l);
 	}
 }
@@ -280,7 +282,7 @@ static void *accept_thread(void *arg)
 {
 	struct ldmd_uevent *srv = arg;
 
-	ldmd_accept_loop(srv->fd, add_listener, srv);	/* until ldmd_uevent_stop() */
+	ldmd_accept_loop(srv->fd, add_listener, srv); /* until ldmd_uevent_stop() */
 	return NULL;
 }
 
@@ -302,7 +304,7 @@ int ldmd_uevent_start(const char *root, struct ldmd_uevent **ret)
 	pthread_mutex_init(&srv->lock, NULL);
 	pthread_cond_init(&srv->ended, NULL);
 	snprintf(srv->path, sizeof(srv->path), "%s/" UEVENT_SOCKET, root);
-	srv->fd = ldmd_listen(srv->path);	/* anyone may listen, as to netlink */
+	srv->fd = ldmd_listen(srv->path); /* anyone may listen, as to netlink */
 	if (srv->fd < 0) {
 		error = srv->fd;
 		goto err_free;
@@ -341,7 +343,7 @@ void ldmd_uevent_stop(struct ldmd_uevent *srv)
 	struct uevent_listener *l;
 	struct timespec deadline;
 
-	ldm_uevent_unlisten(event_arrived, srv);	/* -ENOENT after ldm_exit */
+	ldm_uevent_unlisten(event_arrived, srv); /* -ENOENT after ldm_exit */
 	shutdown(srv->fd, SHUT_RDWR);
 	pthread_join(srv->acceptor, NULL);
 	pthread_mutex_lock(&srv->lock);

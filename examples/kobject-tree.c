@@ -41,8 +41,8 @@ static ssize_t gadget_attr_show(struct kobject *kobj, struct attribute *attr, ch
 	return ga->show ? ga->show(to_gadget(kobj), buf) : -EIO;
 }
 
-static ssize_t gadget_attr_store(struct kobject *kobj, struct attribute *attr,
-				 const char *buf, size_t count)
+static ssize_t gadget_attr_store(struct kobject *kobj, struct attribute *attr, const char *buf,
+				 size_t count)
 {
 	struct gadget_attribute *ga = to_gadget_attr(attr);
 
@@ -131,8 +131,8 @@ static char *gadgets_hotplug_name(struct kset *kset, struct kobject *kobj)
 	return "gadget";
 }
 
-static int gadgets_hotplug(struct kset *kset, struct kobject *kobj, char **envp,
-			   int num_envp, char *buffer, int buffer_size)
+static int gadgets_hotplug(struct kset *kset, struct kobject *kobj, char **envp, int num_envp,
+			   char *buffer, int buffer_size)
 {
 	(void)kset;
 	if (num_envp < 2)
@@ -192,7 +192,7 @@ static void print_event(const struct ldm_uevent *ev, void *data)
 
 	(void)data;
 	printf("uevent %s@%s:", ev->action, ev->devpath);
-	for (i = 2; ev->envp[i]; i++)	/* ACTION and DEVPATH are in the header */
+	for (i = 2; ev->envp[i]; i++) /* ACTION and DEVPATH are in the header */
 		printf(" %s", ev->envp[i]);
 	printf("\n");
 }

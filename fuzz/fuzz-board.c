@@ -57,27 +57,24 @@ static int fuzz_probe(struct device *dev)
 		return -ENODEV;
 	for (pp = np->properties; pp; pp = pp->next)
 		sink += read_property(np, pp->name);
-	for_each_child_of_node(np, child)
-		sink += read_property(child, "reg");
+	for_each_child_of_node(np, child) sink += read_property(child, "reg");
 	found = of_find_node_by_path(np->full_name);
 	parent = of_get_parent(np);
 	sink += of_device_is_available(found) + (parent == np->parent);
 	of_node_put(parent);
 	of_node_put(found);
 	sink += (uintptr_t)of_device_get_match_data(dev);
-	return sink % 7 == 6 ? -EIO : 0;	/* a probe that fails now and then */
+	return sink % 7 == 6 ? -EIO : 0; /* a probe that fails now and then */
 }
 
-static const struct of_device_id fuzz_ids[] = {
-	{ .compatible = "acme,widget" },
-	{ .compatible = "acme,uart", .data = (void *)1 },
-	{ .compatible = "acme,leaf" },
-	{ .compatible = "ldm,demo-sensor" },
-	{ .compatible = "simple-bus" },
-	{ .name = "flat" },
-	{ .type = "widget" },
-	{ }
-};
+static const struct of_device_id fuzz_ids[] = { { .compatible = "acme,widget" },
+						{ .compatible = "acme,uart", .data = (void *)1 },
+						{ .compatible = "acme,leaf" },
+						{ .compatible = "ldm,demo-sensor" },
+						{ .compatible = "simple-bus" },
+						{ .name = "flat" },
+						{ .type = "widget" },
+						{} };
 
 static struct device_driver fuzz_driver = {
 	.name = "fuzz_board",
@@ -90,7 +87,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc;
 	(void)argv;
-	setenv("LDM_LOGLEVEL", "0", 1);	/* refusals are the common case: quiet */
+	setenv("LDM_LOGLEVEL", "0", 1); /* refusals are the common case: quiet */
 	if (ldm_init() || driver_register(&fuzz_driver))
 		abort();
 	return 0;

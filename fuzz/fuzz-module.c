@@ -30,7 +30,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc;
 	(void)argv;
-	setenv("LDM_LOGLEVEL", "0", 1);	/* refusals are the common case: quiet */
+	setenv("LDM_LOGLEVEL", "0", 1); /* refusals are the common case: quiet */
 	if (ldm_init())
 		abort();
 	return 0;
@@ -40,8 +40,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 static size_t read_all(const struct ldm_elf *elf)
 {
 	static const char *const keys[] = {
-		"license", "vermagic", "name", "depends", "author", "description", "parm",
-		"parmtype", "alias",
+		"license",     "vermagic", "name",     "depends", "author",
+		"description", "parm",	   "parmtype", "alias",
 	};
 	size_t n = 0, pos = 0, i;
 	const char *e;
@@ -74,8 +74,8 @@ static void defuse(unsigned char *image, const struct ldm_elf *elf)
 
 	if (elf->this_module_idx && sechdrs[elf->this_module_idx].sh_type != SHT_NOBITS &&
 	    sechdrs[elf->this_module_idx].sh_size == sizeof(struct module)) {
-		struct module *m = (struct module *)(image +
-						     sechdrs[elf->this_module_idx].sh_offset);
+		struct module *m =
+			(struct module *)(image + sechdrs[elf->this_module_idx].sh_offset);
 
 		memset(&m->init, 0, sizeof(m->init));
 		memset(&m->exit, 0, sizeof(m->exit));
@@ -92,7 +92,7 @@ static void defuse(unsigned char *image, const struct ldm_elf *elf)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	unsigned char *image = malloc(size ? size : 1);	/* 16-aligned */
+	unsigned char *image = malloc(size ? size : 1); /* 16-aligned */
 	struct ldm_elf elf;
 	volatile size_t sink;
 

@@ -19,7 +19,7 @@
 
 #include "harness.h"
 
-#define DEFAULT_TIMEOUT	120
+#define DEFAULT_TIMEOUT 120
 #define EXIT_SKIP	77
 
 extern const struct ldm_test *const __start_ldm_tests[] __attribute__((weak));
@@ -166,7 +166,7 @@ static void run_child(const struct ldm_test *t)
 	if (!t->no_runtime)
 		exit_runtime_checked();
 	fflush(NULL);
-	exit(0);	/* LeakSanitizer checks at exit */
+	exit(0); /* LeakSanitizer checks at exit */
 }
 
 enum outcome { PASS, FAILED, SKIPPED };
@@ -259,7 +259,8 @@ int main(int argc, char *argv[])
 		if (!selected(*t, argc, argv, concurrency))
 			continue;
 		if (list) {
-			printf("%-44s %s\n", (*t)->name, (*t)->description ? (*t)->description : "");
+			printf("%-44s %s\n", (*t)->name,
+			       (*t)->description ? (*t)->description : "");
 			continue;
 		}
 		n++;
@@ -295,7 +296,7 @@ static const char *json_string(const char *s)
 		return NULL;
 	while (*s != '"') {
 		if ((unsigned char)*s < 0x20)
-			return NULL;	/* also the end of the text */
+			return NULL; /* also the end of the text */
 		if (*s++ != '\\')
 			continue;
 		if (*s == 'u') {

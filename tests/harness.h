@@ -18,23 +18,22 @@
 
 struct ldm_test {
 	const char *name;
-	const char *file;	/* where it is defined: tests run in that order */
+	const char *file; /* where it is defined: tests run in that order */
 	int line;
 	void (*fn)(void);
 	const char *description;
-	unsigned int timeout;	/* seconds; 0 is the default of 120 */
-	bool no_runtime;	/* the test boots and stops the runtime itself */
-	bool concurrency;	/* also part of the ThreadSanitizer suite */
+	unsigned int timeout; /* seconds; 0 is the default of 120 */
+	bool no_runtime;      /* the test boots and stops the runtime itself */
+	bool concurrency;     /* also part of the ThreadSanitizer suite */
 };
 
-#define DEFINE_TEST(_fn, ...)						\
-	static void _fn(void);						\
-	static const struct ldm_test __ldm_test_##_fn = {		\
-		.name = #_fn, .file = __FILE__, .line = __LINE__,	\
-		.fn = _fn, __VA_ARGS__					\
-	};								\
-	static const struct ldm_test *const __ldm_test_ptr_##_fn	\
-	__attribute__((used, section("ldm_tests"))) = &__ldm_test_##_fn; \
+#define DEFINE_TEST(_fn, ...) \
+	static void _fn(void); \
+	static const struct ldm_test __ldm_test_##_fn = { \
+		.name = #_fn, .file = __FILE__, .line = __LINE__, .fn = _fn, __VA_ARGS__ \
+	}; \
+	static const struct ldm_test *const __ldm_test_ptr_##_fn \
+		__attribute__((used, section("ldm_tests"))) = &__ldm_test_##_fn; \
 	static void _fn(void)
 
 void __ldm_test_fail(const char *file, int line, const char *fmt, ...)
@@ -45,37 +44,42 @@ void ldm_test_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #define FAIL(fmt, ...) __ldm_test_fail(__FILE__, __LINE__, fmt, ##__VA_ARGS__)
 
-#define ASSERT(cond) do {						\
-	if (!(cond))							\
-		FAIL("assertion failed: %s", #cond);			\
-} while (0)
+#define ASSERT(cond) \
+	do { \
+		if (!(cond)) \
+			FAIL("assertion failed: %s", #cond); \
+	} while (0)
 
-#define ASSERT_EQ(a, b) do {						\
-	long long __a = (long long)(a), __b = (long long)(b);		\
-	if (__a != __b)							\
-		FAIL("%s == %lld, expected %s == %lld", #a, __a, #b, __b); \
-} while (0)
+#define ASSERT_EQ(a, b) \
+	do { \
+		long long __a = (long long)(a), __b = (long long)(b); \
+		if (__a != __b) \
+			FAIL("%s == %lld, expected %s == %lld", #a, __a, #b, __b); \
+	} while (0)
 
-#define ASSERT_NE(a, b) do {						\
-	long long __a = (long long)(a), __b = (long long)(b);		\
-	if (__a == __b)							\
-		FAIL("%s == %lld, expected anything else", #a, __a);	\
-} while (0)
+#define ASSERT_NE(a, b) \
+	do { \
+		long long __a = (long long)(a), __b = (long long)(b); \
+		if (__a == __b) \
+			FAIL("%s == %lld, expected anything else", #a, __a); \
+	} while (0)
 
-#define ASSERT_STREQ(a, b) do {						\
-	const char *__a = (a), *__b = (b);				\
-	if (!__a || !__b || strcmp(__a, __b))				\
-		FAIL("%s is \"%s\", expected \"%s\"", #a,		\
-		     __a ? __a : "(null)", __b ? __b : "(null)");	\
-} while (0)
+#define ASSERT_STREQ(a, b) \
+	do { \
+		const char *__a = (a), *__b = (b); \
+		if (!__a || !__b || strcmp(__a, __b)) \
+			FAIL("%s is \"%s\", expected \"%s\"", #a, __a ? __a : "(null)", \
+			     __b ? __b : "(null)"); \
+	} while (0)
 
 /* Assert a call returns 0, printing the errno name otherwise. */
-#define ASSERT_OK(expr) do {						\
-	long long __r = (long long)(expr);				\
-	if (__r != 0)							\
-		FAIL("%s returned %lld (%s), expected 0", #expr, __r,	\
-		     __r < 0 ? strerror((int)-__r) : "?");		\
-} while (0)
+#define ASSERT_OK(expr) \
+	do { \
+		long long __r = (long long)(expr); \
+		if (__r != 0) \
+			FAIL("%s returned %lld (%s), expected 0", #expr, __r, \
+			     __r < 0 ? strerror((int)-__r) : "?"); \
+	} while (0)
 
 /* Path of a file in the source tree, and of the seeds of shared/. */
 const char *ldm_test_srcdir(void);

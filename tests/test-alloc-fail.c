@@ -22,7 +22,7 @@
 #endif
 
 /* No operation here makes more allocations than this; ldm_init adds its exports. */
-#define WALK_MAX	200
+#define WALK_MAX 200
 
 static void require_fault_injection(void)
 {
@@ -32,11 +32,11 @@ static void require_fault_injection(void)
 }
 
 #ifdef LDM_FAULT_INJECTION
-#define fail_nth(k)	ldm_fail_nth(k)
-#define fail_fired()	ldm_fail_nth_fired()
+#define fail_nth(k)  ldm_fail_nth(k)
+#define fail_fired() ldm_fail_nth_fired()
 #else
-#define fail_nth(k)	((void)(k))
-#define fail_fired()	0
+#define fail_nth(k)  ((void)(k))
+#define fail_fired() 0
 #endif
 
 /* ---- objects: a kset whose members have default attributes ---- */
@@ -264,7 +264,7 @@ static void assert_no_node(const char *dir, const char *name)
 
 struct seen {
 	int count;
-	const char *problem;	/* the first malformed event, if any */
+	const char *problem; /* the first malformed event, if any */
 	char action[16];
 	char devpath[128];
 	int value;
@@ -382,8 +382,10 @@ static void assert_member_complete(const char *dir, int value)
 	assert_attr_reads(dir, "gamma", value);
 }
 
-DEFINE_TEST(test_kobject_register_fails_cleanly_at_every_allocation,
-	    .description = "kobject_register in a kset with default attributes and hotplug ops: each failed allocation returns -ENOMEM and leaves no node, or drops the add event whole")
+DEFINE_TEST(
+	test_kobject_register_fails_cleanly_at_every_allocation,
+	.description =
+		"kobject_register in a kset with default attributes and hotplug ops: each failed allocation returns -ENOMEM and leaves no node, or drops the add event whole")
 {
 	const char *dir = "/af-kset/a-member-with-a-long-name";
 	unsigned long long seq;
@@ -432,7 +434,8 @@ DEFINE_TEST(test_kobject_register_fails_cleanly_at_every_allocation,
 				assert_no_event(seq);
 		}
 		if (!fired || !ret) {
-			struct kobject *found = kset_find_obj(&ts->kset, "a-member-with-a-long-name");
+			struct kobject *found =
+				kset_find_obj(&ts->kset, "a-member-with-a-long-name");
 
 			ASSERT(found == &o->kobj);
 			kobject_put(found);
@@ -465,8 +468,7 @@ static const struct attribute_group unnamed_group = { .attrs = group_attrs };
  * Walk sysfs_create_group(@grp) on a kobject of type @ktype (whose own
  * attributes, @nown of them, must stay untouched) at the root.
  */
-static void walk_create_group(const struct attribute_group *grp, struct kobj_type *ktype,
-			      int nown)
+static void walk_create_group(const struct attribute_group *grp, struct kobj_type *ktype, int nown)
 {
 	const char *dir = "/grp-obj";
 	char files[64];
@@ -514,22 +516,28 @@ static void walk_create_group(const struct attribute_group *grp, struct kobj_typ
 	ASSERT(k > 1);
 }
 
-DEFINE_TEST(test_create_named_group_fails_cleanly_at_every_allocation,
-	    .description = "sysfs_create_group with a named group: each failed allocation returns -ENOMEM and leaves neither the subdirectory nor any of its files")
+DEFINE_TEST(
+	test_create_named_group_fails_cleanly_at_every_allocation,
+	.description =
+		"sysfs_create_group with a named group: each failed allocation returns -ENOMEM and leaves neither the subdirectory nor any of its files")
 {
 	require_fault_injection();
 	walk_create_group(&named_group, &tobj_one_attr_ktype, 1);
 }
 
-DEFINE_TEST(test_create_unnamed_group_fails_cleanly_at_every_allocation,
-	    .description = "sysfs_create_group with an unnamed group: each failed allocation returns -ENOMEM and leaves none of its files, and the kobject's own file in place")
+DEFINE_TEST(
+	test_create_unnamed_group_fails_cleanly_at_every_allocation,
+	.description =
+		"sysfs_create_group with an unnamed group: each failed allocation returns -ENOMEM and leaves none of its files, and the kobject's own file in place")
 {
 	require_fault_injection();
 	walk_create_group(&unnamed_group, &tobj_one_attr_ktype, 1);
 }
 
-DEFINE_TEST(test_create_unnamed_group_in_empty_dir_fails_cleanly_at_every_allocation,
-	    .description = "sysfs_create_group with an unnamed group as the first files of a directory (its hash table allocated then): each failure leaves nothing")
+DEFINE_TEST(
+	test_create_unnamed_group_in_empty_dir_fails_cleanly_at_every_allocation,
+	.description =
+		"sysfs_create_group with an unnamed group as the first files of a directory (its hash table allocated then): each failure leaves nothing")
 {
 	require_fault_injection();
 	walk_create_group(&unnamed_group, &tobj_bare_ktype, 0);
@@ -537,8 +545,10 @@ DEFINE_TEST(test_create_unnamed_group_in_empty_dir_fails_cleanly_at_every_alloca
 
 /* ---- (c) kobject_hotplug ---- */
 
-DEFINE_TEST(test_hotplug_event_is_whole_or_absent_at_every_allocation,
-	    .description = "kobject_hotplug with a listener: a failed allocation drops the event whole and takes no SEQNUM; the listener never sees a partial one")
+DEFINE_TEST(
+	test_hotplug_event_is_whole_or_absent_at_every_allocation,
+	.description =
+		"kobject_hotplug with a listener: a failed allocation drops the event whole and takes no SEQNUM; the listener never sees a partial one")
 {
 	const char *dir = "/hp-kset/hp-obj";
 	unsigned long long seq;
@@ -579,8 +589,10 @@ DEFINE_TEST(test_hotplug_event_is_whole_or_absent_at_every_allocation,
 
 /* ---- (d) sysfs_create_link ---- */
 
-DEFINE_TEST(test_create_link_fails_cleanly_at_every_allocation,
-	    .description = "sysfs_create_link: each failed allocation returns -ENOMEM, leaves no link, and the target is released once as usual")
+DEFINE_TEST(
+	test_create_link_fails_cleanly_at_every_allocation,
+	.description =
+		"sysfs_create_link: each failed allocation returns -ENOMEM, leaves no link, and the target is released once as usual")
 {
 	struct sysfs_dirent *link, *target;
 	struct ldm_sysfs_stat st;
@@ -688,9 +700,11 @@ static void assert_runtime_complete(unsigned int nexports)
 	ASSERT_STREQ(buf, "0\n");
 }
 
-DEFINE_TEST(test_init_fails_cleanly_at_every_allocation,
-	    .description = "ldm_init: each failed allocation returns -ENOMEM with nothing left up, and a later ldm_init/ldm_exit works and leaks nothing",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_init_fails_cleanly_at_every_allocation,
+	.description =
+		"ldm_init: each failed allocation returns -ENOMEM with nothing left up, and a later ldm_init/ldm_exit works and leaks nothing",
+	.no_runtime = true)
 {
 	struct ldm_export exp;
 	unsigned int nexports, k;
@@ -775,15 +789,19 @@ static void walk_rename(const char *old_name, const char *new_name)
 	ASSERT(k > 1);
 }
 
-DEFINE_TEST(test_rename_to_long_name_fails_cleanly_at_every_allocation,
-	    .description = "kobject_rename to a name that needs allocating: each failed allocation returns -ENOMEM and leaves the old name and path")
+DEFINE_TEST(
+	test_rename_to_long_name_fails_cleanly_at_every_allocation,
+	.description =
+		"kobject_rename to a name that needs allocating: each failed allocation returns -ENOMEM and leaves the old name and path")
 {
 	require_fault_injection();
 	walk_rename("short", "a-new-name-longer-than-twenty");
 }
 
-DEFINE_TEST(test_rename_from_long_name_fails_cleanly_at_every_allocation,
-	    .description = "kobject_rename from an allocated name to a short one: each failed allocation returns -ENOMEM and leaves the old name and path")
+DEFINE_TEST(
+	test_rename_from_long_name_fails_cleanly_at_every_allocation,
+	.description =
+		"kobject_rename from an allocated name to a short one: each failed allocation returns -ENOMEM and leaves the old name and path")
 {
 	require_fault_injection();
 	walk_rename("an-old-name-longer-than-twenty", "short");
@@ -791,8 +809,10 @@ DEFINE_TEST(test_rename_from_long_name_fails_cleanly_at_every_allocation,
 
 /* ---- (g) parents: kobject_register under a parent, kset_register in a subsystem ---- */
 
-DEFINE_TEST(test_register_under_parent_fails_without_touching_parent,
-	    .description = "kobject_register with an explicit parent: each failure leaves the parent's refcount as it was, and the parent is released once, at its own unregister")
+DEFINE_TEST(
+	test_register_under_parent_fails_without_touching_parent,
+	.description =
+		"kobject_register with an explicit parent: each failure leaves the parent's refcount as it was, and the parent is released once, at its own unregister")
 {
 	unsigned int before, k;
 	int ret, fired;
@@ -851,8 +871,10 @@ static struct subsystem af_subsys = {
 	.kset = { .kobj = { .name = "af-subsys", .ktype = &af_subsys_ktype } },
 };
 
-DEFINE_TEST(test_subsystem_register_fails_cleanly_at_every_allocation,
-	    .description = "subsystem_register of a static subsystem: each failure returns -ENOMEM, drops its own reference (release runs once, no put by the caller), and the subsystem registers again")
+DEFINE_TEST(
+	test_subsystem_register_fails_cleanly_at_every_allocation,
+	.description =
+		"subsystem_register of a static subsystem: each failure returns -ENOMEM, drops its own reference (release runs once, no put by the caller), and the subsystem registers again")
 {
 	unsigned int k;
 	int ret, fired;
@@ -882,8 +904,10 @@ DEFINE_TEST(test_subsystem_register_fails_cleanly_at_every_allocation,
 	ASSERT(k > 1);
 }
 
-DEFINE_TEST(test_kset_register_in_subsystem_fails_without_touching_subsystem,
-	    .description = "kset_register of a kset in a subsystem: each failure returns -ENOMEM, releases the kset once by itself, and leaves the subsystem's refcount as it was")
+DEFINE_TEST(
+	test_kset_register_in_subsystem_fails_without_touching_subsystem,
+	.description =
+		"kset_register of a kset in a subsystem: each failure returns -ENOMEM, releases the kset once by itself, and leaves the subsystem's refcount as it was")
 {
 	unsigned int before, k;
 	int ret, fired;

@@ -21,7 +21,7 @@
 
 #include "harness.h"
 
-#define RUN_SECONDS	2.0
+#define RUN_SECONDS 2.0
 
 static double now(void)
 {
@@ -65,15 +65,15 @@ static void wait_flag(atomic_t *flag, double deadline)
 struct cobj {
 	struct kobject kobj;
 	atomic_t value;
-	atomic_t in_show;	/* show() calls running on it */
-	unsigned int id;	/* index into the test's release counters */
+	atomic_t in_show; /* show() calls running on it */
+	unsigned int id;  /* index into the test's release counters */
 	char label[32];
 };
 
 #define to_cobj(k) container_of(k, struct cobj, kobj)
 
 /* release() counts per object id, and releases that ran during a show(). */
-#define MAX_OBJS	64
+#define MAX_OBJS 64
 static atomic_t released[MAX_OBJS];
 static atomic_t released_in_show;
 
@@ -224,8 +224,8 @@ static void count_outcome(struct outcomes *oc, long r, const char *what, const c
 #define C1_WRITERS	3
 #define C1_READERS	3
 #define C1_SLOTS	4
-#define C1_WRITER_ITERS	20000
-#define C1_READER_ITERS	20000
+#define C1_WRITER_ITERS 20000
+#define C1_READER_ITERS 20000
 
 static atomic_t c1_stop;
 static atomic_t c1_registered;
@@ -233,7 +233,7 @@ static atomic_t c1_unregistered;
 static atomic_t c1_events_add;
 static atomic_t c1_events_remove;
 static atomic_t c1_events_bad;
-static unsigned long long c1_last_seqnum;	/* under the event lock */
+static unsigned long long c1_last_seqnum; /* under the event lock */
 static struct outcomes c1_out;
 static atomic_long_t c1_label_reads;
 
@@ -403,11 +403,11 @@ static bool is_member_node(const char *name, enum ldm_sysfs_type type)
 		const char *name;
 		enum ldm_sysfs_type type;
 	} known[] = {
-		{ "value", LDM_SYSFS_ATTR }, { "label", LDM_SYSFS_ATTR },
-		{ "slow", LDM_SYSFS_ATTR }, { "extra0", LDM_SYSFS_ATTR },
+		{ "value", LDM_SYSFS_ATTR },  { "label", LDM_SYSFS_ATTR },
+		{ "slow", LDM_SYSFS_ATTR },   { "extra0", LDM_SYSFS_ATTR },
 		{ "extra1", LDM_SYSFS_ATTR }, { "racy", LDM_SYSFS_ATTR },
-		{ "rg0", LDM_SYSFS_ATTR }, { "rg1", LDM_SYSFS_ATTR },
-		{ "rbin", LDM_SYSFS_BIN }, { "rgroup", LDM_SYSFS_DIR },
+		{ "rg0", LDM_SYSFS_ATTR },    { "rg1", LDM_SYSFS_ATTR },
+		{ "rbin", LDM_SYSFS_BIN },    { "rgroup", LDM_SYSFS_DIR },
 		{ "rlink", LDM_SYSFS_LINK },
 	};
 	size_t i;
@@ -555,9 +555,11 @@ static void *c1_reader_fn(void *arg)
 	return NULL;
 }
 
-DEFINE_TEST(test_tree_walk_during_register_unregister_churn,
-	    .description = "writers register/unregister kobjects and create/remove files while readers walk, list, open, read and write them: readers see only success, -ENOENT or -ENODEV",
-	    .concurrency = true)
+DEFINE_TEST(
+	test_tree_walk_during_register_unregister_churn,
+	.description =
+		"writers register/unregister kobjects and create/remove files while readers walk, list, open, read and write them: readers see only success, -ENOENT or -ENODEV",
+	.concurrency = true)
 {
 	struct c1_writer writers[C1_WRITERS];
 	pthread_t wt[C1_WRITERS], rt[C1_READERS], racer;
@@ -597,21 +599,21 @@ DEFINE_TEST(test_tree_walk_during_register_unregister_churn,
 
 /* ---- (2) open files across removal ---- */
 
-#define C2_OBJS		8
-#define C2_IO_THREADS	4
-#define C2_ITERS	100000
+#define C2_OBJS	      8
+#define C2_IO_THREADS 4
+#define C2_ITERS      100000
 
 struct c2_handles {
-	struct ldm_sysfs_file *value[C2_OBJS];	/* O_RDWR */
-	struct ldm_sysfs_file *slow[C2_OBJS];	/* O_RDONLY, a show() that lingers */
+	struct ldm_sysfs_file *value[C2_OBJS]; /* O_RDWR */
+	struct ldm_sysfs_file *slow[C2_OBJS];  /* O_RDONLY, a show() that lingers */
 };
 
 static struct cobj *c2_objs[C2_OBJS];
-static atomic_t c2_removed[C2_OBJS];	/* set once kobject_unregister() returned */
+static atomic_t c2_removed[C2_OBJS]; /* set once kobject_unregister() returned */
 static atomic_t c2_all_removed;
 static atomic_t c2_started;
 static struct outcomes c2_out;
-static atomic_t c2_late_io;		/* I/O that reached a removed kobject */
+static atomic_t c2_late_io; /* I/O that reached a removed kobject */
 
 static void c2_open(struct c2_handles *h)
 {
@@ -696,9 +698,11 @@ static void *c2_remover_fn(void *arg)
 	return NULL;
 }
 
-DEFINE_TEST(test_open_files_get_enodev_after_kobject_removal,
-	    .description = "threads hold open attributes while another unregisters their kobjects: removal waits for show(), later I/O returns -ENODEV, each release() runs once",
-	    .concurrency = true)
+DEFINE_TEST(
+	test_open_files_get_enodev_after_kobject_removal,
+	.description =
+		"threads hold open attributes while another unregisters their kobjects: removal waits for show(), later I/O returns -ENODEV, each release() runs once",
+	.concurrency = true)
 {
 	struct c2_io io[C2_IO_THREADS];
 	pthread_t it[C2_IO_THREADS], remover;
@@ -741,9 +745,9 @@ DEFINE_TEST(test_open_files_get_enodev_after_kobject_removal,
 
 /* ---- (3) kobject_get/kobject_put from many threads ---- */
 
-#define C3_OBJS		4
-#define C3_THREADS	8
-#define C3_ITERS	200000
+#define C3_OBJS	   4
+#define C3_THREADS 8
+#define C3_ITERS   200000
 
 static struct cobj *c3_objs[C3_OBJS];
 static atomic_t c3_go, c3_drop, c3_progress;
@@ -784,9 +788,11 @@ static void *c3_fn(void *arg)
 	return NULL;
 }
 
-DEFINE_TEST(test_concurrent_get_put_releases_exactly_once,
-	    .description = "many threads take and drop references on shared kobjects while they are unregistered; each release() runs exactly once, after the last put",
-	    .concurrency = true)
+DEFINE_TEST(
+	test_concurrent_get_put_releases_exactly_once,
+	.description =
+		"many threads take and drop references on shared kobjects while they are unregistered; each release() runs exactly once, after the last put",
+	.concurrency = true)
 {
 	double deadline = now() + RUN_SECONDS;
 	pthread_t threads[C3_THREADS];
@@ -819,10 +825,10 @@ DEFINE_TEST(test_concurrent_get_put_releases_exactly_once,
 
 /* ---- (4) rename racing with look-ups ---- */
 
-#define C4_NAME_A	"alpha"
-#define C4_NAME_B	"beta-a-name-longer-than-twenty"
-#define C4_READERS	3
-#define C4_ITERS	100000
+#define C4_NAME_A  "alpha"
+#define C4_NAME_B  "beta-a-name-longer-than-twenty"
+#define C4_READERS 3
+#define C4_ITERS   100000
 
 static struct cobj *c4_obj;
 static unsigned long c4_ino;
@@ -905,9 +911,11 @@ static void *c4_reader_fn(void *arg)
 	return NULL;
 }
 
-DEFINE_TEST(test_rename_races_with_lookups_of_both_names,
-	    .description = "a kobject renamed back and forth while threads look up, list and read both names: each finds the one directory or -ENOENT, each listing shows exactly one name",
-	    .concurrency = true)
+DEFINE_TEST(
+	test_rename_races_with_lookups_of_both_names,
+	.description =
+		"a kobject renamed back and forth while threads look up, list and read both names: each finds the one directory or -ENOENT, each listing shows exactly one name",
+	.concurrency = true)
 {
 	double deadline = now() + RUN_SECONDS;
 	pthread_t readers[C4_READERS];
@@ -950,9 +958,9 @@ DEFINE_TEST(test_rename_races_with_lookups_of_both_names,
 
 /* ---- (5) children added under a parent that is being removed ---- */
 
-#define C5_PARENTS	4
-#define C5_ADDERS	2
-#define C5_ITERS	20000
+#define C5_PARENTS 4
+#define C5_ADDERS  2
+#define C5_ITERS   20000
 
 static atomic_t c5_parents_made, c5_children_made, c5_children_added;
 static atomic_t c5_stop;
@@ -968,7 +976,8 @@ static void *c5_owner_fn(void *arg)
 
 	/* Go on (bounded) until the adders got some children in, too. */
 	for (i = 0; i < 10 * C5_ITERS && !time_up(deadline) &&
-		    (i < C5_ITERS || atomic_read(&c5_children_added) < 100); i++) {
+		    (i < C5_ITERS || atomic_read(&c5_children_added) < 100);
+	     i++) {
 		slot = i % C5_PARENTS;
 		sched_yield();
 		if (!parents[slot]) {
@@ -1018,7 +1027,8 @@ static void *c5_adder_fn(void *arg)
 		} else if (error == -ENOENT) {
 			kobject_put(&child->kobj);
 		} else {
-			FAIL("kobject_add under %s returned %d (%s)", name, error, strerror(-error));
+			FAIL("kobject_add under %s returned %d (%s)", name, error,
+			     strerror(-error));
 		}
 		kobject_put(parent);
 	}
@@ -1041,9 +1051,11 @@ static void *c5_reader_fn(void *arg)
 	return NULL;
 }
 
-DEFINE_TEST(test_add_under_parent_while_parent_is_removed,
-	    .description = "children are added under parents that their owner unregisters meanwhile: each add succeeds or returns -ENOENT, and every kobject is released exactly once",
-	    .concurrency = true)
+DEFINE_TEST(
+	test_add_under_parent_while_parent_is_removed,
+	.description =
+		"children are added under parents that their owner unregisters meanwhile: each add succeeds or returns -ENOENT, and every kobject is released exactly once",
+	.concurrency = true)
 {
 	double deadline = now() + RUN_SECONDS;
 	pthread_t owner, adders[C5_ADDERS], reader;
@@ -1061,8 +1073,7 @@ DEFINE_TEST(test_add_under_parent_while_parent_is_removed,
 	ASSERT_OK(pthread_join(reader, NULL));
 
 	ASSERT(atomic_read(&c5_children_added) > 0);
-	ASSERT_EQ(released_total(),
-		  atomic_read(&c5_parents_made) + atomic_read(&c5_children_made));
+	ASSERT_EQ(released_total(), atomic_read(&c5_parents_made) + atomic_read(&c5_children_made));
 	ASSERT_EQ(atomic_read(&released_in_show), 0);
 	ASSERT_EQ(dir_entries("/race"), 0);
 	kset_unregister(&test_kset);

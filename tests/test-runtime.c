@@ -20,7 +20,7 @@ static void leak_one(void *arg)
 	kobject_register(kobj);
 	kobject_get(kobj);
 	ldm_exit();
-	_exit(0);	/* the leak is the point: no LeakSanitizer check */
+	_exit(0); /* the leak is the point: no LeakSanitizer check */
 }
 
 DEFINE_TEST(test_exit_reports_leaked_kobject,
@@ -65,8 +65,7 @@ DEFINE_TEST(test_init_twice_is_busy,
 }
 
 DEFINE_TEST(test_init_again_after_exit,
-	    .description = "the runtime can be booted again once stopped",
-	    .no_runtime = true)
+	    .description = "the runtime can be booted again once stopped", .no_runtime = true)
 {
 	ASSERT_OK(ldm_init());
 	ldm_exit();
@@ -74,9 +73,10 @@ DEFINE_TEST(test_init_again_after_exit,
 	ldm_exit();
 }
 
-DEFINE_TEST(test_hotplug_helper_from_environment,
-	    .description = "LDM_HOTPLUG_HELPER shows in /kernel/uevent_helper and can be changed there",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_hotplug_helper_from_environment,
+	.description = "LDM_HOTPLUG_HELPER shows in /kernel/uevent_helper and can be changed there",
+	.no_runtime = true)
 {
 	char buf[256];
 
@@ -93,8 +93,9 @@ DEFINE_TEST(test_hotplug_helper_from_environment,
 	unsetenv("LDM_HOTPLUG_HELPER");
 }
 
-DEFINE_TEST(test_uevent_helper_too_long,
-	    .description = "a helper path longer than 255 bytes is refused with -ENOENT, as Linux does")
+DEFINE_TEST(
+	test_uevent_helper_too_long,
+	.description = "a helper path longer than 255 bytes is refused with -ENOENT, as Linux does")
 {
 	char path[400];
 

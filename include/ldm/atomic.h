@@ -18,7 +18,10 @@ typedef struct {
 	long counter;
 } atomic_long_t;
 
-#define ATOMIC_INIT(i)		{ (i) }
+#define ATOMIC_INIT(i) \
+	{ \
+		(i) \
+	}
 
 static inline int atomic_read(const atomic_t *v)
 {
@@ -90,8 +93,8 @@ static inline bool atomic_inc_and_test(atomic_t *v)
  */
 static inline int atomic_cmpxchg(atomic_t *v, int old, int new)
 {
-	__atomic_compare_exchange_n(&v->counter, &old, new, false,
-				    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+	__atomic_compare_exchange_n(&v->counter, &old, new, false, __ATOMIC_SEQ_CST,
+				    __ATOMIC_SEQ_CST);
 	return old;
 }
 
@@ -108,14 +111,14 @@ static inline bool atomic_add_unless(atomic_t *v, int a, int u)
 	int c = atomic_read(v);
 
 	while (c != u) {
-		if (__atomic_compare_exchange_n(&v->counter, &c, c + a, false,
-						__ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
+		if (__atomic_compare_exchange_n(&v->counter, &c, c + a, false, __ATOMIC_SEQ_CST,
+						__ATOMIC_SEQ_CST))
 			return true;
 	}
 	return false;
 }
 
-#define atomic_inc_not_zero(v)	atomic_add_unless((v), 1, 0)
+#define atomic_inc_not_zero(v) atomic_add_unless((v), 1, 0)
 
 static inline long atomic_long_read(const atomic_long_t *v)
 {

@@ -12,25 +12,25 @@
 
 #include <stddef.h>
 
-#define __stringify_1(x...)	#x
-#define __stringify(x...)	__stringify_1(x)
+#define __stringify_1(x...) #x
+#define __stringify(x...)   __stringify_1(x)
 
-#define likely(x)		__builtin_expect(!!(x), 1)
-#define unlikely(x)		__builtin_expect(!!(x), 0)
+#define likely(x)   __builtin_expect(!!(x), 1)
+#define unlikely(x) __builtin_expect(!!(x), 0)
 
 #ifndef __always_inline
-#define __always_inline		inline __attribute__((__always_inline__))
+#define __always_inline inline __attribute__((__always_inline__))
 #endif
-#define __must_check		__attribute__((__warn_unused_result__))
-#define __printf(a, b)		__attribute__((__format__(printf, a, b)))
-#define __scanf(a, b)		__attribute__((__format__(scanf, a, b)))
-#define __maybe_unused		__attribute__((__unused__))
-#define __used			__attribute__((__used__))
-#define __packed		__attribute__((__packed__))
-#define __aligned(x)		__attribute__((__aligned__(x)))
-#define __weak			__attribute__((__weak__))
-#define __noreturn		__attribute__((__noreturn__))
-#define __cold			__attribute__((__cold__))
+#define __must_check   __attribute__((__warn_unused_result__))
+#define __printf(a, b) __attribute__((__format__(printf, a, b)))
+#define __scanf(a, b)  __attribute__((__format__(scanf, a, b)))
+#define __maybe_unused __attribute__((__unused__))
+#define __used	       __attribute__((__used__))
+#define __packed       __attribute__((__packed__))
+#define __aligned(x)   __attribute__((__aligned__(x)))
+#define __weak	       __attribute__((__weak__))
+#define __noreturn     __attribute__((__noreturn__))
+#define __cold	       __attribute__((__cold__))
 
 /* Address-space annotations of sparse: nothing to check in userspace. */
 #define __user
@@ -46,7 +46,7 @@
 #define __devinit
 #define __devexit
 #define __devinitdata
-#define __devexit_p(x)		(x)
+#define __devexit_p(x) (x)
 
 #ifndef container_of
 /**
@@ -55,9 +55,11 @@
  * @type: type of the embedding structure
  * @member: name of the member within @type
  */
-#define container_of(ptr, type, member) ({				\
-	const __typeof__(((type *)0)->member) *__mptr = (ptr);		\
-	(type *)((char *)__mptr - offsetof(type, member)); })
+#define container_of(ptr, type, member) \
+	({ \
+		const __typeof__(((type *)0)->member) *__mptr = (ptr); \
+		(type *)((char *)__mptr - offsetof(type, member)); \
+	})
 #endif
 
 #endif /* _LDM_COMPILER_H */

@@ -27,14 +27,15 @@ struct completion {
 	wait_queue_head_t wait;
 };
 
-#define COMPLETION_INITIALIZER(work)					\
-	{ .done = 0, .wait = __WAIT_QUEUE_HEAD_INITIALIZER((work).wait) }
+#define COMPLETION_INITIALIZER(work) \
+	{ \
+		.done = 0, .wait = __WAIT_QUEUE_HEAD_INITIALIZER((work).wait) \
+	}
 
-#define DECLARE_COMPLETION(work)					\
-	struct completion work = COMPLETION_INITIALIZER(work)
+#define DECLARE_COMPLETION(work) struct completion work = COMPLETION_INITIALIZER(work)
 
 /* Modern: the same, for a completion on the stack. */
-#define DECLARE_COMPLETION_ONSTACK(work)	DECLARE_COMPLETION(work)
+#define DECLARE_COMPLETION_ONSTACK(work) DECLARE_COMPLETION(work)
 
 /** init_completion - make @x not done, with nobody waiting */
 static inline void init_completion(struct completion *x)
@@ -44,7 +45,7 @@ static inline void init_completion(struct completion *x)
 }
 
 /* 2.6.9: make a completion not done again; no thread may be waiting on it. */
-#define INIT_COMPLETION(x)	((x).done = 0)
+#define INIT_COMPLETION(x) ((x).done = 0)
 
 void complete(struct completion *x);
 void complete_all(struct completion *x);

@@ -26,9 +26,9 @@ static inline void ssleep(unsigned int seconds)
 	msleep(seconds * 1000);
 }
 
-#define udelay(n)	__udelay(n)
-#define ndelay(n)	__ndelay(n)
-#define mdelay(n)	__udelay((unsigned long)(n) * 1000UL)
+#define udelay(n) __udelay(n)
+#define ndelay(n) __ndelay(n)
+#define mdelay(n) __udelay((unsigned long)(n)*1000UL)
 
 #pragma GCC visibility pop
 

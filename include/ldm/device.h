@@ -20,10 +20,10 @@
 
 #pragma GCC visibility push(default)
 
-#define DEVICE_NAME_SIZE	50
-#define DEVICE_NAME_HALF	__stringify(20)
-#define DEVICE_ID_SIZE		32
-#define BUS_ID_SIZE		KOBJ_NAME_LEN
+#define DEVICE_NAME_SIZE 50
+#define DEVICE_NAME_HALF __stringify(20)
+#define DEVICE_ID_SIZE	 32
+#define BUS_ID_SIZE	 KOBJ_NAME_LEN
 
 enum {
 	SUSPEND_NOTIFY,
@@ -68,7 +68,7 @@ struct bus_type {
 	 * for a device that other drivers may match too: each is tried.
 	 */
 	const char *(*match_name)(struct device *dev);
-	struct bus_driver_index *ldm_index;	/* private to the driver core */
+	struct bus_driver_index *ldm_index; /* private to the driver core */
 };
 
 int bus_register(struct bus_type *bus);
@@ -90,7 +90,7 @@ struct bus_attribute {
 };
 
 #define BUS_ATTR(_name, _mode, _show, _store) \
-struct bus_attribute bus_attr_##_name = __ATTR(_name, _mode, _show, _store)
+	struct bus_attribute bus_attr_##_name = __ATTR(_name, _mode, _show, _store)
 
 int bus_create_file(struct bus_type *bus, struct bus_attribute *attr);
 void bus_remove_file(struct bus_type *bus, struct bus_attribute *attr);
@@ -108,7 +108,7 @@ struct device_driver {
 	int (*resume)(struct device *dev, u32 level);
 	/* ldm additions */
 	struct module *owner;
-	const struct of_device_id *of_match_table;	/* as modern Linux: <ldm/of.h> */
+	const struct of_device_id *of_match_table; /* as modern Linux: <ldm/of.h> */
 };
 
 int driver_register(struct device_driver *drv);
@@ -124,7 +124,7 @@ struct driver_attribute {
 };
 
 #define DRIVER_ATTR(_name, _mode, _show, _store) \
-struct driver_attribute driver_attr_##_name = __ATTR(_name, _mode, _show, _store)
+	struct driver_attribute driver_attr_##_name = __ATTR(_name, _mode, _show, _store)
 
 int driver_create_file(struct device_driver *drv, struct driver_attribute *attr);
 void driver_remove_file(struct device_driver *drv, struct driver_attribute *attr);
@@ -154,7 +154,7 @@ struct class_attribute {
 };
 
 #define CLASS_ATTR(_name, _mode, _show, _store) \
-struct class_attribute class_attr_##_name = __ATTR(_name, _mode, _show, _store)
+	struct class_attribute class_attr_##_name = __ATTR(_name, _mode, _show, _store)
 
 int class_create_file(struct class *cls, const struct class_attribute *attr);
 void class_remove_file(struct class *cls, const struct class_attribute *attr);
@@ -167,7 +167,7 @@ struct class_device {
 	void *class_data;
 	char class_id[BUS_ID_SIZE];
 	/* ldm additions */
-	dev_t devt;		/* for class_simple's "dev" attribute */
+	dev_t devt; /* for class_simple's "dev" attribute */
 };
 
 static inline void *class_get_devdata(struct class_device *dev)
@@ -195,14 +195,12 @@ struct class_device_attribute {
 	ssize_t (*store)(struct class_device *cdev, const char *buf, size_t count);
 };
 
-#define CLASS_DEVICE_ATTR(_name, _mode, _show, _store)			\
-struct class_device_attribute class_device_attr_##_name =		\
-	__ATTR(_name, _mode, _show, _store)
+#define CLASS_DEVICE_ATTR(_name, _mode, _show, _store) \
+	struct class_device_attribute class_device_attr_##_name = \
+		__ATTR(_name, _mode, _show, _store)
 
-int class_device_create_file(struct class_device *cdev,
-			     const struct class_device_attribute *attr);
-void class_device_remove_file(struct class_device *cdev,
-			      const struct class_device_attribute *attr);
+int class_device_create_file(struct class_device *cdev, const struct class_device_attribute *attr);
+void class_device_remove_file(struct class_device *cdev, const struct class_device_attribute *attr);
 
 struct class_interface {
 	struct list_head node;
@@ -220,18 +218,18 @@ struct class_device *class_simple_device_add(struct class_simple *cs, dev_t dev,
 					     struct device *device, const char *fmt, ...)
 	__printf(4, 5);
 int class_simple_set_hotplug(struct class_simple *cs,
-			     int (*hotplug)(struct class_device *dev, char **envp,
-					    int num_envp, char *buffer, int buffer_size));
+			     int (*hotplug)(struct class_device *dev, char **envp, int num_envp,
+					    char *buffer, int buffer_size));
 void class_simple_device_remove(dev_t dev);
 
 struct device {
-	struct list_head node;		/* in the parent's children */
-	struct list_head bus_list;	/* in the bus's devices */
-	struct list_head driver_list;	/* in the driver's devices */
+	struct list_head node;	      /* in the parent's children */
+	struct list_head bus_list;    /* in the bus's devices */
+	struct list_head driver_list; /* in the driver's devices */
 	struct list_head children;
 	struct device *parent;
 	struct kobject kobj;
-	char bus_id[BUS_ID_SIZE];	/* position on the parent bus */
+	char bus_id[BUS_ID_SIZE]; /* position on the parent bus */
 	struct bus_type *bus;
 	struct device_driver *driver;
 	void *driver_data;
@@ -246,7 +244,7 @@ struct device {
 	struct dma_coherent_mem *dma_mem;
 	void (*release)(struct device *dev);
 	/* ldm additions */
-	struct device_node *of_node;	/* the board's node it was made from, as modern Linux */
+	struct device_node *of_node; /* the board's node it was made from, as modern Linux */
 };
 
 static inline struct device *list_to_dev(struct list_head *node)
@@ -282,7 +280,7 @@ struct device_attribute {
 };
 
 #define DEVICE_ATTR(_name, _mode, _show, _store) \
-struct device_attribute dev_attr_##_name = __ATTR(_name, _mode, _show, _store)
+	struct device_attribute dev_attr_##_name = __ATTR(_name, _mode, _show, _store)
 
 int device_create_file(struct device *device, struct device_attribute *entry);
 void device_remove_file(struct device *dev, struct device_attribute *attr);
@@ -316,8 +314,7 @@ struct resource *platform_get_resource(struct platform_device *pdev, unsigned in
 int platform_get_irq(struct platform_device *pdev, unsigned int num);
 int platform_add_devices(struct platform_device **devs, int num);
 struct platform_device *platform_device_register_simple(char *name, unsigned int id,
-							struct resource *res,
-							unsigned int num);
+							struct resource *res, unsigned int num);
 u64 dma_get_required_mask(struct device *dev);
 
 void device_shutdown(void);
@@ -325,19 +322,21 @@ void device_shutdown(void);
 int firmware_register(struct subsystem *s);
 void firmware_unregister(struct subsystem *s);
 
-#define dev_printk(level, dev, format, arg...)				\
-	printk(level "%s %s: " format, (dev)->driver ? (dev)->driver->name : "", \
-	       (dev)->bus_id, ##arg)
+#define dev_printk(level, dev, format, arg...) \
+	printk(level "%s %s: " format, (dev)->driver ? (dev)->driver->name : "", (dev)->bus_id, \
+	       ##arg)
 
 #ifdef DEBUG
-#define dev_dbg(dev, format, arg...)	dev_printk(KERN_DEBUG, dev, format, ##arg)
+#define dev_dbg(dev, format, arg...) dev_printk(KERN_DEBUG, dev, format, ##arg)
 #else
-#define dev_dbg(dev, format, arg...)	do { (void)(dev); } while (0)
+#define dev_dbg(dev, format, arg...) \
+	do { \
+		(void)(dev); \
+	} while (0)
 #endif
-#define dev_err(dev, format, arg...)	dev_printk(KERN_ERR, dev, format, ##arg)
-#define dev_info(dev, format, arg...)	dev_printk(KERN_INFO, dev, format, ##arg)
-#define dev_warn(dev, format, arg...)	dev_printk(KERN_WARNING, dev, format, ##arg)
-
+#define dev_err(dev, format, arg...)  dev_printk(KERN_ERR, dev, format, ##arg)
+#define dev_info(dev, format, arg...) dev_printk(KERN_INFO, dev, format, ##arg)
+#define dev_warn(dev, format, arg...) dev_printk(KERN_WARNING, dev, format, ##arg)
 
 #pragma GCC visibility pop
 

@@ -12,9 +12,9 @@
 #include <stdbool.h>
 #include <ldm/compiler.h>
 
-#define MAX_ERRNO	4095
+#define MAX_ERRNO 4095
 
-#define IS_ERR_VALUE(x)	unlikely((unsigned long)(void *)(x) >= (unsigned long)-MAX_ERRNO)
+#define IS_ERR_VALUE(x) unlikely((unsigned long)(void *)(x) >= (unsigned long)-MAX_ERRNO)
 
 static inline void *ERR_PTR(long error)
 {

@@ -14,22 +14,22 @@
 #include <errno.h>
 
 #ifndef ERESTARTSYS
-#define ERESTARTSYS		512	/* interrupted; restart the call */
+#define ERESTARTSYS 512 /* interrupted; restart the call */
 #endif
 #ifndef ERESTARTNOINTR
-#define ERESTARTNOINTR		513
+#define ERESTARTNOINTR 513
 #endif
 #ifndef ERESTARTNOHAND
-#define ERESTARTNOHAND		514
+#define ERESTARTNOHAND 514
 #endif
 #ifndef ENOIOCTLCMD
-#define ENOIOCTLCMD		515	/* no ioctl command: the caller tries another */
+#define ENOIOCTLCMD 515 /* no ioctl command: the caller tries another */
 #endif
 #ifndef ERESTART_RESTARTBLOCK
-#define ERESTART_RESTARTBLOCK	516
+#define ERESTART_RESTARTBLOCK 516
 #endif
 #ifndef ENOTSUPP
-#define ENOTSUPP		524	/* operation is not supported */
+#define ENOTSUPP 524 /* operation is not supported */
 #endif
 
 #endif /* _LDM_ERRNO_H */

@@ -32,20 +32,19 @@ extern struct module __this_module;
 #define THIS_MODULE ((struct module *)0)
 #endif
 
-#define __EXPORT_SYMBOL(sym, sec)					\
-	extern __typeof__(sym) sym;					\
-	static const char __kstrtab_##sym[]				\
-	__attribute__((__section__("__ksymtab_strings"), __aligned__(1))) \
-		= #sym;							\
-	static const struct kernel_symbol __ksymtab_##sym		\
-	__attribute__((__used__, __retain__, __section__("__ksymtab" sec), \
-		       __aligned__(sizeof(void *))))			\
-		= { (unsigned long)&sym, __kstrtab_##sym }
+#define __EXPORT_SYMBOL(sym, sec) \
+	extern __typeof__(sym) sym; \
+	static const char __kstrtab_##sym[] \
+		__attribute__((__section__("__ksymtab_strings"), __aligned__(1))) = #sym; \
+	static const struct kernel_symbol __ksymtab_##sym \
+		__attribute__((__used__, __retain__, __section__("__ksymtab" sec), \
+			       __aligned__(sizeof(void *)))) = { (unsigned long)&sym, \
+								 __kstrtab_##sym }
 
 /** EXPORT_SYMBOL - make @sym visible to every module */
-#define EXPORT_SYMBOL(sym)	__EXPORT_SYMBOL(sym, "")
+#define EXPORT_SYMBOL(sym)     __EXPORT_SYMBOL(sym, "")
 /** EXPORT_SYMBOL_GPL - make @sym visible to GPL-compatible modules only */
-#define EXPORT_SYMBOL_GPL(sym)	__EXPORT_SYMBOL(sym, "_gpl")
+#define EXPORT_SYMBOL_GPL(sym) __EXPORT_SYMBOL(sym, "_gpl")
 
 #pragma GCC visibility pop
 

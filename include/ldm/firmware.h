@@ -11,7 +11,7 @@
 
 #pragma GCC visibility push(default)
 
-#define FIRMWARE_NAME_MAX	30
+#define FIRMWARE_NAME_MAX 30
 
 struct device;
 struct module;
@@ -23,8 +23,7 @@ struct firmware {
 
 int request_firmware(const struct firmware **fw, const char *name, struct device *device);
 int request_firmware_nowait(struct module *module, const char *name, struct device *device,
-			    void *context,
-			    void (*cont)(const struct firmware *fw, void *context));
+			    void *context, void (*cont)(const struct firmware *fw, void *context));
 void release_firmware(const struct firmware *fw);
 void register_firmware(const char *name, const u8 *data, size_t size);
 

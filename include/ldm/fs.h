@@ -32,11 +32,11 @@ struct inode;
 struct poll_table_struct;
 
 /* f_mode: what the file was opened for, and what it allows. */
-#define FMODE_READ	1
-#define FMODE_WRITE	2
-#define FMODE_LSEEK	4	/* llseek() moves f_pos */
-#define FMODE_PREAD	8	/* reads and writes at a given position */
-#define FMODE_PWRITE	FMODE_PREAD
+#define FMODE_READ   1
+#define FMODE_WRITE  2
+#define FMODE_LSEEK  4 /* llseek() moves f_pos */
+#define FMODE_PREAD  8 /* reads and writes at a given position */
+#define FMODE_PWRITE FMODE_PREAD
 
 /**
  * struct file_operations - a driver's methods for an open device
@@ -104,10 +104,12 @@ static inline unsigned int imajor(const struct inode *inode)
 }
 
 /* Take and drop the reference on the module of a file_operations. */
-#define fops_get(fops)							\
-	(((fops) && try_module_get((fops)->owner)) ? (fops) : NULL)
-#define fops_put(fops)							\
-	do { if (fops) module_put((fops)->owner); } while (0)
+#define fops_get(fops) (((fops) && try_module_get((fops)->owner)) ? (fops) : NULL)
+#define fops_put(fops) \
+	do { \
+		if (fops) \
+			module_put((fops)->owner); \
+	} while (0)
 
 loff_t no_llseek(struct file *file, loff_t offset, int origin);
 loff_t default_llseek(struct file *file, loff_t offset, int origin);

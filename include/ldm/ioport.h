@@ -19,21 +19,21 @@ struct resource {
 	struct resource *parent, *sibling, *child;
 };
 
-#define IORESOURCE_BITS		0x000000ff	/* bus-specific bits */
-#define IORESOURCE_IO		0x00000100	/* resource types */
-#define IORESOURCE_MEM		0x00000200
-#define IORESOURCE_IRQ		0x00000400
-#define IORESOURCE_DMA		0x00000800
-#define IORESOURCE_PREFETCH	0x00001000
-#define IORESOURCE_READONLY	0x00002000
-#define IORESOURCE_CACHEABLE	0x00004000
-#define IORESOURCE_RANGELENGTH	0x00008000
-#define IORESOURCE_SHADOWABLE	0x00010000
-#define IORESOURCE_BUS_HAS_VGA	0x00080000
-#define IORESOURCE_DISABLED	0x10000000
-#define IORESOURCE_UNSET	0x20000000
-#define IORESOURCE_AUTO		0x40000000
-#define IORESOURCE_BUSY		0x80000000	/* a driver has claimed it */
+#define IORESOURCE_BITS	       0x000000ff /* bus-specific bits */
+#define IORESOURCE_IO	       0x00000100 /* resource types */
+#define IORESOURCE_MEM	       0x00000200
+#define IORESOURCE_IRQ	       0x00000400
+#define IORESOURCE_DMA	       0x00000800
+#define IORESOURCE_PREFETCH    0x00001000
+#define IORESOURCE_READONLY    0x00002000
+#define IORESOURCE_CACHEABLE   0x00004000
+#define IORESOURCE_RANGELENGTH 0x00008000
+#define IORESOURCE_SHADOWABLE  0x00010000
+#define IORESOURCE_BUS_HAS_VGA 0x00080000
+#define IORESOURCE_DISABLED    0x10000000
+#define IORESOURCE_UNSET       0x20000000
+#define IORESOURCE_AUTO	       0x40000000
+#define IORESOURCE_BUSY	       0x80000000 /* a driver has claimed it */
 
 extern struct resource ioport_resource;
 extern struct resource iomem_resource;

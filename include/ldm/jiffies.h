@@ -23,33 +23,29 @@
 u64 get_jiffies_64(void);
 
 /* The current tick count; an rvalue of type unsigned long. */
-#define jiffies		((unsigned long)get_jiffies_64())
-#define jiffies_64	get_jiffies_64()
+#define jiffies	   ((unsigned long)get_jiffies_64())
+#define jiffies_64 get_jiffies_64()
 
 /* The longest timeout that still compares correctly against jiffies. */
-#define MAX_JIFFY_OFFSET	((LONG_MAX >> 1) - 1)
+#define MAX_JIFFY_OFFSET ((LONG_MAX >> 1) - 1)
 
 /*
  * time_after(a, b) - whether tick @a comes after tick @b, correct across a
  * wrap of the counter; both must be unsigned long.
  */
-#define time_after(a, b)						\
-	(typecheck(unsigned long, a) &&					\
-	 typecheck(unsigned long, b) &&					\
-	 ((long)((b) - (a)) < 0))
-#define time_before(a, b)	time_after(b, a)
+#define time_after(a, b) \
+	(typecheck(unsigned long, a) && typecheck(unsigned long, b) && ((long)((b) - (a)) < 0))
+#define time_before(a, b) time_after(b, a)
 
-#define time_after_eq(a, b)						\
-	(typecheck(unsigned long, a) &&					\
-	 typecheck(unsigned long, b) &&					\
-	 ((long)((a) - (b)) >= 0))
-#define time_before_eq(a, b)	time_after_eq(b, a)
+#define time_after_eq(a, b) \
+	(typecheck(unsigned long, a) && typecheck(unsigned long, b) && ((long)((a) - (b)) >= 0))
+#define time_before_eq(a, b) time_after_eq(b, a)
 
 /* Modern: whether @a lies in [@b, @c]. */
-#define time_in_range(a, b, c)	(time_after_eq(a, b) && time_before_eq(a, c))
+#define time_in_range(a, b, c) (time_after_eq(a, b) && time_before_eq(a, c))
 
-#define __LDM_MSEC_PER_JIFFY	(1000 / HZ)
-#define __LDM_USEC_PER_JIFFY	(1000000 / HZ)
+#define __LDM_MSEC_PER_JIFFY (1000 / HZ)
+#define __LDM_USEC_PER_JIFFY (1000000 / HZ)
 
 /**
  * jiffies_to_msecs - ticks to milliseconds

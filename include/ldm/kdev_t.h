@@ -9,12 +9,12 @@
 #include <stdio.h>
 #include <sys/types.h>
 
-#define MINORBITS	20
-#define MINORMASK	((1U << MINORBITS) - 1)
+#define MINORBITS 20
+#define MINORMASK ((1U << MINORBITS) - 1)
 
-#define MAJOR(dev)	((unsigned int)((dev) >> MINORBITS))
-#define MINOR(dev)	((unsigned int)((dev) & MINORMASK))
-#define MKDEV(ma, mi)	((dev_t)(((dev_t)(ma) << MINORBITS) | (mi)))
+#define MAJOR(dev)    ((unsigned int)((dev) >> MINORBITS))
+#define MINOR(dev)    ((unsigned int)((dev)&MINORMASK))
+#define MKDEV(ma, mi) ((dev_t)(((dev_t)(ma) << MINORBITS) | (mi)))
 
 /* "major:minor\n", as the dev attribute of a class device reads. */
 static inline int print_dev_t(char *buffer, dev_t dev)

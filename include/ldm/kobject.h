@@ -21,7 +21,7 @@
 
 #pragma GCC visibility push(default)
 
-#define KOBJ_NAME_LEN	20
+#define KOBJ_NAME_LEN 20
 
 struct kobject {
 	char *k_name;
@@ -31,9 +31,9 @@ struct kobject {
 	struct kobject *parent;
 	struct kset *kset;
 	struct kobj_type *ktype;
-	struct sysfs_dirent *dentry;	/* the sysfs directory, NULL if none */
+	struct sysfs_dirent *dentry; /* the sysfs directory, NULL if none */
 	/* ldm additions, not part of the 2.6.9 structure */
-	struct list_head ldm_live;	/* on the runtime's list of live kobjects */
+	struct list_head ldm_live; /* on the runtime's list of live kobjects */
 	unsigned int ldm_flags;
 };
 
@@ -81,8 +81,8 @@ struct kobj_type {
 struct kset_hotplug_ops {
 	int (*filter)(struct kset *kset, struct kobject *kobj);
 	char *(*name)(struct kset *kset, struct kobject *kobj);
-	int (*hotplug)(struct kset *kset, struct kobject *kobj, char **envp,
-		       int num_envp, char *buffer, int buffer_size);
+	int (*hotplug)(struct kset *kset, struct kobject *kobj, char **envp, int num_envp,
+		       char *buffer, int buffer_size);
 };
 
 struct kset {
@@ -123,37 +123,33 @@ static inline struct kobj_type *get_ktype(struct kobject *k)
 struct kobject *kset_find_obj(struct kset *kset, const char *name);
 
 /* Use this when initializing an embedded kset with no other fields to set. */
-#define set_kset_name(str)	.kset = { .kobj = { .name = str } }
+#define set_kset_name(str) .kset = { .kobj = { .name = str } }
 
 struct subsystem {
 	struct kset kset;
 	struct rw_semaphore rwsem;
 };
 
-#define decl_subsys(_name, _type, _hotplug_ops)				\
-struct subsystem _name##_subsys = {					\
-	.kset = {							\
-		.kobj = { .name = __stringify(_name) },			\
-		.ktype = _type,						\
-		.hotplug_ops = _hotplug_ops,				\
-	}								\
-}
+#define decl_subsys(_name, _type, _hotplug_ops) \
+	struct subsystem _name##_subsys = { .kset = { \
+						    .kobj = { .name = __stringify(_name) }, \
+						    .ktype = _type, \
+						    .hotplug_ops = _hotplug_ops, \
+					    } }
 
-#define decl_subsys_name(_varname, _name, _type, _hotplug_ops)		\
-struct subsystem _varname##_subsys = {					\
-	.kset = {							\
-		.kobj = { .name = __stringify(_name) },			\
-		.ktype = _type,						\
-		.hotplug_ops = _hotplug_ops,				\
-	}								\
-}
+#define decl_subsys_name(_varname, _name, _type, _hotplug_ops) \
+	struct subsystem _varname##_subsys = { .kset = { \
+						       .kobj = { .name = __stringify(_name) }, \
+						       .ktype = _type, \
+						       .hotplug_ops = _hotplug_ops, \
+					       } }
 
 /* Make @obj's embedded kobject a member of @subsys's kset. */
-#define kobj_set_kset_s(obj, subsys)	(obj)->kobj.kset = &(subsys).kset
+#define kobj_set_kset_s(obj, subsys)  (obj)->kobj.kset = &(subsys).kset
 /* Make @obj's embedded kset a member of @subsys's kset. */
-#define kset_set_kset_s(obj, subsys)	(obj)->kset.kobj.kset = &(subsys).kset
+#define kset_set_kset_s(obj, subsys)  (obj)->kset.kobj.kset = &(subsys).kset
 /* Make @obj's embedded subsystem a member of @_subsys's kset. */
-#define subsys_set_kset(obj, _subsys)	(obj)->subsys.kset.kobj.kset = &(_subsys).kset
+#define subsys_set_kset(obj, _subsys) (obj)->subsys.kset.kobj.kset = &(_subsys).kset
 
 void subsystem_init(struct subsystem *s);
 int subsystem_register(struct subsystem *s);

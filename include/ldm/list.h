@@ -27,17 +27,21 @@ struct hlist_node {
 	struct hlist_node *next, **pprev;
 };
 
-#define LIST_HEAD_INIT(name)	{ &(name), &(name) }
+#define LIST_HEAD_INIT(name) \
+	{ \
+		&(name), &(name) \
+	}
 
-#define __LDM_KERNEL_LIST_HEAD(name) \
-	struct list_head name = LIST_HEAD_INIT(name)
+#define __LDM_KERNEL_LIST_HEAD(name) struct list_head name = LIST_HEAD_INIT(name)
 #define __LDM_BSD_LIST_HEAD(name, type) \
-	struct name { struct type *lh_first; }
+	struct name { \
+		struct type *lh_first; \
+	}
 #define __LDM_LIST_HEAD_PICK(_1, _2, which, ...) which
 #undef LIST_HEAD
-#define LIST_HEAD(...)							\
-	__LDM_LIST_HEAD_PICK(__VA_ARGS__, __LDM_BSD_LIST_HEAD,		\
-			     __LDM_KERNEL_LIST_HEAD, )(__VA_ARGS__)
+#define LIST_HEAD(...) \
+	__LDM_LIST_HEAD_PICK(__VA_ARGS__, __LDM_BSD_LIST_HEAD, __LDM_KERNEL_LIST_HEAD, ) \
+	(__VA_ARGS__)
 
 static inline void INIT_LIST_HEAD(struct list_head *list)
 {
@@ -104,8 +108,7 @@ static inline int list_empty(const struct list_head *head)
 	return head->next == head;
 }
 
-static inline int list_is_last(const struct list_head *entry,
-			       const struct list_head *head)
+static inline int list_is_last(const struct list_head *entry, const struct list_head *head)
 {
 	return entry->next == head;
 }
@@ -131,41 +134,37 @@ static inline void list_splice_init(struct list_head *list, struct list_head *he
 	}
 }
 
-#define list_entry(ptr, type, member)	container_of(ptr, type, member)
-#define list_first_entry(ptr, type, member) \
-	list_entry((ptr)->next, type, member)
-#define list_last_entry(ptr, type, member) \
-	list_entry((ptr)->prev, type, member)
+#define list_entry(ptr, type, member)	    container_of(ptr, type, member)
+#define list_first_entry(ptr, type, member) list_entry((ptr)->next, type, member)
+#define list_last_entry(ptr, type, member)  list_entry((ptr)->prev, type, member)
 
-#define list_for_each(pos, head) \
-	for (pos = (head)->next; pos != (head); pos = pos->next)
+#define list_for_each(pos, head) for (pos = (head)->next; pos != (head); pos = pos->next)
 
-#define list_for_each_prev(pos, head) \
-	for (pos = (head)->prev; pos != (head); pos = pos->prev)
+#define list_for_each_prev(pos, head) for (pos = (head)->prev; pos != (head); pos = pos->prev)
 
 #define list_for_each_safe(pos, n, head) \
-	for (pos = (head)->next, n = pos->next; pos != (head); \
-	     pos = n, n = pos->next)
+	for (pos = (head)->next, n = pos->next; pos != (head); pos = n, n = pos->next)
 
-#define list_for_each_entry(pos, head, member)				\
-	for (pos = list_entry((head)->next, __typeof__(*pos), member);	\
-	     &pos->member != (head);					\
+#define list_for_each_entry(pos, head, member) \
+	for (pos = list_entry((head)->next, __typeof__(*pos), member); &pos->member != (head); \
 	     pos = list_entry(pos->member.next, __typeof__(*pos), member))
 
-#define list_for_each_entry_reverse(pos, head, member)			\
-	for (pos = list_entry((head)->prev, __typeof__(*pos), member);	\
-	     &pos->member != (head);					\
+#define list_for_each_entry_reverse(pos, head, member) \
+	for (pos = list_entry((head)->prev, __typeof__(*pos), member); &pos->member != (head); \
 	     pos = list_entry(pos->member.prev, __typeof__(*pos), member))
 
-#define list_for_each_entry_safe(pos, n, head, member)			\
-	for (pos = list_entry((head)->next, __typeof__(*pos), member),	\
-	     n = list_entry(pos->member.next, __typeof__(*pos), member); \
-	     &pos->member != (head);					\
+#define list_for_each_entry_safe(pos, n, head, member) \
+	for (pos = list_entry((head)->next, __typeof__(*pos), member), \
+	    n = list_entry(pos->member.next, __typeof__(*pos), member); \
+	     &pos->member != (head); \
 	     pos = n, n = list_entry(n->member.next, __typeof__(*n), member))
 
-#define HLIST_HEAD_INIT		{ .first = NULL }
-#define HLIST_HEAD(name)	struct hlist_head name = { .first = NULL }
-#define INIT_HLIST_HEAD(ptr)	((ptr)->first = NULL)
+#define HLIST_HEAD_INIT \
+	{ \
+		.first = NULL \
+	}
+#define HLIST_HEAD(name)     struct hlist_head name = { .first = NULL }
+#define INIT_HLIST_HEAD(ptr) ((ptr)->first = NULL)
 
 static inline void INIT_HLIST_NODE(struct hlist_node *h)
 {
@@ -204,33 +203,39 @@ static inline void hlist_add_head(struct hlist_node *n, struct hlist_head *h)
 	n->pprev = &h->first;
 }
 
-#define hlist_entry(ptr, type, member)	container_of(ptr, type, member)
+#define hlist_entry(ptr, type, member) container_of(ptr, type, member)
 
-#define hlist_for_each(pos, head) \
-	for (pos = (head)->first; pos; pos = pos->next)
+#define hlist_for_each(pos, head) for (pos = (head)->first; pos; pos = pos->next)
 
 #define hlist_for_each_safe(pos, n, head) \
-	for (pos = (head)->first; pos && ({ n = pos->next; 1; }); pos = n)
+	for (pos = (head)->first; pos && ({ \
+					  n = pos->next; \
+					  1; \
+				  }); \
+	     pos = n)
 
 #define hlist_entry_safe(ptr, type, member) \
-	({ __typeof__(ptr) ____ptr = (ptr); \
-	   ____ptr ? hlist_entry(____ptr, type, member) : NULL; })
+	({ \
+		__typeof__(ptr) ____ptr = (ptr); \
+		____ptr ? hlist_entry(____ptr, type, member) : NULL; \
+	})
 
 /* The modern three-argument form. */
-#define __LDM_HLIST_FOR_EACH_ENTRY3(pos, head, member)			\
-	for (pos = hlist_entry_safe((head)->first, __typeof__(*(pos)), member); \
-	     pos;							\
+#define __LDM_HLIST_FOR_EACH_ENTRY3(pos, head, member) \
+	for (pos = hlist_entry_safe((head)->first, __typeof__(*(pos)), member); pos; \
 	     pos = hlist_entry_safe((pos)->member.next, __typeof__(*(pos)), member))
 
 /* The four-argument form of 2.6.9, with a node cursor @pos. */
-#define __LDM_HLIST_FOR_EACH_ENTRY4(tpos, pos, head, member)		\
-	for (pos = (head)->first;					\
-	     pos && ({ tpos = hlist_entry(pos, __typeof__(*tpos), member); 1; }); \
+#define __LDM_HLIST_FOR_EACH_ENTRY4(tpos, pos, head, member) \
+	for (pos = (head)->first; pos && ({ \
+					  tpos = hlist_entry(pos, __typeof__(*tpos), member); \
+					  1; \
+				  }); \
 	     pos = pos->next)
 
 #define __LDM_HLIST_PICK(_1, _2, _3, _4, which, ...) which
-#define hlist_for_each_entry(...)					\
-	__LDM_HLIST_PICK(__VA_ARGS__, __LDM_HLIST_FOR_EACH_ENTRY4,	\
-			 __LDM_HLIST_FOR_EACH_ENTRY3, )(__VA_ARGS__)
+#define hlist_for_each_entry(...) \
+	__LDM_HLIST_PICK(__VA_ARGS__, __LDM_HLIST_FOR_EACH_ENTRY4, __LDM_HLIST_FOR_EACH_ENTRY3, ) \
+	(__VA_ARGS__)
 
 #endif /* _LDM_LIST_H */

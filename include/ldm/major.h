@@ -7,9 +7,9 @@
 #ifndef _LDM_MAJOR_H
 #define _LDM_MAJOR_H
 
-#define UNNAMED_MAJOR		0
-#define MEM_MAJOR		1
-#define TTY_MAJOR		4
-#define MISC_MAJOR		10
+#define UNNAMED_MAJOR 0
+#define MEM_MAJOR     1
+#define TTY_MAJOR     4
+#define MISC_MAJOR    10
 
 #endif /* _LDM_MAJOR_H */

@@ -21,16 +21,16 @@
 #pragma GCC visibility push(default)
 
 /* A few of the fixed minors of Documentation/devices.txt. */
-#define PSMOUSE_MINOR		1
-#define WATCHDOG_MINOR		130
-#define TEMP_MINOR		131
-#define RTC_MINOR		135
-#define NVRAM_MINOR		144
-#define TUN_MINOR		200
-#define HPET_MINOR		228
+#define PSMOUSE_MINOR  1
+#define WATCHDOG_MINOR 130
+#define TEMP_MINOR     131
+#define RTC_MINOR      135
+#define NVRAM_MINOR    144
+#define TUN_MINOR      200
+#define HPET_MINOR     228
 
 /* Ask misc_register() for a free minor. */
-#define MISC_DYNAMIC_MINOR	255
+#define MISC_DYNAMIC_MINOR 255
 
 struct device;
 struct class_device;
@@ -64,7 +64,7 @@ struct miscdevice {
 int misc_register(struct miscdevice *misc);
 int misc_deregister(struct miscdevice *misc);
 
-#define MODULE_ALIAS_MISCDEV(minor)					\
+#define MODULE_ALIAS_MISCDEV(minor) \
 	MODULE_ALIAS("char-major-" __stringify(MISC_MAJOR) "-" __stringify(minor))
 
 #pragma GCC visibility pop

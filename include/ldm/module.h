@@ -20,10 +20,10 @@
 
 #pragma GCC visibility push(default)
 
-#define MODULE_NAME_LEN		(64 - sizeof(unsigned long))
+#define MODULE_NAME_LEN (64 - sizeof(unsigned long))
 
 /* What ldm modules are built for; the loader refuses any other. */
-#define LDM_VERMAGIC		"ldm-1 x86_64"
+#define LDM_VERMAGIC "ldm-1 x86_64"
 
 enum module_state {
 	MODULE_STATE_LIVE,
@@ -43,25 +43,25 @@ struct module {
 	char name[MODULE_NAME_LEN];
 	int (*init)(void);
 	void (*exit)(void);
-	struct ldm_module *ldm;		/* the loader's record of the module */
+	struct ldm_module *ldm; /* the loader's record of the module */
 };
 
-#define __ldm_mod_cat2(a, b)	a##b
-#define __ldm_mod_cat(a, b)	__ldm_mod_cat2(a, b)
-#define __ldm_unique(prefix)	__ldm_mod_cat(prefix, __COUNTER__)
+#define __ldm_mod_cat2(a, b) a##b
+#define __ldm_mod_cat(a, b)  __ldm_mod_cat2(a, b)
+#define __ldm_unique(prefix) __ldm_mod_cat(prefix, __COUNTER__)
 
-#define __MODULE_INFO(tag, info)					\
-	static const char __ldm_unique(__modinfo_)[]			\
-	__attribute__((__used__, __section__(".modinfo"), __aligned__(1))) \
-		= __stringify(tag) "=" info
+#define __MODULE_INFO(tag, info) \
+	static const char __ldm_unique(__modinfo_)[] \
+		__attribute__((__used__, __section__(".modinfo"), __aligned__(1))) = \
+			__stringify(tag) "=" info
 
-#define MODULE_INFO(tag, info)		__MODULE_INFO(tag, info)
-#define MODULE_LICENSE(_license)	__MODULE_INFO(license, _license)
-#define MODULE_AUTHOR(_author)		__MODULE_INFO(author, _author)
-#define MODULE_DESCRIPTION(_desc)	__MODULE_INFO(description, _desc)
-#define MODULE_ALIAS(_alias)		__MODULE_INFO(alias, _alias)
-#define MODULE_VERSION(_version)	__MODULE_INFO(version, _version)
-#define MODULE_PARM_DESC(_parm, desc)	__MODULE_INFO(parm, #_parm ":" desc)
+#define MODULE_INFO(tag, info)	      __MODULE_INFO(tag, info)
+#define MODULE_LICENSE(_license)      __MODULE_INFO(license, _license)
+#define MODULE_AUTHOR(_author)	      __MODULE_INFO(author, _author)
+#define MODULE_DESCRIPTION(_desc)     __MODULE_INFO(description, _desc)
+#define MODULE_ALIAS(_alias)	      __MODULE_INFO(alias, _alias)
+#define MODULE_VERSION(_version)      __MODULE_INFO(version, _version)
+#define MODULE_PARM_DESC(_parm, desc) __MODULE_INFO(parm, #_parm ":" desc)
 #define MODULE_SUPPORTED_DEVICE(name)
 #define MODULE_DEVICE_TABLE(type, name)
 
@@ -70,17 +70,23 @@ typedef void (*exitcall_t)(void);
 
 #ifdef MODULE
 /* The entry points the loader calls; the checks only test the types. */
-#define module_init(initfn)						\
-	static inline __maybe_unused initcall_t __inittest(void) { return initfn; } \
+#define module_init(initfn) \
+	static inline __maybe_unused initcall_t __inittest(void) \
+	{ \
+		return initfn; \
+	} \
 	int init_module(void) __attribute__((__alias__(#initfn)))
-#define module_exit(exitfn)						\
-	static inline __maybe_unused exitcall_t __exittest(void) { return exitfn; } \
+#define module_exit(exitfn) \
+	static inline __maybe_unused exitcall_t __exittest(void) \
+	{ \
+		return exitfn; \
+	} \
 	void cleanup_module(void) __attribute__((__alias__(#exitfn)))
 #else
 /* Built into a program: nothing loads it; keep the functions referenced. */
-#define module_init(initfn)						\
+#define module_init(initfn) \
 	static __maybe_unused __used initcall_t __ldm_unique(__initcall_) = initfn
-#define module_exit(exitfn)						\
+#define module_exit(exitfn) \
 	static __maybe_unused __used exitcall_t __ldm_unique(__exitcall_) = exitfn
 #endif
 

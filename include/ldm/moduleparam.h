@@ -32,22 +32,25 @@ struct kparam_string {
 	char *string;
 };
 
-#define __ldm_param_cat2(a, b)	a##b
-#define __ldm_param_cat(a, b)	__ldm_param_cat2(a, b)
+#define __ldm_param_cat2(a, b) a##b
+#define __ldm_param_cat(a, b)  __ldm_param_cat2(a, b)
 
-#define __module_param_call(prefix, name, set, get, arg, perm)		\
-	static char __param_str_##name[] = prefix #name;		\
-	static const struct kernel_param __param_##name			\
-	__attribute__((__used__, __section__("__param"),		\
-		       __aligned__(sizeof(void *))))			\
-		= { __param_str_##name, perm, set, get, arg }
+#define __module_param_call(prefix, name, set, get, arg, perm) \
+	static char __param_str_##name[] = prefix #name; \
+	static const struct kernel_param __param_##name \
+		__attribute__((__used__, __section__("__param"), __aligned__(sizeof(void *)))) = { \
+			__param_str_##name, perm, set, get, arg \
+		}
 
-#define module_param_call(name, set, get, arg, perm)			\
+#define module_param_call(name, set, get, arg, perm) \
 	__module_param_call("", name, set, get, arg, perm)
 
 /* A function that only compiles if @p has the parameter's type. */
-#define __param_check(name, p, type)					\
-	static inline __maybe_unused type *__check_##name(void) { return (p); }
+#define __param_check(name, p, type) \
+	static inline __maybe_unused type *__check_##name(void) \
+	{ \
+		return (p); \
+	}
 
 /*
  * The type is pasted and stringified where it is written, never passed on
@@ -55,24 +58,24 @@ struct kparam_string {
  * passed on is expanded (to _Bool).
  */
 #define __module_param_named(name, value, check, set, get, typestr, perm) \
-	check(name, &(value));						\
-	static const char __ldm_param_cat(__parmtype_, name)[]		\
-	__attribute__((__used__, __section__(".modinfo"), __aligned__(1))) \
-		= "parmtype=" #name ":" typestr;			\
+	check(name, &(value)); \
+	static const char __ldm_param_cat(__parmtype_, name)[] \
+		__attribute__((__used__, __section__(".modinfo"), __aligned__(1))) = \
+			"parmtype=" #name ":" typestr; \
 	module_param_call(name, set, get, &value, perm)
 
-#define module_param_named(name, value, type, perm)			\
-	__module_param_named(name, value, param_check_##type, param_set_##type, \
-			     param_get_##type, #type, perm)
+#define module_param_named(name, value, type, perm) \
+	__module_param_named(name, value, param_check_##type, param_set_##type, param_get_##type, \
+			     #type, perm)
 
-#define module_param(name, type, perm)					\
-	__module_param_named(name, name, param_check_##type, param_set_##type, \
-			     param_get_##type, #type, perm)
+#define module_param(name, type, perm) \
+	__module_param_named(name, name, param_check_##type, param_set_##type, param_get_##type, \
+			     #type, perm)
 
-#define module_param_string(name, string, len, perm)			\
+#define module_param_string(name, string, len, perm) \
 	static struct kparam_string __param_string_##name = { len, string }; \
-	module_param_call(name, param_set_copystring, param_get_string,	\
-			  &__param_string_##name, perm)
+	module_param_call(name, param_set_copystring, param_get_string, &__param_string_##name, \
+			  perm)
 
 int param_set_byte(const char *val, struct kernel_param *kp);
 int param_get_byte(char *buffer, struct kernel_param *kp);

@@ -28,14 +28,13 @@ struct mutex {
 	wait_queue_head_t wait;
 };
 
-#define __MUTEX_INITIALIZER(lockname) {					\
-	.locked = 0,							\
-	.owner = NULL,							\
-	.wait = __WAIT_QUEUE_HEAD_INITIALIZER((lockname).wait),		\
-}
+#define __MUTEX_INITIALIZER(lockname) \
+	{ \
+		.locked = 0, .owner = NULL, \
+		.wait = __WAIT_QUEUE_HEAD_INITIALIZER((lockname).wait), \
+	}
 
-#define DEFINE_MUTEX(mutexname)						\
-	struct mutex mutexname = __MUTEX_INITIALIZER(mutexname)
+#define DEFINE_MUTEX(mutexname) struct mutex mutexname = __MUTEX_INITIALIZER(mutexname)
 
 void mutex_init(struct mutex *lock);
 void mutex_lock(struct mutex *lock);

@@ -78,19 +78,18 @@ const struct of_device_id *of_match_node(const struct of_device_id *matches,
 
 struct device_node *of_find_node_by_path(const char *path);
 struct device_node *of_get_parent(const struct device_node *node);
-struct device_node *of_get_next_child(const struct device_node *node,
-				      struct device_node *prev);
+struct device_node *of_get_next_child(const struct device_node *node, struct device_node *prev);
 struct device_node *of_get_child_by_name(const struct device_node *node, const char *name);
 
 /* Each child of @parent in turn, referenced; of_node_put() @child if leaving early. */
-#define for_each_child_of_node(parent, child)				\
-	for (child = of_get_next_child(parent, NULL); child;		\
+#define for_each_child_of_node(parent, child) \
+	for (child = of_get_next_child(parent, NULL); child; \
 	     child = of_get_next_child(parent, child))
 
 int of_property_count_elems_of_size(const struct device_node *np, const char *propname,
 				    int elem_size);
-int of_property_read_u32_index(const struct device_node *np, const char *propname,
-			       u32 index, u32 *out_value);
+int of_property_read_u32_index(const struct device_node *np, const char *propname, u32 index,
+			       u32 *out_value);
 int of_property_read_variable_u32_array(const struct device_node *np, const char *propname,
 					u32 *out_values, size_t sz_min, size_t sz_max);
 int of_property_read_u64(const struct device_node *np, const char *propname, u64 *out_value);
@@ -109,8 +108,8 @@ int of_property_match_string(const struct device_node *np, const char *propname,
  * Return: 0; -EINVAL if there is no such property, -ENODATA if it has no
  * value, -EOVERFLOW if it holds fewer than @sz cells.
  */
-static inline int of_property_read_u32_array(const struct device_node *np,
-					     const char *propname, u32 *out_values, size_t sz)
+static inline int of_property_read_u32_array(const struct device_node *np, const char *propname,
+					     u32 *out_values, size_t sz)
 {
 	int ret = of_property_read_variable_u32_array(np, propname, out_values, sz, 0);
 
@@ -131,8 +130,7 @@ static inline bool of_property_read_bool(const struct device_node *np, const cha
 }
 
 /** of_property_count_u32_elems - how many cells a property holds, or an error */
-static inline int of_property_count_u32_elems(const struct device_node *np,
-					      const char *propname)
+static inline int of_property_count_u32_elems(const struct device_node *np, const char *propname)
 {
 	return of_property_count_elems_of_size(np, propname, sizeof(u32));
 }

@@ -38,7 +38,6 @@ int device_power_down(u32 state);
 void device_power_up(void);
 void device_resume(void);
 
-
 #pragma GCC visibility pop
 
 #endif /* _LDM_PM_H */

@@ -18,44 +18,44 @@
 #pragma GCC visibility push(default)
 
 #ifndef POLLIN
-#define POLLIN		0x0001
+#define POLLIN 0x0001
 #endif
 #ifndef POLLPRI
-#define POLLPRI		0x0002
+#define POLLPRI 0x0002
 #endif
 #ifndef POLLOUT
-#define POLLOUT		0x0004
+#define POLLOUT 0x0004
 #endif
 #ifndef POLLERR
-#define POLLERR		0x0008
+#define POLLERR 0x0008
 #endif
 #ifndef POLLHUP
-#define POLLHUP		0x0010
+#define POLLHUP 0x0010
 #endif
 #ifndef POLLNVAL
-#define POLLNVAL	0x0020
+#define POLLNVAL 0x0020
 #endif
 #ifndef POLLRDNORM
-#define POLLRDNORM	0x0040
+#define POLLRDNORM 0x0040
 #endif
 #ifndef POLLRDBAND
-#define POLLRDBAND	0x0080
+#define POLLRDBAND 0x0080
 #endif
 #ifndef POLLWRNORM
-#define POLLWRNORM	0x0100
+#define POLLWRNORM 0x0100
 #endif
 #ifndef POLLWRBAND
-#define POLLWRBAND	0x0200
+#define POLLWRBAND 0x0200
 #endif
 #ifndef POLLMSG
-#define POLLMSG		0x0400
+#define POLLMSG 0x0400
 #endif
 #ifndef POLLREMOVE
-#define POLLREMOVE	0x1000
+#define POLLREMOVE 0x1000
 #endif
 
 /* What a file without a poll method reports: always readable and writable. */
-#define DEFAULT_POLLMASK	(POLLIN | POLLOUT | POLLRDNORM | POLLWRNORM)
+#define DEFAULT_POLLMASK (POLLIN | POLLOUT | POLLRDNORM | POLLWRNORM)
 
 struct file;
 struct poll_table_struct;

@@ -14,9 +14,11 @@ struct rw_semaphore {
 	pthread_rwlock_t lock;
 };
 
-#define __RWSEM_INITIALIZER(name)	{ .lock = PTHREAD_RWLOCK_INITIALIZER }
-#define DECLARE_RWSEM(name) \
-	struct rw_semaphore name = __RWSEM_INITIALIZER(name)
+#define __RWSEM_INITIALIZER(name) \
+	{ \
+		.lock = PTHREAD_RWLOCK_INITIALIZER \
+	}
+#define DECLARE_RWSEM(name) struct rw_semaphore name = __RWSEM_INITIALIZER(name)
 
 void init_rwsem(struct rw_semaphore *sem);
 void down_read(struct rw_semaphore *sem);

@@ -29,15 +29,15 @@
 #pragma GCC visibility push(default)
 
 /* Task states, as 2.6.9 numbers them. */
-#define TASK_RUNNING		0
-#define TASK_INTERRUPTIBLE	1
-#define TASK_UNINTERRUPTIBLE	2
-#define TASK_NORMAL		(TASK_INTERRUPTIBLE | TASK_UNINTERRUPTIBLE)
+#define TASK_RUNNING	     0
+#define TASK_INTERRUPTIBLE   1
+#define TASK_UNINTERRUPTIBLE 2
+#define TASK_NORMAL	     (TASK_INTERRUPTIBLE | TASK_UNINTERRUPTIBLE)
 
-#define TASK_COMM_LEN		16
+#define TASK_COMM_LEN 16
 
 /* schedule_timeout() with this sleeps until woken, with no timeout. */
-#define MAX_SCHEDULE_TIMEOUT	LONG_MAX
+#define MAX_SCHEDULE_TIMEOUT LONG_MAX
 
 /**
  * struct task_struct - a thread, as the runtime's sleeping functions see it
@@ -54,19 +54,19 @@ struct task_struct {
 
 	/* private to kernel/sched.c */
 	pthread_t thread;
-	pthread_mutex_t lock;		/* guards __state and sigpending */
-	pthread_cond_t wake;		/* signalled when __state goes to running */
+	pthread_mutex_t lock; /* guards __state and sigpending */
+	pthread_cond_t wake;  /* signalled when __state goes to running */
 	long __state;
 	int sigpending;
-	struct list_head tasks;		/* in the list of known threads */
+	struct list_head tasks; /* in the list of known threads */
 };
 
 struct task_struct *get_current(void);
 /* The calling thread's task_struct. */
-#define current			get_current()
+#define current get_current()
 
 void set_current_state(long state);
-#define __set_current_state(state)	set_current_state(state)
+#define __set_current_state(state) set_current_state(state)
 
 void schedule(void);
 long schedule_timeout(long timeout);
@@ -78,7 +78,6 @@ void yield(void);
 int signal_pending(struct task_struct *p);
 void flush_signals(struct task_struct *p);
 
-
 /* Threads are preempted by the system: nothing to give up voluntarily. */
 static inline int cond_resched(void)
 {
@@ -86,7 +85,9 @@ static inline int cond_resched(void)
 }
 
 /* Sleeping is always allowed in a thread: nothing runs in atomic context. */
-#define might_sleep()		do { } while (0)
+#define might_sleep() \
+	do { \
+	} while (0)
 
 #pragma GCC visibility pop
 

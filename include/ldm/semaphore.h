@@ -16,15 +16,15 @@ struct semaphore {
 	wait_queue_head_t wait;
 };
 
-#define __SEMAPHORE_INITIALIZER(name, n) {				\
-	.count = (n),							\
-	.wait = __WAIT_QUEUE_HEAD_INITIALIZER((name).wait),		\
-}
+#define __SEMAPHORE_INITIALIZER(name, n) \
+	{ \
+		.count = (n), .wait = __WAIT_QUEUE_HEAD_INITIALIZER((name).wait), \
+	}
 
 #define __DECLARE_SEMAPHORE_GENERIC(name, count) \
 	struct semaphore name = __SEMAPHORE_INITIALIZER(name, count)
-#define DECLARE_MUTEX(name)		__DECLARE_SEMAPHORE_GENERIC(name, 1)
-#define DECLARE_MUTEX_LOCKED(name)	__DECLARE_SEMAPHORE_GENERIC(name, 0)
+#define DECLARE_MUTEX(name)	   __DECLARE_SEMAPHORE_GENERIC(name, 1)
+#define DECLARE_MUTEX_LOCKED(name) __DECLARE_SEMAPHORE_GENERIC(name, 0)
 
 void sema_init(struct semaphore *sem, int val);
 void down(struct semaphore *sem);

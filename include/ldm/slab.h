@@ -16,11 +16,11 @@
 #pragma GCC visibility push(default)
 
 /* Allocation contexts; one address space and no reclaim, so only advisory. */
-#define GFP_KERNEL	0x10u
-#define GFP_ATOMIC	0x20u
-#define GFP_NOFS	GFP_KERNEL
-#define GFP_NOIO	GFP_KERNEL
-#define __GFP_ZERO	0x8000u
+#define GFP_KERNEL 0x10u
+#define GFP_ATOMIC 0x20u
+#define GFP_NOFS   GFP_KERNEL
+#define GFP_NOIO   GFP_KERNEL
+#define __GFP_ZERO 0x8000u
 
 void *kmalloc(size_t size, gfp_t flags) __attribute__((__malloc__));
 void *kzalloc(size_t size, gfp_t flags) __attribute__((__malloc__));

@@ -42,21 +42,27 @@ typedef struct {
 } rwlock_t;
 
 /* Brace initializers, for use inside another structure's initializer. */
-#define __SPIN_LOCK_INITIALIZER		{ .mutex = PTHREAD_MUTEX_INITIALIZER }
-#define __RW_LOCK_INITIALIZER		{ .rwlock = PTHREAD_RWLOCK_INITIALIZER }
+#define __SPIN_LOCK_INITIALIZER \
+	{ \
+		.mutex = PTHREAD_MUTEX_INITIALIZER \
+	}
+#define __RW_LOCK_INITIALIZER \
+	{ \
+		.rwlock = PTHREAD_RWLOCK_INITIALIZER \
+	}
 
 /*
  * 2.6.9 spells the unlocked value as a compound literal, which GCC and Clang
  * accept as the initializer of a static object too.
  */
-#define SPIN_LOCK_UNLOCKED		(spinlock_t) __SPIN_LOCK_INITIALIZER
-#define RW_LOCK_UNLOCKED		(rwlock_t) __RW_LOCK_INITIALIZER
-#define __SPIN_LOCK_UNLOCKED(name)	SPIN_LOCK_UNLOCKED
-#define __RW_LOCK_UNLOCKED(name)	RW_LOCK_UNLOCKED
+#define SPIN_LOCK_UNLOCKED	   (spinlock_t) __SPIN_LOCK_INITIALIZER
+#define RW_LOCK_UNLOCKED	   (rwlock_t) __RW_LOCK_INITIALIZER
+#define __SPIN_LOCK_UNLOCKED(name) SPIN_LOCK_UNLOCKED
+#define __RW_LOCK_UNLOCKED(name)   RW_LOCK_UNLOCKED
 
 /* The modern spelling of a statically initialized lock. */
-#define DEFINE_SPINLOCK(name)		spinlock_t name = __SPIN_LOCK_INITIALIZER
-#define DEFINE_RWLOCK(name)		rwlock_t name = __RW_LOCK_INITIALIZER
+#define DEFINE_SPINLOCK(name) spinlock_t name = __SPIN_LOCK_INITIALIZER
+#define DEFINE_RWLOCK(name)   rwlock_t name = __RW_LOCK_INITIALIZER
 
 void spin_lock_init(spinlock_t *lock);
 void _spin_lock(spinlock_t *lock);
@@ -73,53 +79,74 @@ int _write_trylock(rwlock_t *lock);
 void _write_unlock(rwlock_t *lock);
 
 /* The saved "interrupt state" must be an unsigned long, as in the kernel. */
-#define __ldm_irqsave(flags)						\
-	do {								\
-		(void)typecheck(unsigned long, flags);			\
-		(flags) = 0;						\
+#define __ldm_irqsave(flags) \
+	do { \
+		(void)typecheck(unsigned long, flags); \
+		(flags) = 0; \
 	} while (0)
-#define __ldm_irqrestore(flags)	((void)typecheck(unsigned long, flags))
+#define __ldm_irqrestore(flags) ((void)typecheck(unsigned long, flags))
 
-#define spin_lock(lock)			_spin_lock(lock)
-#define spin_trylock(lock)		_spin_trylock(lock)
-#define spin_unlock(lock)		_spin_unlock(lock)
-#define spin_lock_irq(lock)		_spin_lock(lock)
-#define spin_unlock_irq(lock)		_spin_unlock(lock)
-#define spin_lock_bh(lock)		_spin_lock(lock)
-#define spin_unlock_bh(lock)		_spin_unlock(lock)
-#define spin_trylock_bh(lock)		_spin_trylock(lock)
-#define spin_trylock_irq(lock)		_spin_trylock(lock)
-#define spin_lock_irqsave(lock, flags)					\
-	do { __ldm_irqsave(flags); _spin_lock(lock); } while (0)
-#define spin_unlock_irqrestore(lock, flags)				\
-	do { __ldm_irqrestore(flags); _spin_unlock(lock); } while (0)
-#define spin_trylock_irqsave(lock, flags)				\
-	({ __ldm_irqsave(flags); _spin_trylock(lock); })
-#define assert_spin_locked(lock)	BUG_ON(!spin_is_locked(lock))
+#define spin_lock(lock)	       _spin_lock(lock)
+#define spin_trylock(lock)     _spin_trylock(lock)
+#define spin_unlock(lock)      _spin_unlock(lock)
+#define spin_lock_irq(lock)    _spin_lock(lock)
+#define spin_unlock_irq(lock)  _spin_unlock(lock)
+#define spin_lock_bh(lock)     _spin_lock(lock)
+#define spin_unlock_bh(lock)   _spin_unlock(lock)
+#define spin_trylock_bh(lock)  _spin_trylock(lock)
+#define spin_trylock_irq(lock) _spin_trylock(lock)
+#define spin_lock_irqsave(lock, flags) \
+	do { \
+		__ldm_irqsave(flags); \
+		_spin_lock(lock); \
+	} while (0)
+#define spin_unlock_irqrestore(lock, flags) \
+	do { \
+		__ldm_irqrestore(flags); \
+		_spin_unlock(lock); \
+	} while (0)
+#define spin_trylock_irqsave(lock, flags) \
+	({ \
+		__ldm_irqsave(flags); \
+		_spin_trylock(lock); \
+	})
+#define assert_spin_locked(lock) BUG_ON(!spin_is_locked(lock))
 
-#define read_lock(lock)			_read_lock(lock)
-#define read_trylock(lock)		_read_trylock(lock)
-#define read_unlock(lock)		_read_unlock(lock)
-#define read_lock_irq(lock)		_read_lock(lock)
-#define read_unlock_irq(lock)		_read_unlock(lock)
-#define read_lock_bh(lock)		_read_lock(lock)
-#define read_unlock_bh(lock)		_read_unlock(lock)
-#define read_lock_irqsave(lock, flags)					\
-	do { __ldm_irqsave(flags); _read_lock(lock); } while (0)
-#define read_unlock_irqrestore(lock, flags)				\
-	do { __ldm_irqrestore(flags); _read_unlock(lock); } while (0)
+#define read_lock(lock)	      _read_lock(lock)
+#define read_trylock(lock)    _read_trylock(lock)
+#define read_unlock(lock)     _read_unlock(lock)
+#define read_lock_irq(lock)   _read_lock(lock)
+#define read_unlock_irq(lock) _read_unlock(lock)
+#define read_lock_bh(lock)    _read_lock(lock)
+#define read_unlock_bh(lock)  _read_unlock(lock)
+#define read_lock_irqsave(lock, flags) \
+	do { \
+		__ldm_irqsave(flags); \
+		_read_lock(lock); \
+	} while (0)
+#define read_unlock_irqrestore(lock, flags) \
+	do { \
+		__ldm_irqrestore(flags); \
+		_read_unlock(lock); \
+	} while (0)
 
-#define write_lock(lock)		_write_lock(lock)
-#define write_trylock(lock)		_write_trylock(lock)
-#define write_unlock(lock)		_write_unlock(lock)
-#define write_lock_irq(lock)		_write_lock(lock)
-#define write_unlock_irq(lock)		_write_unlock(lock)
-#define write_lock_bh(lock)		_write_lock(lock)
-#define write_unlock_bh(lock)		_write_unlock(lock)
-#define write_lock_irqsave(lock, flags)					\
-	do { __ldm_irqsave(flags); _write_lock(lock); } while (0)
-#define write_unlock_irqrestore(lock, flags)				\
-	do { __ldm_irqrestore(flags); _write_unlock(lock); } while (0)
+#define write_lock(lock)       _write_lock(lock)
+#define write_trylock(lock)    _write_trylock(lock)
+#define write_unlock(lock)     _write_unlock(lock)
+#define write_lock_irq(lock)   _write_lock(lock)
+#define write_unlock_irq(lock) _write_unlock(lock)
+#define write_lock_bh(lock)    _write_lock(lock)
+#define write_unlock_bh(lock)  _write_unlock(lock)
+#define write_lock_irqsave(lock, flags) \
+	do { \
+		__ldm_irqsave(flags); \
+		_write_lock(lock); \
+	} while (0)
+#define write_unlock_irqrestore(lock, flags) \
+	do { \
+		__ldm_irqrestore(flags); \
+		_write_unlock(lock); \
+	} while (0)
 
 #pragma GCC visibility pop
 

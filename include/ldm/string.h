@@ -19,9 +19,9 @@
 #pragma GCC visibility push(default)
 
 /* Parenthesized: a C library that defines one as a macro keeps its macro. */
-size_t (strlcpy)(char *dest, const char *src, size_t size);
-size_t (strlcat)(char *dest, const char *src, size_t size);
-size_t (strnlen)(const char *s, size_t maxlen);
+size_t(strlcpy)(char *dest, const char *src, size_t size);
+size_t(strlcat)(char *dest, const char *src, size_t size);
+size_t(strnlen)(const char *s, size_t maxlen);
 char *(strsep)(char **stringp, const char *delim);
 
 int strnicmp(const char *s1, const char *s2, size_t len);

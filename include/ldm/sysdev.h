@@ -51,12 +51,12 @@ struct sysdev_attribute {
 	ssize_t (*store)(struct sys_device *dev, const char *buf, size_t count);
 };
 
-#define SYSDEV_ATTR(_name, _mode, _show, _store)			\
-struct sysdev_attribute attr_##_name = {				\
-	.attr = { .name = __stringify(_name), .mode = _mode },		\
-	.show	= _show,						\
-	.store	= _store,						\
-}
+#define SYSDEV_ATTR(_name, _mode, _show, _store) \
+	struct sysdev_attribute attr_##_name = { \
+		.attr = { .name = __stringify(_name), .mode = _mode }, \
+		.show = _show, \
+		.store = _store, \
+	}
 
 int sysdev_create_file(struct sys_device *dev, struct sysdev_attribute *attr);
 void sysdev_remove_file(struct sys_device *dev, struct sysdev_attribute *attr);

@@ -34,27 +34,29 @@ struct attribute {
  * cache what show() gave between those (ldmd's mount lets the kernel's
  * page cache serve it). Never for a value that moves by itself.
  */
-#define LDM_ATTR_STABLE		0x1
+#define LDM_ATTR_STABLE 0x1
 
 struct attribute_group {
 	char *name;
 	struct attribute **attrs;
 };
 
-#define __ATTR(_name, _mode, _show, _store) {				\
-	.attr = { .name = __stringify(_name), .mode = _mode,		\
-		  .owner = THIS_MODULE },				\
-	.show	= _show,						\
-	.store	= _store,						\
-}
+#define __ATTR(_name, _mode, _show, _store) \
+	{ \
+		.attr = { .name = __stringify(_name), .mode = _mode, .owner = THIS_MODULE }, \
+		.show = _show, .store = _store, \
+	}
 
-#define __ATTR_RO(_name) {						\
-	.attr	= { .name = __stringify(_name), .mode = 0444,		\
-		    .owner = THIS_MODULE },				\
-	.show	= _name##_show,						\
-}
+#define __ATTR_RO(_name) \
+	{ \
+		.attr = { .name = __stringify(_name), .mode = 0444, .owner = THIS_MODULE }, \
+		.show = _name##_show, \
+	}
 
-#define __ATTR_NULL { .attr = { .name = NULL } }
+#define __ATTR_NULL \
+	{ \
+		.attr = {.name = NULL } \
+	}
 
 #define attr_name(_attr) (_attr).attr.name
 
@@ -67,8 +69,8 @@ struct bin_attribute {
 
 struct sysfs_ops {
 	ssize_t (*show)(struct kobject *kobj, struct attribute *attr, char *buf);
-	ssize_t (*store)(struct kobject *kobj, struct attribute *attr,
-			 const char *buf, size_t count);
+	ssize_t (*store)(struct kobject *kobj, struct attribute *attr, const char *buf,
+			 size_t count);
 };
 
 int sysfs_create_dir(struct kobject *kobj);

@@ -39,16 +39,14 @@ struct timer_list {
 	struct tvec_t_base_s *base;
 };
 
-#define TIMER_INITIALIZER(_function, _expires, _data) {			\
-	.entry = { NULL, NULL },					\
-	.expires = (_expires),						\
-	.function = (_function),					\
-	.data = (_data),						\
-	.base = NULL,							\
-}
+#define TIMER_INITIALIZER(_function, _expires, _data) \
+	{ \
+		.entry = { NULL, NULL }, .expires = (_expires), .function = (_function), \
+		.data = (_data), .base = NULL, \
+	}
 
 /* Modern: a statically initialized timer. */
-#define DEFINE_TIMER(_name, _function, _expires, _data)			\
+#define DEFINE_TIMER(_name, _function, _expires, _data) \
 	struct timer_list _name = TIMER_INITIALIZER(_function, _expires, _data)
 
 /**
@@ -93,7 +91,7 @@ int __mod_timer(struct timer_list *timer, unsigned long expires);
 int mod_timer(struct timer_list *timer, unsigned long expires);
 int del_timer(struct timer_list *timer);
 int del_timer_sync(struct timer_list *timer);
-#define del_singleshot_timer_sync(t)	del_timer_sync(t)
+#define del_singleshot_timer_sync(t) del_timer_sync(t)
 
 /**
  * add_timer - start a timer that is not pending

@@ -12,12 +12,13 @@
  * two distinct types makes the compiler warn where they differ.
  */
 #ifndef typecheck
-#define typecheck(type, x) ({						\
-	type __dummy;							\
-	__typeof__(x) __dummy2;						\
-	(void)(&__dummy == &__dummy2);					\
-	1;								\
-})
+#define typecheck(type, x) \
+	({ \
+		type __dummy; \
+		__typeof__(x) __dummy2; \
+		(void)(&__dummy == &__dummy2); \
+		1; \
+	})
 #endif
 
 #endif /* _LDM_TYPECHECK_H */

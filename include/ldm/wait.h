@@ -46,7 +46,7 @@ int autoremove_wake_function(wait_queue_t *wait, unsigned int mode, int sync, vo
  */
 struct __wait_queue {
 	unsigned int flags;
-#define WQ_FLAG_EXCLUSIVE	0x01
+#define WQ_FLAG_EXCLUSIVE 0x01
 	struct task_struct *task;
 	wait_queue_func_t func;
 	struct list_head task_list;
@@ -66,21 +66,19 @@ typedef struct __wait_queue_head wait_queue_head_t;
 /* Modern names of the same things. */
 typedef wait_queue_t wait_queue_entry_t;
 
-#define __WAITQUEUE_INITIALIZER(name, tsk) {				\
-	.flags = 0,							\
-	.task = (tsk),							\
-	.func = default_wake_function,					\
-	.task_list = { NULL, NULL },					\
-}
-#define DECLARE_WAITQUEUE(name, tsk)					\
-	wait_queue_t name = __WAITQUEUE_INITIALIZER(name, tsk)
+#define __WAITQUEUE_INITIALIZER(name, tsk) \
+	{ \
+		.flags = 0, .task = (tsk), .func = default_wake_function, \
+		.task_list = { NULL, NULL }, \
+	}
+#define DECLARE_WAITQUEUE(name, tsk) wait_queue_t name = __WAITQUEUE_INITIALIZER(name, tsk)
 
-#define __WAIT_QUEUE_HEAD_INITIALIZER(name) {				\
-	.lock = __SPIN_LOCK_INITIALIZER,				\
-	.task_list = { &(name).task_list, &(name).task_list },		\
-}
-#define DECLARE_WAIT_QUEUE_HEAD(name)					\
-	wait_queue_head_t name = __WAIT_QUEUE_HEAD_INITIALIZER(name)
+#define __WAIT_QUEUE_HEAD_INITIALIZER(name) \
+	{ \
+		.lock = __SPIN_LOCK_INITIALIZER, \
+		.task_list = { &(name).task_list, &(name).task_list }, \
+	}
+#define DECLARE_WAIT_QUEUE_HEAD(name) wait_queue_head_t name = __WAIT_QUEUE_HEAD_INITIALIZER(name)
 
 /** init_waitqueue_head - make a wait queue empty and unlocked */
 static inline void init_waitqueue_head(wait_queue_head_t *q)
@@ -148,7 +146,7 @@ void __wake_up_locked(wait_queue_head_t *q, unsigned int mode);
 #define wake_up_all(x)			__wake_up(x, TASK_NORMAL, 0, NULL)
 #define wake_up_locked(x)		__wake_up_locked((x), TASK_NORMAL)
 #define wake_up_interruptible(x)	__wake_up(x, TASK_INTERRUPTIBLE, 1, NULL)
-#define wake_up_interruptible_nr(x, nr)	__wake_up(x, TASK_INTERRUPTIBLE, nr, NULL)
+#define wake_up_interruptible_nr(x, nr) __wake_up(x, TASK_INTERRUPTIBLE, nr, NULL)
 #define wake_up_interruptible_all(x)	__wake_up(x, TASK_INTERRUPTIBLE, 0, NULL)
 #define wake_up_interruptible_sync(x)	__wake_up(x, TASK_INTERRUPTIBLE, 1, NULL)
 
@@ -157,20 +155,20 @@ void prepare_to_wait_exclusive(wait_queue_head_t *q, wait_queue_t *wait, int sta
 void finish_wait(wait_queue_head_t *q, wait_queue_t *wait);
 
 /* An entry for the calling thread that leaves the queue when woken. */
-#define DEFINE_WAIT(name)						\
-	wait_queue_t name = {						\
-		.flags = 0,						\
-		.task = current,					\
-		.func = autoremove_wake_function,			\
-		.task_list = LIST_HEAD_INIT((name).task_list),		\
+#define DEFINE_WAIT(name) \
+	wait_queue_t name = { \
+		.flags = 0, \
+		.task = current, \
+		.func = autoremove_wake_function, \
+		.task_list = LIST_HEAD_INIT((name).task_list), \
 	}
 
-#define init_wait(wait)							\
-	do {								\
-		(wait)->flags = 0;					\
-		(wait)->task = current;					\
-		(wait)->func = autoremove_wake_function;		\
-		INIT_LIST_HEAD(&(wait)->task_list);			\
+#define init_wait(wait) \
+	do { \
+		(wait)->flags = 0; \
+		(wait)->task = current; \
+		(wait)->func = autoremove_wake_function; \
+		INIT_LIST_HEAD(&(wait)->task_list); \
 	} while (0)
 
 /* The old sleeping calls of 2.6.9: racy by design, kept for old drivers. */
@@ -193,34 +191,33 @@ long interruptible_sleep_on_timeout(wait_queue_head_t *q, long timeout);
  * Return (a long): -ERESTARTSYS if interrupted, 0 if the time ran out with
  * @condition false, else the ticks left, at least 1.
  */
-#define __ldm_prepare_wait(q, wait, state, exclusive)			\
-	((exclusive) ? prepare_to_wait_exclusive(q, wait, state)	\
-		     : prepare_to_wait(q, wait, state))
+#define __ldm_prepare_wait(q, wait, state, exclusive) \
+	((exclusive) ? prepare_to_wait_exclusive(q, wait, state) : prepare_to_wait(q, wait, state))
 
-#define __ldm_wait_event(wq, condition, state, exclusive, timeout)	\
-({									\
-	long __ldm_left = (timeout), __ldm_res;				\
-	DEFINE_WAIT(__ldm_wait);					\
-									\
-	for (;;) {							\
-		__ldm_prepare_wait(&(wq), &__ldm_wait, state, exclusive); \
-		if (condition) {					\
-			__ldm_res = __ldm_left ? __ldm_left : 1;	\
-			break;						\
-		}							\
-		if (!__ldm_left) {					\
-			__ldm_res = 0;					\
-			break;						\
-		}							\
-		if ((state) == TASK_INTERRUPTIBLE && signal_pending(current)) { \
-			__ldm_res = -ERESTARTSYS;			\
-			break;						\
-		}							\
-		__ldm_left = schedule_timeout(__ldm_left);		\
-	}								\
-	finish_wait(&(wq), &__ldm_wait);				\
-	__ldm_res;							\
-})
+#define __ldm_wait_event(wq, condition, state, exclusive, timeout) \
+	({ \
+		long __ldm_left = (timeout), __ldm_res; \
+		DEFINE_WAIT(__ldm_wait); \
+\
+		for (;;) { \
+			__ldm_prepare_wait(&(wq), &__ldm_wait, state, exclusive); \
+			if (condition) { \
+				__ldm_res = __ldm_left ? __ldm_left : 1; \
+				break; \
+			} \
+			if (!__ldm_left) { \
+				__ldm_res = 0; \
+				break; \
+			} \
+			if ((state) == TASK_INTERRUPTIBLE && signal_pending(current)) { \
+				__ldm_res = -ERESTARTSYS; \
+				break; \
+			} \
+			__ldm_left = schedule_timeout(__ldm_left); \
+		} \
+		finish_wait(&(wq), &__ldm_wait); \
+		__ldm_res; \
+	})
 
 /**
  * wait_event - sleep until @condition is true
@@ -229,12 +226,11 @@ long interruptible_sleep_on_timeout(wait_queue_head_t *q, long timeout);
  *
  * Sleeps uninterruptibly. Whoever makes @condition true calls wake_up(&@wq).
  */
-#define wait_event(wq, condition)					\
-	do {								\
-		if (!(condition))					\
-			(void)__ldm_wait_event(wq, condition,		\
-					       TASK_UNINTERRUPTIBLE, 0,	\
-					       MAX_SCHEDULE_TIMEOUT);	\
+#define wait_event(wq, condition) \
+	do { \
+		if (!(condition)) \
+			(void)__ldm_wait_event(wq, condition, TASK_UNINTERRUPTIBLE, 0, \
+					       MAX_SCHEDULE_TIMEOUT); \
 	} while (0)
 
 /**
@@ -247,16 +243,16 @@ long interruptible_sleep_on_timeout(wait_queue_head_t *q, long timeout);
  * ticks left, at least 1 (modern Linux; 2.6.9 could return 0 for a
  * condition that came true in the last tick).
  */
-#define wait_event_timeout(wq, condition, timeout)			\
-({									\
-	long __ldm_t = (timeout);					\
-	if (condition)							\
-		__ldm_t = __ldm_t ? __ldm_t : 1;			\
-	else								\
-		__ldm_t = __ldm_wait_event(wq, condition,		\
-					   TASK_UNINTERRUPTIBLE, 0, __ldm_t); \
-	__ldm_t;							\
-})
+#define wait_event_timeout(wq, condition, timeout) \
+	({ \
+		long __ldm_t = (timeout); \
+		if (condition) \
+			__ldm_t = __ldm_t ? __ldm_t : 1; \
+		else \
+			__ldm_t = \
+				__ldm_wait_event(wq, condition, TASK_UNINTERRUPTIBLE, 0, __ldm_t); \
+		__ldm_t; \
+	})
 
 /**
  * wait_event_interruptible - sleep until @condition is true or the thread
@@ -267,15 +263,14 @@ long interruptible_sleep_on_timeout(wait_queue_head_t *q, long timeout);
  * Return (an int): 0 when @condition is true, -ERESTARTSYS if the thread
  * was interrupted (ldm_thread_interrupt()) first.
  */
-#define wait_event_interruptible(wq, condition)				\
-({									\
-	int __ldm_r = 0;						\
-	if (!(condition) &&						\
-	    __ldm_wait_event(wq, condition, TASK_INTERRUPTIBLE, 0,	\
-			     MAX_SCHEDULE_TIMEOUT) < 0)			\
-		__ldm_r = -ERESTARTSYS;					\
-	__ldm_r;							\
-})
+#define wait_event_interruptible(wq, condition) \
+	({ \
+		int __ldm_r = 0; \
+		if (!(condition) && __ldm_wait_event(wq, condition, TASK_INTERRUPTIBLE, 0, \
+						     MAX_SCHEDULE_TIMEOUT) < 0) \
+			__ldm_r = -ERESTARTSYS; \
+		__ldm_r; \
+	})
 
 /**
  * wait_event_interruptible_timeout - wait_event_interruptible() for at most
@@ -287,16 +282,15 @@ long interruptible_sleep_on_timeout(wait_queue_head_t *q, long timeout);
  * Return (a long): -ERESTARTSYS if interrupted, 0 if the time ran out with
  * @condition false, else the ticks left, at least 1.
  */
-#define wait_event_interruptible_timeout(wq, condition, timeout)	\
-({									\
-	long __ldm_t = (timeout);					\
-	if (condition)							\
-		__ldm_t = __ldm_t ? __ldm_t : 1;			\
-	else								\
-		__ldm_t = __ldm_wait_event(wq, condition,		\
-					   TASK_INTERRUPTIBLE, 0, __ldm_t); \
-	__ldm_t;							\
-})
+#define wait_event_interruptible_timeout(wq, condition, timeout) \
+	({ \
+		long __ldm_t = (timeout); \
+		if (condition) \
+			__ldm_t = __ldm_t ? __ldm_t : 1; \
+		else \
+			__ldm_t = __ldm_wait_event(wq, condition, TASK_INTERRUPTIBLE, 0, __ldm_t); \
+		__ldm_t; \
+	})
 
 /**
  * wait_event_interruptible_exclusive - wait_event_interruptible() as an
@@ -306,15 +300,14 @@ long interruptible_sleep_on_timeout(wait_queue_head_t *q, long timeout);
  *
  * Return (an int): 0, or -ERESTARTSYS if interrupted.
  */
-#define wait_event_interruptible_exclusive(wq, condition)		\
-({									\
-	int __ldm_r = 0;						\
-	if (!(condition) &&						\
-	    __ldm_wait_event(wq, condition, TASK_INTERRUPTIBLE, 1,	\
-			     MAX_SCHEDULE_TIMEOUT) < 0)			\
-		__ldm_r = -ERESTARTSYS;					\
-	__ldm_r;							\
-})
+#define wait_event_interruptible_exclusive(wq, condition) \
+	({ \
+		int __ldm_r = 0; \
+		if (!(condition) && __ldm_wait_event(wq, condition, TASK_INTERRUPTIBLE, 1, \
+						     MAX_SCHEDULE_TIMEOUT) < 0) \
+			__ldm_r = -ERESTARTSYS; \
+		__ldm_r; \
+	})
 
 #pragma GCC visibility pop
 

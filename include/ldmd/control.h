@@ -21,12 +21,12 @@
 #ifndef _LDMD_CONTROL_H
 #define _LDMD_CONTROL_H
 
-#define CONTROL_SOCKET		"control"	/* below ldmd's root */
-#define CONTROL_MSG_MAX		65536		/* a request or a reply message */
-#define CONTROL_FIELDS_MAX	64		/* fields of a request */
+#define CONTROL_SOCKET	   "control" /* below ldmd's root */
+#define CONTROL_MSG_MAX	   65536     /* a request or a reply message */
+#define CONTROL_FIELDS_MAX 64	     /* fields of a request */
 
-#define CONTROL_REPLY_OUTPUT	'o'
-#define CONTROL_REPLY_LOG	'l'
-#define CONTROL_REPLY_END	'r'
+#define CONTROL_REPLY_OUTPUT 'o'
+#define CONTROL_REPLY_LOG    'l'
+#define CONTROL_REPLY_END    'r'
 
 #endif /* _LDMD_CONTROL_H */

@@ -44,9 +44,9 @@ struct ldm_resource {
 	unsigned long start, end;
 };
 
-#define LDM_RESOURCE_MEM	1
-#define LDM_RESOURCE_IO		2
-#define LDM_RESOURCE_IRQ	3
+#define LDM_RESOURCE_MEM 1
+#define LDM_RESOURCE_IO	 2
+#define LDM_RESOURCE_IRQ 3
 
 /*
  * ldm_platform_device_add() registers a platform device NAME.ID (NAME for

@@ -31,8 +31,7 @@ struct ldm_misc_file;
 
 int ldm_misc_open(const char *name, int flags, struct ldm_misc_file **ret);
 ssize_t ldm_misc_read(struct ldm_misc_file *file, char *buf, size_t count, loff_t *pos);
-ssize_t ldm_misc_write(struct ldm_misc_file *file, const char *buf, size_t count,
-		       loff_t *pos);
+ssize_t ldm_misc_write(struct ldm_misc_file *file, const char *buf, size_t count, loff_t *pos);
 loff_t ldm_misc_llseek(struct ldm_misc_file *file, loff_t offset, int whence);
 long ldm_misc_ioctl(struct ldm_misc_file *file, unsigned int cmd, unsigned long arg);
 int ldm_misc_poll(struct ldm_misc_file *file, unsigned int events, int timeout_ms);

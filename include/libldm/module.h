@@ -14,7 +14,7 @@
 #pragma GCC visibility push(default)
 
 /* A module's name is shorter than this, as MODULE_NAME_LEN of <ldm/module.h>. */
-#define LDM_MODULE_NAME_LEN	(64 - sizeof(unsigned long))
+#define LDM_MODULE_NAME_LEN (64 - sizeof(unsigned long))
 
 /*
  * @args is one string of space-separated name=value pairs, as
@@ -35,8 +35,8 @@ char *ldm_proc_modules(void);
 
 /* Who may bind to an export. */
 enum ldm_export_license {
-	LDM_EXPORT_ALL,		/* EXPORT_SYMBOL */
-	LDM_EXPORT_GPL,		/* EXPORT_SYMBOL_GPL */
+	LDM_EXPORT_ALL, /* EXPORT_SYMBOL */
+	LDM_EXPORT_GPL, /* EXPORT_SYMBOL_GPL */
 };
 
 /**
@@ -54,8 +54,7 @@ struct ldm_export {
 };
 
 int ldm_export_lookup(const char *name, struct ldm_export *ret);
-int ldm_export_for_each(int (*fn)(const struct ldm_export *exp, void *data),
-			void *data);
+int ldm_export_for_each(int (*fn)(const struct ldm_export *exp, void *data), void *data);
 const char *ldm_export_license_name(enum ldm_export_license license);
 
 #pragma GCC visibility pop

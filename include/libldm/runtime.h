@@ -57,8 +57,7 @@ void ldm_kmsg(int level, const char *fmt, ...) __attribute__((format(printf, 2, 
  * ldm_init; @text: no level prefix, no newline). @fn must not printk.
  * ldm_console_set(NULL, NULL) goes back to stderr.
  */
-typedef void (*ldm_console_fn)(int level, unsigned long long usec, const char *text,
-			       void *data);
+typedef void (*ldm_console_fn)(int level, unsigned long long usec, const char *text, void *data);
 void ldm_console_set(ldm_console_fn fn, void *data);
 
 /*

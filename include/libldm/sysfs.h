@@ -23,7 +23,7 @@
 struct sysfs_dirent;
 
 /* A text attribute holds at most this many bytes (PAGE_SIZE). */
-#define LDM_SYSFS_PAGE_SIZE	4096
+#define LDM_SYSFS_PAGE_SIZE 4096
 
 /*
  * Paths are relative to the root of the tree ("/" or "" is the root, so
@@ -35,8 +35,8 @@ struct sysfs_dirent;
 
 enum ldm_sysfs_type {
 	LDM_SYSFS_DIR,
-	LDM_SYSFS_ATTR,		/* a text attribute: show/store */
-	LDM_SYSFS_BIN,		/* a binary attribute: read/write at offsets */
+	LDM_SYSFS_ATTR, /* a text attribute: show/store */
+	LDM_SYSFS_BIN,	/* a binary attribute: read/write at offsets */
 	LDM_SYSFS_LINK,
 };
 
@@ -53,7 +53,7 @@ enum ldm_sysfs_type {
  */
 struct ldm_sysfs_stat {
 	enum ldm_sysfs_type type;
-	bool stable;		/* a text attribute with LDM_ATTR_STABLE */
+	bool stable; /* a text attribute with LDM_ATTR_STABLE */
 	mode_t mode;
 	loff_t size;
 	unsigned long ino;
@@ -62,11 +62,10 @@ struct ldm_sysfs_stat {
 };
 
 /* Look-up flags. */
-#define LDM_SYSFS_FOLLOW	0x1	/* follow a link in the last component too */
+#define LDM_SYSFS_FOLLOW 0x1 /* follow a link in the last component too */
 
 int ldm_sysfs_lookup(const char *path, unsigned int flags, struct sysfs_dirent **ret);
-int ldm_sysfs_lookup_at(struct sysfs_dirent *dir, const char *name,
-			struct sysfs_dirent **ret);
+int ldm_sysfs_lookup_at(struct sysfs_dirent *dir, const char *name, struct sysfs_dirent **ret);
 struct sysfs_dirent *ldm_sysfs_get(struct sysfs_dirent *sd);
 void ldm_sysfs_put(struct sysfs_dirent *sd);
 int ldm_sysfs_stat(struct sysfs_dirent *sd, struct ldm_sysfs_stat *st);
@@ -79,8 +78,7 @@ const char *ldm_sysfs_name(struct sysfs_dirent *sd);
  * and is returned.
  */
 int ldm_sysfs_readdir(struct sysfs_dirent *dir,
-		      int (*fill)(void *ctx, const char *name,
-				  const struct ldm_sysfs_stat *st),
+		      int (*fill)(void *ctx, const char *name, const struct ldm_sysfs_stat *st),
 		      void *ctx);
 
 int ldm_sysfs_readlink(struct sysfs_dirent *sd, char *buf, size_t size);
@@ -90,8 +88,7 @@ struct ldm_sysfs_file;
 
 int ldm_sysfs_open(struct sysfs_dirent *sd, int flags, struct ldm_sysfs_file **ret);
 ssize_t ldm_sysfs_read(struct ldm_sysfs_file *file, char *buf, size_t count, loff_t off);
-ssize_t ldm_sysfs_write(struct ldm_sysfs_file *file, const char *buf, size_t count,
-			loff_t off);
+ssize_t ldm_sysfs_write(struct ldm_sysfs_file *file, const char *buf, size_t count, loff_t off);
 void ldm_sysfs_close(struct ldm_sysfs_file *file);
 int ldm_sysfs_poll(struct ldm_sysfs_file *file, int timeout_ms);
 

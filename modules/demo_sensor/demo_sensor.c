@@ -22,19 +22,19 @@
 #include <ldm/of_device.h>
 #include <ldm/slab.h>
 
-#define DS_NAME			"demo_sensor"
-#define DS_DEFAULT_RATE		10	/* Hz, without sample-rate-hz */
-#define DS_MAX_RATE		HZ	/* one sample per tick at most */
-#define DS_BASE			25000	/* millicelsius */
-#define DS_STEPS		100	/* up, then as many down */
-#define DS_STEP			10
+#define DS_NAME		"demo_sensor"
+#define DS_DEFAULT_RATE 10    /* Hz, without sample-rate-hz */
+#define DS_MAX_RATE	HZ    /* one sample per tick at most */
+#define DS_BASE		25000 /* millicelsius */
+#define DS_STEPS	100   /* up, then as many down */
+#define DS_STEP		10
 
 struct ds_state {
-	struct mutex lock;	/* rate and epoch change together */
+	struct mutex lock; /* rate and epoch change together */
 	u32 rate;
-	u64 epoch;		/* jiffies of the last rate change */
-	u64 base_samples;	/* samples taken before it */
-	const char *label;	/* in the node: lives as long as the device */
+	u64 epoch;	   /* jiffies of the last rate change */
+	u64 base_samples;  /* samples taken before it */
+	const char *label; /* in the node: lives as long as the device */
 };
 
 static u64 ds_samples(struct ds_state *st)
@@ -105,7 +105,10 @@ static ssize_t value_show(struct device *dev, char *buf)
 static DEVICE_ATTR(value, 0444, value_show, NULL);
 
 static struct device_attribute *ds_attrs[] = {
-	&dev_attr_sample_rate, &dev_attr_label, &dev_attr_unit, &dev_attr_value,
+	&dev_attr_sample_rate,
+	&dev_attr_label,
+	&dev_attr_unit,
+	&dev_attr_value,
 };
 
 static int ds_probe(struct device *dev)
@@ -159,17 +162,16 @@ static int ds_remove(struct device *dev)
 }
 
 static const struct of_device_id ds_of_match[] = {
-	{ .compatible = "ldm,demo-sensor", .data = "millicelsius" },
-	{ }
+	{ .compatible = "ldm,demo-sensor", .data = "millicelsius" }, {}
 };
 
 static struct device_driver ds_driver = {
-	.name		= DS_NAME,
-	.bus		= &platform_bus_type,
-	.probe		= ds_probe,
-	.remove		= ds_remove,
-	.owner		= THIS_MODULE,
-	.of_match_table	= ds_of_match,
+	.name = DS_NAME,
+	.bus = &platform_bus_type,
+	.probe = ds_probe,
+	.remove = ds_remove,
+	.owner = THIS_MODULE,
+	.of_match_table = ds_of_match,
 };
 
 static int __init ds_init(void)

@@ -19,8 +19,8 @@
 #include <ldm/module.h>
 #include <ldm/slab.h>
 
-#define GPD_NAME	"gpl_platform_drv"
-#define GPD_VERSION	"1.0"
+#define GPD_NAME    "gpl_platform_drv"
+#define GPD_VERSION "1.0"
 
 /* What the driver keeps per bound device, in its driver_data. */
 struct gpd_state {
@@ -110,13 +110,13 @@ static int gpd_resume(struct device *dev, u32 level)
 }
 
 static struct device_driver gpd_driver = {
-	.name		= GPD_NAME,
-	.bus		= &platform_bus_type,
-	.probe		= gpd_probe,
-	.remove		= gpd_remove,
-	.suspend	= gpd_suspend,
-	.resume		= gpd_resume,
-	.owner		= THIS_MODULE,
+	.name = GPD_NAME,
+	.bus = &platform_bus_type,
+	.probe = gpd_probe,
+	.remove = gpd_remove,
+	.suspend = gpd_suspend,
+	.resume = gpd_resume,
+	.owner = THIS_MODULE,
 };
 
 static ssize_t version_show(struct device_driver *drv, char *buf)

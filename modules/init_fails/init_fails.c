@@ -59,11 +59,11 @@ static int if_remove(struct device *dev)
 }
 
 static struct device_driver if_driver = {
-	.name	= "init_fails",
-	.bus	= &platform_bus_type,
-	.probe	= if_probe,
-	.remove	= if_remove,
-	.owner	= THIS_MODULE,
+	.name = "init_fails",
+	.bus = &platform_bus_type,
+	.probe = if_probe,
+	.remove = if_remove,
+	.owner = THIS_MODULE,
 };
 
 static ssize_t note_show(struct device_driver *drv, char *buf)
@@ -75,13 +75,13 @@ static ssize_t note_show(struct device_driver *drv, char *buf)
 static DRIVER_ATTR(note, 0444, note_show, NULL);
 
 static const struct file_operations if_fops = {
-	.owner	= THIS_MODULE,
+	.owner = THIS_MODULE,
 };
 
 static struct miscdevice if_misc = {
-	.minor	= MISC_DYNAMIC_MINOR,
-	.name	= "init_fails",
-	.fops	= &if_fops,
+	.minor = MISC_DYNAMIC_MINOR,
+	.name = "init_fails",
+	.fops = &if_fops,
 };
 
 /* -EIO once @done steps are taken and @fail_after says stop (always at 5). */

@@ -24,8 +24,8 @@ static void prop_core_release(struct device *dev)
 }
 
 static struct device prop_core_dev = {
-	.bus_id		= "prop_core0",
-	.release	= prop_core_release,
+	.bus_id = "prop_core0",
+	.release = prop_core_release,
 };
 
 static int __init prop_core_init(void)

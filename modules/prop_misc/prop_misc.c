@@ -19,14 +19,13 @@
 #include <ldm/string.h>
 #include <ldm/uaccess.h>
 
-#define PROP_MISC_SIZE	256
+#define PROP_MISC_SIZE 256
 
-static DEFINE_MUTEX(prop_misc_lock);	/* guards message and message_len */
+static DEFINE_MUTEX(prop_misc_lock); /* guards message and message_len */
 static char message[PROP_MISC_SIZE] = "hello from a proprietary module\n";
 static size_t message_len;
 
-static ssize_t prop_misc_read(struct file *file, char __user *buf, size_t count,
-			      loff_t *ppos)
+static ssize_t prop_misc_read(struct file *file, char __user *buf, size_t count, loff_t *ppos)
 {
 	ssize_t ret = 0;
 	size_t n;
@@ -66,15 +65,15 @@ static ssize_t prop_misc_write(struct file *file, const char __user *buf, size_t
 }
 
 static const struct file_operations prop_misc_fops = {
-	.owner	= THIS_MODULE,
-	.read	= prop_misc_read,
-	.write	= prop_misc_write,
+	.owner = THIS_MODULE,
+	.read = prop_misc_read,
+	.write = prop_misc_write,
 };
 
 static struct miscdevice prop_misc_dev = {
-	.minor	= MISC_DYNAMIC_MINOR,
-	.name	= "prop_misc",
-	.fops	= &prop_misc_fops,
+	.minor = MISC_DYNAMIC_MINOR,
+	.name = "prop_misc",
+	.fops = &prop_misc_fops,
 };
 
 static int __init prop_misc_init(void)

@@ -18,10 +18,10 @@
 #include "htable.h"
 #include "power/power.h"
 
-#define to_drv(obj) container_of(obj, struct device_driver, kobj)
+#define to_drv(obj)	   container_of(obj, struct device_driver, kobj)
 #define to_drv_attr(_attr) container_of(_attr, struct driver_attribute, attr)
 #define to_bus_attr(_attr) container_of(_attr, struct bus_attribute, attr)
-#define to_bus(obj) container_of(obj, struct bus_type, subsys.kset.kobj)
+#define to_bus(obj)	   container_of(obj, struct bus_type, subsys.kset.kobj)
 
 static ssize_t drv_attr_show(struct kobject *kobj, struct attribute *attr, char *buf)
 {
@@ -30,8 +30,8 @@ static ssize_t drv_attr_show(struct kobject *kobj, struct attribute *attr, char 
 	return drv_attr->show ? drv_attr->show(to_drv(kobj), buf) : 0;
 }
 
-static ssize_t drv_attr_store(struct kobject *kobj, struct attribute *attr,
-			      const char *buf, size_t count)
+static ssize_t drv_attr_store(struct kobject *kobj, struct attribute *attr, const char *buf,
+			      size_t count)
 {
 	struct driver_attribute *drv_attr = to_drv_attr(attr);
 
@@ -39,8 +39,8 @@ static ssize_t drv_attr_store(struct kobject *kobj, struct attribute *attr,
 }
 
 static struct sysfs_ops driver_sysfs_ops = {
-	.show	= drv_attr_show,
-	.store	= drv_attr_store,
+	.show = drv_attr_show,
+	.store = drv_attr_store,
 };
 
 /* The last reference to a driver is gone: driver_unregister() may return. */
@@ -50,8 +50,8 @@ static void driver_release(struct kobject *kobj)
 }
 
 static struct kobj_type ktype_driver = {
-	.sysfs_ops	= &driver_sysfs_ops,
-	.release	= driver_release,
+	.sysfs_ops = &driver_sysfs_ops,
+	.release = driver_release,
 };
 
 static ssize_t bus_attr_show(struct kobject *kobj, struct attribute *attr, char *buf)
@@ -61,8 +61,8 @@ static ssize_t bus_attr_show(struct kobject *kobj, struct attribute *attr, char 
 	return bus_attr->show ? bus_attr->show(to_bus(kobj), buf) : 0;
 }
 
-static ssize_t bus_attr_store(struct kobject *kobj, struct attribute *attr,
-			      const char *buf, size_t count)
+static ssize_t bus_attr_store(struct kobject *kobj, struct attribute *attr, const char *buf,
+			      size_t count)
 {
 	struct bus_attribute *bus_attr = to_bus_attr(attr);
 
@@ -70,12 +70,12 @@ static ssize_t bus_attr_store(struct kobject *kobj, struct attribute *attr,
 }
 
 static struct sysfs_ops bus_sysfs_ops = {
-	.show	= bus_attr_show,
-	.store	= bus_attr_store,
+	.show = bus_attr_show,
+	.store = bus_attr_store,
 };
 
 static struct kobj_type ktype_bus = {
-	.sysfs_ops	= &bus_sysfs_ops,
+	.sysfs_ops = &bus_sysfs_ops,
 };
 
 decl_subsys(bus, &ktype_bus, NULL);
@@ -164,8 +164,8 @@ int bus_for_each_drv(struct bus_type *bus, struct device_driver *start, void *da
 	head = &bus->drivers.list;
 	down_read(&bus->subsys.rwsem);
 	for (pos = start ? start->kobj.entry.next : head->next; pos != head; pos = pos->next) {
-		struct device_driver *drv = get_driver(container_of(pos, struct device_driver,
-								    kobj.entry));
+		struct device_driver *drv =
+			get_driver(container_of(pos, struct device_driver, kobj.entry));
 
 		error = fn(drv, data);
 		put_driver(drv);
@@ -215,8 +215,8 @@ static int bus_match(struct device *dev, struct device_driver *drv)
 
 static void report_probe_failure(struct device_driver *drv, struct device *dev, int error)
 {
-	printk(KERN_WARNING "%s: probe of %s failed with error %d\n", drv->name,
-	       dev->bus_id, error);
+	printk(KERN_WARNING "%s: probe of %s failed with error %d\n", drv->name, dev->bus_id,
+	       error);
 }
 
 /*
@@ -266,7 +266,7 @@ static int index_add(struct bus_type *bus, struct device_driver *drv)
 	if (!e)
 		return -ENOMEM;
 	e->drv = drv;
-	e->seq = ++bus->ldm_index->next_seq;	/* from 1: 0 is "before all" */
+	e->seq = ++bus->ldm_index->next_seq; /* from 1: 0 is "before all" */
 	error = ldm_htable_add(&bus->ldm_index->table, &e->hnode, index_hash(drv->name),
 			       index_hash_of);
 	if (error)
@@ -542,7 +542,7 @@ static ssize_t bind_store(struct device_driver *drv, const char *buf, size_t cou
 		return -ENODEV;
 	down_write(&drv->bus->subsys.rwsem);
 	if (list_empty(&dev->bus_list))
-		error = -ENODEV;	/* left the bus since device_find() */
+		error = -ENODEV; /* left the bus since device_find() */
 	else if (dev->driver)
 		error = -EBUSY;
 	else

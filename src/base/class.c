@@ -11,9 +11,9 @@
 
 #include "base.h"
 
-#define to_class_attr(_attr) container_of(_attr, struct class_attribute, attr)
-#define to_class(obj) container_of(obj, struct class, subsys.kset.kobj)
-#define to_class_dev(obj) container_of(obj, struct class_device, kobj)
+#define to_class_attr(_attr)	 container_of(_attr, struct class_attribute, attr)
+#define to_class(obj)		 container_of(obj, struct class, subsys.kset.kobj)
+#define to_class_dev(obj)	 container_of(obj, struct class_device, kobj)
 #define to_class_dev_attr(_attr) container_of(_attr, struct class_device_attribute, attr)
 
 static ssize_t class_attr_show(struct kobject *kobj, struct attribute *attr, char *buf)
@@ -23,8 +23,8 @@ static ssize_t class_attr_show(struct kobject *kobj, struct attribute *attr, cha
 	return class_attr->show ? class_attr->show(to_class(kobj), buf) : 0;
 }
 
-static ssize_t class_attr_store(struct kobject *kobj, struct attribute *attr,
-				const char *buf, size_t count)
+static ssize_t class_attr_store(struct kobject *kobj, struct attribute *attr, const char *buf,
+				size_t count)
 {
 	struct class_attribute *class_attr = to_class_attr(attr);
 
@@ -41,13 +41,13 @@ static void class_release(struct kobject *kobj)
 }
 
 static struct sysfs_ops class_sysfs_ops = {
-	.show	= class_attr_show,
-	.store	= class_attr_store,
+	.show = class_attr_show,
+	.store = class_attr_store,
 };
 
 static struct kobj_type ktype_class = {
-	.sysfs_ops	= &class_sysfs_ops,
-	.release	= class_release,
+	.sysfs_ops = &class_sysfs_ops,
+	.release = class_release,
 };
 
 /* Hotplug events of class devices go through class_obj_subsys below. */
@@ -195,8 +195,7 @@ void class_device_remove_file(struct class_device *class_dev,
 }
 EXPORT_SYMBOL_GPL(class_device_remove_file);
 
-static ssize_t class_device_attr_show(struct kobject *kobj, struct attribute *attr,
-				      char *buf)
+static ssize_t class_device_attr_show(struct kobject *kobj, struct attribute *attr, char *buf)
 {
 	struct class_device_attribute *class_dev_attr = to_class_dev_attr(attr);
 
@@ -208,13 +207,12 @@ static ssize_t class_device_attr_store(struct kobject *kobj, struct attribute *a
 {
 	struct class_device_attribute *class_dev_attr = to_class_dev_attr(attr);
 
-	return class_dev_attr->store ?
-		class_dev_attr->store(to_class_dev(kobj), buf, count) : 0;
+	return class_dev_attr->store ? class_dev_attr->store(to_class_dev(kobj), buf, count) : 0;
 }
 
 static struct sysfs_ops class_dev_sysfs_ops = {
-	.show	= class_device_attr_show,
-	.store	= class_device_attr_store,
+	.show = class_device_attr_show,
+	.store = class_device_attr_store,
 };
 
 static void class_dev_release(struct kobject *kobj)
@@ -227,14 +225,15 @@ static void class_dev_release(struct kobject *kobj)
 		cls->release(cd);
 	} else {
 		printk(KERN_ERR "Device class '%s' does not have a release() function, "
-		       "it is broken and must be fixed.\n", cd->class_id);
+				"it is broken and must be fixed.\n",
+		       cd->class_id);
 		WARN_ON(1);
 	}
 }
 
 static struct kobj_type ktype_class_device = {
-	.sysfs_ops	= &class_dev_sysfs_ops,
-	.release	= class_dev_release,
+	.sysfs_ops = &class_dev_sysfs_ops,
+	.release = class_dev_release,
 };
 
 static int class_hotplug_filter(struct kset *kset, struct kobject *kobj)
@@ -249,8 +248,8 @@ static char *class_hotplug_name(struct kset *kset, struct kobject *kobj)
 	return to_class_dev(kobj)->class->name;
 }
 
-static int class_hotplug(struct kset *kset, struct kobject *kobj, char **envp,
-			 int num_envp, char *buffer, int buffer_size)
+static int class_hotplug(struct kset *kset, struct kobject *kobj, char **envp, int num_envp,
+			 char *buffer, int buffer_size)
 {
 	struct class_device *class_dev = to_class_dev(kobj);
 
@@ -261,9 +260,9 @@ static int class_hotplug(struct kset *kset, struct kobject *kobj, char **envp,
 }
 
 static struct kset_hotplug_ops class_hotplug_ops = {
-	.filter =	class_hotplug_filter,
-	.name =		class_hotplug_name,
-	.hotplug =	class_hotplug,
+	.filter = class_hotplug_filter,
+	.name = class_hotplug_name,
+	.hotplug = class_hotplug,
 };
 
 /* Every class device is in this kset, which is never added to the tree. */

@@ -67,7 +67,7 @@ struct class_simple *class_simple_create(struct module *owner, char *name)
 	cs->attr.attr.name = "dev";
 	cs->attr.attr.mode = 0444;
 	cs->attr.attr.owner = owner;
-	cs->attr.attr.ldm_flags = LDM_ATTR_STABLE;	/* a device number never changes */
+	cs->attr.attr.ldm_flags = LDM_ATTR_STABLE; /* a device number never changes */
 	cs->attr.show = show_dev;
 	retval = class_register(&cs->class);
 	if (retval) {
@@ -134,10 +134,10 @@ struct class_device *class_simple_device_add(struct class_simple *cs, dev_t dev,
 	return &s_dev->class_dev;
 
 err_unregister:
-	class_device_unregister(&s_dev->class_dev);	/* release frees s_dev */
+	class_device_unregister(&s_dev->class_dev); /* release frees s_dev */
 	return ERR_PTR(retval);
 err_put:
-	class_device_put(&s_dev->class_dev);		/* release frees s_dev */
+	class_device_put(&s_dev->class_dev); /* release frees s_dev */
 	return ERR_PTR(retval);
 }
 EXPORT_SYMBOL(class_simple_device_add);
@@ -148,8 +148,8 @@ EXPORT_SYMBOL(class_simple_device_add);
  * @hotplug: adds variables to the class's events
  */
 int class_simple_set_hotplug(struct class_simple *cs,
-			     int (*hotplug)(struct class_device *dev, char **envp,
-					    int num_envp, char *buffer, int buffer_size))
+			     int (*hotplug)(struct class_device *dev, char **envp, int num_envp,
+					    char *buffer, int buffer_size))
 {
 	if (IS_ERR_OR_NULL(cs))
 		return -ENODEV;

@@ -13,7 +13,7 @@
 int (*platform_notify)(struct device *dev);
 int (*platform_notify_remove)(struct device *dev);
 
-#define to_dev(obj) container_of(obj, struct device, kobj)
+#define to_dev(obj)	   container_of(obj, struct device, kobj)
 #define to_dev_attr(_attr) container_of(_attr, struct device_attribute, attr)
 
 static ssize_t dev_attr_show(struct kobject *kobj, struct attribute *attr, char *buf)
@@ -23,8 +23,8 @@ static ssize_t dev_attr_show(struct kobject *kobj, struct attribute *attr, char 
 	return dev_attr->show ? dev_attr->show(to_dev(kobj), buf) : 0;
 }
 
-static ssize_t dev_attr_store(struct kobject *kobj, struct attribute *attr,
-			      const char *buf, size_t count)
+static ssize_t dev_attr_store(struct kobject *kobj, struct attribute *attr, const char *buf,
+			      size_t count)
 {
 	struct device_attribute *dev_attr = to_dev_attr(attr);
 
@@ -32,8 +32,8 @@ static ssize_t dev_attr_store(struct kobject *kobj, struct attribute *attr,
 }
 
 static struct sysfs_ops dev_sysfs_ops = {
-	.show	= dev_attr_show,
-	.store	= dev_attr_store,
+	.show = dev_attr_show,
+	.store = dev_attr_store,
 };
 
 /* The last reference is gone: hand the device to its owner's release(). */
@@ -45,14 +45,15 @@ static void device_release(struct kobject *kobj)
 		dev->release(dev);
 	} else {
 		printk(KERN_ERR "Device '%s' does not have a release() function, "
-		       "it is broken and must be fixed.\n", dev->bus_id);
+				"it is broken and must be fixed.\n",
+		       dev->bus_id);
 		WARN_ON(1);
 	}
 }
 
 static struct kobj_type ktype_device = {
-	.release	= device_release,
-	.sysfs_ops	= &dev_sysfs_ops,
+	.release = device_release,
+	.sysfs_ops = &dev_sysfs_ops,
 };
 
 /* Only devices on a bus raise events, named after the bus (as 2.6.9). */
@@ -68,8 +69,8 @@ static char *dev_hotplug_name(struct kset *kset, struct kobject *kobj)
 	return to_dev(kobj)->bus->name;
 }
 
-static int dev_hotplug(struct kset *kset, struct kobject *kobj, char **envp,
-		       int num_envp, char *buffer, int buffer_size)
+static int dev_hotplug(struct kset *kset, struct kobject *kobj, char **envp, int num_envp,
+		       char *buffer, int buffer_size)
 {
 	struct device *dev = to_dev(kobj);
 
@@ -80,9 +81,9 @@ static int dev_hotplug(struct kset *kset, struct kobject *kobj, char **envp,
 }
 
 static struct kset_hotplug_ops device_hotplug_ops = {
-	.filter =	dev_hotplug_filter,
-	.name =		dev_hotplug_name,
-	.hotplug =	dev_hotplug,
+	.filter = dev_hotplug_filter,
+	.name = dev_hotplug_name,
+	.hotplug = dev_hotplug,
 };
 
 decl_subsys(devices, &ktype_device, &device_hotplug_ops);
@@ -189,7 +190,7 @@ int device_add(struct device *dev)
 err_pm_remove:
 	device_pm_remove(dev);
 err_kobj_del:
-	kobject_del(&dev->kobj);	/* the kobject keeps its parent until released */
+	kobject_del(&dev->kobj); /* the kobject keeps its parent until released */
 	goto err_put_parent;
 err_unset_parent:
 	dev->kobj.parent = NULL;

@@ -27,9 +27,9 @@
 #include "kernel_read_file.h"
 #include "params.h"
 
-#define FW_SYSTEM_DIR	"/lib/firmware"
-#define FW_PATH_MAX	1024
-#define FW_SIZE_MAX	(256UL << 20)	/* a bigger file is refused, not read */
+#define FW_SYSTEM_DIR "/lib/firmware"
+#define FW_PATH_MAX   1024
+#define FW_SIZE_MAX   (256UL << 20) /* a bigger file is refused, not read */
 
 enum fw_status {
 	FW_STATUS_LOADING = 1 << 0,
@@ -46,7 +46,7 @@ struct firmware_priv {
 	struct firmware *fw;
 	unsigned int status;
 	size_t alloc_size;
-	struct list_head pending;	/* on pending_loads while waited for */
+	struct list_head pending; /* on pending_loads while waited for */
 };
 
 #define to_fw_priv(cd) container_of(cd, struct firmware_priv, class_dev)
@@ -57,7 +57,7 @@ static pthread_cond_t fw_cond = PTHREAD_COND_INITIALIZER;
 static LIST_HEAD(pending_loads);
 static unsigned int nowait_running;
 static bool shutting_down;
-static int loading_timeout = 10;	/* seconds */
+static int loading_timeout = 10; /* seconds */
 static char fw_path[FW_PATH_MAX];
 
 /* Finish a load, successfully or not; under fw_lock. */
@@ -97,8 +97,8 @@ static ssize_t timeout_store(struct class *class, const char *buf, size_t count)
 static struct class_attribute class_attr_timeout =
 	__ATTR(timeout, 0644, timeout_show, timeout_store);
 
-static int firmware_class_hotplug(struct class_device *class_dev, char **envp,
-				  int num_envp, char *buffer, int buffer_size)
+static int firmware_class_hotplug(struct class_device *class_dev, char **envp, int num_envp,
+				  char *buffer, int buffer_size)
 {
 	struct firmware_priv *fw_priv = to_fw_priv(class_dev);
 
@@ -119,9 +119,9 @@ static void fw_class_dev_release(struct class_device *class_dev)
 }
 
 static struct class firmware_class = {
-	.name		= "firmware",
-	.hotplug	= firmware_class_hotplug,
-	.release	= fw_class_dev_release,
+	.name = "firmware",
+	.hotplug = firmware_class_hotplug,
+	.release = fw_class_dev_release,
 };
 
 static ssize_t loading_show(struct class_device *class_dev, char *buf)
@@ -175,11 +175,9 @@ static ssize_t loading_store(struct class_device *class_dev, const char *buf, si
 static struct class_device_attribute class_device_attr_loading =
 	__ATTR(loading, 0644, loading_show, loading_store);
 
-static ssize_t firmware_data_read(struct kobject *kobj, char *buffer, loff_t offset,
-				  size_t count)
+static ssize_t firmware_data_read(struct kobject *kobj, char *buffer, loff_t offset, size_t count)
 {
-	struct firmware_priv *fw_priv = to_fw_priv(container_of(kobj, struct class_device,
-								kobj));
+	struct firmware_priv *fw_priv = to_fw_priv(container_of(kobj, struct class_device, kobj));
 	ssize_t ret = (ssize_t)count;
 	struct firmware *fw;
 
@@ -223,11 +221,9 @@ static int fw_realloc_buffer(struct firmware_priv *fw_priv, size_t min_size)
 	return 0;
 }
 
-static ssize_t firmware_data_write(struct kobject *kobj, char *buffer, loff_t offset,
-				   size_t count)
+static ssize_t firmware_data_write(struct kobject *kobj, char *buffer, loff_t offset, size_t count)
 {
-	struct firmware_priv *fw_priv = to_fw_priv(container_of(kobj, struct class_device,
-								kobj));
+	struct firmware_priv *fw_priv = to_fw_priv(container_of(kobj, struct class_device, kobj));
 	struct firmware *fw;
 	ssize_t retval;
 
@@ -313,8 +309,8 @@ static int fw_load_from_path(struct firmware *fw, const char *name)
 }
 
 /* Create /class/firmware/<bus_id> with its files; the caller raises "add". */
-static int fw_setup_class_device(struct firmware *fw, struct firmware_priv **ret,
-				 const char *name, struct device *device)
+static int fw_setup_class_device(struct firmware *fw, struct firmware_priv **ret, const char *name,
+				 struct device *device)
 {
 	struct firmware_priv *fw_priv;
 	int error;
@@ -333,7 +329,7 @@ static int fw_setup_class_device(struct firmware *fw, struct firmware_priv **ret
 
 	error = class_device_register(&fw_priv->class_dev);
 	if (error) {
-		class_device_put(&fw_priv->class_dev);	/* frees fw_priv */
+		class_device_put(&fw_priv->class_dev); /* frees fw_priv */
 		return error;
 	}
 	error = sysfs_create_bin_file(&fw_priv->class_dev.kobj, &fw_priv->attr_data);
@@ -395,7 +391,7 @@ static int fw_load_from_user(struct firmware *fw, const char *name, struct devic
 	fw_wait_locked(fw_priv);
 	fw_priv->status |= FW_STATUS_DONE;
 	list_del_init(&fw_priv->pending);
-	pthread_cond_broadcast(&fw_cond);	/* firmware_class_exit() may wait */
+	pthread_cond_broadcast(&fw_cond); /* firmware_class_exit() may wait */
 	if (!fw->size || (fw_priv->status & FW_STATUS_ABORT))
 		error = -ENOENT;
 	fw_priv->fw = NULL;
@@ -415,8 +411,7 @@ static int fw_load_from_user(struct firmware *fw, const char *name, struct devic
  * search path nor userspace provided it in time; -EFBIG for an image over
  * 256 MiB; -ENOMEM. On error *@firmware_p is NULL.
  */
-int request_firmware(const struct firmware **firmware_p, const char *name,
-		     struct device *device)
+int request_firmware(const struct firmware **firmware_p, const char *name, struct device *device)
 {
 	struct firmware *fw;
 	int error;

@@ -13,7 +13,7 @@
 
 /* The parent of every platform device: /devices/platform. */
 struct device platform_bus = {
-	.bus_id		= "platform",
+	.bus_id = "platform",
 };
 EXPORT_SYMBOL_GPL(platform_bus);
 
@@ -33,8 +33,8 @@ struct resource *platform_get_resource(struct platform_device *dev, unsigned int
 	for (i = 0; i < dev->num_resources; i++) {
 		struct resource *r = &dev->resource[i];
 
-		if ((r->flags & (IORESOURCE_IO | IORESOURCE_MEM | IORESOURCE_IRQ |
-				 IORESOURCE_DMA)) == type)
+		if ((r->flags &
+		     (IORESOURCE_IO | IORESOURCE_MEM | IORESOURCE_IRQ | IORESOURCE_DMA)) == type)
 			if (num-- == 0)
 				return r;
 	}
@@ -196,8 +196,7 @@ static void platform_device_release_simple(struct device *dev)
  * unregistered.
  */
 struct platform_device *platform_device_register_simple(char *name, unsigned int id,
-							struct resource *res,
-							unsigned int num)
+							struct resource *res, unsigned int num)
 {
 	struct platform_object *pobj;
 	int retval;
@@ -216,7 +215,7 @@ struct platform_device *platform_device_register_simple(char *name, unsigned int
 	device_initialize(&pobj->pdev.dev);
 	retval = platform_device_add(&pobj->pdev);
 	if (retval) {
-		put_device(&pobj->pdev.dev);	/* release frees it */
+		put_device(&pobj->pdev.dev); /* release frees it */
 		return ERR_PTR(retval);
 	}
 	return &pobj->pdev;
@@ -275,11 +274,11 @@ static int platform_resume(struct device *dev)
 }
 
 struct bus_type platform_bus_type = {
-	.name		= "platform",
-	.match		= platform_match,
-	.match_name	= platform_match_name,
-	.suspend	= platform_suspend,
-	.resume		= platform_resume,
+	.name = "platform",
+	.match = platform_match,
+	.match_name = platform_match_name,
+	.suspend = platform_suspend,
+	.resume = platform_resume,
 };
 EXPORT_SYMBOL_GPL(platform_bus_type);
 

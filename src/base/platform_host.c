@@ -15,12 +15,12 @@
 #include "base.h"
 #include "boot.h"
 
-#define HOST_RESOURCES_MAX	16
+#define HOST_RESOURCES_MAX 16
 
 struct host_device {
 	struct list_head node;
 	struct platform_device *pdev;
-	char name[BUS_ID_SIZE];		/* platform_device_register_simple keeps it */
+	char name[BUS_ID_SIZE]; /* platform_device_register_simple keeps it */
 };
 
 static pthread_mutex_t host_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -97,7 +97,7 @@ int ldm_platform_device_add(const char *name, int id, const struct ldm_resource 
 	hd = kzalloc(sizeof(*hd), GFP_KERNEL);
 	if (!hd)
 		return -ENOMEM;
-	strcpy(hd->name, name);		/* fits: check_name() */
+	strcpy(hd->name, name); /* fits: check_name() */
 	pthread_mutex_lock(&host_lock);
 	pdev = platform_device_register_simple(hd->name, (unsigned int)id, nres ? r : NULL, nres);
 	if (IS_ERR(pdev)) {

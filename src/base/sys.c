@@ -10,7 +10,7 @@
 
 #include "base.h"
 
-#define to_sysdev(k) container_of(k, struct sys_device, kobj)
+#define to_sysdev(k)	  container_of(k, struct sys_device, kobj)
 #define to_sysdev_attr(a) container_of(a, struct sysdev_attribute, attr)
 
 static ssize_t sysdev_show(struct kobject *kobj, struct attribute *attr, char *buffer)
@@ -20,8 +20,8 @@ static ssize_t sysdev_show(struct kobject *kobj, struct attribute *attr, char *b
 	return sysdev_attr->show ? sysdev_attr->show(to_sysdev(kobj), buffer) : 0;
 }
 
-static ssize_t sysdev_store(struct kobject *kobj, struct attribute *attr,
-			    const char *buffer, size_t count)
+static ssize_t sysdev_store(struct kobject *kobj, struct attribute *attr, const char *buffer,
+			    size_t count)
 {
 	struct sysdev_attribute *sysdev_attr = to_sysdev_attr(attr);
 
@@ -29,8 +29,8 @@ static ssize_t sysdev_store(struct kobject *kobj, struct attribute *attr,
 }
 
 static struct sysfs_ops sysdev_sysfs_ops = {
-	.show	= sysdev_show,
-	.store	= sysdev_store,
+	.show = sysdev_show,
+	.store = sysdev_store,
 };
 
 /* System devices are static in 2.6.9; nothing to free when released. */
@@ -40,8 +40,8 @@ static void sysdev_release(struct kobject *kobj)
 }
 
 static struct kobj_type ktype_sysdev = {
-	.sysfs_ops	= &sysdev_sysfs_ops,
-	.release	= sysdev_release,
+	.sysfs_ops = &sysdev_sysfs_ops,
+	.release = sysdev_release,
 };
 
 /**
@@ -156,8 +156,7 @@ int sysdev_register(struct sys_device *sysdev)
 		return -EINVAL;
 	sysdev->kobj.kset = &cls->kset;
 	sysdev->kobj.ktype = &ktype_sysdev;
-	error = kobject_set_name(&sysdev->kobj, "%s%d", kobject_name(&cls->kset.kobj),
-				 sysdev->id);
+	error = kobject_set_name(&sysdev->kobj, "%s%d", kobject_name(&cls->kset.kobj), sysdev->id);
 	if (error)
 		return error;
 	pr_debug("Registering sys device '%s'\n", kobject_name(&sysdev->kobj));
@@ -201,8 +200,7 @@ EXPORT_SYMBOL_GPL(sysdev_unregister);
 #define to_sysdev_class(k) container_of(k, struct sysdev_class, kset.kobj)
 
 /* Each device of a system device class. */
-#define for_each_sysdev(cls, sysdev) \
-	list_for_each_entry(sysdev, &(cls)->kset.list, kobj.entry)
+#define for_each_sysdev(cls, sysdev) list_for_each_entry(sysdev, &(cls)->kset.list, kobj.entry)
 
 /**
  * sysdev_shutdown - shut every system device down, last class first
@@ -217,7 +215,8 @@ void sysdev_shutdown(void)
 		struct sys_device *sysdev;
 		struct sysdev_driver *drv;
 
-		for_each_sysdev(cls, sysdev) {
+		for_each_sysdev(cls, sysdev)
+		{
 			list_for_each_entry(drv, &global_drivers, entry)
 				if (drv->shutdown)
 					drv->shutdown(sysdev);
@@ -248,7 +247,8 @@ int sysdev_suspend(u32 state)
 		struct sys_device *sysdev;
 		struct sysdev_driver *drv;
 
-		for_each_sysdev(cls, sysdev) {
+		for_each_sysdev(cls, sysdev)
+		{
 			list_for_each_entry(drv, &global_drivers, entry)
 				if (drv->suspend)
 					drv->suspend(sysdev, state);
@@ -277,7 +277,8 @@ int sysdev_resume(void)
 		struct sys_device *sysdev;
 		struct sysdev_driver *drv;
 
-		for_each_sysdev(cls, sysdev) {
+		for_each_sysdev(cls, sysdev)
+		{
 			if (cls->resume)
 				cls->resume(sysdev);
 			list_for_each_entry(drv, &cls->drivers, entry)

@@ -20,7 +20,8 @@ struct tree_buf {
 	bool failed;
 };
 
-static void tree_printf(struct tree_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void tree_printf(struct tree_buf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 static void tree_printf(struct tree_buf *b, const char *fmt, ...)
 {
@@ -53,8 +54,8 @@ static void tree_printf(struct tree_buf *b, const char *fmt, ...)
 }
 
 /* @dev and below it, depth first. Caller holds devices_subsys.rwsem. */
-static void tree_walk(struct tree_buf *b, struct device *dev, unsigned int depth,
-		      char *path, size_t path_len, size_t path_size)
+static void tree_walk(struct tree_buf *b, struct device *dev, unsigned int depth, char *path,
+		      size_t path_len, size_t path_size)
 {
 	const char *name = kobject_name(&dev->kobj);
 	size_t len = strlen(name);

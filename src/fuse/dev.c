@@ -67,13 +67,13 @@
 
 #include "internal.h"
 
-#define DEV_NODE_MODE	(S_IFREG | 0600)
-#define DEV_DIR_MODE	(S_IFDIR | 0755)
-#define DEV_NAME_MAX	64
-#define MINOR_INO(minor)	((fuse_ino_t)(minor) + 2)
-#define INO_MINOR(ino)		((int)((ino) - 2))
+#define DEV_NODE_MODE	    (S_IFREG | 0600)
+#define DEV_DIR_MODE	    (S_IFDIR | 0755)
+#define DEV_NAME_MAX	    64
+#define MINOR_INO(minor)    ((fuse_ino_t)(minor) + 2)
+#define INO_MINOR(ino)	    ((int)((ino)-2))
 /* What a POLL from a kernel that names no events asks. */
-#define POLL_DEFAULT_EVENTS	(POLLIN | POLLOUT | POLLRDNORM | POLLWRNORM | POLLPRI)
+#define POLL_DEFAULT_EVENTS (POLLIN | POLLOUT | POLLRDNORM | POLLWRNORM | POLLPRI)
 
 /* A request inside the runtime, on the list of calls. */
 struct dev_call {
@@ -86,18 +86,18 @@ struct dev_call {
  * watcher and poll state are under @lock.
  */
 struct dev_file {
-	LIST_ENTRY(dev_file) link;	/* in dev_files until freed */
+	LIST_ENTRY(dev_file) link; /* in dev_files until freed */
 	struct ldm_misc_file *mf;
 	int minor;
-	int flags;			/* the flags last given to the runtime */
+	int flags; /* the flags last given to the runtime */
 	bool seekable;
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
-	struct fuse_pollhandle *ph;	/* the kernel wants to be told */
-	unsigned int events;		/* what it waits for */
-	bool armed;			/* the watcher should wait and tell */
-	bool stop;			/* the watcher should end */
-	bool watching;			/* the watcher thread runs */
+	struct fuse_pollhandle *ph; /* the kernel wants to be told */
+	unsigned int events;	    /* what it waits for */
+	bool armed;		    /* the watcher should wait and tell */
+	bool stop;		    /* the watcher should end */
+	bool watching;		    /* the watcher thread runs */
 	pthread_t watcher;
 };
 
@@ -107,7 +107,7 @@ struct dev_entry {
 };
 
 struct dev_dir {
-	LIST_ENTRY(dev_dir) link;	/* in dev_dirs until freed */
+	LIST_ENTRY(dev_dir) link; /* in dev_dirs until freed */
 	pthread_mutex_t lock;
 	struct dev_entry *ents;
 	size_t n;
@@ -120,7 +120,7 @@ static LIST_HEAD(, dev_call) dev_calls = LIST_HEAD_INITIALIZER(dev_calls);
 static LIST_HEAD(, dev_file) dev_files = LIST_HEAD_INITIALIZER(dev_files);
 static LIST_HEAD(, dev_dir) dev_dirs = LIST_HEAD_INITIALIZER(dev_dirs);
 static bool dev_stopping;
-static struct timespec dev_time;	/* the nodes' times: when serving began */
+static struct timespec dev_time; /* the nodes' times: when serving began */
 
 static void interrupt_call(fuse_req_t req, void *data)
 {
@@ -132,7 +132,7 @@ static void interrupt_call(fuse_req_t req, void *data)
 
 static void list_call(struct dev_call *c)
 {
-	ldm_thread_clear_interrupt();	/* known to the runtime before it can be interrupted */
+	ldm_thread_clear_interrupt(); /* known to the runtime before it can be interrupted */
 	c->thread = pthread_self();
 	LIST_INSERT_HEAD(&dev_calls, c, link);
 }
@@ -176,7 +176,7 @@ static void call_end(struct dev_call *c, fuse_req_t req)
 
 /* Look-ups by name and by minor, on ldm_misc_for_each()'s snapshot. */
 struct dev_find {
-	const char *name;	/* by name, or NULL */
+	const char *name; /* by name, or NULL */
 	int minor;
 	char found[DEV_NAME_MAX];
 };
@@ -254,7 +254,7 @@ static void dev_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
 	}
 	e.ino = MINOR_INO(f.minor);
 	node_stat(f.minor, &e.attr);
-	fuse_reply_entry(req, &e);	/* no state kept: nothing to undo if it fails */
+	fuse_reply_entry(req, &e); /* no state kept: nothing to undo if it fails */
 }
 
 static void dev_forget(fuse_req_t req, fuse_ino_t ino, uint64_t nlookup)
@@ -280,7 +280,7 @@ static void dev_getattr(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *f
 		fuse_reply_attr(req, &st, 0);
 		return;
 	}
-	if (fi) {		/* fstat(): the open node, even if its device went */
+	if (fi) { /* fstat(): the open node, even if its device went */
 		node_stat(to_file(fi)->minor, &st);
 		fuse_reply_attr(req, &st, 0);
 		return;
@@ -373,7 +373,7 @@ static void dev_opendir(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *f
 	LIST_INSERT_HEAD(&dev_dirs, d, link);
 	pthread_mutex_unlock(&dev_lock);
 	if (fuse_reply_open(req, fi)) {
-		pthread_mutex_lock(&dev_lock);	/* interrupted: no RELEASEDIR will come */
+		pthread_mutex_lock(&dev_lock); /* interrupted: no RELEASEDIR will come */
 		LIST_REMOVE(d, link);
 		pthread_mutex_unlock(&dev_lock);
 		dir_free(d);
@@ -453,7 +453,7 @@ static void *watch_thread(void *arg)
 	unsigned int events;
 	int ret;
 
-	ldm_thread_clear_interrupt();	/* known to the runtime, and clean */
+	ldm_thread_clear_interrupt(); /* known to the runtime, and clean */
 	pthread_mutex_lock(&df->lock);
 	for (;;) {
 		while (!df->stop && !df->armed)
@@ -492,7 +492,7 @@ static void watch_arm(struct dev_file *df)
 		err = pthread_create(&df->watcher, NULL, watch_thread, df);
 		pthread_sigmask(SIG_SETMASK, &old, NULL);
 		if (err)
-			return;		/* no notification: the poller's timeout holds */
+			return; /* no notification: the poller's timeout holds */
 		df->watching = true;
 	}
 	df->armed = true;
@@ -500,8 +500,7 @@ static void watch_arm(struct dev_file *df)
 }
 
 /* A POLL that asked to be told: keep its handle, arm if nothing is ready. */
-static void watch(struct dev_file *df, struct fuse_pollhandle *ph, unsigned int events,
-		  int mask)
+static void watch(struct dev_file *df, struct fuse_pollhandle *ph, unsigned int events, int mask)
 {
 	pthread_mutex_lock(&df->lock);
 	if (df->ph)
@@ -509,7 +508,7 @@ static void watch(struct dev_file *df, struct fuse_pollhandle *ph, unsigned int 
 	df->ph = ph;
 	if (df->armed && df->events != events) {
 		df->events = events;
-		ldm_thread_interrupt(df->watcher);	/* wait again, for these */
+		ldm_thread_interrupt(df->watcher); /* wait again, for these */
 	}
 	df->events = events;
 	if (!mask)
@@ -569,7 +568,7 @@ static void file_close(struct dev_file *df)
 	mf = df->mf;
 	df->mf = NULL;
 	if (mf)
-		list_call(&c);	/* even when stopping: shutdown waits for it */
+		list_call(&c); /* even when stopping: shutdown waits for it */
 	pthread_mutex_unlock(&dev_lock);
 	if (mf) {
 		watch_stop(df);
@@ -608,7 +607,7 @@ static int file_open(struct dev_file *df, int flags)
 		return ret;
 	df->flags = flags;
 	df->seekable = ldm_misc_seekable(df->mf);
-	pthread_mutex_lock(&dev_lock);	/* before call_end(): shutdown will see it */
+	pthread_mutex_lock(&dev_lock); /* before call_end(): shutdown will see it */
 	LIST_INSERT_HEAD(&dev_files, df, link);
 	pthread_mutex_unlock(&dev_lock);
 	return 0;
@@ -661,11 +660,11 @@ static void dev_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 		return;
 	}
 	fi->fh = (uintptr_t)df;
-	fi->direct_io = 1;	/* every read and write reaches the driver */
+	fi->direct_io = 1; /* every read and write reaches the driver */
 	fi->keep_cache = 0;
 	fi->nonseekable = !df->seekable;
 	if (reply_open(req, fi))
-		file_close(df);	/* interrupted: no RELEASE will come */
+		file_close(df); /* interrupted: no RELEASE will come */
 }
 
 static void dev_release(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
@@ -787,7 +786,7 @@ static void dev_ioctl(fuse_req_t req, fuse_ino_t ino, unsigned int cmd, void *ar
 		fuse_reply_errno(req, -ENOSYS);
 		return;
 	}
-	if (flags & FUSE_IOCTL_DIR) {	/* @fi is the directory's */
+	if (flags & FUSE_IOCTL_DIR) { /* @fi is the directory's */
 		fuse_reply_errno(req, -ENOTTY);
 		return;
 	}
@@ -811,34 +810,35 @@ static void dev_ioctl(fuse_req_t req, fuse_ino_t ino, unsigned int cmd, void *ar
 	if (ret < 0)
 		fuse_reply_errno(req, ret);
 	else
-		fuse_reply_ioctl(req, (int)ret, buf, buf ? (out_bufsz < size ? out_bufsz : size) : 0);
+		fuse_reply_ioctl(req, (int)ret, buf,
+				 buf ? (out_bufsz < size ? out_bufsz : size) : 0);
 	free(buf);
 }
 
 /* A change of its shape is refused (refuse.c): only udev makes nodes. */
 static const struct fuse_lowlevel_ops dev_ops = {
-	.init		= dev_init,
-	.lookup		= dev_lookup,
-	.forget		= dev_forget,
-	.getattr	= dev_getattr,
-	.setattr	= dev_setattr,
-	.mknod		= fuse_refuse_mknod,
-	.mkdir		= fuse_refuse_mkdir,
-	.unlink		= fuse_refuse_unlink,
-	.rmdir		= fuse_refuse_rmdir,
-	.symlink	= fuse_refuse_symlink,
-	.rename		= fuse_refuse_rename,
-	.link		= fuse_refuse_link,
-	.open		= dev_open,
-	.read		= dev_read,
-	.write		= dev_write,
-	.release	= dev_release,
-	.opendir	= dev_opendir,
-	.readdir	= dev_readdir,
-	.releasedir	= dev_releasedir,
-	.create		= fuse_refuse_create,
-	.poll		= dev_poll,
-	.ioctl		= dev_ioctl,
+	.init = dev_init,
+	.lookup = dev_lookup,
+	.forget = dev_forget,
+	.getattr = dev_getattr,
+	.setattr = dev_setattr,
+	.mknod = fuse_refuse_mknod,
+	.mkdir = fuse_refuse_mkdir,
+	.unlink = fuse_refuse_unlink,
+	.rmdir = fuse_refuse_rmdir,
+	.symlink = fuse_refuse_symlink,
+	.rename = fuse_refuse_rename,
+	.link = fuse_refuse_link,
+	.open = dev_open,
+	.read = dev_read,
+	.write = dev_write,
+	.release = dev_release,
+	.opendir = dev_opendir,
+	.readdir = dev_readdir,
+	.releasedir = dev_releasedir,
+	.create = fuse_refuse_create,
+	.poll = dev_poll,
+	.ioctl = dev_ioctl,
 };
 
 /**
@@ -898,11 +898,11 @@ static void dev_stop(bool started)
 }
 
 const struct ldm_fuse_fs ldm_fuse_dev = {
-	.dir		= "dev",
-	.fsname		= "ldmdev",
-	.what		= "the device nodes",
-	.ops		= &dev_ops,
-	.max_threads	= FUSE_DEV_THREADS,
-	.start		= dev_start,
-	.stop		= dev_stop,
+	.dir = "dev",
+	.fsname = "ldmdev",
+	.what = "the device nodes",
+	.ops = &dev_ops,
+	.max_threads = FUSE_DEV_THREADS,
+	.start = dev_start,
+	.stop = dev_stop,
 };

@@ -25,8 +25,8 @@
 
 struct sysfs_dirent;
 
-#define FUSE_SYSFS_THREADS	10	/* libfuse's default */
-#define FUSE_DEV_THREADS	64	/* each blocked read of a device takes one */
+#define FUSE_SYSFS_THREADS 10 /* libfuse's default */
+#define FUSE_DEV_THREADS   64 /* each blocked read of a device takes one */
 
 /**
  * struct ldm_fuse_fs - one kind of mount
@@ -60,8 +60,8 @@ void fuse_refuse_mkdir(fuse_req_t req, fuse_ino_t parent, const char *name, mode
 void fuse_refuse_unlink(fuse_req_t req, fuse_ino_t parent, const char *name);
 void fuse_refuse_rmdir(fuse_req_t req, fuse_ino_t parent, const char *name);
 void fuse_refuse_symlink(fuse_req_t req, const char *link, fuse_ino_t parent, const char *name);
-void fuse_refuse_rename(fuse_req_t req, fuse_ino_t parent, const char *name,
-			fuse_ino_t newparent, const char *newname, unsigned int flags);
+void fuse_refuse_rename(fuse_req_t req, fuse_ino_t parent, const char *name, fuse_ino_t newparent,
+			const char *newname, unsigned int flags);
 void fuse_refuse_link(fuse_req_t req, fuse_ino_t ino, fuse_ino_t newparent, const char *newname);
 void fuse_refuse_create(fuse_req_t req, fuse_ino_t parent, const char *name, mode_t mode,
 			struct fuse_file_info *fi);

@@ -25,20 +25,20 @@
 
 #include "internal.h"
 
-#define FLUSH_MAX_MS	1000	/* a flush never waits longer */
+#define FLUSH_MAX_MS 1000 /* a flush never waits longer */
 
 struct inval {
 	struct inval *next;
-	struct sysfs_dirent *sd;	/* referenced: the directory, or the file */
-	bool data;			/* the file's cached content, not a name */
+	struct sysfs_dirent *sd; /* referenced: the directory, or the file */
+	bool data;		 /* the file's cached content, not a name */
 	char name[];
 };
 
 static pthread_mutex_t inval_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t inval_more = PTHREAD_COND_INITIALIZER;
 static pthread_cond_t inval_sent = PTHREAD_COND_INITIALIZER;
-static struct inval *head, **tail = &head;	/* under inval_lock */
-static unsigned long queued, sent;		/* under inval_lock */
+static struct inval *head, **tail = &head; /* under inval_lock */
+static unsigned long queued, sent;	   /* under inval_lock */
 static bool running, stopping;
 static struct fuse_session *session;
 static pthread_t worker;
@@ -64,7 +64,7 @@ static void tree_changed(enum ldm_sysfs_change change, struct sysfs_dirent *pare
 	(void)change;
 	(void)data;
 	if (!iv)
-		return;		/* the entry stays cached until its timeout */
+		return; /* the entry stays cached until its timeout */
 	iv->sd = ldm_sysfs_get(parent);
 	iv->data = false;
 	memcpy(iv->name, name, len);
@@ -94,7 +94,7 @@ static void send_one(struct inval *iv)
 	fuse_ino_t ino = fuse_node_find(iv->sd);
 
 	if (!ino)
-		return;		/* the kernel caches nothing of it */
+		return; /* the kernel caches nothing of it */
 	if (iv->data) {
 		fuse_lowlevel_notify_inval_inode(session, ino, 0, 0);
 		return;

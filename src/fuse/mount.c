@@ -36,19 +36,19 @@
 
 #include "internal.h"
 
-#define MOUNT_OPTIONS	"subtype=ldm,default_permissions,allow_other,auto_unmount"
-#define WAKE_SIGNAL	SIGUSR1
+#define MOUNT_OPTIONS "subtype=ldm,default_permissions,allow_other,auto_unmount"
+#define WAKE_SIGNAL   SIGUSR1
 
 struct ldm_fuse_mount {
 	const struct ldm_fuse_fs *fs;
 	char *mountpoint;
 	struct fuse_session *se;
-	bool serving;		/* the thread runs, and fs->start() succeeded */
+	bool serving; /* the thread runs, and fs->start() succeeded */
 	pthread_t thread;
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
-	bool stopping;		/* under @lock: ldm_fuse_unmount() asked the loop to end */
-	bool done;		/* under @lock: the loop has returned */
+	bool stopping; /* under @lock: ldm_fuse_unmount() asked the loop to end */
+	bool done;     /* under @lock: the loop has returned */
 };
 
 extern char **environ;
@@ -250,7 +250,7 @@ static void *serve_thread(void *arg)
  */
 int ldm_fuse_serve(struct ldm_fuse_mount *m)
 {
-	struct sigaction sa = { .sa_handler = wake };	/* no SA_RESTART */
+	struct sigaction sa = { .sa_handler = wake }; /* no SA_RESTART */
 	int error;
 
 	error = m->fs->start ? m->fs->start(m->se) : 0;
@@ -340,11 +340,11 @@ static void sysfs_stop(bool started)
 }
 
 const struct ldm_fuse_fs ldm_fuse_sysfs = {
-	.dir		= "sys",
-	.fsname		= "sysfs",
-	.what		= "the sysfs tree",
-	.ops		= &fuse_sysfs_ops,
-	.max_threads	= FUSE_SYSFS_THREADS,
-	.start		= sysfs_start,
-	.stop		= sysfs_stop,
+	.dir = "sys",
+	.fsname = "sysfs",
+	.what = "the sysfs tree",
+	.ops = &fuse_sysfs_ops,
+	.max_threads = FUSE_SYSFS_THREADS,
+	.start = sysfs_start,
+	.stop = sysfs_stop,
 };

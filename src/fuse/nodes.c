@@ -22,12 +22,12 @@
 #include "internal.h"
 
 struct fuse_node {
-	struct sysfs_dirent *sd;	/* referenced */
-	uint64_t nlookup;		/* the kernel's lookup count */
+	struct sysfs_dirent *sd; /* referenced */
+	uint64_t nlookup;	 /* the kernel's lookup count */
 };
 
 static pthread_mutex_t nodes_lock = PTHREAD_MUTEX_INITIALIZER;
-static void *nodes;			/* tsearch() tree of struct fuse_node, by sd */
+static void *nodes; /* tsearch() tree of struct fuse_node, by sd */
 static struct sysfs_dirent *root_sd;
 
 static int by_sd(const void *a, const void *b)
@@ -104,7 +104,7 @@ fuse_ino_t fuse_node_hold(struct sysfs_dirent *sd)
 		node = *found;
 		node->nlookup++;
 		pthread_mutex_unlock(&nodes_lock);
-		ldm_sysfs_put(sd);	/* the node already holds one */
+		ldm_sysfs_put(sd); /* the node already holds one */
 		return (fuse_ino_t)(uintptr_t)node;
 	}
 	node = malloc(sizeof(*node));

@@ -23,8 +23,7 @@ void fuse_reply_errno(fuse_req_t req, long error)
 	fuse_reply_err(req, (int)-error);
 }
 
-void fuse_refuse_mknod(fuse_req_t req, fuse_ino_t parent, const char *name, mode_t mode,
-		       dev_t rdev)
+void fuse_refuse_mknod(fuse_req_t req, fuse_ino_t parent, const char *name, mode_t mode, dev_t rdev)
 {
 	(void)parent, (void)name, (void)mode, (void)rdev;
 	fuse_reply_errno(req, -EPERM);
@@ -54,8 +53,8 @@ void fuse_refuse_symlink(fuse_req_t req, const char *link, fuse_ino_t parent, co
 	fuse_reply_errno(req, -EPERM);
 }
 
-void fuse_refuse_rename(fuse_req_t req, fuse_ino_t parent, const char *name,
-			fuse_ino_t newparent, const char *newname, unsigned int flags)
+void fuse_refuse_rename(fuse_req_t req, fuse_ino_t parent, const char *name, fuse_ino_t newparent,
+			const char *newname, unsigned int flags)
 {
 	(void)parent, (void)name, (void)newparent, (void)newname, (void)flags;
 	fuse_reply_errno(req, -EPERM);

@@ -28,7 +28,7 @@
 
 #include "internal.h"
 
-#define CACHE_SECONDS	3600.0
+#define CACHE_SECONDS 3600.0
 
 /* The tree belongs to whoever runs ldmd: root, as /sys belongs to root. */
 static void to_stat(const struct ldm_sysfs_stat *st, struct stat *out)
@@ -53,13 +53,13 @@ static void to_stat(const struct ldm_sysfs_stat *st, struct stat *out)
 struct open_file {
 	LIST_ENTRY(open_file) link;
 	struct ldm_sysfs_file *f;
-	struct sysfs_dirent *sd;	/* held by its node while the file is open */
-	struct fuse_pollhandle *ph;	/* under handles_lock: a poller to wake */
-	bool stable;			/* LDM_ATTR_STABLE: its content may be cached */
+	struct sysfs_dirent *sd;    /* held by its node while the file is open */
+	struct fuse_pollhandle *ph; /* under handles_lock: a poller to wake */
+	bool stable;		    /* LDM_ATTR_STABLE: its content may be cached */
 };
 
 static pthread_mutex_t handles_lock = PTHREAD_MUTEX_INITIALIZER;
-static atomic_bool no_opendir;		/* the kernel opens directories itself */
+static atomic_bool no_opendir; /* the kernel opens directories itself */
 static LIST_HEAD(, open_file) open_files = LIST_HEAD_INITIALIZER(open_files);
 
 static void track(struct open_file *of)
@@ -126,7 +126,7 @@ static void sysfs_op_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
 	if (!e.ino)
 		fuse_reply_errno(req, -ENOMEM);
 	else if (fuse_reply_entry(req, &e))
-		fuse_node_forget(e.ino, 1);	/* interrupted: the kernel never saw it */
+		fuse_node_forget(e.ino, 1); /* interrupted: the kernel never saw it */
 }
 
 static void sysfs_op_forget(fuse_req_t req, fuse_ino_t ino, uint64_t nlookup)
@@ -156,7 +156,7 @@ static void sysfs_op_getattr(fuse_req_t req, fuse_ino_t ino, struct fuse_file_in
  * truncation implies); modes, owners and times are fixed, as in 2.6.9.
  */
 static void sysfs_op_setattr(fuse_req_t req, fuse_ino_t ino, struct stat *attr, int to_set,
-			  struct fuse_file_info *fi)
+			     struct fuse_file_info *fi)
 {
 	const int implied = FUSE_SET_ATTR_SIZE | FUSE_SET_ATTR_MTIME | FUSE_SET_ATTR_MTIME_NOW |
 			    FUSE_SET_ATTR_CTIME;
@@ -191,7 +191,7 @@ static void sysfs_op_readlink(fuse_req_t req, fuse_ino_t ino)
  * the last few listings are kept (snaps[]), each retaken when a listing
  * starts again from offset 0.
  */
-#define DIR_SNAPS	8
+#define DIR_SNAPS 8
 
 struct dir_entry {
 	char *name;
@@ -201,10 +201,10 @@ struct dir_entry {
 };
 
 struct dir_snap {
-	struct sysfs_dirent *sd;	/* referenced while kept */
+	struct sysfs_dirent *sd; /* referenced while kept */
 	struct dir_entry *ents;
 	size_t n, cap;
-	unsigned long used;		/* for choosing the one to replace */
+	unsigned long used; /* for choosing the one to replace */
 };
 
 static pthread_mutex_t snaps_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -306,7 +306,7 @@ static void sysfs_op_opendir(fuse_req_t req, fuse_ino_t ino, struct fuse_file_in
 {
 	(void)ino;
 	if (no_opendir) {
-		fuse_reply_errno(req, -ENOSYS);	/* "opened": no OPENDIR from now on */
+		fuse_reply_errno(req, -ENOSYS); /* "opened": no OPENDIR from now on */
 		return;
 	}
 	fi->cache_readdir = 1;
@@ -332,20 +332,20 @@ static size_t add_entry_plus(fuse_req_t req, char *buf, size_t room, struct sysf
 	size_t len;
 
 	*held = 0;
-	if (ent->cookie > 2) {	/* not "." nor "..": those are not looked up */
+	if (ent->cookie > 2) { /* not "." nor "..": those are not looked up */
 		if (ldm_sysfs_lookup_at(dir, ent->name, &sd))
 			return 0;
 		ldm_sysfs_stat(sd, &st);
 		to_stat(&st, &e.attr);
 		e.entry_timeout = CACHE_SECONDS;
 		e.attr_timeout = CACHE_SECONDS;
-		e.ino = fuse_node_hold(sd);	/* 0 if out of memory: the name alone */
+		e.ino = fuse_node_hold(sd); /* 0 if out of memory: the name alone */
 	}
 	len = fuse_add_direntry_plus(req, buf, room, ent->name, &e, ent->cookie);
 	if (len <= room)
 		*held = e.ino;
 	else if (e.ino)
-		fuse_node_forget(e.ino, 1);	/* did not fit: not given */
+		fuse_node_forget(e.ino, 1); /* did not fit: not given */
 	return len;
 }
 
@@ -387,7 +387,8 @@ static void list_dir(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off, boo
 	d = dir_listing(dir, off == 0, &error);
 	for (i = d ? dir_seek(d, off) : 0; d && i < d->n; i++) {
 		if (plus)
-			len = add_entry_plus(req, buf + pos, size - pos, dir, &d->ents[i], &held[nheld]);
+			len = add_entry_plus(req, buf + pos, size - pos, dir, &d->ents[i],
+					     &held[nheld]);
 		else
 			len = add_entry(req, buf + pos, size - pos, &d->ents[i]);
 		if (len > size - pos)
@@ -400,20 +401,20 @@ static void list_dir(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off, boo
 		fuse_reply_errno(req, error);
 	else if (fuse_reply_buf(req, buf, pos))
 		while (nheld)
-			fuse_node_forget(held[--nheld], 1);	/* never reached the kernel */
+			fuse_node_forget(held[--nheld], 1); /* never reached the kernel */
 	free(buf);
 	free(held);
 }
 
 static void sysfs_op_readdir(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
-			  struct fuse_file_info *fi)
+			     struct fuse_file_info *fi)
 {
 	(void)fi;
 	list_dir(req, ino, size, off, false);
 }
 
 static void sysfs_op_readdirplus(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
-			      struct fuse_file_info *fi)
+				 struct fuse_file_info *fi)
 {
 	(void)fi;
 	list_dir(req, ino, size, off, true);
@@ -449,14 +450,14 @@ static void sysfs_op_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info 
 	fi->keep_cache = of->stable && read_only;
 	track(of);
 	if (fuse_reply_open(req, fi)) {
-		untrack(of);	/* interrupted: no RELEASE will come */
+		untrack(of); /* interrupted: no RELEASE will come */
 		file_free(of);
 	}
 }
 
 /* Never more than a page at a time, as sysfs itself transfers. */
 static void sysfs_op_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
-		       struct fuse_file_info *fi)
+			  struct fuse_file_info *fi)
 {
 	char page[LDM_SYSFS_PAGE_SIZE];
 	ssize_t n;
@@ -470,7 +471,7 @@ static void sysfs_op_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off
 }
 
 static void sysfs_op_write(fuse_req_t req, fuse_ino_t ino, const char *buf, size_t size, off_t off,
-			struct fuse_file_info *fi)
+			   struct fuse_file_info *fi)
 {
 	ssize_t n;
 
@@ -491,7 +492,7 @@ static void sysfs_op_write(fuse_req_t req, fuse_ino_t ino, const char *buf, size
  * sysfs_notify() in between wakes the kernel rather than being lost.
  */
 static void sysfs_op_poll(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi,
-		       struct fuse_pollhandle *ph)
+			  struct fuse_pollhandle *ph)
 {
 	struct open_file *of = to_file(fi);
 	struct fuse_pollhandle *old;
@@ -520,7 +521,7 @@ static void poll_changed(struct sysfs_dirent *sd, void *data)
 
 	(void)data;
 	if (!ldm_sysfs_stat(sd, &st) && st.stable)
-		fuse_inval_data(sd);	/* queued: never sent from a notifier's thread */
+		fuse_inval_data(sd); /* queued: never sent from a notifier's thread */
 	pthread_mutex_lock(&handles_lock);
 	LIST_FOREACH(of, &open_files, link) {
 		if (of->sd != sd || !of->ph)
@@ -554,28 +555,28 @@ static void sysfs_op_release(fuse_req_t req, fuse_ino_t ino, struct fuse_file_in
 
 /* A change of the tree's shape is refused as /sys refuses it (reply.c). */
 const struct fuse_lowlevel_ops fuse_sysfs_ops = {
-	.init		= sysfs_op_init,
-	.lookup		= sysfs_op_lookup,
-	.forget		= sysfs_op_forget,
-	.getattr	= sysfs_op_getattr,
-	.setattr	= sysfs_op_setattr,
-	.readlink	= sysfs_op_readlink,
-	.mknod		= fuse_refuse_mknod,
-	.mkdir		= fuse_refuse_mkdir,
-	.unlink		= fuse_refuse_unlink,
-	.rmdir		= fuse_refuse_rmdir,
-	.symlink	= fuse_refuse_symlink,
-	.rename		= fuse_refuse_rename,
-	.link		= fuse_refuse_link,
-	.open		= sysfs_op_open,
-	.read		= sysfs_op_read,
-	.write		= sysfs_op_write,
-	.release	= sysfs_op_release,
-	.poll		= sysfs_op_poll,
-	.opendir	= sysfs_op_opendir,
-	.readdir	= sysfs_op_readdir,
-	.readdirplus	= sysfs_op_readdirplus,
-	.create		= fuse_refuse_create,
+	.init = sysfs_op_init,
+	.lookup = sysfs_op_lookup,
+	.forget = sysfs_op_forget,
+	.getattr = sysfs_op_getattr,
+	.setattr = sysfs_op_setattr,
+	.readlink = sysfs_op_readlink,
+	.mknod = fuse_refuse_mknod,
+	.mkdir = fuse_refuse_mkdir,
+	.unlink = fuse_refuse_unlink,
+	.rmdir = fuse_refuse_rmdir,
+	.symlink = fuse_refuse_symlink,
+	.rename = fuse_refuse_rename,
+	.link = fuse_refuse_link,
+	.open = sysfs_op_open,
+	.read = sysfs_op_read,
+	.write = sysfs_op_write,
+	.release = sysfs_op_release,
+	.poll = sysfs_op_poll,
+	.opendir = sysfs_op_opendir,
+	.readdir = sysfs_op_readdir,
+	.readdirplus = sysfs_op_readdirplus,
+	.create = fuse_refuse_create,
 };
 
 /**

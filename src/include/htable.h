@@ -23,7 +23,7 @@ struct ldm_hnode {
 typedef u64 (*ldm_hnode_hash_fn)(const struct ldm_hnode *n);
 
 struct ldm_htable {
-	struct hlist_head *buckets;	/* NULL until the first add */
+	struct hlist_head *buckets; /* NULL until the first add */
 	unsigned int bits;
 	unsigned int count;
 };
@@ -57,8 +57,7 @@ static inline struct hlist_head *ldm_htable_bucket(const struct ldm_htable *t, u
 	return &t->buckets[hash & ((1ULL << t->bits) - 1)];
 }
 
-int ldm_htable_add(struct ldm_htable *t, struct ldm_hnode *n, u64 hash,
-		   ldm_hnode_hash_fn hash_of);
+int ldm_htable_add(struct ldm_htable *t, struct ldm_hnode *n, u64 hash, ldm_hnode_hash_fn hash_of);
 void ldm_htable_del(struct ldm_htable *t, struct ldm_hnode *n);
 void ldm_htable_destroy(struct ldm_htable *t);
 
@@ -66,13 +65,13 @@ void ldm_htable_destroy(struct ldm_htable *t);
  * Walk the entries of @t that may have hash @hash_ (its bucket); @pos is the
  * entry type. The caller compares keys.
  */
-#define ldm_htable_for_each_possible(t, pos, member, hash_)		\
+#define ldm_htable_for_each_possible(t, pos, member, hash_) \
 	for (struct hlist_head *__b = ldm_htable_bucket((t), (hash_)); __b; __b = NULL) \
 		hlist_for_each_entry(pos, __b, member.node)
 
 /* Walk every entry of @t, which may be removed meanwhile (no add). */
-#define ldm_htable_for_each_safe(t, i, pos, tmp)			\
-	for ((i) = 0; (t)->buckets && (i) < (1UL << (t)->bits); (i)++)	\
+#define ldm_htable_for_each_safe(t, i, pos, tmp) \
+	for ((i) = 0; (t)->buckets && (i) < (1UL << (t)->bits); (i)++) \
 		hlist_for_each_safe(pos, tmp, &(t)->buckets[i])
 
 #endif /* _LDM_HTABLE_H */

@@ -9,8 +9,8 @@
 #include <stddef.h>
 
 /* The bits of Linux's kernel/panic.c. */
-#define TAINT_PROPRIETARY_MODULE	0	/* 'P' */
-#define TAINT_FORCED_MODULE		1	/* 'F' */
+#define TAINT_PROPRIETARY_MODULE 0 /* 'P' */
+#define TAINT_FORCED_MODULE	 1 /* 'F' */
 
 void add_taint(unsigned int flag);
 unsigned long ldm_tainted(void);

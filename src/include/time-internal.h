@@ -11,8 +11,8 @@
 #include <time.h>
 #include <ldm/jiffies.h>
 
-#define NSEC_PER_SEC		1000000000ULL
-#define NSEC_PER_JIFFY		(NSEC_PER_SEC / HZ)
+#define NSEC_PER_SEC   1000000000ULL
+#define NSEC_PER_JIFFY (NSEC_PER_SEC / HZ)
 
 /* The monotonic clock, in nanoseconds. */
 u64 ldm_clock_ns(void);

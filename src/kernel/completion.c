@@ -13,7 +13,7 @@
 #include "sched-internal.h"
 
 /* complete_all() sets the count this high: no number of waits uses it up. */
-#define DONE_FOR_ALL	(UINT_MAX / 2)
+#define DONE_FOR_ALL (UINT_MAX / 2)
 
 /**
  * complete - let one waiter of a completion through
@@ -90,8 +90,7 @@ static long wait_done(struct completion *x, long timeout, int state)
 /* A timeout in ticks as schedule_timeout() takes it. */
 static long timeout_ticks(unsigned long timeout)
 {
-	return timeout > (unsigned long)MAX_SCHEDULE_TIMEOUT ? MAX_SCHEDULE_TIMEOUT
-							     : (long)timeout;
+	return timeout > (unsigned long)MAX_SCHEDULE_TIMEOUT ? MAX_SCHEDULE_TIMEOUT : (long)timeout;
 }
 
 /**

@@ -27,15 +27,15 @@
 #include "boot.h"
 #include "printk.h"
 
-#define LOG_BUF_LEN	(128 * 1024)
-#define LOG_LINE_MAX	1024	/* a longer line is cut */
-#define LOG_ALIGN	8
+#define LOG_BUF_LEN  (128 * 1024)
+#define LOG_LINE_MAX 1024 /* a longer line is cut */
+#define LOG_ALIGN    8
 
 struct log_rec {
 	unsigned long long seq;
-	unsigned long long usec;	/* since boot */
-	unsigned short len;		/* of the record, header and text; 0: wrap mark */
-	unsigned short text_len;	/* without the NUL that follows */
+	unsigned long long usec; /* since boot */
+	unsigned short len;	 /* of the record, header and text; 0: wrap mark */
+	unsigned short text_len; /* without the NUL that follows */
 	unsigned char level;
 	char text[];
 };
@@ -43,11 +43,11 @@ struct log_rec {
 static pthread_mutex_t log_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t console_lock = PTHREAD_MUTEX_INITIALIZER;
 static _Alignas(struct log_rec) char log_buf[LOG_BUF_LEN];
-static size_t log_first, log_next;	/* offsets of the oldest record and of the free space */
+static size_t log_first, log_next; /* offsets of the oldest record and of the free space */
 static unsigned long long first_seq, next_seq;
 static struct timespec boot_time;
 
-static char cont_buf[LOG_LINE_MAX];	/* an unfinished line */
+static char cont_buf[LOG_LINE_MAX]; /* an unfinished line */
 static size_t cont_len;
 static int cont_level;
 
@@ -87,7 +87,7 @@ static bool room_at(size_t off, size_t size)
 	if (first_seq == next_seq)
 		return true;
 	if (log_first < off)
-		return true;	/* the records we keep end before @off */
+		return true; /* the records we keep end before @off */
 	return off + size <= log_first;
 }
 
@@ -195,12 +195,12 @@ void log_buf_emit(int level, const char *text, int console_level)
 		nl = strchr(text, '\n');
 		len = nl ? (size_t)(nl - text) : strlen(text);
 		if (len > sizeof(cont_buf) - cont_len)
-			len = sizeof(cont_buf) - cont_len;	/* cut: the rest is lost */
+			len = sizeof(cont_buf) - cont_len; /* cut: the rest is lost */
 		memcpy(cont_buf + cont_len, text, len);
 		cont_len += len;
 		if (!nl)
 			break;
-		commit_line(console_level);	/* printk("\n") too */
+		commit_line(console_level); /* printk("\n") too */
 		text = nl + 1;
 	}
 	pthread_mutex_unlock(&log_lock);

@@ -31,8 +31,8 @@ static ssize_t param_attr_show(struct kobject *kobj, struct attribute *attr, cha
 	return ret;
 }
 
-static ssize_t param_attr_store(struct kobject *kobj, struct attribute *attr,
-				const char *buf, size_t count)
+static ssize_t param_attr_store(struct kobject *kobj, struct attribute *attr, const char *buf,
+				size_t count)
 {
 	struct ldm_param_attribute *pattr = to_param_attr(attr);
 

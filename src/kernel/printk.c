@@ -17,7 +17,7 @@
 #include "printk.h"
 #include "taint.h"
 
-#define DEFAULT_CONSOLE_LOGLEVEL	5
+#define DEFAULT_CONSOLE_LOGLEVEL 5
 
 static int console_loglevel = DEFAULT_CONSOLE_LOGLEVEL;
 

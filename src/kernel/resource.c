@@ -8,18 +8,18 @@
 #include <ldm/ioport.h>
 
 struct resource ioport_resource = {
-	.name	= "PCI IO",
-	.start	= 0,
-	.end	= 0xffff,
-	.flags	= IORESOURCE_IO,
+	.name = "PCI IO",
+	.start = 0,
+	.end = 0xffff,
+	.flags = IORESOURCE_IO,
 };
 EXPORT_SYMBOL(ioport_resource);
 
 struct resource iomem_resource = {
-	.name	= "PCI mem",
-	.start	= 0,
-	.end	= ~0UL,
-	.flags	= IORESOURCE_MEM,
+	.name = "PCI mem",
+	.start = 0,
+	.end = ~0UL,
+	.flags = IORESOURCE_MEM,
 };
 EXPORT_SYMBOL(iomem_resource);
 

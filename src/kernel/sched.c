@@ -146,8 +146,7 @@ EXPORT_SYMBOL(set_current_state);
 /* Whether @p may stop sleeping; under its lock. */
 static bool task_runnable(const struct task_struct *p)
 {
-	return p->__state == TASK_RUNNING ||
-	       (p->__state == TASK_INTERRUPTIBLE && p->sigpending);
+	return p->__state == TASK_RUNNING || (p->__state == TASK_INTERRUPTIBLE && p->sigpending);
 }
 
 /**

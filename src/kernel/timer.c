@@ -31,14 +31,14 @@ struct tvec_t_base_s {
 static struct tvec_t_base_s timer_base;
 
 static pthread_mutex_t timer_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t timer_wake;	/* a new first timer, or time to stop */
-static pthread_cond_t timer_done = PTHREAD_COND_INITIALIZER;	/* a callback returned */
-static LIST_HEAD(timers);		/* pending, by expiry */
+static pthread_cond_t timer_wake; /* a new first timer, or time to stop */
+static pthread_cond_t timer_done = PTHREAD_COND_INITIALIZER; /* a callback returned */
+static LIST_HEAD(timers);				     /* pending, by expiry */
 static struct timer_list *running_timer;
-static unsigned int sync_waiters;	/* del_timer_sync() calls waiting for it */
+static unsigned int sync_waiters; /* del_timer_sync() calls waiting for it */
 static pthread_t timer_thread;
 static bool timer_thread_up;
-static bool timer_thread_running;	/* it has started and reached its loop */
+static bool timer_thread_running; /* it has started and reached its loop */
 static bool timer_stop;
 static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
 

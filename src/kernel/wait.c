@@ -101,8 +101,7 @@ EXPORT_SYMBOL(autoremove_wake_function);
  * Call the wake function of each sleeper, front to back, until
  * @nr_exclusive exclusive ones have been woken (0: no limit); under q->lock.
  */
-static void wake_up_sleepers(wait_queue_head_t *q, unsigned int mode, int nr_exclusive,
-			     void *key)
+static void wake_up_sleepers(wait_queue_head_t *q, unsigned int mode, int nr_exclusive, void *key)
 {
 	wait_queue_t *curr, *next;
 
@@ -151,8 +150,7 @@ void __wake_up_locked_nr(wait_queue_head_t *q, unsigned int mode, int nr_exclusi
 }
 
 /* Queue @wait if it is not queued yet, and set the task's state; under q->lock. */
-static void queue_and_set_state(wait_queue_head_t *q, wait_queue_t *wait, int state,
-				bool exclusive)
+static void queue_and_set_state(wait_queue_head_t *q, wait_queue_t *wait, int state, bool exclusive)
 {
 	if (list_empty(&wait->task_list)) {
 		if (exclusive)

@@ -250,8 +250,7 @@ static void delayed_work_timer_fn(unsigned long data)
  *
  * Return: 1 if queued or delayed, 0 if it was pending already.
  */
-int (queue_delayed_work)(struct workqueue_struct *wq, struct work_struct *work,
-			 unsigned long delay)
+int(queue_delayed_work)(struct workqueue_struct *wq, struct work_struct *work, unsigned long delay)
 {
 	if (test_and_set_pending(work))
 		return 0;
@@ -344,8 +343,8 @@ static void stop_worker(struct workqueue_struct *wq)
 	list_for_each_entry_safe(work, next, &wq->worklist, entry) {
 		printk(KERN_WARNING "ldm: work %p (function %p) queued on %s never ran\n",
 		       (void *)work,
-		       work->work_func ? (void *)(uintptr_t)work->work_func
-				       : (void *)(uintptr_t)work->func,
+		       work->work_func ? (void *)(uintptr_t)work->work_func :
+					 (void *)(uintptr_t)work->func,
 		       wq->name);
 		list_del_init(&work->entry);
 		clear_pending(work);
@@ -380,7 +379,7 @@ EXPORT_SYMBOL_GPL(destroy_workqueue);
  * (or cancel_delayed_work_sync()) waits for it.
  * Return: 1 if the delay was stopped and the work will not run, else 0.
  */
-int (cancel_delayed_work)(struct work_struct *work)
+int(cancel_delayed_work)(struct work_struct *work)
 {
 	int ret = del_timer_sync(&work->timer);
 
@@ -435,7 +434,7 @@ EXPORT_SYMBOL_GPL(cancel_work_sync);
  *
  * Return: 1 if it was pending, 0 if not.
  */
-int (cancel_delayed_work_sync)(struct work_struct *work)
+int(cancel_delayed_work_sync)(struct work_struct *work)
 {
 	return cancel_work_sync(work);
 }
@@ -447,8 +446,7 @@ static struct workqueue_struct *events_wq(const char *caller)
 	struct workqueue_struct *wq = __atomic_load_n(&keventd_wq, __ATOMIC_ACQUIRE);
 
 	if (!wq)
-		printk(KERN_WARNING "ldm: %s() while the runtime is down: nothing done\n",
-		       caller);
+		printk(KERN_WARNING "ldm: %s() while the runtime is down: nothing done\n", caller);
 	return wq;
 }
 
@@ -474,7 +472,7 @@ EXPORT_SYMBOL(schedule_work);
  * Return: 1 if delayed or queued, 0 if it was pending already (or the
  * runtime is down).
  */
-int (schedule_delayed_work)(struct work_struct *work, unsigned long delay)
+int(schedule_delayed_work)(struct work_struct *work, unsigned long delay)
 {
 	struct workqueue_struct *wq = events_wq(__func__);
 

@@ -9,8 +9,8 @@
 
 #include "htable.h"
 
-#define HTABLE_MIN_BITS	1
-#define HTABLE_MAX_BITS	30
+#define HTABLE_MIN_BITS 1
+#define HTABLE_MAX_BITS 30
 
 static int htable_resize(struct ldm_htable *t, unsigned int bits, ldm_hnode_hash_fn hash_of)
 {
@@ -45,8 +45,7 @@ static int htable_resize(struct ldm_htable *t, unsigned int bits, ldm_hnode_hash
  * Return: 0, or -ENOMEM if the table had no buckets yet and none could be
  * allocated. A failed growth is not an error: the table only gets slower.
  */
-int ldm_htable_add(struct ldm_htable *t, struct ldm_hnode *n, u64 hash,
-		   ldm_hnode_hash_fn hash_of)
+int ldm_htable_add(struct ldm_htable *t, struct ldm_hnode *n, u64 hash, ldm_hnode_hash_fn hash_of)
 {
 	if (!t->buckets && htable_resize(t, HTABLE_MIN_BITS, hash_of))
 		return -ENOMEM;

@@ -18,10 +18,10 @@
 #include "boot.h"
 
 /* ldm_flags */
-#define KOBJ_LIVE		0x1	/* on live_kobjects */
-#define KOBJ_ADDED		0x2	/* between kobject_add() and kobject_del() */
-#define KOBJ_KSET		0x4	/* the kobject embedded in a kset */
-#define KOBJ_PARENT_REF		0x8	/* holds the reference on parent that kobject_add() took */
+#define KOBJ_LIVE	0x1 /* on live_kobjects */
+#define KOBJ_ADDED	0x2 /* between kobject_add() and kobject_del() */
+#define KOBJ_KSET	0x4 /* the kobject embedded in a kset */
+#define KOBJ_PARENT_REF 0x8 /* holds the reference on parent that kobject_add() took */
 
 static LIST_HEAD(live_kobjects);
 static pthread_mutex_t live_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -400,7 +400,7 @@ void kobject_cleanup(struct kobject *kobj)
 
 	if ((!t || !t->release) && !(kobj->ldm_flags & KOBJ_KSET))
 		printk(KERN_ERR "kobject '%s' (%p): does not have a release() function, "
-		       "it is broken and must be fixed.\n",
+				"it is broken and must be fixed.\n",
 		       kobject_name(kobj) ? kobject_name(kobj) : "", (void *)kobj);
 	if (kobj->k_name != kobj->name)
 		kfree(kobj->k_name);

@@ -25,9 +25,9 @@
 #include "boot.h"
 #include "uevent.h"
 
-#define NUM_ENVP	32	/* variables of one event, as 2.6.9 */
-#define BUFFER_SIZE	2048	/* their text */
-#define HELPER_PATH_LEN	256	/* as modern UEVENT_HELPER_PATH_LEN */
+#define NUM_ENVP	32   /* variables of one event, as 2.6.9 */
+#define BUFFER_SIZE	2048 /* their text */
+#define HELPER_PATH_LEN 256  /* as modern UEVENT_HELPER_PATH_LEN */
 
 struct uevent_listener {
 	struct list_head list;
@@ -55,7 +55,7 @@ static int add_var(struct hotplug_env *env, const char *key, const char *value)
 {
 	int len;
 
-	if (env->envc >= NUM_ENVP - 2)	/* room for SEQNUM and the NULL */
+	if (env->envc >= NUM_ENVP - 2) /* room for SEQNUM and the NULL */
 		return -ENOMEM;
 	len = snprintf(env->buffer + env->used, BUFFER_SIZE - env->used, "%s=%s", key, value);
 	if (len < 0 || (size_t)len >= BUFFER_SIZE - env->used)
@@ -74,8 +74,7 @@ static int kset_vars(struct hotplug_env *env, struct kset *kset, struct kobject 
 		return 0;
 	memset(&env->envp[env->envc], 0, sizeof(char *) * (size_t)(NUM_ENVP - env->envc));
 	retval = kset->hotplug_ops->hotplug(kset, kobj, &env->envp[env->envc],
-					    NUM_ENVP - 2 - env->envc,
-					    env->buffer + env->used,
+					    NUM_ENVP - 2 - env->envc, env->buffer + env->used,
 					    (int)(BUFFER_SIZE - env->used));
 	if (retval) {
 		pr_debug("%s - hotplug() returned %d\n", __func__, retval);
@@ -88,8 +87,8 @@ static int kset_vars(struct hotplug_env *env, struct kset *kset, struct kobject 
 }
 
 /* The netlink form: "ACTION@DEVPATH\0" then every variable with its NUL. */
-static char *netlink_form(struct hotplug_env *env, const char *action,
-			  const char *devpath, size_t *lenp)
+static char *netlink_form(struct hotplug_env *env, const char *action, const char *devpath,
+			  size_t *lenp)
 {
 	size_t len = strlen(action) + 1 + strlen(devpath) + 1;
 	char *buf, *p;
@@ -104,7 +103,7 @@ static char *netlink_form(struct hotplug_env *env, const char *action,
 	p = buf + sprintf(buf, "%s@%s", action, devpath) + 1;
 	for (i = 0; i < env->envc; i++)
 		p = stpcpy(p, env->envp[i]) + 1;
-	*lenp = (size_t)(p - buf);	/* SEQNUM is appended under the lock */
+	*lenp = (size_t)(p - buf); /* SEQNUM is appended under the lock */
 	return buf;
 }
 

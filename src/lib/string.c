@@ -12,7 +12,7 @@ EXPORT_SYMBOL(memcpy);
 EXPORT_SYMBOL(memset);
 EXPORT_SYMBOL(memmove);
 EXPORT_SYMBOL(memcmp);
-EXPORT_SYMBOL(bcmp);	/* clang -O2 emits it for memcmp() == 0 */
+EXPORT_SYMBOL(bcmp); /* clang -O2 emits it for memcmp() == 0 */
 EXPORT_SYMBOL(memchr);
 EXPORT_SYMBOL(strlen);
 EXPORT_SYMBOL(strnlen);
@@ -41,7 +41,7 @@ EXPORT_SYMBOL(strsep);
  * Copies at most @size - 1 bytes and a NUL.
  * Return: strlen(@src): a value >= @size means the copy was truncated.
  */
-size_t (strlcpy)(char *dest, const char *src, size_t size)
+size_t(strlcpy)(char *dest, const char *src, size_t size)
 {
 	size_t len = strlen(src);
 
@@ -66,7 +66,7 @@ EXPORT_SYMBOL(strlcpy);
  * strlen(@src): a value >= @size means it was truncated. If @dest holds no
  * NUL within @size bytes, nothing is appended.
  */
-size_t (strlcat)(char *dest, const char *src, size_t size)
+size_t(strlcat)(char *dest, const char *src, size_t size)
 {
 	size_t dlen = strnlen(dest, size);
 

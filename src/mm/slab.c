@@ -36,8 +36,8 @@ static bool should_fail(void)
 	long left = atomic_long_read(&fail_countdown);
 
 	while (left > 0) {
-		if (__atomic_compare_exchange_n(&fail_countdown.counter, &left, left - 1,
-						false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
+		if (__atomic_compare_exchange_n(&fail_countdown.counter, &left, left - 1, false,
+						__ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
 			if (left == 1) {
 				atomic_set(&fail_fired, 1);
 				return true;

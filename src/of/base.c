@@ -139,7 +139,7 @@ static int string_index(const struct device_node *np, const char *name, const ch
 		size_t len = strnlen(p, (size_t)(end - p));
 
 		if (p + len == end)
-			return -1;	/* not NUL-terminated: not a string list */
+			return -1; /* not NUL-terminated: not a string list */
 		if (!strcasecmp(p, s))
 			return i;
 		p += len + 1;
@@ -347,9 +347,7 @@ struct device_node *of_get_child_by_name(const struct device_node *node, const c
 
 	if (!name)
 		return NULL;
-	for_each_child_of_node(node, child)
-		if (!strcmp(child->name, name))
-			return child;
+	for_each_child_of_node(node, child) if (!strcmp(child->name, name)) return child;
 	return NULL;
 }
 EXPORT_SYMBOL(of_get_child_by_name);

@@ -32,23 +32,23 @@
 #include "boot.h"
 
 /* Bigger than any board: a file or a dtc output beyond it is refused. */
-#define BOARD_MAX_SIZE	(16u << 20)
+#define BOARD_MAX_SIZE (16u << 20)
 
 /*
  * What dtc may take. A board compiles in milliseconds and a few MiB; these
  * stop a source that never ends (/incbin/("/dev/zero"), a FIFO) from
  * taking the memory of the machine, or the start of ldmd, with it.
  */
-#define DTC_TIMEOUT_S		10		/* wall clock, then SIGKILL */
-#define DTC_CPU_S		5		/* RLIMIT_CPU: then SIGXCPU */
-#define DTC_MAX_AS		(256ul << 20)	/* RLIMIT_AS: its allocations fail */
-#define DTC_MAX_STDERR		(1ul << 20)	/* RLIMIT_FSIZE: what it says */
-#define DTC_MAX_LINES		50		/* of that, what the log gets */
+#define DTC_TIMEOUT_S  10	     /* wall clock, then SIGKILL */
+#define DTC_CPU_S      5	     /* RLIMIT_CPU: then SIGXCPU */
+#define DTC_MAX_AS     (256ul << 20) /* RLIMIT_AS: its allocations fail */
+#define DTC_MAX_STDERR (1ul << 20)   /* RLIMIT_FSIZE: what it says */
+#define DTC_MAX_LINES  50	     /* of that, what the log gets */
 
 extern char **environ;
 
 static pthread_mutex_t board_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct of_tree *board_tree;	/* NULL: no board loaded */
+static struct of_tree *board_tree; /* NULL: no board loaded */
 static struct of_devices board_devs;
 
 /* Bytes read so far, up to BOARD_MAX_SIZE. */
@@ -110,7 +110,7 @@ static void report_dtc(int fd, const char *path)
 	if (lseek(fd, 0, SEEK_SET) < 0 || read_all(fd, (void **)&text, &size))
 		return;
 	if (size) {
-		text[size - 1] = '\0';	/* its last byte is a newline, or is lost */
+		text[size - 1] = '\0'; /* its last byte is a newline, or is lost */
 		for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
 			if (n++ < DTC_MAX_LINES)
 				pr_err("ldm: board %s: %s\n", path, line);
@@ -158,7 +158,7 @@ static char *find_dtc(const char *dtc)
 struct dtc_exec {
 	const char *file;
 	char **argv;
-	int out, err, report;	/* stdout, stderr, and the pipe exec errors go to */
+	int out, err, report; /* stdout, stderr, and the pipe exec errors go to */
 	pid_t parent;
 	struct rlimit as, cpu, fsize, core;
 };
@@ -191,7 +191,8 @@ static void __attribute__((noreturn)) exec_dtc(const struct dtc_exec *e)
 	for (sig = 1; sig < NSIG; sig++) {
 		if (sigaction(sig, NULL, &sa) || sa.sa_handler == SIG_DFL)
 			continue;
-		if (sa.sa_handler != SIG_IGN || sig == SIGPIPE || sig == SIGXCPU || sig == SIGXFSZ) {
+		if (sa.sa_handler != SIG_IGN || sig == SIGPIPE || sig == SIGXCPU ||
+		    sig == SIGXFSZ) {
 			sa.sa_handler = SIG_DFL;
 			sa.sa_flags = 0;
 			sigaction(sig, &sa, NULL);
@@ -235,7 +236,7 @@ static int start_dtc(const char *dtc, const char *path, int out, int err, pid_t 
 	dtc_limit(RLIMIT_AS, DTC_MAX_AS, &e.as);
 	dtc_limit(RLIMIT_CPU, DTC_CPU_S + 1, &e.cpu);
 	if (e.cpu.rlim_max > 1)
-		e.cpu.rlim_cur = e.cpu.rlim_max - 1;	/* SIGXCPU, then SIGKILL a second on */
+		e.cpu.rlim_cur = e.cpu.rlim_max - 1; /* SIGXCPU, then SIGKILL a second on */
 	dtc_limit(RLIMIT_FSIZE, DTC_MAX_STDERR, &e.fsize);
 	dtc_limit(RLIMIT_CORE, 0, &e.core);
 	if (pipe2(report, O_CLOEXEC)) {
@@ -253,7 +254,7 @@ static int start_dtc(const char *dtc, const char *path, int out, int err, pid_t 
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	close(report[1]);
 	if (!error) {
-		setpgid(*pid, *pid);	/* as the child does: whichever runs first */
+		setpgid(*pid, *pid); /* as the child does: whichever runs first */
 		while ((n = read(report[0], &error, sizeof(error))) < 0 && errno == EINTR)
 			;
 		error = n == sizeof(error) ? -error : 0;
@@ -267,8 +268,8 @@ out_free:
 out:
 	if (error)
 		pr_err("ldm: board %s: cannot run %s to compile it: %s (install "
-		       "device-tree-compiler, or name dtc in LDM_DTC)\n", path, dtc,
-		       strerror(-error));
+		       "device-tree-compiler, or name dtc in LDM_DTC)\n",
+		       path, dtc, strerror(-error));
 	return error;
 }
 
@@ -282,7 +283,7 @@ static int read_dtc(int fd, const struct timespec *deadline, void **blob, size_t
 
 	while (n > 0 && (ms = ms_left(deadline)) > 0) {
 		if (poll(&p, 1, ms) <= 0)
-			continue;	/* interrupted, or the deadline: asked again */
+			continue; /* interrupted, or the deadline: asked again */
 		n = buf_read(&b, fd);
 		if (n == -EINTR)
 			n = 1;
@@ -315,7 +316,7 @@ static int reap_dtc(pid_t pid, const struct timespec *deadline, int *status)
 		if (!r && info.si_pid == pid)
 			break;
 		if (r && errno == ECHILD)
-			return 0;	/* reaped by SIGCHLD ignored: nothing to kill or tell */
+			return 0; /* reaped by SIGCHLD ignored: nothing to kill or tell */
 		if (!ms_left(deadline))
 			break;
 		nanosleep(&tick, NULL);
@@ -353,7 +354,7 @@ static int dtc_compile(const char *path, void **blob, size_t *size)
 	}
 	error = read_dtc(out[0], &deadline, blob, size);
 	close(out[0]);
-	if (error)	/* too much, too long or unreadable: wait no more */
+	if (error) /* too much, too long or unreadable: wait no more */
 		deadline.tv_sec = 0;
 	timed_out = reap_dtc(pid, &deadline, &status);
 	if (error == -ETIME || (!error && timed_out)) {

@@ -71,13 +71,13 @@ void of_tree_put(struct of_tree *tree)
  * The oldest blob read: before 16, nodes were named by their whole path,
  * and libfdt's support of that is little used (and crashes).
  */
-#define OF_MIN_VERSION	16
+#define OF_MIN_VERSION 16
 
 /* A blob being made into a tree: what each step of the walk needs. */
 struct fdt_walk {
 	const void *blob;
-	const char *end;	/* fdt_totalsize() bytes on, within the buffer */
-	const char *what;	/* its name in messages */
+	const char *end;  /* fdt_totalsize() bytes on, within the buffer */
+	const char *what; /* its name in messages */
 	struct of_tree *tree;
 };
 
@@ -111,7 +111,8 @@ static int copy_property(const struct fdt_walk *w, int offset, struct device_nod
 	}
 	if (!value_in_blob(w, value, len)) {
 		pr_err("ldm: board %s: %s: property %s is %u bytes long, past the end of the "
-		       "blob\n", w->what, np->full_name, name, (u32)len);
+		       "blob\n",
+		       w->what, np->full_name, name, (u32)len);
 		return -EINVAL;
 	}
 	pp = kzalloc(sizeof(*pp), GFP_KERNEL);
@@ -127,7 +128,7 @@ static int copy_property(const struct fdt_walk *w, int offset, struct device_nod
 		return -ENOMEM;
 	memcpy(pp->value, value, (size_t)len);
 	if (!strcmp(name, "phandle") || (!np->phandle && !strcmp(name, "linux,phandle")))
-		np->phandle = len == 4 ? fdt32_ld(value) : 0;	/* the blob may be unaligned */
+		np->phandle = len == 4 ? fdt32_ld(value) : 0; /* the blob may be unaligned */
 	return 0;
 }
 
@@ -151,7 +152,7 @@ static int make_node(const struct fdt_walk *w, int offset, struct device_node *p
 		return -ENOMEM;
 	np->tree = w->tree;
 	np->parent = parent;
-	*ret = np;	/* linked by the caller even on error, so that it is freed */
+	*ret = np; /* linked by the caller even on error, so that it is freed */
 	np->name = kasprintf(GFP_KERNEL, "%.*s", (int)strcspn(fdt_name, "@"), fdt_name);
 	if (!parent)
 		np->full_name = kstrdup("/", GFP_KERNEL);
@@ -161,7 +162,8 @@ static int make_node(const struct fdt_walk *w, int offset, struct device_node *p
 	if (!np->name || !np->full_name)
 		return -ENOMEM;
 	tail = &np->properties;
-	fdt_for_each_property_offset(prop, w->blob, offset) {
+	fdt_for_each_property_offset(prop, w->blob, offset)
+	{
 		error = copy_property(w, prop, np, &tail);
 		if (error)
 			return error;
@@ -175,8 +177,7 @@ static int make_node(const struct fdt_walk *w, int offset, struct device_node *p
 }
 
 /* Hang @np under @parent after @last, its previous child. */
-static void link_node(struct device_node *parent, struct device_node *last,
-		      struct device_node *np)
+static void link_node(struct device_node *parent, struct device_node *last, struct device_node *np)
 {
 	if (last)
 		last->sibling = np;
@@ -241,7 +242,7 @@ static int build_tree(const struct fdt_walk *w)
 }
 
 /* @off rounded up to the next tag, as FDT_TAGALIGN() of libfdt's internals. */
-#define TAG_ALIGN(off)	(((off) + FDT_TAGSIZE - 1) & ~(size_t)(FDT_TAGSIZE - 1))
+#define TAG_ALIGN(off) (((off) + FDT_TAGSIZE - 1) & ~(size_t)(FDT_TAGSIZE - 1))
 
 /* The size of the structure block of a blob whose header libfdt has checked. */
 static size_t struct_size(const void *blob)
@@ -274,7 +275,7 @@ static int check_lengths(const void *blob, const char *what)
 			name = s + off;
 			len = strnlen(name, size - off);
 			if (len == size - off || depth > OF_MAX_DEPTH)
-				return 0;	/* for fdt_check_full() or build_tree() */
+				return 0; /* for fdt_check_full() or build_tree() */
 			at[depth] = strlen(path);
 			snprintf(path + at[depth], sizeof(path) - at[depth], "%s%.*s",
 				 depth ? "/" : "", (int)len, name);
@@ -288,16 +289,16 @@ static int check_lengths(const void *blob, const char *what)
 				return 0;
 			len = fdt32_ld((const fdt32_t *)(s + off));
 			if (len > size - off - 2 * sizeof(fdt32_t)) {
-				name = fdt_get_string(blob, (int)fdt32_ld((const fdt32_t *)(s + off) + 1),
-						      NULL);
+				name = fdt_get_string(
+					blob, (int)fdt32_ld((const fdt32_t *)(s + off) + 1), NULL);
 				pr_err("ldm: board %s: %s: property %s is %zu bytes long, past the end "
-				       "of the blob\n", what, path[0] ? path : "/", name ? name : "?",
-				       len);
+				       "of the blob\n",
+				       what, path[0] ? path : "/", name ? name : "?", len);
 				return -EINVAL;
 			}
 			off = TAG_ALIGN(off + 2 * sizeof(fdt32_t) + len);
 		} else if (tag != FDT_NOP) {
-			return 0;	/* FDT_END, or for fdt_check_full() to refuse */
+			return 0; /* FDT_END, or for fdt_check_full() to refuse */
 		}
 	}
 	return 0;
@@ -335,7 +336,8 @@ static int check_blob(const void *blob, size_t size, const char *what)
 	if (fdt_magic(blob) == FDT_MAGIC && fdt_version(blob) < OF_MIN_VERSION) {
 		/* libfdt 1.6.1's fdt_check_full() dereferences NULL on these. */
 		pr_err("ldm: board %s: a blob of version %u: ldm reads version %d and later "
-		       "(dtc writes 17)\n", what, fdt_version(blob), OF_MIN_VERSION);
+		       "(dtc writes 17)\n",
+		       what, fdt_version(blob), OF_MIN_VERSION);
 		return -EINVAL;
 	}
 	error = fdt_check_header(blob);
@@ -369,7 +371,7 @@ int of_unflatten(const void *blob, size_t size, const char *what, struct of_tree
 	error = check_blob(blob, size, what);
 	if (error)
 		return error;
-	w.end = (const char *)blob + fdt_totalsize(blob);	/* <= size: checked */
+	w.end = (const char *)blob + fdt_totalsize(blob); /* <= size: checked */
 	tree = kzalloc(sizeof(*tree), GFP_KERNEL);
 	if (!tree)
 		return -ENOMEM;

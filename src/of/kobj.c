@@ -25,12 +25,12 @@ struct of_prop_attr {
 
 struct of_kobj {
 	struct kobject kobj;
-	struct device_node *np;		/* referenced */
+	struct device_node *np; /* referenced */
 	unsigned int nattrs;
 	struct of_prop_attr attrs[];
 };
 
-#define to_of_kobj(k)	container_of(k, struct of_kobj, kobj)
+#define to_of_kobj(k) container_of(k, struct of_kobj, kobj)
 
 static decl_subsys(devicetree, NULL, NULL);
 
@@ -45,7 +45,7 @@ static ssize_t of_prop_show(struct kobject *kobj, struct attribute *attr, char *
 }
 
 static struct sysfs_ops of_prop_ops = {
-	.show	= of_prop_show,
+	.show = of_prop_show,
 };
 
 static void of_kobj_release(struct kobject *kobj)
@@ -57,8 +57,8 @@ static void of_kobj_release(struct kobject *kobj)
 }
 
 static struct kobj_type of_node_ktype = {
-	.sysfs_ops	= &of_prop_ops,
-	.release	= of_kobj_release,
+	.sysfs_ops = &of_prop_ops,
+	.release = of_kobj_release,
 };
 
 static const char *dir_name(const struct device_node *np)
@@ -101,7 +101,7 @@ static int add_node(struct device_node *np)
 		a->pp = pp;
 		error = sysfs_create_file(&ok->kobj, &a->attr);
 		if (error)
-			return error;	/* the caller removes the directory */
+			return error; /* the caller removes the directory */
 	}
 	return 0;
 }
@@ -171,7 +171,7 @@ int of_kobj_add_tree(struct device_node *root)
 	for (np = root; np; np = of_next_node(np)) {
 		error = add_node(np);
 		if (error) {
-			remove_from(root, np);	/* np too, if its directory was made */
+			remove_from(root, np); /* np too, if its directory was made */
 			firmware_unregister(&devicetree_subsys);
 			return error;
 		}

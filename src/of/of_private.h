@@ -19,7 +19,7 @@
 #include <ldm/of.h>
 
 /* Deepest nesting of nodes a blob may have (as Linux's FDT_MAX_DEPTH). */
-#define OF_MAX_DEPTH	64
+#define OF_MAX_DEPTH 64
 
 /* A whole tree: its nodes live as long as its count has references. */
 struct of_tree {
@@ -49,8 +49,7 @@ struct of_devices {
 	unsigned int count, size;
 };
 
-int of_platform_populate_tree(struct device_node *root, const char *what,
-			      struct of_devices *devs);
+int of_platform_populate_tree(struct device_node *root, const char *what, struct of_devices *devs);
 void of_platform_depopulate_tree(struct of_devices *devs);
 
 #endif /* _LDM_OF_PRIVATE_H */

@@ -16,9 +16,9 @@
 #include "of_private.h"
 
 /* The numbers of a node's "reg", "interrupts" and "ranges" fit 64 bits. */
-#define OF_MAX_CELLS	2
+#define OF_MAX_CELLS	 2
 /* Cells of an interrupt specifier, as Linux's of_irq_parse_one long bounded them. */
-#define OF_MAX_IRQ_CELLS	4
+#define OF_MAX_IRQ_CELLS 4
 
 struct of_platform_object {
 	struct platform_device pdev;
@@ -31,7 +31,7 @@ static u64 read_cells(const u32 *cells, u32 n)
 {
 	u32 tmp[OF_MAX_CELLS];
 
-	memcpy(tmp, cells, n * sizeof(u32));	/* property values need not be aligned */
+	memcpy(tmp, cells, n * sizeof(u32)); /* property values need not be aligned */
 	return of_read_number(tmp, (int)n);
 }
 
@@ -43,7 +43,7 @@ static u64 read_cells(const u32 *cells, u32 n)
 struct of_cells {
 	const char *prop;
 	u32 def, min, max;
-	const char *reads;	/* the bounds, for messages */
+	const char *reads; /* the bounds, for messages */
 };
 
 static const struct of_cells address_cells = {
@@ -122,7 +122,8 @@ static int translate(const struct device_node *np, const char *what, u64 *addr)
 		entry = ac + pac + sc;
 		if (len % (int)(entry * sizeof(u32))) {
 			pr_err("ldm: board %s: %s: ranges is %d bytes, not a multiple of %u cells "
-			       "(read for %s)\n", what, bus->full_name, len, entry, np->full_name);
+			       "(read for %s)\n",
+			       what, bus->full_name, len, entry, np->full_name);
 			return -EINVAL;
 		}
 		n = (u32)len / (entry * sizeof(u32));
@@ -143,8 +144,8 @@ static int translate(const struct device_node *np, const char *what, u64 *addr)
 }
 
 /* The "reg" of @np: its entries (count in *@n) and cell sizes; NULL if none. */
-static const u32 *reg_of(const struct device_node *np, const char *what, u32 *ac, u32 *sc,
-			 u32 *n, int *error)
+static const u32 *reg_of(const struct device_node *np, const char *what, u32 *ac, u32 *sc, u32 *n,
+			 int *error)
 {
 	const u32 *reg;
 	int len;
@@ -170,8 +171,8 @@ static const u32 *reg_of(const struct device_node *np, const char *what, u32 *ac
 }
 
 /* The memory resources of @np's "reg", from @res on; how many in *@count. */
-static int reg_resources(const struct device_node *np, const char *what,
-			 struct resource *res, u32 *count)
+static int reg_resources(const struct device_node *np, const char *what, struct resource *res,
+			 u32 *count)
 {
 	u32 ac, sc, n, i;
 	const u32 *reg;
@@ -179,7 +180,7 @@ static int reg_resources(const struct device_node *np, const char *what,
 
 	*count = 0;
 	reg = reg_of(np, what, &ac, &sc, &n, &error);
-	if (!reg || !sc)	/* without sizes there are no ranges to claim */
+	if (!reg || !sc) /* without sizes there are no ranges to claim */
 		return error;
 	for (i = 0; i < n; i++, reg += ac + sc) {
 		u64 start = read_cells(reg, ac), size = read_cells(reg + ac, sc);
@@ -192,7 +193,7 @@ static int reg_resources(const struct device_node *np, const char *what,
 			       np->full_name, i, (unsigned long long)start,
 			       (unsigned long long)size,
 			       error ? "is outside the ranges of the buses above it" :
-			       "is not a range");
+				       "is not a range");
 			return -EINVAL;
 		}
 		res[i].start = start;
@@ -229,14 +230,16 @@ static int interrupt_parent(const struct device_node *np, const char *what,
 		return 0;
 	if (len != sizeof(u32)) {
 		pr_err("ldm: board %s: %s: interrupt-parent is %d bytes, not one phandle "
-		       "(read for %s)\n", what, p->full_name, len, np->full_name);
+		       "(read for %s)\n",
+		       what, p->full_name, len, np->full_name);
 		return -EINVAL;
 	}
 	ph = (phandle)read_cells(handle, 1);
 	*ret = of_find_node_by_phandle_in((struct device_node *)root, ph);
 	if (!*ret) {
 		pr_err("ldm: board %s: %s: interrupt-parent is <%u>, the phandle of no node "
-		       "(read for %s)\n", what, p->full_name, ph, np->full_name);
+		       "(read for %s)\n",
+		       what, p->full_name, ph, np->full_name);
 		return -EINVAL;
 	}
 	return 0;
@@ -248,8 +251,8 @@ static int interrupt_parent(const struct device_node *np, const char *what,
  * the number, its size the #interrupt-cells of the interrupt parent (1
  * without one).
  */
-static int irq_resources(const struct device_node *np, const char *what,
-			 struct resource *res, u32 *count)
+static int irq_resources(const struct device_node *np, const char *what, struct resource *res,
+			 u32 *count)
 {
 	struct device_node *ip;
 	const u32 *spec;
@@ -265,8 +268,8 @@ static int irq_resources(const struct device_node *np, const char *what,
 		return -EINVAL;
 	if (len % (int)(cells * sizeof(u32))) {
 		pr_err("ldm: board %s: %s: interrupts is %d bytes, not a multiple of %u cells "
-		       "(#interrupt-cells of %s)\n", what, np->full_name, len, cells,
-		       ip ? ip->full_name : "no interrupt parent");
+		       "(#interrupt-cells of %s)\n",
+		       what, np->full_name, len, cells, ip ? ip->full_name : "no interrupt parent");
 		return -EINVAL;
 	}
 	n = (u32)len / (cells * sizeof(u32));
@@ -294,7 +297,8 @@ static int device_name(const struct device_node *np, const char *what, char *buf
 		error = translate(np, what, &addr);
 		if (error == -ERANGE)
 			pr_err("ldm: board %s: %s: reg 0x%llx is outside the ranges of the buses "
-			       "above it\n", what, np->full_name, (unsigned long long)addr);
+			       "above it\n",
+			       what, np->full_name, (unsigned long long)addr);
 		if (error)
 			return -EINVAL;
 		len = snprintf(buf, BUS_ID_SIZE, "%llx.%s", (unsigned long long)addr, np->name);
@@ -303,7 +307,8 @@ static int device_name(const struct device_node *np, const char *what, char *buf
 	}
 	if (len >= BUS_ID_SIZE) {
 		pr_err("ldm: board %s: %s: device name \"%s...\" is longer than the %d characters "
-		       "of a bus_id\n", what, np->full_name, buf, BUS_ID_SIZE - 1);
+		       "of a bus_id\n",
+		       what, np->full_name, buf, BUS_ID_SIZE - 1);
 		return -ENAMETOOLONG;
 	}
 	return 0;
@@ -396,15 +401,17 @@ static int populate_node(struct device_node *np, const char *what, struct device
 	error = platform_device_add(pdev);
 	if (error) {
 		pr_err("ldm: board %s: %s: cannot add device %s: %s\n", what, np->full_name,
-		       pdev->dev.bus_id, error == -EBUSY ? "its reg overlaps another device's" :
-		       error == -EEXIST ? "another device has that name" : strerror(-error));
+		       pdev->dev.bus_id,
+		       error == -EBUSY	? "its reg overlaps another device's" :
+		       error == -EEXIST ? "another device has that name" :
+					  strerror(-error));
 		devs->count--;
 		put_device(&pdev->dev);
 		return error;
 	}
 	error = of_kobj_link(np, &pdev->dev.kobj);
 	if (error)
-		return error;	/* the device is in @devs: depopulating removes it */
+		return error; /* the device is in @devs: depopulating removes it */
 	if (!of_device_is_compatible(np, "simple-bus"))
 		return 0;
 	for (child = np->child; child; child = child->sibling) {
@@ -424,8 +431,7 @@ static int populate_node(struct device_node *np, const char *what, struct device
  * Return: 0, or the first error (logged); the devices registered before it
  * stay in @devs for of_platform_depopulate_tree().
  */
-int of_platform_populate_tree(struct device_node *root, const char *what,
-			      struct of_devices *devs)
+int of_platform_populate_tree(struct device_node *root, const char *what, struct of_devices *devs)
 {
 	struct device_node *np;
 	int error;

@@ -14,8 +14,8 @@
  * no upper bound), its length in *@len; else an ERR_PTR: -EINVAL for no
  * such property, -ENODATA for no value, -EOVERFLOW for a wrong size.
  */
-static const void *value_of_size(const struct device_node *np, const char *propname,
-				 size_t min, size_t max, size_t *len)
+static const void *value_of_size(const struct device_node *np, const char *propname, size_t min,
+				 size_t max, size_t *len)
 {
 	struct property *pp = of_find_property(np, propname, NULL);
 
@@ -72,11 +72,10 @@ EXPORT_SYMBOL_GPL(of_property_count_elems_of_size);
  * Return: 0; -EINVAL if there is no such property, -ENODATA if it has no
  * value, -EOVERFLOW if it has no cell @index.
  */
-int of_property_read_u32_index(const struct device_node *np, const char *propname,
-			       u32 index, u32 *out_value)
+int of_property_read_u32_index(const struct device_node *np, const char *propname, u32 index,
+			       u32 *out_value)
 {
-	const void *val = value_of_size(np, propname, ((size_t)index + 1) * sizeof(u32), 0,
-					NULL);
+	const void *val = value_of_size(np, propname, ((size_t)index + 1) * sizeof(u32), 0, NULL);
 
 	if (IS_ERR(val))
 		return (int)PTR_ERR(val);
@@ -100,8 +99,8 @@ int of_property_read_variable_u32_array(const struct device_node *np, const char
 					u32 *out_values, size_t sz_min, size_t sz_max)
 {
 	size_t len, n, i;
-	const void *val = value_of_size(np, propname, sz_min * sizeof(u32),
-					sz_max * sizeof(u32), &len);
+	const void *val =
+		value_of_size(np, propname, sz_min * sizeof(u32), sz_max * sizeof(u32), &len);
 
 	if (IS_ERR(val))
 		return (int)PTR_ERR(val);
@@ -166,8 +165,7 @@ EXPORT_SYMBOL_GPL(of_property_read_string);
  * if it has no value or does not hold @string, -EILSEQ if the list is not
  * NUL-terminated.
  */
-int of_property_match_string(const struct device_node *np, const char *propname,
-			     const char *string)
+int of_property_match_string(const struct device_node *np, const char *propname, const char *string)
 {
 	struct property *pp = of_find_property(np, propname, NULL);
 	const char *p, *end;

@@ -14,7 +14,7 @@
 #include "fault.h"
 #endif
 
-#define WALK_MAX	500
+#define WALK_MAX 500
 
 static int released;
 
@@ -68,17 +68,21 @@ static void require_fault_injection(void)
 
 /* Arm the k-th allocation to fail; return whether it did, once disarmed. */
 #ifdef LDM_FAULT_INJECTION
-#define ARM(k)		ldm_fail_nth(k)
-#define DISARM()	ldm_fail_nth(0)
-#define FIRED()		ldm_fail_nth_fired()
+#define ARM(k)	 ldm_fail_nth(k)
+#define DISARM() ldm_fail_nth(0)
+#define FIRED()	 ldm_fail_nth_fired()
 #else
-#define ARM(k)		((void)(k))
-#define DISARM()	do { } while (0)
-#define FIRED()		0
+#define ARM(k) ((void)(k))
+#define DISARM() \
+	do { \
+	} while (0)
+#define FIRED() 0
 #endif
 
-DEFINE_TEST(test_device_register_fails_cleanly_at_every_allocation,
-	    .description = "device_register on a bus with a driver that binds it: each failing allocation leaves no node and one release")
+DEFINE_TEST(
+	test_device_register_fails_cleanly_at_every_allocation,
+	.description =
+		"device_register on a bus with a driver that binds it: each failing allocation leaves no node and one release")
 {
 	static struct device_driver drv = { .name = "walkdrv", .probe = probe_ok };
 	unsigned int k;
@@ -132,8 +136,10 @@ DEFINE_TEST(test_device_register_fails_cleanly_at_every_allocation,
 	bus_unregister(&walk_bus);
 }
 
-DEFINE_TEST(test_driver_register_fails_cleanly_at_every_allocation,
-	    .description = "driver_register with a device waiting on the bus: each failing allocation leaves no driver directory and the device unbound")
+DEFINE_TEST(
+	test_driver_register_fails_cleanly_at_every_allocation,
+	.description =
+		"driver_register with a device waiting on the bus: each failing allocation leaves no driver directory and the device unbound")
 {
 	static struct device dev = { .bus_id = "waiting", .release = count_release };
 	unsigned int k;
@@ -184,8 +190,10 @@ static void cdev_release(struct class_device *cd)
 	cdev_released++;
 }
 
-DEFINE_TEST(test_class_device_register_fails_cleanly_at_every_allocation,
-	    .description = "class_device_register with a device link and class attributes: each failing allocation leaves nothing under /class and one release")
+DEFINE_TEST(
+	test_class_device_register_fails_cleanly_at_every_allocation,
+	.description =
+		"class_device_register with a device link and class attributes: each failing allocation leaves nothing under /class and one release")
 {
 	static struct class_device_attribute cattrs[] = {
 		__ATTR(one, 0444, NULL, NULL),

@@ -17,7 +17,7 @@
 #define DEV_THREADS	2
 #define DRV_THREADS	1
 #define READERS		2
-#define DEVS_PER_THREAD	8
+#define DEVS_PER_THREAD 8
 #define MAX_ROUNDS	400
 #define MAX_SECONDS	2
 
@@ -160,9 +160,11 @@ static void *reader_thread(void *arg)
 	return NULL;
 }
 
-DEFINE_TEST(test_devices_and_drivers_churn_while_files_are_used,
-	    .description = "threads register and unregister devices and a driver on one bus while others read power/state and write bind/unbind: no error but -ENOENT/-ENODEV/-EBUSY, every device released once, every probe matched by a remove",
-	    .concurrency = true, .timeout = 120)
+DEFINE_TEST(
+	test_devices_and_drivers_churn_while_files_are_used,
+	.description =
+		"threads register and unregister devices and a driver on one bus while others read power/state and write bind/unbind: no error but -ENOENT/-ENODEV/-EBUSY, every device released once, every probe matched by a remove",
+	.concurrency = true, .timeout = 120)
 {
 	pthread_t threads[DEV_THREADS + DRV_THREADS + READERS];
 	long i, n = 0;

@@ -107,7 +107,7 @@ struct seen_event {
 	char action[16];
 	char devpath[64];
 	char subsystem[32];
-	char env[512];		/* "\nKEY=value\nKEY=value\n" */
+	char env[512]; /* "\nKEY=value\nKEY=value\n" */
 };
 
 static struct seen_event events[MAX_EVENTS];
@@ -192,12 +192,12 @@ static struct class_device_attribute widget_cdev_attrs[] = {
 };
 
 static struct class widget_class = {
-	.name		= "widget",
-	.class_attrs	= widget_class_attrs,
+	.name = "widget",
+	.class_attrs = widget_class_attrs,
 	.class_dev_attrs = widget_cdev_attrs,
-	.hotplug	= widget_hotplug,
-	.release	= widget_cdev_release,
-	.class_release	= widget_class_release,
+	.hotplug = widget_hotplug,
+	.release = widget_cdev_release,
+	.class_release = widget_class_release,
 };
 
 static void widget_register(void)
@@ -248,14 +248,16 @@ static int match_all(struct device *dev, struct device_driver *drv)
 }
 
 static struct bus_type cbus = {
-	.name	= "cbus",
-	.match	= match_all,
+	.name = "cbus",
+	.match = match_all,
 };
 
 /* ---- classes ---- */
 
-DEFINE_TEST(test_class_register_creates_directory_with_class_attrs,
-	    .description = "class_register makes /class/<name> with the class_attrs, class_unregister removes it and releases the class")
+DEFINE_TEST(
+	test_class_register_creates_directory_with_class_attrs,
+	.description =
+		"class_register makes /class/<name> with the class_attrs, class_unregister removes it and releases the class")
 {
 	ASSERT(!exists("/class/widget"));
 	widget_register();
@@ -266,8 +268,10 @@ DEFINE_TEST(test_class_register_creates_directory_with_class_attrs,
 	widget_unregister();
 }
 
-DEFINE_TEST(test_class_get_keeps_class_until_class_put,
-	    .description = "a class_get() reference keeps the class from release after class_unregister; class_put releases it")
+DEFINE_TEST(
+	test_class_get_keeps_class_until_class_put,
+	.description =
+		"a class_get() reference keeps the class from release after class_unregister; class_put releases it")
 {
 	widget_register();
 	ASSERT(class_get(&widget_class) == &widget_class);
@@ -300,8 +304,10 @@ static ssize_t knob_store(struct class *cls, const char *buf, size_t count)
 
 static CLASS_ATTR(knob, 0644, knob_show, knob_store);
 
-DEFINE_TEST(test_class_create_file_shows_and_stores,
-	    .description = "class_create_file adds /class/<c>/<attr> whose read and write reach show() and store(); class_remove_file removes it")
+DEFINE_TEST(
+	test_class_create_file_shows_and_stores,
+	.description =
+		"class_create_file adds /class/<c>/<attr> whose read and write reach show() and store(); class_remove_file removes it")
 {
 	widget_register();
 	ASSERT_OK(class_create_file(&widget_class, &class_attr_knob));
@@ -318,8 +324,10 @@ DEFINE_TEST(test_class_create_file_shows_and_stores,
 
 /* ---- class devices ---- */
 
-DEFINE_TEST(test_class_device_register_creates_directory_attrs_and_device_link,
-	    .description = "class_device_register makes /class/<c>/<id> with the class_dev_attrs and a \"device\" link to ../../../devices/<dev>")
+DEFINE_TEST(
+	test_class_device_register_creates_directory_attrs_and_device_link,
+	.description =
+		"class_device_register makes /class/<c>/<id> with the class_dev_attrs and a \"device\" link to ../../../devices/<dev>")
 {
 	static struct class_device cd;
 	static struct device dev;
@@ -350,12 +358,14 @@ DEFINE_TEST(test_class_device_register_creates_directory_attrs_and_device_link,
 }
 
 static struct device_driver cdrv = {
-	.name	= "cdrv",
-	.bus	= &cbus,
+	.name = "cdrv",
+	.bus = &cbus,
 };
 
-DEFINE_TEST(test_class_device_of_bound_device_links_its_driver,
-	    .description = "a class device of a device bound to a driver has a \"driver\" link to /bus/<bus>/drivers/<drv>, gone with it")
+DEFINE_TEST(
+	test_class_device_of_bound_device_links_its_driver,
+	.description =
+		"a class device of a device bound to a driver has a \"driver\" link to /bus/<bus>/drivers/<drv>, gone with it")
 {
 	static struct class_device cd;
 	static struct device dev;
@@ -384,8 +394,10 @@ DEFINE_TEST(test_class_device_of_bound_device_links_its_driver,
 	widget_unregister();
 }
 
-DEFINE_TEST(test_class_device_release_runs_once_each_after_last_put,
-	    .description = "the class's release() runs exactly once per class device, when its last reference goes, not at unregister")
+DEFINE_TEST(
+	test_class_device_release_runs_once_each_after_last_put,
+	.description =
+		"the class's release() runs exactly once per class device, when its last reference goes, not at unregister")
 {
 	static struct class_device cd[3];
 	char id[8];
@@ -439,8 +451,10 @@ static void add_without_class(void *arg)
 	_exit(0);
 }
 
-DEFINE_TEST(test_class_device_add_without_class_or_class_id_is_einval,
-	    .description = "class_device_add without a class_id or a class gives -EINVAL and leaves no directory, event or reference behind")
+DEFINE_TEST(
+	test_class_device_add_without_class_or_class_id_is_einval,
+	.description =
+		"class_device_add without a class_id or a class gives -EINVAL and leaves no directory, event or reference behind")
 {
 	static struct class_device cd;
 	int nr = 0, status;
@@ -472,8 +486,10 @@ DEFINE_TEST(test_class_device_add_without_class_or_class_id_is_einval,
 	free(err);
 }
 
-DEFINE_TEST(test_class_device_duplicate_class_id_is_eexist,
-	    .description = "a second class device with the same class_id gives -EEXIST, leaves the first intact and is released on its put")
+DEFINE_TEST(
+	test_class_device_duplicate_class_id_is_eexist,
+	.description =
+		"a second class device with the same class_id gives -EEXIST, leaves the first intact and is released on its put")
 {
 	static struct class_device first, second;
 
@@ -512,8 +528,10 @@ static ssize_t label_store(struct class_device *cd, const char *buf, size_t coun
 
 static CLASS_DEVICE_ATTR(label, 0644, label_show, label_store);
 
-DEFINE_TEST(test_class_device_create_file_shows_and_stores,
-	    .description = "class_device_create_file adds a file of the class device reaching its show() and store(); class_device_remove_file removes it")
+DEFINE_TEST(
+	test_class_device_create_file_shows_and_stores,
+	.description =
+		"class_device_create_file adds a file of the class device reaching its show() and store(); class_device_remove_file removes it")
 {
 	static struct class_device cd;
 
@@ -534,8 +552,10 @@ DEFINE_TEST(test_class_device_create_file_shows_and_stores,
 	widget_unregister();
 }
 
-DEFINE_TEST(test_class_device_rename_moves_directory_and_class_id,
-	    .description = "class_device_rename moves /class/<c>/<id> to the new name and sets class_id; a taken name gives -EEXIST and changes nothing")
+DEFINE_TEST(
+	test_class_device_rename_moves_directory_and_class_id,
+	.description =
+		"class_device_rename moves /class/<c>/<id> to the new name and sets class_id; a taken name gives -EEXIST and changes nothing")
 {
 	static struct class_device cd, other;
 
@@ -593,13 +613,15 @@ static void intf_remove(struct class_device *cd)
 }
 
 static struct class_interface widget_intf = {
-	.class	= &widget_class,
-	.add	= intf_add,
-	.remove	= intf_remove,
+	.class = &widget_class,
+	.add = intf_add,
+	.remove = intf_remove,
 };
 
-DEFINE_TEST(test_class_interface_hears_of_every_class_device,
-	    .description = "an interface's add() runs for each class device present at class_interface_register and each added later; remove() on class_device_del and for each left at class_interface_unregister")
+DEFINE_TEST(
+	test_class_interface_hears_of_every_class_device,
+	.description =
+		"an interface's add() runs for each class device present at class_interface_register and each added later; remove() on class_device_del and for each left at class_interface_unregister")
 {
 	static struct class_device cd[4];
 	static struct class_interface headless = { .class = NULL };
@@ -642,14 +664,16 @@ DEFINE_TEST(test_class_interface_hears_of_every_class_device,
 
 /* ---- hotplug ---- */
 
-DEFINE_TEST(test_class_device_hotplug_events_name_the_class,
-	    .description = "registering and unregistering a class device raise add and remove with SUBSYSTEM=<class>, DEVPATH=/class/<c>/<id> and the class's hotplug() variables")
+DEFINE_TEST(
+	test_class_device_hotplug_events_name_the_class,
+	.description =
+		"registering and unregistering a class device raise add and remove with SUBSYSTEM=<class>, DEVPATH=/class/<c>/<id> and the class's hotplug() variables")
 {
 	static struct class_device cd;
 	static struct device dev;
 
 	widget_register();
-	plain_device_register(&dev, "gadget0", NULL);	/* no bus: no event */
+	plain_device_register(&dev, "gadget0", NULL); /* no bus: no event */
 	ASSERT_OK(ldm_uevent_listen(record_event, NULL));
 	cdev_init(&cd, "w0", &dev);
 	ASSERT_OK(class_device_register(&cd));
@@ -685,8 +709,10 @@ static int refuse_hotplug(struct class_device *cd, char **envp, int num_envp, ch
 	return -ENOMEM;
 }
 
-DEFINE_TEST(test_class_hotplug_error_drops_the_event,
-	    .description = "a class whose hotplug() fails raises no event for its class devices, which are added all the same")
+DEFINE_TEST(
+	test_class_hotplug_error_drops_the_event,
+	.description =
+		"a class whose hotplug() fails raises no event for its class devices, which are added all the same")
 {
 	static struct class_device cd;
 
@@ -704,8 +730,10 @@ DEFINE_TEST(test_class_hotplug_error_drops_the_event,
 
 /* ---- class_simple ---- */
 
-DEFINE_TEST(test_class_simple_device_add_makes_dev_file,
-	    .description = "class_simple_device_add(cs, MKDEV(240, 3), dev, \"foo%d\", 3) makes /class/<c>/foo3 whose dev reads \"240:3\\n\"; class_simple_device_remove removes it")
+DEFINE_TEST(
+	test_class_simple_device_add_makes_dev_file,
+	.description =
+		"class_simple_device_add(cs, MKDEV(240, 3), dev, \"foo%d\", 3) makes /class/<c>/foo3 whose dev reads \"240:3\\n\"; class_simple_device_remove removes it")
 {
 	struct class_simple *cs;
 	struct class_device *cd;
@@ -731,7 +759,7 @@ DEFINE_TEST(test_class_simple_device_add_makes_dev_file,
 	class_simple_device_remove(MKDEV(240, 3));
 	ASSERT(!exists("/class/simple/foo3"));
 	ASSERT_STREQ(cat("/class/simple/bar/dev"), "240:4\n");
-	class_simple_device_remove(MKDEV(240, 3));	/* gone already: nothing */
+	class_simple_device_remove(MKDEV(240, 3)); /* gone already: nothing */
 	class_simple_device_remove(MKDEV(240, 4));
 	ASSERT_STREQ(ls("/class/simple"), "");
 
@@ -741,8 +769,10 @@ DEFINE_TEST(test_class_simple_device_add_makes_dev_file,
 	ASSERT_EQ(dev_releases, 1);
 }
 
-DEFINE_TEST(test_class_simple_destroy_frees_class_and_devices,
-	    .description = "class_simple_destroy with its devices removed frees everything; a duplicate name gives -EEXIST and frees its device")
+DEFINE_TEST(
+	test_class_simple_destroy_frees_class_and_devices,
+	.description =
+		"class_simple_destroy with its devices removed frees everything; a duplicate name gives -EEXIST and frees its device")
 {
 	struct class_simple *cs;
 	struct class_device *cd;
@@ -755,7 +785,7 @@ DEFINE_TEST(test_class_simple_destroy_frees_class_and_devices,
 	ASSERT(IS_ERR(cd));
 	ASSERT_EQ(PTR_ERR(cd), -EEXIST);
 	ASSERT_STREQ(cat("/class/simple/tty1/dev"), "10:1\n");
-	class_simple_device_remove(MKDEV(10, 2));	/* never added: nothing */
+	class_simple_device_remove(MKDEV(10, 2)); /* never added: nothing */
 	ASSERT_STREQ(cat("/class/simple/tty1/dev"), "10:1\n");
 	class_simple_device_remove(MKDEV(10, 1));
 	class_simple_destroy(cs);
@@ -763,8 +793,10 @@ DEFINE_TEST(test_class_simple_destroy_frees_class_and_devices,
 	/* LeakSanitizer, at the end of the test, checks that all was freed. */
 }
 
-DEFINE_TEST(test_class_simple_create_of_taken_name_is_eexist,
-	    .description = "class_simple_create of a name already in /class gives ERR_PTR(-EEXIST), frees what it allocated and leaves the first class working")
+DEFINE_TEST(
+	test_class_simple_create_of_taken_name_is_eexist,
+	.description =
+		"class_simple_create of a name already in /class gives ERR_PTR(-EEXIST), frees what it allocated and leaves the first class working")
 {
 	struct class_simple *cs, *again;
 	struct class_device *cd;
@@ -782,8 +814,10 @@ DEFINE_TEST(test_class_simple_create_of_taken_name_is_eexist,
 	ASSERT(!exists("/class/simple"));
 }
 
-DEFINE_TEST(test_class_register_of_taken_name_is_eexist,
-	    .description = "class_register of a name already in /class gives -EEXIST, releases the class it refused, and leaves the first one in place")
+DEFINE_TEST(
+	test_class_register_of_taken_name_is_eexist,
+	.description =
+		"class_register of a name already in /class gives -EEXIST, releases the class it refused, and leaves the first one in place")
 {
 	static struct class twin = { .name = "widget", .class_release = widget_class_release };
 
@@ -796,8 +830,10 @@ DEFINE_TEST(test_class_register_of_taken_name_is_eexist,
 	ASSERT_EQ(class_releases, 2);
 }
 
-DEFINE_TEST(test_class_simple_without_class_is_enodev,
-	    .description = "class_simple_device_add and class_simple_set_hotplug on a NULL or ERR_PTR class give -ENODEV; destroying one is a no-op")
+DEFINE_TEST(
+	test_class_simple_without_class_is_enodev,
+	.description =
+		"class_simple_device_add and class_simple_set_hotplug on a NULL or ERR_PTR class give -ENODEV; destroying one is a no-op")
 {
 	struct class_device *cd;
 	char before[512];
@@ -825,8 +861,10 @@ static int simple_hotplug(struct class_device *cd, char **envp, int num_envp, ch
 	return 0;
 }
 
-DEFINE_TEST(test_class_simple_set_hotplug_adds_variables,
-	    .description = "class devices of a class_simple raise events with SUBSYSTEM=<class>, and the variables of the hotplug() set by class_simple_set_hotplug")
+DEFINE_TEST(
+	test_class_simple_set_hotplug_adds_variables,
+	.description =
+		"class devices of a class_simple raise events with SUBSYSTEM=<class>, and the variables of the hotplug() set by class_simple_set_hotplug")
 {
 	struct class_simple *cs;
 	struct class_device *cd;
@@ -866,22 +904,35 @@ static void assert_license(const char *name, enum ldm_export_license license)
 	ASSERT_STREQ(exp.owner, "ldm");
 }
 
-DEFINE_TEST(test_class_simple_is_exported_to_all_class_core_gpl_only,
-	    .description = "class_simple_* are EXPORT_SYMBOL while class_register, class_device_register and the rest of the class core are EXPORT_SYMBOL_GPL")
+DEFINE_TEST(
+	test_class_simple_is_exported_to_all_class_core_gpl_only,
+	.description =
+		"class_simple_* are EXPORT_SYMBOL while class_register, class_device_register and the rest of the class core are EXPORT_SYMBOL_GPL")
 {
 	static const char *const simple[] = {
-		"class_simple_create", "class_simple_destroy", "class_simple_device_add",
+		"class_simple_create",	      "class_simple_destroy",	  "class_simple_device_add",
 		"class_simple_device_remove", "class_simple_set_hotplug",
 	};
 	static const char *const gpl[] = {
-		"class_register", "class_unregister", "class_get", "class_put",
-		"class_create_file", "class_remove_file",
-		"class_device_register", "class_device_unregister",
-		"class_device_initialize", "class_device_add", "class_device_del",
-		"class_device_get", "class_device_put",
-		"class_device_create_file", "class_device_remove_file",
-		"class_interface_register", "class_interface_unregister",
-		"firmware_register", "firmware_unregister",
+		"class_register",
+		"class_unregister",
+		"class_get",
+		"class_put",
+		"class_create_file",
+		"class_remove_file",
+		"class_device_register",
+		"class_device_unregister",
+		"class_device_initialize",
+		"class_device_add",
+		"class_device_del",
+		"class_device_get",
+		"class_device_put",
+		"class_device_create_file",
+		"class_device_remove_file",
+		"class_interface_register",
+		"class_interface_unregister",
+		"firmware_register",
+		"firmware_unregister",
 	};
 	size_t i;
 
@@ -900,8 +951,10 @@ static ssize_t revision_show(struct subsystem *s, char *buf)
 
 static struct subsys_attribute revision_attr = __ATTR(revision, 0444, revision_show, NULL);
 
-DEFINE_TEST(test_firmware_register_puts_subsystem_under_firmware,
-	    .description = "firmware_register puts a subsystem at /firmware/<name>, usable for files; firmware_unregister removes it")
+DEFINE_TEST(
+	test_firmware_register_puts_subsystem_under_firmware,
+	.description =
+		"firmware_register puts a subsystem at /firmware/<name>, usable for files; firmware_unregister removes it")
 {
 	static struct subsystem acpi_subsys = { .kset = { .kobj = { .name = "acpi" } } };
 

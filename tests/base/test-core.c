@@ -27,7 +27,7 @@
 
 struct tdev {
 	struct device dev;
-	const char *want;	/* the driver match() accepts, NULL for any */
+	const char *want; /* the driver match() accepts, NULL for any */
 	int released;
 };
 
@@ -35,8 +35,8 @@ struct tdev {
 
 struct tdrv {
 	struct device_driver drv;
-	int probe_error;	/* what probe() returns */
-	int probed, removed;	/* written under the bus's rwsem */
+	int probe_error;     /* what probe() returns */
+	int probed, removed; /* written under the bus's rwsem */
 };
 
 #define to_tdrv(d) container_of(d, struct tdrv, drv)
@@ -56,8 +56,7 @@ static int foo_match(struct device *dev, struct device_driver *drv)
 }
 
 /* Each device's events carry FOO_ID=<bus_id>. */
-static int foo_hotplug(struct device *dev, char **envp, int num_envp, char *buffer,
-		       int buffer_size)
+static int foo_hotplug(struct device *dev, char **envp, int num_envp, char *buffer, int buffer_size)
 {
 	int n;
 
@@ -104,12 +103,12 @@ static struct driver_attribute foo_drv_attrs[] = {
 };
 
 static struct bus_type foo_bus = {
-	.name		= "foo",
-	.match		= foo_match,
-	.hotplug	= foo_hotplug,
-	.bus_attrs	= foo_bus_attrs,
-	.dev_attrs	= foo_dev_attrs,
-	.drv_attrs	= foo_drv_attrs,
+	.name = "foo",
+	.match = foo_match,
+	.hotplug = foo_hotplug,
+	.bus_attrs = foo_bus_attrs,
+	.dev_attrs = foo_dev_attrs,
+	.drv_attrs = foo_drv_attrs,
 };
 
 /* ---- devices and drivers ---- */
@@ -240,11 +239,11 @@ static const char *dir_of(const char *path)
 
 /* ---- hotplug events ---- */
 
-#define MAX_EVENTS	32
+#define MAX_EVENTS 32
 
 struct event_log {
 	int n;
-	char ev[MAX_EVENTS][256];	/* the variables but SEQNUM, space-separated */
+	char ev[MAX_EVENTS][256]; /* the variables but SEQNUM, space-separated */
 };
 
 static void record_event(const struct ldm_uevent *event, void *data)
@@ -268,8 +267,10 @@ static void record_event(const struct ldm_uevent *event, void *data)
 
 /* ---- buses ---- */
 
-DEFINE_TEST(test_bus_register_creates_devices_drivers_and_bus_attrs,
-	    .description = "bus_register makes /bus/foo with devices/, drivers/ and the bus_attrs; bus_unregister takes them away")
+DEFINE_TEST(
+	test_bus_register_creates_devices_drivers_and_bus_attrs,
+	.description =
+		"bus_register makes /bus/foo with devices/, drivers/ and the bus_attrs; bus_unregister takes them away")
 {
 	ASSERT_EQ(node_type("/bus/foo"), -ENOENT);
 	ASSERT_OK(bus_register(&foo_bus));
@@ -287,8 +288,10 @@ DEFINE_TEST(test_bus_register_creates_devices_drivers_and_bus_attrs,
 	ASSERT_EQ(node_type("/bus/platform"), LDM_SYSFS_DIR);
 }
 
-DEFINE_TEST(test_bus_register_rejects_nameless_and_duplicate_buses,
-	    .description = "a bus without a name is -EINVAL, a second bus of the same name -EEXIST, and the first stays intact")
+DEFINE_TEST(
+	test_bus_register_rejects_nameless_and_duplicate_buses,
+	.description =
+		"a bus without a name is -EINVAL, a second bus of the same name -EEXIST, and the first stays intact")
 {
 	static struct bus_type nameless, twin = { .name = "foo" };
 
@@ -320,8 +323,10 @@ DEFINE_TEST(test_bus_can_be_registered_again_after_unregister,
 	ASSERT_EQ(node_type("/bus/foo"), -ENOENT);
 }
 
-DEFINE_TEST(test_find_bus_and_get_bus_take_a_reference,
-	    .description = "find_bus finds a bus by name with a reference, get_bus takes one, put_bus drops it")
+DEFINE_TEST(
+	test_find_bus_and_get_bus_take_a_reference,
+	.description =
+		"find_bus finds a bus by name with a reference, get_bus takes one, put_bus drops it")
 {
 	struct kobject *k = &foo_bus.subsys.kset.kobj;
 	unsigned int base;
@@ -346,8 +351,10 @@ DEFINE_TEST(test_find_bus_and_get_bus_take_a_reference,
 
 /* ---- devices ---- */
 
-DEFINE_TEST(test_device_register_creates_node_bus_link_attrs_and_power_state,
-	    .description = "a device on a bus gets /devices/<id>, the link /bus/foo/devices/<id>, the bus dev_attrs and power/state")
+DEFINE_TEST(
+	test_device_register_creates_node_bus_link_attrs_and_power_state,
+	.description =
+		"a device on a bus gets /devices/<id>, the link /bus/foo/devices/<id>, the bus dev_attrs and power/state")
 {
 	static struct tdev dev0;
 
@@ -372,8 +379,10 @@ DEFINE_TEST(test_device_register_creates_node_bus_link_attrs_and_power_state,
 	bus_unregister(&foo_bus);
 }
 
-DEFINE_TEST(test_child_device_lives_under_its_parent,
-	    .description = "a device with a parent sits in the parent's directory, its bus link points there, and it holds the parent")
+DEFINE_TEST(
+	test_child_device_lives_under_its_parent,
+	.description =
+		"a device with a parent sits in the parent's directory, its bus link points there, and it holds the parent")
 {
 	static struct tdev par, kid;
 	unsigned int base;
@@ -402,8 +411,10 @@ DEFINE_TEST(test_child_device_lives_under_its_parent,
 	bus_unregister(&foo_bus);
 }
 
-DEFINE_TEST(test_device_without_bus_has_no_bus_link_and_no_event,
-	    .description = "a device without a bus gets /devices/<id> and power/state, no bus link, and raises no hotplug event")
+DEFINE_TEST(
+	test_device_without_bus_has_no_bus_link_and_no_event,
+	.description =
+		"a device without a bus gets /devices/<id> and power/state, no bus link, and raises no hotplug event")
 {
 	static struct event_log log;
 	static struct tdev lone;
@@ -424,8 +435,10 @@ DEFINE_TEST(test_device_without_bus_has_no_bus_link_and_no_event,
 	bus_unregister(&foo_bus);
 }
 
-DEFINE_TEST(test_device_add_without_bus_id_is_einval,
-	    .description = "device_register of a device with no bus_id returns -EINVAL, adds nothing, and put_device releases it once")
+DEFINE_TEST(
+	test_device_add_without_bus_id_is_einval,
+	.description =
+		"device_register of a device with no bus_id returns -EINVAL, adds nothing, and put_device releases it once")
 {
 	static struct event_log log;
 	static struct tdev anon;
@@ -444,8 +457,10 @@ DEFINE_TEST(test_device_add_without_bus_id_is_einval,
 	bus_unregister(&foo_bus);
 }
 
-DEFINE_TEST(test_duplicate_bus_id_under_same_parent_is_eexist,
-	    .description = "a second device of the same bus_id under the same parent gets -EEXIST, leaves nothing behind, and put_device releases it once")
+DEFINE_TEST(
+	test_duplicate_bus_id_under_same_parent_is_eexist,
+	.description =
+		"a second device of the same bus_id under the same parent gets -EEXIST, leaves nothing behind, and put_device releases it once")
 {
 	static struct tdev par, first, twin;
 	static struct event_log log;
@@ -488,8 +503,10 @@ DEFINE_TEST(test_duplicate_bus_id_under_same_parent_is_eexist,
 	bus_unregister(&foo_bus);
 }
 
-DEFINE_TEST(test_same_bus_id_under_two_parents_collides_on_the_bus,
-	    .description = "two devices of one bus_id under different parents clash in /bus/foo/devices: -EEXIST, the second's directory is gone")
+DEFINE_TEST(
+	test_same_bus_id_under_two_parents_collides_on_the_bus,
+	.description =
+		"two devices of one bus_id under different parents clash in /bus/foo/devices: -EEXIST, the second's directory is gone")
 {
 	static struct tdev pa, pb, xa, xb;
 	unsigned int pb_refs;
@@ -519,8 +536,10 @@ DEFINE_TEST(test_same_bus_id_under_two_parents_collides_on_the_bus,
 	bus_unregister(&foo_bus);
 }
 
-DEFINE_TEST(test_device_unregister_removes_then_releases_exactly_once,
-	    .description = "device_unregister calls remove() once, and release() once when the last reference goes")
+DEFINE_TEST(
+	test_device_unregister_removes_then_releases_exactly_once,
+	.description =
+		"device_unregister calls remove() once, and release() once when the last reference goes")
 {
 	static struct tdev dev0;
 	static struct tdrv drv;
@@ -550,8 +569,10 @@ DEFINE_TEST(test_device_unregister_removes_then_releases_exactly_once,
 	bus_unregister(&foo_bus);
 }
 
-DEFINE_TEST(test_device_initialize_and_add_apart_undone_by_del_and_put,
-	    .description = "device_initialize then device_add, with a reference taken between, are undone by device_del and two put_device calls, releasing once")
+DEFINE_TEST(
+	test_device_initialize_and_add_apart_undone_by_del_and_put,
+	.description =
+		"device_initialize then device_add, with a reference taken between, are undone by device_del and two put_device calls, releasing once")
 {
 	static struct tdev dev0;
 	static struct tdrv drv;
@@ -592,8 +613,10 @@ static int record_notify_remove(struct device *dev)
 	return 0;
 }
 
-DEFINE_TEST(test_platform_notify_hooks_see_each_device_added_and_removed,
-	    .description = "platform_notify is called once for each device added, platform_notify_remove once for each removed")
+DEFINE_TEST(
+	test_platform_notify_hooks_see_each_device_added_and_removed,
+	.description =
+		"platform_notify is called once for each device added, platform_notify_remove once for each removed")
 {
 	static struct tdev dev0;
 
@@ -617,8 +640,10 @@ DEFINE_TEST(test_platform_notify_hooks_see_each_device_added_and_removed,
 
 /* ---- binding ---- */
 
-DEFINE_TEST(test_driver_registered_after_device_binds_it,
-	    .description = "a driver registered after a matching device probes and binds it: /bus/foo/drivers/<drv>/<id> links to the device")
+DEFINE_TEST(
+	test_driver_registered_after_device_binds_it,
+	.description =
+		"a driver registered after a matching device probes and binds it: /bus/foo/drivers/<drv>/<id> links to the device")
 {
 	static struct tdev dev0;
 	static struct tdrv drv;
@@ -645,8 +670,10 @@ DEFINE_TEST(test_driver_registered_after_device_binds_it,
 	bus_unregister(&foo_bus);
 }
 
-DEFINE_TEST(test_device_registered_after_driver_is_bound,
-	    .description = "a device registered after a matching driver is probed and bound at registration")
+DEFINE_TEST(
+	test_device_registered_after_driver_is_bound,
+	.description =
+		"a device registered after a matching driver is probed and bound at registration")
 {
 	static struct tdev dev0;
 	static struct tdrv drv;
@@ -671,8 +698,10 @@ DEFINE_TEST(test_device_registered_after_driver_is_bound,
 	bus_unregister(&foo_bus);
 }
 
-DEFINE_TEST(test_failed_probe_leaves_device_for_the_next_driver,
-	    .description = "a probe that fails leaves the device unbound, without a link, and the next matching driver binds it")
+DEFINE_TEST(
+	test_failed_probe_leaves_device_for_the_next_driver,
+	.description =
+		"a probe that fails leaves the device unbound, without a link, and the next matching driver binds it")
 {
 	static struct tdev dev0, dev1;
 	static struct tdrv bad, good;
@@ -715,8 +744,10 @@ DEFINE_TEST(test_failed_probe_leaves_device_for_the_next_driver,
 	bus_unregister(&foo_bus);
 }
 
-DEFINE_TEST(test_match_saying_no_never_probes,
-	    .description = "when match() returns 0 the driver's probe() is never called and the device stays unbound")
+DEFINE_TEST(
+	test_match_saying_no_never_probes,
+	.description =
+		"when match() returns 0 the driver's probe() is never called and the device stays unbound")
 {
 	static struct tdev dev0, dev1;
 	static struct tdrv drv;
@@ -744,8 +775,10 @@ DEFINE_TEST(test_match_saying_no_never_probes,
 	bus_unregister(&foo_bus);
 }
 
-DEFINE_TEST(test_driver_unregister_unbinds_all_its_devices,
-	    .description = "driver_unregister calls remove() for each bound device and leaves the devices registered, unbound")
+DEFINE_TEST(
+	test_driver_unregister_unbinds_all_its_devices,
+	.description =
+		"driver_unregister calls remove() for each bound device and leaves the devices registered, unbound")
 {
 	static struct tdev dev[3], other;
 	static struct tdrv drv, drv2;
@@ -791,8 +824,9 @@ DEFINE_TEST(test_driver_unregister_unbinds_all_its_devices,
 	bus_unregister(&foo_bus);
 }
 
-DEFINE_TEST(test_driver_register_needs_name_and_bus,
-	    .description = "driver_register without a name or a bus returns -EINVAL and adds nothing")
+DEFINE_TEST(
+	test_driver_register_needs_name_and_bus,
+	.description = "driver_register without a name or a bus returns -EINVAL and adds nothing")
 {
 	static struct tdrv noname, nobus;
 
@@ -807,8 +841,10 @@ DEFINE_TEST(test_driver_register_needs_name_and_bus,
 	bus_unregister(&foo_bus);
 }
 
-DEFINE_TEST(test_duplicate_driver_name_is_eexist,
-	    .description = "a second driver of the same name on a bus gets -EEXIST and probes nothing; the first keeps its devices")
+DEFINE_TEST(
+	test_duplicate_driver_name_is_eexist,
+	.description =
+		"a second driver of the same name on a bus gets -EEXIST and probes nothing; the first keeps its devices")
 {
 	static struct tdrv drv, twin;
 	static struct tdev dev0;
@@ -857,9 +893,11 @@ static void *unregister_thread(void *arg)
 	return NULL;
 }
 
-DEFINE_TEST(test_driver_unregister_waits_for_last_reference,
-	    .description = "driver_unregister unbinds at once but returns only when the last get_driver() reference is put",
-	    .concurrency = true)
+DEFINE_TEST(
+	test_driver_unregister_waits_for_last_reference,
+	.description =
+		"driver_unregister unbinds at once but returns only when the last get_driver() reference is put",
+	.concurrency = true)
 {
 	static struct unregister_ctx ctx;
 	static struct tdev dev0;
@@ -948,7 +986,7 @@ static int race_in_window(struct device *dev, void *data)
 	double deadline;
 
 	ASSERT_OK(pthread_create(&r->unregister, NULL, unregister_dev_thread, r));
-	wait_gone("/devices/dev0/devid");	/* then it waits for the lock */
+	wait_gone("/devices/dev0/devid"); /* then it waits for the lock */
 	usleep(50 * 1000);
 	refs = refcount(&dev->kobj);
 	ASSERT_OK(pthread_create(&r->bind, NULL, bind_dev_thread, r));
@@ -960,9 +998,11 @@ static int race_in_window(struct device *dev, void *data)
 	return 0;
 }
 
-DEFINE_TEST(test_bind_file_never_binds_a_device_being_unregistered,
-	    .description = "a write to bind that finds a device which device_unregister then takes off the bus returns -ENODEV and probes nothing",
-	    .concurrency = true)
+DEFINE_TEST(
+	test_bind_file_never_binds_a_device_being_unregistered,
+	.description =
+		"a write to bind that finds a device which device_unregister then takes off the bus returns -ENODEV and probes nothing",
+	.concurrency = true)
 {
 	static struct bind_race race;
 	static struct tdev dev0;
@@ -996,8 +1036,8 @@ DEFINE_TEST(test_bind_file_never_binds_a_device_being_unregistered,
 
 struct walk {
 	char seen[256];
-	const char *stop_at;	/* return 7 from this one */
-	int extra_refs;		/* refcount during the callback minus before */
+	const char *stop_at; /* return 7 from this one */
+	int extra_refs;	     /* refcount during the callback minus before */
 	unsigned int base_refs;
 };
 
@@ -1032,8 +1072,10 @@ static int count_refs(struct device *dev, void *data)
 	return 0;
 }
 
-DEFINE_TEST(test_bus_for_each_dev_walks_in_order_from_start_and_stops,
-	    .description = "bus_for_each_dev visits devices in registration order, after @start, holding a reference, and stops on a non-zero return")
+DEFINE_TEST(
+	test_bus_for_each_dev_walks_in_order_from_start_and_stops,
+	.description =
+		"bus_for_each_dev visits devices in registration order, after @start, holding a reference, and stops on a non-zero return")
 {
 	static struct tdev dev[4];
 	struct walk w;
@@ -1075,8 +1117,10 @@ DEFINE_TEST(test_bus_for_each_dev_walks_in_order_from_start_and_stops,
 	bus_unregister(&foo_bus);
 }
 
-DEFINE_TEST(test_bus_for_each_drv_walks_in_order_from_start_and_stops,
-	    .description = "bus_for_each_drv visits drivers in registration order, after @start, and stops on a non-zero return")
+DEFINE_TEST(
+	test_bus_for_each_drv_walks_in_order_from_start_and_stops,
+	.description =
+		"bus_for_each_drv visits drivers in registration order, after @start, and stops on a non-zero return")
 {
 	static struct tdrv drv[3];
 	static char *names[] = { "charlie", "alpha", "bravo" };
@@ -1112,8 +1156,10 @@ DEFINE_TEST(test_bus_for_each_drv_walks_in_order_from_start_and_stops,
 	bus_unregister(&foo_bus);
 }
 
-DEFINE_TEST(test_device_for_each_child_walks_children_in_order,
-	    .description = "device_for_each_child visits a device's children in order, not grandchildren, and stops on a non-zero return")
+DEFINE_TEST(
+	test_device_for_each_child_walks_children_in_order,
+	.description =
+		"device_for_each_child visits a device's children in order, not grandchildren, and stops on a non-zero return")
 {
 	static struct tdev par, kid[3], grandkid;
 	static char *names[] = { "k2", "k0", "k1" };
@@ -1153,12 +1199,15 @@ DEFINE_TEST(test_device_for_each_child_walks_children_in_order,
 	device_unregister(&kid[2].dev);
 	device_unregister(&par.dev);
 	ASSERT_EQ(par.released + kid[0].released + kid[1].released + kid[2].released +
-		  grandkid.released, 5);
+			  grandkid.released,
+		  5);
 	bus_unregister(&foo_bus);
 }
 
-DEFINE_TEST(test_device_find_and_driver_find_take_a_reference,
-	    .description = "device_find and driver_find return the object by name with a reference taken, NULL for unknown names or buses")
+DEFINE_TEST(
+	test_device_find_and_driver_find_take_a_reference,
+	.description =
+		"device_find and driver_find return the object by name with a reference taken, NULL for unknown names or buses")
 {
 	static struct tdev dev0, dev1;
 	static struct tdrv drv;
@@ -1204,8 +1253,10 @@ DEFINE_TEST(test_device_find_and_driver_find_take_a_reference,
 	bus_unregister(&foo_bus);
 }
 
-DEFINE_TEST(test_bus_rescan_binds_devices_match_now_accepts,
-	    .description = "bus_rescan_devices binds the unbound devices match() now accepts and returns how many")
+DEFINE_TEST(
+	test_bus_rescan_binds_devices_match_now_accepts,
+	.description =
+		"bus_rescan_devices binds the unbound devices match() now accepts and returns how many")
 {
 	static struct tdev dev0, dev1, dev2;
 	static struct tdrv drv;
@@ -1244,8 +1295,10 @@ DEFINE_TEST(test_bus_rescan_binds_devices_match_now_accepts,
 	bus_unregister(&foo_bus);
 }
 
-DEFINE_TEST(test_bind_and_release_driver_by_hand,
-	    .description = "device_bind_driver binds a device whose driver field is set, without probe; device_release_driver unbinds it once")
+DEFINE_TEST(
+	test_bind_and_release_driver_by_hand,
+	.description =
+		"device_bind_driver binds a device whose driver field is set, without probe; device_release_driver unbinds it once")
 {
 	static struct tdev dev0;
 	static struct tdrv drv;
@@ -1286,8 +1339,10 @@ DEFINE_TEST(test_bind_and_release_driver_by_hand,
 	bus_unregister(&foo_bus);
 }
 
-DEFINE_TEST(test_device_with_driver_set_is_bound_without_probe,
-	    .description = "a device registered with its driver field set is bound to that driver at once, without probe()")
+DEFINE_TEST(
+	test_device_with_driver_set_is_bound_without_probe,
+	.description =
+		"a device registered with its driver field set is bound to that driver at once, without probe()")
 {
 	static struct tdev dev0;
 	static struct tdrv drv;
@@ -1323,8 +1378,10 @@ static void ordered_shutdown(struct device *dev)
 	strcat(order, "shutdown ");
 }
 
-DEFINE_TEST(test_detach_state_off_shuts_the_device_down_on_unbind,
-	    .description = "a device whose detach_state is 3 gets its driver's shutdown() before remove() when unbound; with 0, remove() only")
+DEFINE_TEST(
+	test_detach_state_off_shuts_the_device_down_on_unbind,
+	.description =
+		"a device whose detach_state is 3 gets its driver's shutdown() before remove() when unbound; with 0, remove() only")
 {
 	static struct tdev dev0, dev1;
 	static struct tdrv drv;
@@ -1353,8 +1410,10 @@ DEFINE_TEST(test_detach_state_off_shuts_the_device_down_on_unbind,
 	bus_unregister(&foo_bus);
 }
 
-DEFINE_TEST(test_bind_and_unbind_files_of_a_driver,
-	    .description = "writing a bus_id to /bus/foo/drivers/<drv>/unbind unbinds it, to bind binds it; unknown devices give -ENODEV")
+DEFINE_TEST(
+	test_bind_and_unbind_files_of_a_driver,
+	.description =
+		"writing a bus_id to /bus/foo/drivers/<drv>/unbind unbinds it, to bind binds it; unknown devices give -ENODEV")
 {
 	static struct tdev dev0, dev1;
 	static struct tdrv drv, drv2;
@@ -1453,8 +1512,10 @@ static DEVICE_ATTR(note, 0644, dev_note_show, dev_note_store);
 static DRIVER_ATTR(note, 0644, drv_note_show, drv_note_store);
 static BUS_ATTR(note, 0644, bus_note_show, bus_note_store);
 
-DEFINE_TEST(test_device_driver_and_bus_files_show_and_store,
-	    .description = "device_create_file, driver_create_file and bus_create_file give files whose show/store are called through the path API, and their remove_file takes them away")
+DEFINE_TEST(
+	test_device_driver_and_bus_files_show_and_store,
+	.description =
+		"device_create_file, driver_create_file and bus_create_file give files whose show/store are called through the path API, and their remove_file takes them away")
 {
 	static struct tdev dev0;
 	static struct tdrv drv;
@@ -1516,8 +1577,10 @@ static ssize_t remove_store(struct device *dev, const char *buf, size_t count)
 
 static DEVICE_ATTR(remove, 0200, NULL, remove_store);
 
-DEFINE_TEST(test_device_unregistered_from_its_own_store,
-	    .description = "a device's own attribute store may unregister it: the write returns, the node goes, release() runs once")
+DEFINE_TEST(
+	test_device_unregistered_from_its_own_store,
+	.description =
+		"a device's own attribute store may unregister it: the write returns, the node goes, release() runs once")
 {
 	struct tdev *t = calloc(1, sizeof(*t));
 
@@ -1554,8 +1617,10 @@ static struct driver_attribute clashing_drv_attrs[] = {
 	__ATTR_NULL,
 };
 
-DEFINE_TEST(test_bus_attr_clashing_with_a_directory_fails_the_bus_cleanly,
-	    .description = "a bus_attr named like the drivers/ directory makes bus_register fail with -EEXIST and leave no /bus/<bus>; the bus registers once fixed")
+DEFINE_TEST(
+	test_bus_attr_clashing_with_a_directory_fails_the_bus_cleanly,
+	.description =
+		"a bus_attr named like the drivers/ directory makes bus_register fail with -EEXIST and leave no /bus/<bus>; the bus registers once fixed")
 {
 	foo_bus.bus_attrs = clashing_bus_attrs;
 	ASSERT_EQ(bus_register(&foo_bus), -EEXIST);
@@ -1567,8 +1632,10 @@ DEFINE_TEST(test_bus_attr_clashing_with_a_directory_fails_the_bus_cleanly,
 	bus_unregister(&foo_bus);
 }
 
-DEFINE_TEST(test_dev_attr_clashing_with_power_fails_the_device_cleanly,
-	    .description = "a bus dev_attr named \"power\" makes device_register fail with -EEXIST, leaving no node, link or binding; put_device releases it once")
+DEFINE_TEST(
+	test_dev_attr_clashing_with_power_fails_the_device_cleanly,
+	.description =
+		"a bus dev_attr named \"power\" makes device_register fail with -EEXIST, leaving no node, link or binding; put_device releases it once")
 {
 	static struct event_log log;
 	static struct tdev dev0;
@@ -1603,8 +1670,10 @@ DEFINE_TEST(test_dev_attr_clashing_with_power_fails_the_device_cleanly,
 	bus_unregister(&foo_bus);
 }
 
-DEFINE_TEST(test_drv_attr_clashing_with_unbind_fails_the_driver_cleanly,
-	    .description = "a bus drv_attr named \"unbind\" makes driver_register fail with -EEXIST, leaving no directory and binding nothing")
+DEFINE_TEST(
+	test_drv_attr_clashing_with_unbind_fails_the_driver_cleanly,
+	.description =
+		"a bus drv_attr named \"unbind\" makes driver_register fail with -EEXIST, leaving no directory and binding nothing")
 {
 	static struct tdev dev0;
 	static struct tdrv drv;
@@ -1633,8 +1702,10 @@ DEFINE_TEST(test_drv_attr_clashing_with_unbind_fails_the_driver_cleanly,
 
 /* ---- hotplug events ---- */
 
-DEFINE_TEST(test_hotplug_events_for_devices_on_a_bus,
-	    .description = "a device on a bus raises add, bind, unbind and remove with SUBSYSTEM=<bus>, DEVPATH=/devices/... and the bus's own variables")
+DEFINE_TEST(
+	test_hotplug_events_for_devices_on_a_bus,
+	.description =
+		"a device on a bus raises add, bind, unbind and remove with SUBSYSTEM=<bus>, DEVPATH=/devices/... and the bus's own variables")
 {
 	static struct event_log log;
 	static struct tdev par, kid;
@@ -1666,7 +1737,8 @@ DEFINE_TEST(test_hotplug_events_for_devices_on_a_bus,
 }
 
 DEFINE_TEST(test_bind_files_raise_bind_and_unbind_events,
-	    .description = "unbinding and binding through the driver's files raise unbind and bind events")
+	    .description =
+		    "unbinding and binding through the driver's files raise unbind and bind events")
 {
 	static struct event_log log;
 	static struct tdev dev0;
@@ -1690,8 +1762,10 @@ DEFINE_TEST(test_bind_files_raise_bind_and_unbind_events,
 	bus_unregister(&foo_bus);
 }
 
-DEFINE_TEST(test_failing_bus_hotplug_drops_the_event,
-	    .description = "when the bus's hotplug() fails the event is dropped, and the device is registered all the same")
+DEFINE_TEST(
+	test_failing_bus_hotplug_drops_the_event,
+	.description =
+		"when the bus's hotplug() fails the event is dropped, and the device is registered all the same")
 {
 	static struct event_log log;
 	static struct tdev dev0;
@@ -1745,19 +1819,20 @@ static void shutdown_at_exit(void *arg)
 	tdev_init(&par, "par", NULL, NULL);
 	tdev_init(&kid, "kid", &par.dev, NULL);
 	tdev_init(&unbound, "unbound", NULL, "nobody");
-	if (device_register(&par.dev) || device_register(&kid.dev) ||
-	    device_register(&unbound.dev))
+	if (device_register(&par.dev) || device_register(&kid.dev) || device_register(&unbound.dev))
 		_exit(6);
 	if (par.dev.driver != &drv.drv || kid.dev.driver != &drv.drv || unbound.dev.driver)
 		_exit(7);
 	fprintf(stderr, "exiting\n");
 	ldm_exit();
-	_exit(0);	/* what is left registered is the point: no leak check */
+	_exit(0); /* what is left registered is the point: no leak check */
 }
 
-DEFINE_TEST(test_driver_shutdown_runs_at_exit_children_first,
-	    .description = "ldm_exit calls shutdown() of every bound device once, children before parents, and never for an unbound one",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_driver_shutdown_runs_at_exit_children_first,
+	.description =
+		"ldm_exit calls shutdown() of every bound device once, children before parents, and never for an unbound one",
+	.no_runtime = true)
 {
 	char *err = NULL;
 

@@ -51,7 +51,8 @@ static void remove_fw_dir(void)
 }
 
 DEFINE_TEST(test_firmware_found_on_search_path,
-	    .description = "an image in a directory of the search path is read whole, without the fallback")
+	    .description =
+		    "an image in a directory of the search path is read whole, without the fallback")
 {
 	const struct firmware *fw = NULL;
 	char path[128];
@@ -59,7 +60,8 @@ DEFINE_TEST(test_firmware_found_on_search_path,
 	make_fw_dir();
 	snprintf(path, sizeof(path), "/nonexistent:%s\n", fwdir);
 	ASSERT_EQ(ldm_sysfs_write_path("/module/firmware_class/parameters/path", path,
-				       strlen(path)), strlen(path));
+				       strlen(path)),
+		  strlen(path));
 	ASSERT_OK(request_firmware(&fw, "sub/blob.bin", NULL));
 	ASSERT(fw);
 	ASSERT_EQ(fw->size, 14);
@@ -111,7 +113,7 @@ DEFINE_TEST(test_firmware_missing_without_device_is_enoent,
 }
 
 struct feeder {
-	const char *image;	/* NULL: abort with -1 */
+	const char *image; /* NULL: abort with -1 */
 	int events;
 	char firmware_var[64];
 };
@@ -186,9 +188,11 @@ static int request_with_feeder(struct feeder *f, const struct firmware **fw)
 	return error;
 }
 
-DEFINE_TEST(test_firmware_fallback_files_filled_by_userspace,
-	    .description = "not on the path: /class/firmware/<bus_id>/loading and data, filled as userspace does, give the image",
-	    .concurrency = true, .timeout = 60)
+DEFINE_TEST(
+	test_firmware_fallback_files_filled_by_userspace,
+	.description =
+		"not on the path: /class/firmware/<bus_id>/loading and data, filled as userspace does, give the image",
+	.concurrency = true, .timeout = 60)
 {
 	struct feeder f = { .image = "IMAGE-THROUGH-SYSFS" };
 	const struct firmware *fw = NULL;
@@ -216,9 +220,11 @@ DEFINE_TEST(test_firmware_fallback_aborted_by_userspace,
 	ASSERT(fw == NULL);
 }
 
-DEFINE_TEST(test_firmware_fallback_times_out,
-	    .description = "with nobody filling the files the request fails with -ENOENT after /class/firmware/timeout seconds",
-	    .timeout = 60)
+DEFINE_TEST(
+	test_firmware_fallback_times_out,
+	.description =
+		"with nobody filling the files the request fails with -ENOENT after /class/firmware/timeout seconds",
+	.timeout = 60)
 {
 	const struct firmware *fw = (void *)1;
 	char buf[16];
@@ -270,8 +276,10 @@ DEFINE_TEST(test_firmware_nowait_calls_back,
 	remove_fw_dir();
 }
 
-DEFINE_TEST(test_firmware_exports_as_2_6_9,
-	    .description = "request_firmware and release_firmware are EXPORT_SYMBOL, firmware_register GPL-only")
+DEFINE_TEST(
+	test_firmware_exports_as_2_6_9,
+	.description =
+		"request_firmware and release_firmware are EXPORT_SYMBOL, firmware_register GPL-only")
 {
 	struct ldm_export exp;
 

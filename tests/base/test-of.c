@@ -23,8 +23,8 @@
 #include "fault.h"
 #include "harness.h"
 
-#define DEMO_DTS	LDM_SOURCE_DIR "/boards/demo.dts"
-#define DEMO_DTB	LDM_BUILD_DIR "/boards/demo.dtb"
+#define DEMO_DTS LDM_SOURCE_DIR "/boards/demo.dts"
+#define DEMO_DTB LDM_BUILD_DIR "/boards/demo.dtb"
 
 /* Write @src to a fresh .dts file; its path in @path (64 bytes). */
 static void write_dts(char *path, const char *src)
@@ -189,8 +189,8 @@ DEFINE_TEST(test_of_tree_shown_at_firmware_devicetree,
 	n = ldm_sysfs_read_path("/firmware/devicetree/base/model", buf, sizeof(buf));
 	ASSERT_EQ(n, sizeof("ldm demo board"));
 	ASSERT(!memcmp(buf, "ldm demo board", sizeof("ldm demo board")));
-	n = ldm_sysfs_read_path("/firmware/devicetree/base/soc/sensor@10001000/sample-rate-hz",
-				buf, sizeof(buf));
+	n = ldm_sysfs_read_path("/firmware/devicetree/base/soc/sensor@10001000/sample-rate-hz", buf,
+				sizeof(buf));
 	ASSERT_EQ(n, 4);
 	ASSERT(!memcmp(buf, rate, 4));
 	n = ldm_sysfs_read_path("/firmware/devicetree/base/soc/sensor@10001000/label", buf,
@@ -405,31 +405,37 @@ static int probe_name(struct device *dev)
 	return 0;
 }
 
-static const struct of_device_id ids_a[] = {
-	{ .compatible = "acme,widget-v2", .data = "v2" },
-	{ .compatible = "acme,gadget", .data = "gadget" },
-	{ }
-};
+static const struct of_device_id ids_a[] = { { .compatible = "acme,widget-v2", .data = "v2" },
+					     { .compatible = "acme,gadget", .data = "gadget" },
+					     {} };
 
-static const struct of_device_id ids_b[] = {
-	{ .compatible = "acme,widget", .data = "generic" },
-	{ }
-};
+static const struct of_device_id ids_b[] = { { .compatible = "acme,widget", .data = "generic" },
+					     {} };
 
 static struct device_driver drv_a = {
-	.name = "drv_a", .bus = &platform_bus_type, .probe = probe_a, .of_match_table = ids_a,
+	.name = "drv_a",
+	.bus = &platform_bus_type,
+	.probe = probe_a,
+	.of_match_table = ids_a,
 };
 
 static struct device_driver drv_b = {
-	.name = "drv_b", .bus = &platform_bus_type, .probe = probe_b, .of_match_table = ids_b,
+	.name = "drv_b",
+	.bus = &platform_bus_type,
+	.probe = probe_b,
+	.of_match_table = ids_b,
 };
 
 static struct device_driver drv_name = {
-	.name = "1000.widget", .bus = &platform_bus_type, .probe = probe_name,
+	.name = "1000.widget",
+	.bus = &platform_bus_type,
+	.probe = probe_name,
 };
 
 static struct device_driver drv_plain = {
-	.name = "9000.plain", .bus = &platform_bus_type, .probe = probe_name,
+	.name = "9000.plain",
+	.bus = &platform_bus_type,
+	.probe = probe_name,
 };
 
 static const char match_board[] =
@@ -487,17 +493,12 @@ DEFINE_TEST(test_of_match_node_prefers_the_most_specific_compatible,
 	static const struct of_device_id table[] = {
 		{ .compatible = "acme,widget", .data = "late" },
 		{ .compatible = "acme,widget-v2", .data = "early" },
-		{ }
+		{}
 	};
-	static const struct of_device_id by_name[] = {
-		{ .name = "nomatch" },
-		{ .name = "widget", .data = "name" },
-		{ }
-	};
-	static const struct of_device_id by_type[] = {
-		{ .type = "serial", .data = "type" },
-		{ }
-	};
+	static const struct of_device_id by_name[] = { { .name = "nomatch" },
+						       { .name = "widget", .data = "name" },
+						       {} };
+	static const struct of_device_id by_type[] = { { .type = "serial", .data = "type" }, {} };
 	struct device_node *np;
 
 	ASSERT_OK(load_dts(match_board, NULL));
@@ -576,7 +577,8 @@ DEFINE_TEST(test_of_property_reads,
 	ASSERT(of_find_property(np, "flag", &len) && len == 0);
 	ASSERT(of_device_is_available(np));
 
-	for_each_child_of_node(np, child) {
+	for_each_child_of_node(np, child)
+	{
 		ASSERT_OK(of_property_read_u32(child, "x", &v));
 		ASSERT_EQ(v, (u32)++n);
 		parent = of_get_parent(child);
@@ -637,15 +639,15 @@ static const struct bad_board bad_boards[] = {
 	{ "/dts-v1/;\n/ { a@1000 { compatible = \"x\"; reg = <0x1000 0x10> }; };\n", -EINVAL,
 	  "syntax error" },
 	{ "/dts-v1/;\n/ { #address-cells = <1>; #size-cells = <1>;\n"
-	  "  a@1000 { compatible = \"x\"; reg = <0x1000 0x10 0x2000>; }; };\n", -EINVAL,
-	  "reg is 12 bytes, not a multiple of 2 cells" },
+	  "  a@1000 { compatible = \"x\"; reg = <0x1000 0x10 0x2000>; }; };\n",
+	  -EINVAL, "reg is 12 bytes, not a multiple of 2 cells" },
 	{ "/dts-v1/;\n/ { #address-cells = <3>; #size-cells = <1>;\n"
-	  "  a@1000 { compatible = \"x\"; reg = <0 0x1000 0 0x10>; }; };\n", -EINVAL,
-	  "ldm reads 1 or 2 address cells" },
+	  "  a@1000 { compatible = \"x\"; reg = <0 0x1000 0 0x10>; }; };\n",
+	  -EINVAL, "ldm reads 1 or 2 address cells" },
 	{ "/dts-v1/;\n/ { #address-cells = <1>; #size-cells = <1>;\n"
 	  "  a@1000 { compatible = \"x\"; reg = <0x1000 0x10>; };\n"
-	  "  b@1008 { compatible = \"x\"; reg = <0x1008 0x10>; }; };\n", -EBUSY,
-	  "its reg overlaps another device's" },
+	  "  b@1008 { compatible = \"x\"; reg = <0x1008 0x10>; }; };\n",
+	  -EBUSY, "its reg overlaps another device's" },
 	{ "/dts-v1/;\n/ { #address-cells = <1>; #size-cells = <1>;\n"
 	  "  a@1000 { compatible = \"x\"; reg = <0x1000 0x10>; };\n"
 	  "  very-long-device-name@2000 { compatible = \"x\"; reg = <0x2000 0x10>; }; };\n",
@@ -653,13 +655,13 @@ static const struct bad_board bad_boards[] = {
 	{ "/dts-v1/;\n/ { #address-cells = <1>; #size-cells = <1>;\n"
 	  "  soc { compatible = \"simple-bus\"; #address-cells = <1>; #size-cells = <1>;\n"
 	  "    ranges = <0 0x10000 0x100>;\n"
-	  "    a@1000 { compatible = \"x\"; reg = <0x1000 0x10>; }; }; };\n", -EINVAL,
-	  "outside the ranges of the buses above it" },
+	  "    a@1000 { compatible = \"x\"; reg = <0x1000 0x10>; }; }; };\n",
+	  -EINVAL, "outside the ranges of the buses above it" },
 	{ "/dts-v1/;\n/ { #address-cells = <1>; #size-cells = <1>;\n"
 	  "  pic: pic { interrupt-controller; #interrupt-cells = <2>; };\n"
 	  "  a@1000 { compatible = \"x\"; reg = <0x1000 0x10>; interrupt-parent = <&pic>;\n"
-	  "    interrupts = <1 2 3>; }; };\n", -EINVAL,
-	  "interrupts is 12 bytes, not a multiple of 2 cells (#interrupt-cells of /pic)" },
+	  "    interrupts = <1 2 3>; }; };\n",
+	  -EINVAL, "interrupts is 12 bytes, not a multiple of 2 cells (#interrupt-cells of /pic)" },
 };
 
 DEFINE_TEST(test_of_bad_sources_refused_saying_why,
@@ -766,8 +768,8 @@ DEFINE_TEST(test_of_deep_nesting_refused,
 
 /* ---- crafted blobs: what dtc refuses or never writes, made with libfdt ---- */
 
-#define BLOB_SIZE	4096
-#define BE32(x)		((fdt32_t)__builtin_bswap32(x))	/* a constant, unlike cpu_to_fdt32() */
+#define BLOB_SIZE 4096
+#define BE32(x)	  ((fdt32_t)__builtin_bswap32(x)) /* a constant, unlike cpu_to_fdt32() */
 
 /* Begin a blob in @fdt (BLOB_SIZE bytes) with its root node open. */
 static void blob_begin(void *fdt)
@@ -882,9 +884,12 @@ DEFINE_TEST(test_of_cell_counts_out_of_bounds_refused,
 		const char *node, *prop;
 		u32 value;
 	} bad_bus_cells[] = {
-		{ "/soc", "#address-cells", 0xffffffff }, { "/soc", "#address-cells", 0 },
-		{ "/soc", "#address-cells", 3 }, { "/soc", "#size-cells", 0x80000000 },
-		{ "/soc", "#size-cells", 3 }, { "/", "#address-cells", 0x40000000 },
+		{ "/soc", "#address-cells", 0xffffffff },
+		{ "/soc", "#address-cells", 0 },
+		{ "/soc", "#address-cells", 3 },
+		{ "/soc", "#size-cells", 0x80000000 },
+		{ "/soc", "#size-cells", 3 },
+		{ "/", "#address-cells", 0x40000000 },
 	};
 	static char fdt[BLOB_SIZE];
 	struct platform_device *pdev;
@@ -906,8 +911,9 @@ DEFINE_TEST(test_of_cell_counts_out_of_bounds_refused,
 		be = cpu_to_fdt32(bad_bus_cells[i].value);
 		snprintf(says, sizeof(says), "%s: %s is %u", bad_bus_cells[i].node,
 			 bad_bus_cells[i].prop, bad_bus_cells[i].value);
-		assert_blob_refused(fdt, bus_blob(fdt, bad_bus_cells[i].node,
-						  bad_bus_cells[i].prop, &be, 4), says);
+		assert_blob_refused(
+			fdt, bus_blob(fdt, bad_bus_cells[i].node, bad_bus_cells[i].prop, &be, 4),
+			says);
 		ASSERT(!device_find("10000.a", &platform_bus_type));
 	}
 	assert_blob_refused(fdt, bus_blob(fdt, "/soc", "#size-cells", "\0\1", 2),
@@ -946,8 +952,10 @@ DEFINE_TEST(test_of_interrupt_parent_must_be_one_phandle,
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
-		snprintf(says, sizeof(says), "/a@1000: interrupt-parent is %d bytes, not one "
-			 "phandle", sizes[i]);
+		snprintf(says, sizeof(says),
+			 "/a@1000: interrupt-parent is %d bytes, not one "
+			 "phandle",
+			 sizes[i]);
 		assert_blob_refused(fdt, irq_blob(fdt, &one, 4, handle, sizes[i]), says);
 	}
 	assert_blob_refused(fdt, irq_blob(fdt, &one, 4, &seven, 4),
@@ -958,18 +966,21 @@ DEFINE_TEST(test_of_interrupt_parent_must_be_one_phandle,
 static const struct {
 	const char *node, *prop;
 } read_props[] = {
-	{ "/", "#address-cells" }, { "/", "#size-cells" },
-	{ "/pic", "compatible" }, { "/pic", "reg" }, { "/pic", "#interrupt-cells" },
-	{ "/pic", "phandle" }, { "/pic", "linux,phandle" }, { "/pic", "status" },
-	{ "/soc", "compatible" }, { "/soc", "#address-cells" }, { "/soc", "#size-cells" },
-	{ "/soc", "ranges" }, { "/soc", "interrupt-parent" }, { "/soc", "status" },
-	{ "/soc/a", "compatible" }, { "/soc/a", "reg" }, { "/soc/a", "interrupts" },
-	{ "/soc/a", "interrupt-parent" }, { "/soc/a", "status" },
+	{ "/", "#address-cells" },	{ "/", "#size-cells" },
+	{ "/pic", "compatible" },	{ "/pic", "reg" },
+	{ "/pic", "#interrupt-cells" }, { "/pic", "phandle" },
+	{ "/pic", "linux,phandle" },	{ "/pic", "status" },
+	{ "/soc", "compatible" },	{ "/soc", "#address-cells" },
+	{ "/soc", "#size-cells" },	{ "/soc", "ranges" },
+	{ "/soc", "interrupt-parent" }, { "/soc", "status" },
+	{ "/soc/a", "compatible" },	{ "/soc/a", "reg" },
+	{ "/soc/a", "interrupts" },	{ "/soc/a", "interrupt-parent" },
+	{ "/soc/a", "status" },
 };
 
 /* Property @prop of @node: @len bytes of @val if it is the one in read_props[@which]. */
-static void short_prop(void *fdt, const char *node, unsigned int which, int len,
-		       const char *prop, const void *val, int vlen)
+static void short_prop(void *fdt, const char *node, unsigned int which, int len, const char *prop,
+		       const void *val, int vlen)
 {
 	static const char bytes[8] = { 0, 0, 0, 1, 0, 0, 0x10, 0 };
 
@@ -1042,8 +1053,8 @@ DEFINE_TEST(test_of_every_property_read_checks_its_length,
 	ldm_board_unload();
 
 	for (i = 0; i < ARRAY_SIZE(read_props); i++) {
-		cells = read_props[i].prop[0] == '#' || !strcmp(read_props[i].prop,
-								 "interrupt-parent");
+		cells = read_props[i].prop[0] == '#' ||
+			!strcmp(read_props[i].prop, "interrupt-parent");
 		for (len = 0; len < 8; len++) {
 			error = load_blob_capturing(fdt, short_blob(fdt, i, len), &msg);
 			if (error && error != -EINVAL)
@@ -1074,14 +1085,16 @@ DEFINE_TEST(test_of_property_length_past_the_blob_refused,
 
 	for (i = 0; i < ARRAY_SIZE(lengths); i++) {
 		size = irq_blob(fdt, &one, 4, &one, 4);
-		prop = fdt_get_property_w(fdt, fdt_path_offset(fdt, "/pic"),
-					  "interrupt-controller", NULL);
+		prop = fdt_get_property_w(fdt, fdt_path_offset(fdt, "/pic"), "interrupt-controller",
+					  NULL);
 		ASSERT(prop && !fdt32_to_cpu(prop->len));
 		prop->len = cpu_to_fdt32(lengths[i]);
 		/* What is refused is what libfdt's own check passes. */
 		ASSERT_OK(fdt_check_full(fdt, size));
-		snprintf(says, sizeof(says), "/pic: property interrupt-controller is %u bytes "
-			 "long, past the end of the blob", lengths[i]);
+		snprintf(says, sizeof(says),
+			 "/pic: property interrupt-controller is %u bytes "
+			 "long, past the end of the blob",
+			 lengths[i]);
 		assert_blob_refused(fdt, size, says);
 	}
 }
@@ -1265,12 +1278,14 @@ DEFINE_TEST(test_of_property_length_looping_libfdt_refused,
 
 	for (i = 0; i < ARRAY_SIZE(lengths); i++) {
 		size = irq_blob(fdt, &phandle_1, 4, &phandle_1, 4);
-		prop = fdt_get_property_w(fdt, fdt_path_offset(fdt, "/pic"),
-					  "interrupt-controller", NULL);
+		prop = fdt_get_property_w(fdt, fdt_path_offset(fdt, "/pic"), "interrupt-controller",
+					  NULL);
 		ASSERT(prop);
 		prop->len = cpu_to_fdt32(lengths[i]);
-		snprintf(says, sizeof(says), "/pic: property interrupt-controller is %u bytes "
-			 "long, past the end of the blob", lengths[i]);
+		snprintf(says, sizeof(says),
+			 "/pic: property interrupt-controller is %u bytes "
+			 "long, past the end of the blob",
+			 lengths[i]);
 		assert_blob_refused(fdt, size, says);
 	}
 }
@@ -1314,8 +1329,8 @@ DEFINE_TEST(test_of_board_load_survives_each_allocation_failure,
 	saved = dup(STDERR_FILENO);
 	null = open("/dev/null", O_WRONLY);
 	ASSERT(saved >= 0 && null >= 0);
-	for (k = 1; ; k++) {
-		dup2(null, STDERR_FILENO);	/* probe failures print */
+	for (k = 1;; k++) {
+		dup2(null, STDERR_FILENO); /* probe failures print */
 		ldm_fail_nth(k);
 		error = ldm_board_load_blob(blob, (size_t)n, "demo.dtb");
 		ldm_fail_nth(0);
@@ -1342,15 +1357,24 @@ DEFINE_TEST(test_of_exports_have_modern_linux_kinds,
 			   "of_property_read_* family EXPORT_SYMBOL_GPL, as in modern Linux")
 {
 	static const char *const all[] = {
-		"of_find_property", "of_get_property", "of_device_is_compatible",
-		"of_device_is_available", "of_match_node", "of_match_device",
-		"of_device_get_match_data", "of_node_get", "of_node_put", "of_get_parent",
-		"of_get_next_child", "of_get_child_by_name", "of_find_node_by_path",
+		"of_find_property",
+		"of_get_property",
+		"of_device_is_compatible",
+		"of_device_is_available",
+		"of_match_node",
+		"of_match_device",
+		"of_device_get_match_data",
+		"of_node_get",
+		"of_node_put",
+		"of_get_parent",
+		"of_get_next_child",
+		"of_get_child_by_name",
+		"of_find_node_by_path",
 	};
 	static const char *const gpl[] = {
 		"of_property_read_u32_index", "of_property_read_variable_u32_array",
-		"of_property_read_u64", "of_property_read_string", "of_property_match_string",
-		"of_property_count_elems_of_size",
+		"of_property_read_u64",	      "of_property_read_string",
+		"of_property_match_string",   "of_property_count_elems_of_size",
 	};
 	struct ldm_export exp;
 	unsigned int i;
@@ -1432,13 +1456,12 @@ static int race_probe(struct device *dev)
 	return 0;
 }
 
-static const struct of_device_id race_ids[] = {
-	{ .compatible = "ldm,demo-sensor" },
-	{ }
-};
+static const struct of_device_id race_ids[] = { { .compatible = "ldm,demo-sensor" }, {} };
 
 static struct device_driver race_driver = {
-	.name = "race_sensor", .bus = &platform_bus_type, .probe = race_probe,
+	.name = "race_sensor",
+	.bus = &platform_bus_type,
+	.probe = race_probe,
 	.of_match_table = race_ids,
 };
 

@@ -39,8 +39,7 @@ static void pbox_init(struct pbox *b, char *name, u32 id, struct resource *res, 
 	b->pdev.dev.release = pbox_release;
 }
 
-static void set_res(struct resource *r, unsigned long start, unsigned long end,
-		    unsigned long flags)
+static void set_res(struct resource *r, unsigned long start, unsigned long end, unsigned long flags)
 {
 	memset(r, 0, sizeof(*r));
 	r->start = start;
@@ -52,23 +51,26 @@ static void set_res(struct resource *r, unsigned long start, unsigned long end,
 
 struct pdrv {
 	struct device_driver drv;
-	int probe_error;		/* what probe() returns */
+	int probe_error; /* what probe() returns */
 	int probed, removed;
-	int irq;			/* what probe() read with platform_get_irq */
-	char log[512];			/* the suspend and resume calls */
-	int fail_level;			/* suspend() fails at this level, -1 never */
-	const char *fail_dev;		/* ...of this device only */
+	int irq;	      /* what probe() read with platform_get_irq */
+	char log[512];	      /* the suspend and resume calls */
+	int fail_level;	      /* suspend() fails at this level, -1 never */
+	const char *fail_dev; /* ...of this device only */
 };
 
 #define to_pdrv(d) container_of(d, struct pdrv, drv)
 
 static const char *const suspend_level[] = {
-	[SUSPEND_NOTIFY] = "notify", [SUSPEND_SAVE_STATE] = "save",
-	[SUSPEND_DISABLE] = "disable", [SUSPEND_POWER_DOWN] = "down",
+	[SUSPEND_NOTIFY] = "notify",
+	[SUSPEND_SAVE_STATE] = "save",
+	[SUSPEND_DISABLE] = "disable",
+	[SUSPEND_POWER_DOWN] = "down",
 };
 
 static const char *const resume_level[] = {
-	[RESUME_POWER_ON] = "on", [RESUME_RESTORE_STATE] = "restore",
+	[RESUME_POWER_ON] = "on",
+	[RESUME_RESTORE_STATE] = "restore",
 	[RESUME_ENABLE] = "enable",
 };
 
@@ -195,8 +197,10 @@ static bool range_free(struct resource *root, unsigned long start, unsigned long
 
 /* ---- names and places ---- */
 
-DEFINE_TEST(test_platform_device_named_name_and_id_under_devices_platform,
-	    .description = "a platform device is \"<name><id>\" (\"<name>\" for id -1) in /devices/platform, linked from /bus/platform/devices")
+DEFINE_TEST(
+	test_platform_device_named_name_and_id_under_devices_platform,
+	.description =
+		"a platform device is \"<name><id>\" (\"<name>\" for id -1) in /devices/platform, linked from /bus/platform/devices")
 {
 	static struct pbox w3, solo;
 
@@ -225,8 +229,10 @@ DEFINE_TEST(test_platform_device_named_name_and_id_under_devices_platform,
 	ASSERT_EQ(platform_device_register(NULL), -EINVAL);
 }
 
-DEFINE_TEST(test_platform_device_with_unusable_name_is_refused,
-	    .description = "a platform device whose name cannot be a directory (a slash, \".\") or is missing is refused with -EINVAL, its ranges given back")
+DEFINE_TEST(
+	test_platform_device_with_unusable_name_is_refused,
+	.description =
+		"a platform device whose name cannot be a directory (a slash, \".\") or is missing is refused with -EINVAL, its ranges given back")
 {
 	static struct pbox slash, dot, nameless;
 	static struct resource r;
@@ -251,8 +257,10 @@ DEFINE_TEST(test_platform_device_with_unusable_name_is_refused,
 	ASSERT_EQ(nameless.released, 1);
 }
 
-DEFINE_TEST(test_platform_device_with_a_parent_sits_under_it,
-	    .description = "a platform device given a parent is placed under it, not under /devices/platform")
+DEFINE_TEST(
+	test_platform_device_with_a_parent_sits_under_it,
+	.description =
+		"a platform device given a parent is placed under it, not under /devices/platform")
 {
 	static struct pbox host, child;
 
@@ -293,8 +301,10 @@ static void record_event(const struct ldm_uevent *event, void *data)
 	}
 }
 
-DEFINE_TEST(test_platform_device_events_name_the_platform_subsystem,
-	    .description = "a platform device raises add and remove with SUBSYSTEM=platform and DEVPATH=/devices/platform/<id>")
+DEFINE_TEST(
+	test_platform_device_events_name_the_platform_subsystem,
+	.description =
+		"a platform device raises add and remove with SUBSYSTEM=platform and DEVPATH=/devices/platform/<id>")
 {
 	static struct pbox w0;
 
@@ -312,8 +322,10 @@ DEFINE_TEST(test_platform_device_events_name_the_platform_subsystem,
 
 /* ---- drivers ---- */
 
-DEFINE_TEST(test_platform_driver_matches_by_name_and_probes,
-	    .description = "a driver on platform_bus_type binds the devices of its name, before or after it registers, and no others")
+DEFINE_TEST(
+	test_platform_driver_matches_by_name_and_probes,
+	.description =
+		"a driver on platform_bus_type binds the devices of its name, before or after it registers, and no others")
 {
 	static struct pbox w0, w1, g0;
 	static struct resource irq;
@@ -353,8 +365,10 @@ DEFINE_TEST(test_platform_driver_matches_by_name_and_probes,
 	ASSERT_EQ(w0.released + w1.released + g0.released, 3);
 }
 
-DEFINE_TEST(test_platform_drivers_alike_in_first_bus_id_size_bytes_tried_in_order,
-	    .description = "drivers whose names agree in the first BUS_ID_SIZE bytes all match, and are tried in registration order as 2.6.9 tried them")
+DEFINE_TEST(
+	test_platform_drivers_alike_in_first_bus_id_size_bytes_tried_in_order,
+	.description =
+		"drivers whose names agree in the first BUS_ID_SIZE bytes all match, and are tried in registration order as 2.6.9 tried them")
 {
 	static struct pdrv first, second, third;
 	static struct pbox dev;
@@ -376,8 +390,9 @@ DEFINE_TEST(test_platform_drivers_alike_in_first_bus_id_size_bytes_tried_in_orde
 	ASSERT_EQ(second.probed, 1);
 	ASSERT_EQ(first.probed, 1);
 	ASSERT_EQ(third.probed, 0);
-	ASSERT_STREQ(link_of("/bus/platform/drivers/controller-of-bus-zz-first/controller-of-bus-z"),
-		     "../../../../devices/platform/controller-of-bus-z");
+	ASSERT_STREQ(
+		link_of("/bus/platform/drivers/controller-of-bus-zz-first/controller-of-bus-z"),
+		"../../../../devices/platform/controller-of-bus-z");
 	platform_device_unregister(&dev.pdev);
 	ASSERT_EQ(dev.released, 1);
 
@@ -414,8 +429,10 @@ DEFINE_TEST(test_platform_drivers_alike_in_first_bus_id_size_bytes_tried_in_orde
 
 /* ---- resources ---- */
 
-DEFINE_TEST(test_platform_get_resource_by_type_and_index,
-	    .description = "platform_get_resource finds the n-th resource of a type, platform_get_irq the n-th IRQ or 0")
+DEFINE_TEST(
+	test_platform_get_resource_by_type_and_index,
+	.description =
+		"platform_get_resource finds the n-th resource of a type, platform_get_irq the n-th IRQ or 0")
 {
 	static struct resource res[6];
 	static struct pbox dev, bare;
@@ -464,8 +481,10 @@ DEFINE_TEST(test_platform_get_resource_by_type_and_index,
 	ASSERT_EQ(dev.released + bare.released, 2);
 }
 
-DEFINE_TEST(test_overlapping_memory_range_is_ebusy_and_leaves_nothing,
-	    .description = "a device whose memory range overlaps a claimed one fails with -EBUSY, claims nothing, adds nothing; freed, the range can be claimed")
+DEFINE_TEST(
+	test_overlapping_memory_range_is_ebusy_and_leaves_nothing,
+	.description =
+		"a device whose memory range overlaps a claimed one fails with -EBUSY, claims nothing, adds nothing; freed, the range can be claimed")
 {
 	static struct resource ra, rb[2], rc;
 	static struct pbox a, b, c;
@@ -508,8 +527,10 @@ DEFINE_TEST(test_overlapping_memory_range_is_ebusy_and_leaves_nothing,
 	ASSERT(range_free(&iomem_resource, 0x1000, 0x2fff));
 }
 
-DEFINE_TEST(test_duplicate_platform_device_gives_its_ranges_back,
-	    .description = "a platform device whose name is taken fails with -EEXIST and gives back the ranges it had claimed")
+DEFINE_TEST(
+	test_duplicate_platform_device_gives_its_ranges_back,
+	.description =
+		"a platform device whose name is taken fails with -EEXIST and gives back the ranges it had claimed")
 {
 	static struct resource r0, r1;
 	static struct pbox first, twin;
@@ -530,8 +551,10 @@ DEFINE_TEST(test_duplicate_platform_device_gives_its_ranges_back,
 	ASSERT_EQ(first.released, 1);
 }
 
-DEFINE_TEST(test_request_and_release_resource_on_iomem,
-	    .description = "request_resource claims ranges in address order, refuses overlaps and ranges outside the root; release_resource gives them back once")
+DEFINE_TEST(
+	test_request_and_release_resource_on_iomem,
+	.description =
+		"request_resource claims ranges in address order, refuses overlaps and ranges outside the root; release_resource gives them back once")
 {
 	struct resource a, b, c, over, edge, inner, outside, backwards, big;
 
@@ -586,8 +609,10 @@ DEFINE_TEST(test_request_and_release_resource_on_iomem,
 
 /* ---- platform_device_register_simple and platform_add_devices ---- */
 
-DEFINE_TEST(test_register_simple_copies_resources_and_frees_itself,
-	    .description = "platform_device_register_simple copies and claims the resources, and the device frees itself when unregistered")
+DEFINE_TEST(
+	test_register_simple_copies_resources_and_frees_itself,
+	.description =
+		"platform_device_register_simple copies and claims the resources, and the device frees itself when unregistered")
 {
 	struct resource res[2];
 	struct platform_device *pdev;
@@ -610,7 +635,7 @@ DEFINE_TEST(test_register_simple_copies_resources_and_frees_itself,
 	ASSERT_EQ(node_type("/devices/platform/simple2"), LDM_SYSFS_DIR);
 	ASSERT(!range_free(&iomem_resource, 0x7000, 0x7000));
 
-	platform_device_unregister(pdev);	/* LeakSanitizer checks it is freed */
+	platform_device_unregister(pdev); /* LeakSanitizer checks it is freed */
 	ASSERT_EQ(drv.removed, 1);
 	ASSERT_EQ(node_type("/devices/platform/simple2"), -ENOENT);
 	ASSERT(range_free(&iomem_resource, 0x7000, 0x7fff));
@@ -624,8 +649,10 @@ DEFINE_TEST(test_register_simple_copies_resources_and_frees_itself,
 	ASSERT_EQ(drv.removed, 2);
 }
 
-DEFINE_TEST(test_register_simple_returns_err_ptr_on_error,
-	    .description = "platform_device_register_simple returns ERR_PTR(-EBUSY) for a claimed range and ERR_PTR(-EEXIST) for a taken name, adding nothing")
+DEFINE_TEST(
+	test_register_simple_returns_err_ptr_on_error,
+	.description =
+		"platform_device_register_simple returns ERR_PTR(-EBUSY) for a claimed range and ERR_PTR(-EEXIST) for a taken name, adding nothing")
 {
 	struct resource res;
 	struct platform_device *first, *pdev;
@@ -653,8 +680,10 @@ DEFINE_TEST(test_register_simple_returns_err_ptr_on_error,
 	ASSERT(range_free(&iomem_resource, 0x8000, 0x8fff));
 }
 
-DEFINE_TEST(test_platform_add_devices_registers_all_or_none,
-	    .description = "platform_add_devices registers every device, or on an error unregisters those it had registered")
+DEFINE_TEST(
+	test_platform_add_devices_registers_all_or_none,
+	.description =
+		"platform_add_devices registers every device, or on an error unregisters those it had registered")
 {
 	static struct resource r[3], taken;
 	static struct pbox box[3], held;
@@ -697,8 +726,10 @@ DEFINE_TEST(test_platform_add_devices_registers_all_or_none,
 
 /* ---- power ---- */
 
-DEFINE_TEST(test_platform_suspend_and_resume_walk_the_three_levels,
-	    .description = "device_suspend(3) calls the driver's suspend for DISABLE, SAVE_STATE, POWER_DOWN; device_resume its resume for POWER_ON, RESTORE_STATE, ENABLE")
+DEFINE_TEST(
+	test_platform_suspend_and_resume_walk_the_three_levels,
+	.description =
+		"device_suspend(3) calls the driver's suspend for DISABLE, SAVE_STATE, POWER_DOWN; device_resume its resume for POWER_ON, RESTORE_STATE, ENABLE")
 {
 	static struct pbox w0, w1, other;
 	static struct pdrv drv;
@@ -719,9 +750,8 @@ DEFINE_TEST(test_platform_suspend_and_resume_walk_the_three_levels,
 		     "widget0:suspend3:disable widget0:suspend3:save widget0:suspend3:down");
 	drv.log[0] = '\0';
 	device_resume();
-	ASSERT_STREQ(drv.log,
-		     "widget0:resume:on widget0:resume:restore widget0:resume:enable "
-		     "widget1:resume:on widget1:resume:restore widget1:resume:enable");
+	ASSERT_STREQ(drv.log, "widget0:resume:on widget0:resume:restore widget0:resume:enable "
+			      "widget1:resume:on widget1:resume:restore widget1:resume:enable");
 
 	platform_device_unregister(&w0.pdev);
 	platform_device_unregister(&w1.pdev);
@@ -730,8 +760,10 @@ DEFINE_TEST(test_platform_suspend_and_resume_walk_the_three_levels,
 	ASSERT_EQ(drv.removed, 2);
 }
 
-DEFINE_TEST(test_platform_suspend_stops_at_the_failing_level,
-	    .description = "a driver's suspend failing at SAVE_STATE skips POWER_DOWN, device_suspend returns the error and resumes what it had suspended")
+DEFINE_TEST(
+	test_platform_suspend_stops_at_the_failing_level,
+	.description =
+		"a driver's suspend failing at SAVE_STATE skips POWER_DOWN, device_suspend returns the error and resumes what it had suspended")
 {
 	static struct pbox w0, w1;
 	static struct pdrv drv;
@@ -761,8 +793,10 @@ DEFINE_TEST(test_platform_suspend_stops_at_the_failing_level,
 	driver_unregister(&drv.drv);
 }
 
-DEFINE_TEST(test_power_state_file_suspends_and_resumes_one_device,
-	    .description = "writing 3 to /devices/platform/<id>/power/state suspends only that device, 0 resumes it, and the file reads the state")
+DEFINE_TEST(
+	test_power_state_file_suspends_and_resumes_one_device,
+	.description =
+		"writing 3 to /devices/platform/<id>/power/state suspends only that device, 0 resumes it, and the file reads the state")
 {
 	static struct pbox w0, w1;
 	static struct pdrv drv;
@@ -813,8 +847,10 @@ DEFINE_TEST(test_power_state_file_suspends_and_resumes_one_device,
 
 /* ---- exports ---- */
 
-DEFINE_TEST(test_platform_symbols_are_gpl_only_exports,
-	    .description = "platform_bus, platform_bus_type and the platform functions of the patch are EXPORT_SYMBOL_GPL")
+DEFINE_TEST(
+	test_platform_symbols_are_gpl_only_exports,
+	.description =
+		"platform_bus, platform_bus_type and the platform functions of the patch are EXPORT_SYMBOL_GPL")
 {
 	static const struct {
 		const char *name;
@@ -855,7 +891,9 @@ static int claim_probe(struct device *dev)
 static int claim_remove(struct device *dev)
 {
 	struct resource probe = {
-		.start = 0x9000000, .end = 0x9000fff, .flags = IORESOURCE_MEM,
+		.start = 0x9000000,
+		.end = 0x9000fff,
+		.flags = IORESOURCE_MEM,
 	};
 
 	(void)dev;
@@ -870,18 +908,25 @@ static void claim_release(struct device *dev)
 	(void)dev;
 }
 
-DEFINE_TEST(test_unregister_gives_ranges_back_after_remove,
-	    .description = "platform_device_unregister keeps the device's ranges claimed while the driver's remove() runs (modern order)")
+DEFINE_TEST(
+	test_unregister_gives_ranges_back_after_remove,
+	.description =
+		"platform_device_unregister keeps the device's ranges claimed while the driver's remove() runs (modern order)")
 {
 	static struct resource res[] = {
 		{ .start = 0x9000000, .end = 0x9000fff, .flags = IORESOURCE_MEM },
 	};
 	static struct platform_device pdev = {
-		.name = "claimer", .id = (u32)-1, .num_resources = 1, .resource = res,
+		.name = "claimer",
+		.id = (u32)-1,
+		.num_resources = 1,
+		.resource = res,
 		.dev = { .release = claim_release },
 	};
 	static struct device_driver drv = {
-		.name = "claimer", .probe = claim_probe, .remove = claim_remove,
+		.name = "claimer",
+		.probe = claim_probe,
+		.remove = claim_remove,
 	};
 	struct resource again = { .start = 0x9000000, .end = 0x9000fff, .flags = IORESOURCE_MEM };
 
@@ -897,8 +942,10 @@ DEFINE_TEST(test_unregister_gives_ranges_back_after_remove,
 	driver_unregister(&drv);
 }
 
-DEFINE_TEST(test_device_tree_lists_devices_depth_first_with_bus_and_driver,
-	    .description = "ldm_device_tree: platform at depth 0, its devices under it in order with bus and bound driver, a child under its parent")
+DEFINE_TEST(
+	test_device_tree_lists_devices_depth_first_with_bus_and_driver,
+	.description =
+		"ldm_device_tree: platform at depth 0, its devices under it in order with bus and bound driver, a child under its parent")
 {
 	static struct pbox host, child, lone;
 	static struct pdrv drv;

@@ -95,11 +95,11 @@ static void note(char what, const char *name)
 
 /* ---- a bus whose suspend()/resume() record, and a tree on it ---- */
 
-static const char *fail_name;	/* the device whose suspend() refuses */
+static const char *fail_name; /* the device whose suspend() refuses */
 static int fail_error;
-static const char *defer_name;	/* answers -EAGAIN to its first suspend() */
+static const char *defer_name; /* answers -EAGAIN to its first suspend() */
 static bool deferred_once;
-static int wrong_states;	/* suspend() calls not asked for state 3 */
+static int wrong_states; /* suspend() calls not asked for state 3 */
 
 static int pm_bus_suspend(struct device *dev, u32 state)
 {
@@ -127,14 +127,14 @@ static int pm_bus_resume(struct device *dev)
 static int pm_bus_match(struct device *dev, struct device_driver *drv)
 {
 	(void)drv;
-	return strcmp(dev->bus_id, "U") != 0;	/* U stays unbound */
+	return strcmp(dev->bus_id, "U") != 0; /* U stays unbound */
 }
 
 static struct bus_type pm_bus = {
-	.name		= "pmbus",
-	.match		= pm_bus_match,
-	.suspend	= pm_bus_suspend,
-	.resume		= pm_bus_resume,
+	.name = "pmbus",
+	.match = pm_bus_match,
+	.suspend = pm_bus_suspend,
+	.resume = pm_bus_resume,
 };
 
 enum { P, C1, C2, G, NR_DEVS };
@@ -218,8 +218,10 @@ static void assert_tree_order(char op, bool child_first)
 
 /* ---- system suspend and resume ---- */
 
-DEFINE_TEST(test_suspend_children_before_parents_resume_parents_first,
-	    .description = "device_suspend(3) suspends every child before its parent and returns 0; device_resume() resumes parents before children")
+DEFINE_TEST(
+	test_suspend_children_before_parents_resume_parents_first,
+	.description =
+		"device_suspend(3) suspends every child before its parent and returns 0; device_resume() resumes parents before children")
 {
 	tree_register();
 	ASSERT_EQ(pm_log[0], '\0');
@@ -241,8 +243,10 @@ DEFINE_TEST(test_suspend_children_before_parents_resume_parents_first,
 	tree_unregister();
 }
 
-DEFINE_TEST(test_suspend_error_resumes_what_was_suspended,
-	    .description = "a bus suspend() failing with -EIO in the middle: device_suspend returns -EIO, resumes those suspended before it, never asks those after, and logs the culprit")
+DEFINE_TEST(
+	test_suspend_error_resumes_what_was_suspended,
+	.description =
+		"a bus suspend() failing with -EIO in the middle: device_suspend returns -EIO, resumes those suspended before it, never asks those after, and logs the culprit")
 {
 	char *err;
 
@@ -295,13 +299,15 @@ static int sys_shutdown(struct sys_device *sd)
 
 static struct sysdev_class timer_class = {
 	set_kset_name("timer"),
-	.suspend	= sys_suspend,
-	.resume		= sys_resume,
-	.shutdown	= sys_shutdown,
+	.suspend = sys_suspend,
+	.resume = sys_resume,
+	.shutdown = sys_shutdown,
 };
 
-DEFINE_TEST(test_eagain_defers_to_power_down_system_devices_last,
-	    .description = "a device answering -EAGAIN is suspended by device_power_down, then system devices; device_power_up resumes system devices first, then it")
+DEFINE_TEST(
+	test_eagain_defers_to_power_down_system_devices_last,
+	.description =
+		"a device answering -EAGAIN is suspended by device_power_down, then system devices; device_power_up resumes system devices first, then it")
 {
 	static struct sys_device timer0 = { .id = 0, .cls = &timer_class };
 
@@ -333,8 +339,10 @@ DEFINE_TEST(test_eagain_defers_to_power_down_system_devices_last,
 
 /* ---- system devices ---- */
 
-DEFINE_TEST(test_deferred_suspend_keeps_order_of_later_cycles,
-	    .description = "after a cycle in which a device was deferred with -EAGAIN, the next cycle still suspends children first and resumes parents first")
+DEFINE_TEST(
+	test_deferred_suspend_keeps_order_of_later_cycles,
+	.description =
+		"after a cycle in which a device was deferred with -EAGAIN, the next cycle still suspends children first and resumes parents first")
 {
 	tree_register();
 	defer_name = "C2";
@@ -368,8 +376,10 @@ static ssize_t rate_store(struct sys_device *sd, const char *buf, size_t count)
 
 static SYSDEV_ATTR(rate, 0644, rate_show, rate_store);
 
-DEFINE_TEST(test_sysdev_register_makes_devices_system_class_id,
-	    .description = "sysdev_class_register makes /devices/system/<class>; sysdev_register with id 0 makes <class>0 in it; sysdev_create_file/remove_file add and remove its files")
+DEFINE_TEST(
+	test_sysdev_register_makes_devices_system_class_id,
+	.description =
+		"sysdev_class_register makes /devices/system/<class>; sysdev_register with id 0 makes <class>0 in it; sysdev_create_file/remove_file add and remove its files")
 {
 	static struct sys_device timer0 = { .id = 0, .cls = &timer_class };
 	static struct sys_device timer7 = { .id = 7, .cls = &timer_class };
@@ -428,12 +438,14 @@ static int sysdrv_remove(struct sys_device *sd)
 }
 
 static struct sysdev_driver timer_driver = {
-	.add	= sysdrv_add,
-	.remove	= sysdrv_remove,
+	.add = sysdrv_add,
+	.remove = sysdrv_remove,
 };
 
-DEFINE_TEST(test_sysdev_driver_hears_of_every_device,
-	    .description = "a sysdev_driver's add() runs for each device present at sysdev_driver_register and each registered later; remove() on sysdev_unregister and for each left at sysdev_driver_unregister")
+DEFINE_TEST(
+	test_sysdev_driver_hears_of_every_device,
+	.description =
+		"a sysdev_driver's add() runs for each device present at sysdev_driver_register and each registered later; remove() on sysdev_unregister and for each left at sysdev_driver_unregister")
 {
 	static struct sys_device timer[4];
 	int i;
@@ -466,8 +478,10 @@ DEFINE_TEST(test_sysdev_driver_hears_of_every_device,
 	ASSERT(!exists("/devices/system/timer"));
 }
 
-DEFINE_TEST(test_sysdev_register_of_taken_id_is_eexist,
-	    .description = "sysdev_register of an id its class already has gives -EEXIST, and the class's drivers do not hear of it")
+DEFINE_TEST(
+	test_sysdev_register_of_taken_id_is_eexist,
+	.description =
+		"sysdev_register of an id its class already has gives -EEXIST, and the class's drivers do not hear of it")
 {
 	static struct sys_device timer0 = { .id = 0, .cls = &timer_class };
 	static struct sys_device again = { .id = 0, .cls = &timer_class };
@@ -547,15 +561,19 @@ static int pic_resume(struct sys_device *sd)
 
 static struct sysdev_class pic_class = {
 	set_kset_name("pic"),
-	.suspend	= pic_suspend,
-	.resume		= pic_resume,
+	.suspend = pic_suspend,
+	.resume = pic_resume,
 };
 
-DEFINE_TEST(test_sysdev_power_calls_drivers_and_classes_in_order,
-	    .description = "system devices suspend last class first (global drivers, then the class's drivers, then the class) and resume first class first in the reverse order of callers")
+DEFINE_TEST(
+	test_sysdev_power_calls_drivers_and_classes_in_order,
+	.description =
+		"system devices suspend last class first (global drivers, then the class's drivers, then the class) and resume first class first in the reverse order of callers")
 {
 	static struct sysdev_driver global = {
-		.add = gdrv_add, .suspend = gdrv_suspend, .resume = gdrv_resume,
+		.add = gdrv_add,
+		.suspend = gdrv_suspend,
+		.resume = gdrv_resume,
 	};
 	static struct sysdev_driver aux = { .suspend = cdrv_suspend, .resume = cdrv_resume };
 	static struct sys_device timer0 = { .id = 0, .cls = &timer_class };
@@ -589,8 +607,10 @@ DEFINE_TEST(test_sysdev_power_calls_drivers_and_classes_in_order,
 
 /* ---- power/state ---- */
 
-DEFINE_TEST(test_power_state_write_suspends_only_that_device,
-	    .description = "/devices/<dev>/power/state reads 0; writing 3 suspends that device alone and reads 3; writing 0 resumes it; writing x gives -EINVAL")
+DEFINE_TEST(
+	test_power_state_write_suspends_only_that_device,
+	.description =
+		"/devices/<dev>/power/state reads 0; writing 3 suspends that device alone and reads 3; writing 0 resumes it; writing x gives -EINVAL")
 {
 	tree_register();
 	ASSERT_STREQ(cat("/devices/P/power/state"), "0\n");
@@ -617,8 +637,10 @@ DEFINE_TEST(test_power_state_write_suspends_only_that_device,
 	tree_unregister();
 }
 
-DEFINE_TEST(test_power_state_write_returns_bus_error,
-	    .description = "writing a state to power/state of a device whose bus suspend() fails returns that error and the state stays 0")
+DEFINE_TEST(
+	test_power_state_write_returns_bus_error,
+	.description =
+		"writing a state to power/state of a device whose bus suspend() fails returns that error and the state stays 0")
 {
 	tree_register();
 	fail_name = "C2";
@@ -630,8 +652,10 @@ DEFINE_TEST(test_power_state_write_returns_bus_error,
 	tree_unregister();
 }
 
-DEFINE_TEST(test_runtime_suspended_device_is_left_alone_by_system_suspend,
-	    .description = "a device suspended through power/state is neither suspended again by device_suspend nor resumed by device_resume")
+DEFINE_TEST(
+	test_runtime_suspended_device_is_left_alone_by_system_suspend,
+	.description =
+		"a device suspended through power/state is neither suspended again by device_suspend nor resumed by device_resume")
 {
 	tree_register();
 	ASSERT_EQ(echo("/devices/P/C2/power/state", "3"), 1);
@@ -652,13 +676,15 @@ DEFINE_TEST(test_runtime_suspended_device_is_left_alone_by_system_suspend,
 
 /* ---- exports ---- */
 
-DEFINE_TEST(test_device_pm_set_parent_is_gpl_only,
-	    .description = "device_pm_set_parent and the system suspend calls are exported EXPORT_SYMBOL_GPL")
+DEFINE_TEST(
+	test_device_pm_set_parent_is_gpl_only,
+	.description =
+		"device_pm_set_parent and the system suspend calls are exported EXPORT_SYMBOL_GPL")
 {
 	static const char *const gpl[] = {
-		"device_pm_set_parent", "device_suspend", "device_resume",
-		"device_power_down", "device_power_up",
-		"sysdev_class_register", "sysdev_register", "sysdev_driver_register",
+		"device_pm_set_parent", "device_suspend",	  "device_resume",
+		"device_power_down",	"device_power_up",	  "sysdev_class_register",
+		"sysdev_register",	"sysdev_driver_register",
 	};
 	struct ldm_export exp;
 	size_t i;
@@ -667,7 +693,8 @@ DEFINE_TEST(test_device_pm_set_parent_is_gpl_only,
 		if (ldm_export_lookup(gpl[i], &exp))
 			FAIL("%s is not exported", gpl[i]);
 		if (exp.license != LDM_EXPORT_GPL)
-			FAIL("%s is %s, expected GPL", gpl[i], ldm_export_license_name(exp.license));
+			FAIL("%s is %s, expected GPL", gpl[i],
+			     ldm_export_license_name(exp.license));
 	}
 }
 
@@ -679,9 +706,9 @@ static void pm_drv_shutdown(struct device *dev)
 }
 
 static struct device_driver pm_driver = {
-	.name		= "pmdrv",
-	.bus		= &pm_bus,
-	.shutdown	= pm_drv_shutdown,
+	.name = "pmdrv",
+	.bus = &pm_bus,
+	.shutdown = pm_drv_shutdown,
 };
 
 /*
@@ -719,9 +746,11 @@ static void shutdown_setup(struct sys_device *timer0, struct device *unbound)
 	ASSERT(unbound->driver == NULL);
 }
 
-DEFINE_TEST(test_exit_shuts_bound_devices_down_children_first,
-	    .description = "ldm_exit calls the shutdown() of each bound device's driver, children before parents, then shuts system devices down",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_exit_shuts_bound_devices_down_children_first,
+	.description =
+		"ldm_exit calls the shutdown() of each bound device's driver, children before parents, then shuts system devices down",
+	.no_runtime = true)
 {
 	static struct sys_device timer0 = { .id = 0, .cls = &timer_class };
 	static struct device unbound;
@@ -733,9 +762,11 @@ DEFINE_TEST(test_exit_shuts_bound_devices_down_children_first,
 	assert_tree_order('#', true);
 }
 
-DEFINE_TEST(test_exit_shuts_down_children_first_after_deferred_suspend,
-	    .description = "after a suspend cycle in which a device was deferred with -EAGAIN, ldm_exit still shuts every child down before its parent",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_exit_shuts_down_children_first_after_deferred_suspend,
+	.description =
+		"after a suspend cycle in which a device was deferred with -EAGAIN, ldm_exit still shuts every child down before its parent",
+	.no_runtime = true)
 {
 	static struct sys_device timer0 = { .id = 0, .cls = &timer_class };
 	static struct device unbound;
@@ -756,8 +787,10 @@ DEFINE_TEST(test_exit_shuts_down_children_first_after_deferred_suspend,
 
 /* ---- ldm_pm_suspend / ldm_pm_resume ---- */
 
-DEFINE_TEST(test_pm_suspend_holds_until_resume,
-	    .description = "ldm_pm_suspend(\"mem\") suspends children first and stays suspended (/power/state and a second suspend get -EBUSY); ldm_pm_resume resumes parents first; bad state or resume twice: -EINVAL")
+DEFINE_TEST(
+	test_pm_suspend_holds_until_resume,
+	.description =
+		"ldm_pm_suspend(\"mem\") suspends children first and stays suspended (/power/state and a second suspend get -EBUSY); ldm_pm_resume resumes parents first; bad state or resume twice: -EINVAL")
 {
 	tree_register();
 	ASSERT_EQ(ldm_pm_suspend("sleepy"), -EINVAL);
@@ -788,9 +821,11 @@ DEFINE_TEST(test_pm_suspend_holds_until_resume,
 	tree_unregister();
 }
 
-DEFINE_TEST(test_pm_exit_resumes_a_suspended_runtime,
-	    .description = "ldm_exit while ldm_pm_suspend holds the devices suspended resumes them (parents first) before it shuts them down",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_pm_exit_resumes_a_suspended_runtime,
+	.description =
+		"ldm_exit while ldm_pm_suspend holds the devices suspended resumes them (parents first) before it shuts them down",
+	.no_runtime = true)
 {
 	static struct sys_device timer0 = { .id = 0, .cls = &timer_class };
 	static struct device unbound;

@@ -14,9 +14,9 @@
 #include "fault.h"
 #include "harness.h"
 
-#define TDEV_DATA	"0123456789"
-#define TDEV_IOC_ECHO	0x7401
-#define TDEV_IOC_SELF	0x7402	/* deregisters its own device */
+#define TDEV_DATA     "0123456789"
+#define TDEV_IOC_ECHO 0x7401
+#define TDEV_IOC_SELF 0x7402 /* deregisters its own device */
 
 /* A test driver: counts its calls, reads TDEV_DATA, can block and poll. */
 struct tdev {
@@ -25,11 +25,11 @@ struct tdev {
 	int opens, releases, flushes, polls, reads;
 	int open_error;
 	unsigned int open_minor;
-	int ready;			/* what poll reports as POLLIN */
+	int ready; /* what poll reports as POLLIN */
 	wait_queue_head_t wq;
-	bool block_read;		/* read waits for @go after completing @entered */
+	bool block_read; /* read waits for @go after completing @entered */
 	struct completion entered, go;
-	int released_after_read;	/* release saw the blocked read finished */
+	int released_after_read; /* release saw the blocked read finished */
 	int read_done;
 };
 
@@ -99,8 +99,7 @@ static ssize_t tdev_read(struct file *file, char __user *buf, size_t count, loff
 	return (ssize_t)n;
 }
 
-static ssize_t tdev_write(struct file *file, const char __user *buf, size_t count,
-			  loff_t *ppos)
+static ssize_t tdev_write(struct file *file, const char __user *buf, size_t count, loff_t *ppos)
 {
 	(void)file;
 	(void)buf;
@@ -117,8 +116,7 @@ static unsigned int tdev_poll(struct file *file, poll_table *pt)
 	return (load(&t->ready) ? POLLIN | POLLRDNORM : 0) | POLLOUT;
 }
 
-static int tdev_ioctl(struct inode *inode, struct file *file, unsigned int cmd,
-		      unsigned long arg)
+static int tdev_ioctl(struct inode *inode, struct file *file, unsigned int cmd, unsigned long arg)
 {
 	struct tdev *t = file->private_data;
 
@@ -185,8 +183,10 @@ static void wait_for(const int *p, int v)
 	ASSERT(load(p) >= v);
 }
 
-DEFINE_TEST(test_misc_dynamic_minors_from_63_down,
-	    .description = "dynamic minors are given from 63 down, as in 2.6.9, and a freed one is given again")
+DEFINE_TEST(
+	test_misc_dynamic_minors_from_63_down,
+	.description =
+		"dynamic minors are given from 63 down, as in 2.6.9, and a freed one is given again")
 {
 	static struct tdev a, b, c;
 
@@ -207,8 +207,10 @@ DEFINE_TEST(test_misc_dynamic_minors_from_63_down,
 	ASSERT_OK(misc_deregister(&c.misc));
 }
 
-DEFINE_TEST(test_misc_fixed_minor,
-	    .description = "a fixed minor is kept, shows as 10:<minor>, and one below 64 is skipped by dynamic allocation")
+DEFINE_TEST(
+	test_misc_fixed_minor,
+	.description =
+		"a fixed minor is kept, shows as 10:<minor>, and one below 64 is skipped by dynamic allocation")
 {
 	static struct tdev wd, low, dyn;
 
@@ -224,8 +226,10 @@ DEFINE_TEST(test_misc_fixed_minor,
 	ASSERT(!node_exists("/class/misc/watchdog"));
 }
 
-DEFINE_TEST(test_misc_duplicate_minor_is_busy,
-	    .description = "a taken minor gives -EBUSY, a taken name -EEXIST; the first device is untouched")
+DEFINE_TEST(
+	test_misc_duplicate_minor_is_busy,
+	.description =
+		"a taken minor gives -EBUSY, a taken name -EEXIST; the first device is untouched")
 {
 	static struct tdev a, b, c;
 
@@ -264,8 +268,10 @@ DEFINE_TEST(test_misc_dynamic_minors_run_out,
 		ASSERT_OK(misc_deregister(&t[i].misc));
 }
 
-DEFINE_TEST(test_misc_bad_arguments,
-	    .description = "misc_register refuses what it cannot register, misc_deregister what is not registered")
+DEFINE_TEST(
+	test_misc_bad_arguments,
+	.description =
+		"misc_register refuses what it cannot register, misc_deregister what is not registered")
 {
 	static struct tdev t;
 	char longname[BUS_ID_SIZE + 1];
@@ -300,7 +306,8 @@ DEFINE_TEST(test_misc_bad_arguments,
 }
 
 DEFINE_TEST(test_misc_class_device_links_to_its_device,
-	    .description = "a misc device with a parent device has a \"device\" link in /class/misc/<name>")
+	    .description =
+		    "a misc device with a parent device has a \"device\" link in /class/misc/<name>")
 {
 	static struct tdev t;
 	struct platform_device *pdev;
@@ -337,8 +344,10 @@ static int stop_at_second(const char *name, int minor, void *data)
 	return ++*n == 2 ? 99 : 0;
 }
 
-DEFINE_TEST(test_misc_for_each_lists_devices,
-	    .description = "ldm_misc_for_each lists name and minor of each device, newest first, and stops on request")
+DEFINE_TEST(
+	test_misc_for_each_lists_devices,
+	.description =
+		"ldm_misc_for_each lists name and minor of each device, newest first, and stops on request")
 {
 	static struct tdev a, b;
 	char out[256] = "";
@@ -356,8 +365,10 @@ DEFINE_TEST(test_misc_for_each_lists_devices,
 	ASSERT_OK(misc_deregister(&b.misc));
 }
 
-DEFINE_TEST(test_misc_open_read_write_release,
-	    .description = "open calls the open method with the device's inode, reads and writes move f_pos, release calls flush and release once")
+DEFINE_TEST(
+	test_misc_open_read_write_release,
+	.description =
+		"open calls the open method with the device's inode, reads and writes move f_pos, release calls flush and release once")
 {
 	static struct tdev t;
 	struct ldm_misc_file *f;
@@ -390,8 +401,10 @@ DEFINE_TEST(test_misc_open_read_write_release,
 	ASSERT_EQ(t.releases, 1);
 }
 
-DEFINE_TEST(test_misc_open_errors,
-	    .description = "open of an unknown device is -ENODEV, bad arguments -EINVAL, and an open method's error is returned with nothing to release")
+DEFINE_TEST(
+	test_misc_open_errors,
+	.description =
+		"open of an unknown device is -ENODEV, bad arguments -EINVAL, and an open method's error is returned with nothing to release")
 {
 	static struct tdev t;
 	struct ldm_misc_file *f = NULL;
@@ -412,8 +425,10 @@ DEFINE_TEST(test_misc_open_errors,
 	ASSERT_EQ(ldm_misc_release(NULL), -EINVAL);
 }
 
-DEFINE_TEST(test_misc_access_modes,
-	    .description = "a file open for reading cannot be written (-EBADF) and the other way round; f_flags keeps O_NONBLOCK")
+DEFINE_TEST(
+	test_misc_access_modes,
+	.description =
+		"a file open for reading cannot be written (-EBADF) and the other way round; f_flags keeps O_NONBLOCK")
 {
 	static struct tdev t;
 	struct ldm_misc_file *r, *w;
@@ -446,8 +461,10 @@ static loff_t fixed_llseek(struct file *file, loff_t offset, int whence)
 	return file->f_pos;
 }
 
-DEFINE_TEST(test_misc_devices_without_methods,
-	    .description = "NULL methods behave as in 2.6.9: read/write -EINVAL, ioctl -ENOTTY, poll DEFAULT_POLLMASK, llseek default_llseek")
+DEFINE_TEST(
+	test_misc_devices_without_methods,
+	.description =
+		"NULL methods behave as in 2.6.9: read/write -EINVAL, ioctl -ENOTTY, poll DEFAULT_POLLMASK, llseek default_llseek")
 {
 	static const struct file_operations none = { .owner = NULL };
 	static struct miscdevice m = { .minor = 20, .name = "bare", .fops = &none };
@@ -471,8 +488,10 @@ DEFINE_TEST(test_misc_devices_without_methods,
 	ASSERT_OK(misc_deregister(&m));
 }
 
-DEFINE_TEST(test_misc_llseek_methods,
-	    .description = "a driver's llseek is called; nonseekable_open makes llseek and reads at a position -ESPIPE")
+DEFINE_TEST(
+	test_misc_llseek_methods,
+	.description =
+		"a driver's llseek is called; nonseekable_open makes llseek and reads at a position -ESPIPE")
 {
 	static struct tdev t, n;
 	struct ldm_misc_file *f, *g;
@@ -508,8 +527,10 @@ static ssize_t flags_read(struct file *file, char __user *buf, size_t count, lof
 	return 0;
 }
 
-DEFINE_TEST(test_misc_seekable_and_set_flags,
-	    .description = "ldm_misc_seekable is false after nonseekable_open; ldm_misc_set_flags changes O_NONBLOCK and O_APPEND only, as F_SETFL")
+DEFINE_TEST(
+	test_misc_seekable_and_set_flags,
+	.description =
+		"ldm_misc_seekable is false after nonseekable_open; ldm_misc_set_flags changes O_NONBLOCK and O_APPEND only, as F_SETFL")
 {
 	static struct tdev t, n;
 	struct ldm_misc_file *f, *g;
@@ -524,7 +545,7 @@ DEFINE_TEST(test_misc_seekable_and_set_flags,
 	ASSERT_OK(ldm_misc_set_flags(f, O_NONBLOCK | O_APPEND | O_WRONLY | O_SYNC));
 	ASSERT_OK(ldm_misc_read(f, buf, 1, NULL));
 	ASSERT_EQ(flags_seen & (O_NONBLOCK | O_APPEND), O_NONBLOCK | O_APPEND);
-	ASSERT_EQ(flags_seen & O_ACCMODE, O_RDONLY);	/* the access mode stays */
+	ASSERT_EQ(flags_seen & O_ACCMODE, O_RDONLY); /* the access mode stays */
 	ASSERT_EQ(flags_seen & O_SYNC, 0);
 	ASSERT_OK(ldm_misc_set_flags(f, 0));
 	ASSERT_OK(ldm_misc_read(f, buf, 1, NULL));
@@ -548,8 +569,10 @@ static long tdev_unlocked_ioctl(struct file *file, unsigned int cmd, unsigned lo
 	return cmd == TDEV_IOC_ECHO ? (long)arg * 10 : -ENOIOCTLCMD;
 }
 
-DEFINE_TEST(test_misc_ioctl,
-	    .description = "ioctl reaches the driver with inode, command and argument; unlocked_ioctl is preferred; -ENOIOCTLCMD becomes -ENOTTY")
+DEFINE_TEST(
+	test_misc_ioctl,
+	.description =
+		"ioctl reaches the driver with inode, command and argument; unlocked_ioctl is preferred; -ENOIOCTLCMD becomes -ENOTTY")
 {
 	static struct tdev t;
 	struct ldm_misc_file *f;
@@ -591,9 +614,11 @@ static void *make_ready(void *arg)
 	return NULL;
 }
 
-DEFINE_TEST(test_misc_poll_waits_for_wake_up,
-	    .description = "poll returns what holds at once, 0 after its timeout, and the events once the driver's wait queue is woken",
-	    .concurrency = true)
+DEFINE_TEST(
+	test_misc_poll_waits_for_wake_up,
+	.description =
+		"poll returns what holds at once, 0 after its timeout, and the events once the driver's wait queue is woken",
+	.concurrency = true)
 {
 	static struct tdev t;
 	struct ldm_misc_file *f;
@@ -612,9 +637,11 @@ DEFINE_TEST(test_misc_poll_waits_for_wake_up,
 	ASSERT_OK(misc_deregister(&t.misc));
 }
 
-DEFINE_TEST(test_misc_poll_interrupted,
-	    .description = "a thread sleeping in poll is woken by ldm_thread_interrupt() and returns -EINTR",
-	    .concurrency = true)
+DEFINE_TEST(
+	test_misc_poll_interrupted,
+	.description =
+		"a thread sleeping in poll is woken by ldm_thread_interrupt() and returns -EINTR",
+	.concurrency = true)
 {
 	static struct tdev t;
 	struct poll_call c = { .events = POLLIN, .timeout_ms = -1 };
@@ -632,8 +659,10 @@ DEFINE_TEST(test_misc_poll_interrupted,
 	ASSERT_OK(misc_deregister(&t.misc));
 }
 
-DEFINE_TEST(test_misc_deregister_under_open_file,
-	    .description = "deregistering a device with a file open calls release once then; every later call gives -ENODEV; close calls nothing more")
+DEFINE_TEST(
+	test_misc_deregister_under_open_file,
+	.description =
+		"deregistering a device with a file open calls release once then; every later call gives -ENODEV; close calls nothing more")
 {
 	static struct tdev t, again;
 	struct ldm_misc_file *f;
@@ -654,14 +683,16 @@ DEFINE_TEST(test_misc_deregister_under_open_file,
 	/* The name and the minor are free again, while the old file is open. */
 	tdev_register(&again, "gone", MISC_DYNAMIC_MINOR);
 	ASSERT_EQ(again.misc.minor, 63);
-	memset(&t, 0x5a, sizeof(t));	/* the driver may free its device now */
+	memset(&t, 0x5a, sizeof(t)); /* the driver may free its device now */
 	ASSERT_OK(ldm_misc_release(f));
 	ASSERT_OK(misc_deregister(&again.misc));
 }
 
-DEFINE_TEST(test_misc_deregister_wakes_poller,
-	    .description = "a thread sleeping in poll when its device is deregistered is woken with -ENODEV; release runs once",
-	    .concurrency = true)
+DEFINE_TEST(
+	test_misc_deregister_wakes_poller,
+	.description =
+		"a thread sleeping in poll when its device is deregistered is woken with -ENODEV; release runs once",
+	.concurrency = true)
 {
 	static struct tdev t;
 	struct poll_call c = { .events = POLLIN, .timeout_ms = -1 };
@@ -708,9 +739,11 @@ static void *deregister_thread(void *arg)
 	return NULL;
 }
 
-DEFINE_TEST(test_misc_deregister_waits_for_read_in_progress,
-	    .description = "misc_deregister waits for a read inside the driver to return before it calls release",
-	    .concurrency = true)
+DEFINE_TEST(
+	test_misc_deregister_waits_for_read_in_progress,
+	.description =
+		"misc_deregister waits for a read inside the driver to return before it calls release",
+	.concurrency = true)
 {
 	static struct tdev t;
 	struct read_call r = { 0 };
@@ -738,8 +771,10 @@ DEFINE_TEST(test_misc_deregister_waits_for_read_in_progress,
 	ASSERT_OK(ldm_misc_release(r.file));
 }
 
-DEFINE_TEST(test_misc_stream_write_passes_blocked_read,
-	    .description = "on a nonseekable_open file a write is not held up by a read of the same file asleep in the driver (no f_pos lock on a stream)")
+DEFINE_TEST(
+	test_misc_stream_write_passes_blocked_read,
+	.description =
+		"on a nonseekable_open file a write is not held up by a read of the same file asleep in the driver (no f_pos lock on a stream)")
 {
 	static struct tdev t;
 	struct read_call r = { 0 };
@@ -751,7 +786,7 @@ DEFINE_TEST(test_misc_stream_write_passes_blocked_read,
 	ASSERT_OK(ldm_misc_open("stream", O_RDWR, &r.file));
 	ASSERT_OK(pthread_create(&reader, NULL, read_thread, &r));
 	wait_for_completion(&t.entered);
-	ASSERT_EQ(ldm_misc_write(r.file, "x", 1, NULL), 1);	/* would wait for ever */
+	ASSERT_EQ(ldm_misc_write(r.file, "x", 1, NULL), 1); /* would wait for ever */
 	complete(&t.go);
 	ASSERT_OK(pthread_join(reader, NULL));
 	ASSERT_EQ(r.ret, 10);
@@ -759,8 +794,10 @@ DEFINE_TEST(test_misc_stream_write_passes_blocked_read,
 	ASSERT_OK(misc_deregister(&t.misc));
 }
 
-DEFINE_TEST(test_misc_deregister_from_its_own_method,
-	    .description = "a method that deregisters its own device does not wait for itself; its file's release runs once")
+DEFINE_TEST(
+	test_misc_deregister_from_its_own_method,
+	.description =
+		"a method that deregisters its own device does not wait for itself; its file's release runs once")
 {
 	static struct tdev t;
 	struct ldm_misc_file *f;
@@ -775,13 +812,13 @@ DEFINE_TEST(test_misc_deregister_from_its_own_method,
 	ASSERT_EQ(t.releases, 1);
 }
 
-#define CHURN_ROUNDS	200
-#define CHURN_USERS	4
+#define CHURN_ROUNDS 200
+#define CHURN_USERS  4
 
 struct churn {
 	struct tdev t;
 	int stop;
-	int opened;		/* successful ldm_misc_open() calls */
+	int opened; /* successful ldm_misc_open() calls */
 };
 
 static void *churn_user(void *arg)
@@ -807,9 +844,11 @@ static void *churn_user(void *arg)
 	return NULL;
 }
 
-DEFINE_TEST(test_misc_churn_open_close_against_deregister,
-	    .description = "threads open, read, poll and close a device while it is registered and deregistered over and over: every open is released exactly once",
-	    .concurrency = true)
+DEFINE_TEST(
+	test_misc_churn_open_close_against_deregister,
+	.description =
+		"threads open, read, poll and close a device while it is registered and deregistered over and over: every open is released exactly once",
+	.concurrency = true)
 {
 	static struct churn c;
 	pthread_t users[CHURN_USERS];
@@ -831,8 +870,10 @@ DEFINE_TEST(test_misc_churn_open_close_against_deregister,
 	ASSERT_EQ(load(&c.t.releases), load(&c.opened));
 }
 
-DEFINE_TEST(test_misc_register_fails_cleanly_at_every_allocation,
-	    .description = "misc_register and ldm_misc_open with each allocation failing in turn: an error, nothing left, then success")
+DEFINE_TEST(
+	test_misc_register_fails_cleanly_at_every_allocation,
+	.description =
+		"misc_register and ldm_misc_open with each allocation failing in turn: an error, nothing left, then success")
 {
 #ifdef LDM_FAULT_INJECTION
 	static struct tdev t;
@@ -892,14 +933,16 @@ static void leave_registered(void *arg)
 	exit(0);
 }
 
-DEFINE_TEST(test_misc_exit_deregisters_leftovers,
-	    .description = "a misc device still registered at ldm_exit is deregistered with a warning, and nothing leaks",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_misc_exit_deregisters_leftovers,
+	.description =
+		"a misc device still registered at ldm_exit is deregistered with a warning, and nothing leaks",
+	.no_runtime = true)
 {
 	char *err = NULL;
 
 	ASSERT_EQ(ldm_test_capture(leave_registered, NULL, &err), 0);
 	ASSERT_STREQ(err, "misc: device 'leftover' (minor 63) still registered at exit; "
-		     "deregistering it\n");
+			  "deregistering it\n");
 	free(err);
 }

@@ -39,7 +39,7 @@ static ssize_t thing_store(struct kobject *kobj, struct attribute *attr, const c
 		sysfs_remove_file(kobj, attr);
 	t->stores++;
 	t->last_len = count;
-	memcpy(t->last, buf, count + 1);	/* the NUL the store must get */
+	memcpy(t->last, buf, count + 1); /* the NUL the store must get */
 	return (ssize_t)count;
 }
 
@@ -86,8 +86,10 @@ static struct ldm_sysfs_file *open_path(const char *path, int flags)
 	return f;
 }
 
-DEFINE_TEST(test_write_over_page_size_fails_whole_with_e2big,
-	    .description = "a write of PAGE_SIZE bytes reaches store() NUL-terminated; PAGE_SIZE+1 fails with -E2BIG and store() is not called")
+DEFINE_TEST(
+	test_write_over_page_size_fails_whole_with_e2big,
+	.description =
+		"a write of PAGE_SIZE bytes reaches store() NUL-terminated; PAGE_SIZE+1 fails with -E2BIG and store() is not called")
 {
 	static char big[PAGE_SIZE + 1];
 	struct thing *t = thing_new("t");
@@ -103,8 +105,10 @@ DEFINE_TEST(test_write_over_page_size_fails_whole_with_e2big,
 	ASSERT_EQ(released, 1);
 }
 
-DEFINE_TEST(test_each_write_is_one_store_with_nul,
-	    .description = "every write is one store() call with exactly the bytes written and a NUL after them")
+DEFINE_TEST(
+	test_each_write_is_one_store_with_nul,
+	.description =
+		"every write is one store() call with exactly the bytes written and a NUL after them")
 {
 	struct thing *t = thing_new("t");
 	struct ldm_sysfs_file *f = open_path("/t/rw", O_WRONLY);
@@ -119,14 +123,15 @@ DEFINE_TEST(test_each_write_is_one_store_with_nul,
 }
 
 DEFINE_TEST(test_show_called_at_offset_zero_only,
-	    .description = "show() fills the page for a read at offset 0; later offsets are served from it")
+	    .description =
+		    "show() fills the page for a read at offset 0; later offsets are served from it")
 {
 	struct thing *t = thing_new("t");
 	struct ldm_sysfs_file *f = open_path("/t/ro", O_RDONLY);
 	char buf[8];
 
 	ASSERT_EQ(ldm_sysfs_read(f, buf, 3, 0), 3);
-	ASSERT_EQ(ldm_sysfs_read(f, buf, 8, 3), 2);	/* "ro=0\n": "0\n" left */
+	ASSERT_EQ(ldm_sysfs_read(f, buf, 8, 3), 2); /* "ro=0\n": "0\n" left */
 	ASSERT(!memcmp(buf, "0\n", 2));
 	ASSERT_EQ(ldm_sysfs_read(f, buf, 8, 5), 0);
 	ASSERT_EQ(t->shows, 1);
@@ -136,8 +141,10 @@ DEFINE_TEST(test_show_called_at_offset_zero_only,
 	kobject_unregister(&t->kobj);
 }
 
-DEFINE_TEST(test_modes_enforced_at_open,
-	    .description = "a 0444 file cannot be opened for writing, a 0200 one for reading; directories and links refuse I/O")
+DEFINE_TEST(
+	test_modes_enforced_at_open,
+	.description =
+		"a 0444 file cannot be opened for writing, a 0200 one for reading; directories and links refuse I/O")
 {
 	struct thing *t = thing_new("t");
 	struct ldm_sysfs_file *f;
@@ -160,8 +167,10 @@ DEFINE_TEST(test_modes_enforced_at_open,
 	kobject_unregister(&t->kobj);
 }
 
-DEFINE_TEST(test_io_on_removed_node_is_enodev,
-	    .description = "an open handle whose kobject was unregistered and freed gives -ENODEV, never a use-after-free")
+DEFINE_TEST(
+	test_io_on_removed_node_is_enodev,
+	.description =
+		"an open handle whose kobject was unregistered and freed gives -ENODEV, never a use-after-free")
 {
 	struct thing *t = thing_new("t");
 	struct ldm_sysfs_file *r = open_path("/t/ro", O_RDONLY);
@@ -171,7 +180,7 @@ DEFINE_TEST(test_io_on_removed_node_is_enodev,
 
 	ASSERT_OK(ldm_sysfs_lookup("/t/rw", 0, &sd));
 	kobject_unregister(&t->kobj);
-	ASSERT_EQ(released, 1);		/* freed: only the node is left */
+	ASSERT_EQ(released, 1); /* freed: only the node is left */
 	ASSERT_EQ(ldm_sysfs_read(r, buf, sizeof(buf), 0), -ENODEV);
 	ASSERT_EQ(ldm_sysfs_write(w, "1", 1, 0), -ENODEV);
 	ASSERT_EQ(ldm_sysfs_open(sd, O_RDONLY, &r), -ENODEV);
@@ -203,12 +212,16 @@ static ssize_t blob_write(struct kobject *kobj, char *buf, loff_t off, size_t co
 	return (ssize_t)count;
 }
 
-DEFINE_TEST(test_binary_attribute_offsets_and_size,
-	    .description = "a binary attribute reads and writes at offsets, clamped to its size; stat shows the size")
+DEFINE_TEST(
+	test_binary_attribute_offsets_and_size,
+	.description =
+		"a binary attribute reads and writes at offsets, clamped to its size; stat shows the size")
 {
 	static struct bin_attribute blob = {
 		.attr = { .name = "blob", .mode = 0644 },
-		.size = 64, .read = blob_read, .write = blob_write,
+		.size = 64,
+		.read = blob_read,
+		.write = blob_write,
 	};
 	struct thing *t = thing_new("t");
 	struct ldm_sysfs_file *f;
@@ -221,7 +234,7 @@ DEFINE_TEST(test_binary_attribute_offsets_and_size,
 	ASSERT_OK(ldm_sysfs_stat(sd, &st));
 	ASSERT_EQ(st.size, 64);
 	ASSERT_OK(ldm_sysfs_open(sd, O_RDWR, &f));
-	ASSERT_EQ(ldm_sysfs_write(f, "HELLO", 5, 60), 4);	/* clamped at 64 */
+	ASSERT_EQ(ldm_sysfs_write(f, "HELLO", 5, 60), 4); /* clamped at 64 */
 	ASSERT(!memcmp(t->blob + 60, "HELL", 4));
 	ASSERT_EQ(ldm_sysfs_read(f, buf, sizeof(buf), 58), 6);
 	ASSERT(!memcmp(buf + 2, "HELL", 4));
@@ -232,8 +245,10 @@ DEFINE_TEST(test_binary_attribute_offsets_and_size,
 	kobject_unregister(&t->kobj);
 }
 
-DEFINE_TEST(test_links_read_as_2_6_9_relative_paths,
-	    .description = "a link reads one ../ per level of its directory, then the target's path from the root")
+DEFINE_TEST(
+	test_links_read_as_2_6_9_relative_paths,
+	.description =
+		"a link reads one ../ per level of its directory, then the target's path from the root")
 {
 	struct thing *a = thing_new("a"), *b;
 	struct sysfs_dirent *sd, *target;
@@ -282,8 +297,10 @@ static void other_watcher(enum ldm_sysfs_change change, struct sysfs_dirent *par
 	(void)change, (void)parent, (void)name, (void)data;
 }
 
-DEFINE_TEST(test_sysfs_watch_tells_every_added_removed_and_renamed_name,
-	    .description = "ldm_sysfs_watch: each file, directory and link added, the top of each removed subtree, a rename as old name removed and new added; one watcher at a time; none after it is removed")
+DEFINE_TEST(
+	test_sysfs_watch_tells_every_added_removed_and_renamed_name,
+	.description =
+		"ldm_sysfs_watch: each file, directory and link added, the top of each removed subtree, a rename as old name removed and new added; one watcher at a time; none after it is removed")
 {
 	struct thing *p, *t;
 

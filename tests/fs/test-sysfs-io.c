@@ -24,15 +24,15 @@ struct dev {
 };
 
 static struct {
-	char text[PAGE_SIZE + 1];	/* what show() prints */
-	ssize_t show_ret;		/* if non-zero, show() returns it (after filling) */
+	char text[PAGE_SIZE + 1]; /* what show() prints */
+	ssize_t show_ret;	  /* if non-zero, show() returns it (after filling) */
 	int shows, stores;
-	char stored[PAGE_SIZE + 2];	/* what store() got, its NUL included */
+	char stored[PAGE_SIZE + 2]; /* what store() got, its NUL included */
 	size_t stored_len;
-	bool stored_nul;		/* buf[count] was '\0' */
-	ssize_t store_ret;		/* if non-zero, store() returns it */
+	bool stored_nul;   /* buf[count] was '\0' */
+	ssize_t store_ret; /* if non-zero, store() returns it */
 	int released;
-	int released_in_store;		/* the release count right after an unregister in store() */
+	int released_in_store; /* the release count right after an unregister in store() */
 } io;
 
 static void dev_release(struct kobject *kobj)
@@ -70,7 +70,7 @@ static ssize_t dev_store(struct kobject *kobj, struct attribute *attr, const cha
 	if (attr == &attr_selfrm)
 		sysfs_remove_file(kobj, attr);
 	if (attr == &attr_selfdel) {
-		kobject_unregister(kobj);	/* frees it: no touching it after */
+		kobject_unregister(kobj); /* frees it: no touching it after */
 		io.released_in_store = io.released;
 	}
 	return io.store_ret ? io.store_ret : (ssize_t)count;
@@ -157,8 +157,10 @@ static void set_text(const char *text)
 	snprintf(io.text, sizeof(io.text), "%s", text);
 }
 
-DEFINE_TEST(test_sysfs_io_show_once_per_read_from_offset_zero,
-	    .description = "a read from offset 0 calls show() once; later offsets are served from that page, even if the value changed")
+DEFINE_TEST(
+	test_sysfs_io_show_once_per_read_from_offset_zero,
+	.description =
+		"a read from offset 0 calls show() once; later offsets are served from that page, even if the value changed")
 {
 	static const char first[] = "0123456789abcdefghijklmnopqrstuvwxyz-first\n";
 	struct kobject *d = dev_add("d");
@@ -168,7 +170,7 @@ DEFINE_TEST(test_sysfs_io_show_once_per_read_from_offset_zero,
 	ssize_t n;
 
 	set_text(first);
-	ASSERT_EQ(io.shows, 0);		/* open does not call show() */
+	ASSERT_EQ(io.shows, 0); /* open does not call show() */
 	do {
 		n = ldm_sysfs_read(f, got + total, 7, (loff_t)total);
 		ASSERT(n >= 0);
@@ -192,8 +194,10 @@ DEFINE_TEST(test_sysfs_io_show_once_per_read_from_offset_zero,
 	ASSERT_EQ(io.released, 1);
 }
 
-DEFINE_TEST(test_sysfs_io_each_handle_has_its_own_page,
-	    .description = "two open handles keep their own pages; a first read at a non-zero offset fills the page of a fresh handle")
+DEFINE_TEST(
+	test_sysfs_io_each_handle_has_its_own_page,
+	.description =
+		"two open handles keep their own pages; a first read at a non-zero offset fills the page of a fresh handle")
 {
 	struct kobject *d = dev_add("d");
 	struct ldm_sysfs_file *f1 = open_path("/d/val", O_RDONLY);
@@ -221,8 +225,10 @@ DEFINE_TEST(test_sysfs_io_each_handle_has_its_own_page,
 	kobject_unregister(d);
 }
 
-DEFINE_TEST(test_sysfs_io_store_gets_exact_bytes_nul_terminated,
-	    .description = "each write is one store() call with exactly the bytes written followed by a NUL, whatever the offset; its return is the write's")
+DEFINE_TEST(
+	test_sysfs_io_store_gets_exact_bytes_nul_terminated,
+	.description =
+		"each write is one store() call with exactly the bytes written followed by a NUL, whatever the offset; its return is the write's")
 {
 	static const char data[] = "hello world";
 	static const char binary[] = { 'a', 'b', '\0', 'c', 'd' };
@@ -240,7 +246,7 @@ DEFINE_TEST(test_sysfs_io_store_gets_exact_bytes_nul_terminated,
 	ASSERT_EQ(ldm_sysfs_write(f, "ab", 2, 0), 2);
 	ASSERT_EQ(io.stores, 3);
 	ASSERT_EQ(io.stored_len, 2);
-	ASSERT_STREQ(io.stored, "ab");	/* nothing left of the longer write */
+	ASSERT_STREQ(io.stored, "ab"); /* nothing left of the longer write */
 
 	/* Bytes are bytes, a NUL among them included. */
 	ASSERT_EQ(ldm_sysfs_write(f, binary, sizeof(binary), 0), 5);
@@ -265,8 +271,10 @@ DEFINE_TEST(test_sysfs_io_store_gets_exact_bytes_nul_terminated,
 	kobject_unregister(d);
 }
 
-DEFINE_TEST(test_sysfs_io_write_of_page_size_reaches_store,
-	    .description = "a write of exactly PAGE_SIZE (4096) bytes reaches store() whole and NUL-terminated")
+DEFINE_TEST(
+	test_sysfs_io_write_of_page_size_reaches_store,
+	.description =
+		"a write of exactly PAGE_SIZE (4096) bytes reaches store() whole and NUL-terminated")
 {
 	static char big[PAGE_SIZE];
 	struct kobject *d = dev_add("d");
@@ -289,8 +297,10 @@ DEFINE_TEST(test_sysfs_io_write_of_page_size_reaches_store,
 	kobject_unregister(d);
 }
 
-DEFINE_TEST(test_sysfs_io_write_over_page_size_is_e2big,
-	    .description = "a write of PAGE_SIZE+1 bytes fails whole with -E2BIG and store() is not called, by handle or by path")
+DEFINE_TEST(
+	test_sysfs_io_write_over_page_size_is_e2big,
+	.description =
+		"a write of PAGE_SIZE+1 bytes fails whole with -E2BIG and store() is not called, by handle or by path")
 {
 	static char big[PAGE_SIZE + 64];
 	struct kobject *d = dev_add("d");
@@ -309,8 +319,10 @@ DEFINE_TEST(test_sysfs_io_write_over_page_size_is_e2big,
 	kobject_unregister(d);
 }
 
-DEFINE_TEST(test_sysfs_io_show_error_is_returned_by_read,
-	    .description = "a show() returning a negative errno makes the read return it; the next read starts afresh, with no stale page")
+DEFINE_TEST(
+	test_sysfs_io_show_error_is_returned_by_read,
+	.description =
+		"a show() returning a negative errno makes the read return it; the next read starts afresh, with no stale page")
 {
 	struct kobject *d = dev_add("d");
 	struct ldm_sysfs_file *f = open_path("/d/ro", O_RDONLY);
@@ -336,8 +348,10 @@ DEFINE_TEST(test_sysfs_io_show_error_is_returned_by_read,
 	kobject_unregister(d);
 }
 
-DEFINE_TEST(test_sysfs_io_read_after_write_on_one_handle_is_fresh,
-	    .description = "on an O_RDWR handle, a write does not leak into later reads: they come from show(), not from the written bytes")
+DEFINE_TEST(
+	test_sysfs_io_read_after_write_on_one_handle_is_fresh,
+	.description =
+		"on an O_RDWR handle, a write does not leak into later reads: they come from show(), not from the written bytes")
 {
 	struct kobject *d = dev_add("d");
 	struct ldm_sysfs_file *f = open_path("/d/val", O_RDWR);
@@ -357,8 +371,10 @@ DEFINE_TEST(test_sysfs_io_read_after_write_on_one_handle_is_fresh,
 	kobject_unregister(d);
 }
 
-DEFINE_TEST(test_sysfs_io_show_over_page_size_is_clamped,
-	    .description = "a show() that claims more than PAGE_SIZE bytes is read as PAGE_SIZE bytes, never past the page")
+DEFINE_TEST(
+	test_sysfs_io_show_over_page_size_is_clamped,
+	.description =
+		"a show() that claims more than PAGE_SIZE bytes is read as PAGE_SIZE bytes, never past the page")
 {
 	struct kobject *d = dev_add("d");
 	static char got[PAGE_SIZE + 100];
@@ -367,7 +383,7 @@ DEFINE_TEST(test_sysfs_io_show_over_page_size_is_clamped,
 	memset(page_text, 'p', PAGE_SIZE);
 	set_text(page_text);
 	ASSERT_EQ(ldm_sysfs_read_path("/d/val", got, sizeof(got)), 4096);
-	ASSERT_EQ(io.shows, 1);		/* one fill served every chunk */
+	ASSERT_EQ(io.shows, 1); /* one fill served every chunk */
 	io.show_ret = PAGE_SIZE + 50;
 	ASSERT_EQ(ldm_sysfs_read_path("/d/val", got, sizeof(got)), 4096);
 	ASSERT_EQ(got[4095], 'p');
@@ -376,8 +392,10 @@ DEFINE_TEST(test_sysfs_io_show_over_page_size_is_clamped,
 	kobject_unregister(d);
 }
 
-DEFINE_TEST(test_sysfs_io_open_enforces_modes,
-	    .description = "open refuses with -EACCES what the mode or the sysfs_ops do not allow; the wrong direction on a handle is -EBADF")
+DEFINE_TEST(
+	test_sysfs_io_open_enforces_modes,
+	.description =
+		"open refuses with -EACCES what the mode or the sysfs_ops do not allow; the wrong direction on a handle is -EBADF")
 {
 	struct kobject *d = dev_add("d");
 	struct kobject *s = dev_add_type("s", NULL, &show_only_ktype);
@@ -412,8 +430,10 @@ DEFINE_TEST(test_sysfs_io_open_enforces_modes,
 	ASSERT_EQ(io.released, 2);
 }
 
-DEFINE_TEST(test_sysfs_io_open_directory_or_link_fails,
-	    .description = "opening a directory gives -EISDIR, a link -ELOOP; read_path of either is refused the same way")
+DEFINE_TEST(
+	test_sysfs_io_open_directory_or_link_fails,
+	.description =
+		"opening a directory gives -EISDIR, a link -ELOOP; read_path of either is refused the same way")
 {
 	struct kobject *d = dev_add("d"), *e = dev_add("e");
 	char got[8];
@@ -437,7 +457,7 @@ static struct {
 	int reads, writes;
 	loff_t off;
 	size_t count;
-	ssize_t ret;		/* if non-zero, read()/write() return it */
+	ssize_t ret; /* if non-zero, read()/write() return it */
 } bin;
 
 static ssize_t data_read(struct kobject *kobj, char *buf, loff_t off, size_t count)
@@ -480,7 +500,9 @@ static ssize_t stream_read(struct kobject *kobj, char *buf, loff_t off, size_t c
 
 static struct bin_attribute bin_data = {
 	.attr = { .name = "data", .mode = 0644 },
-	.size = sizeof(bin.data), .read = data_read, .write = data_write,
+	.size = sizeof(bin.data),
+	.read = data_read,
+	.write = data_write,
 };
 
 static struct bin_attribute bin_stream = {
@@ -490,16 +512,21 @@ static struct bin_attribute bin_stream = {
 
 static struct bin_attribute bin_noread = {
 	.attr = { .name = "noread", .mode = 0644 },
-	.size = 16, .write = data_write,
+	.size = 16,
+	.write = data_write,
 };
 
 static struct bin_attribute bin_ro_mode = {
 	.attr = { .name = "ro_mode", .mode = 0444 },
-	.size = 16, .read = data_read, .write = data_write,
+	.size = 16,
+	.read = data_read,
+	.write = data_write,
 };
 
-DEFINE_TEST(test_sysfs_io_binary_offsets_reach_read_and_write,
-	    .description = "binary reads and writes reach read()/write() with the offset and count asked for, and the bytes")
+DEFINE_TEST(
+	test_sysfs_io_binary_offsets_reach_read_and_write,
+	.description =
+		"binary reads and writes reach read()/write() with the offset and count asked for, and the bytes")
 {
 	static char got[PAGE_SIZE];
 	struct kobject *d = dev_add("d");
@@ -538,8 +565,10 @@ DEFINE_TEST(test_sysfs_io_binary_offsets_reach_read_and_write,
 	kobject_unregister(d);
 }
 
-DEFINE_TEST(test_sysfs_io_binary_clamped_to_page_and_size,
-	    .description = "a binary transfer is clamped to PAGE_SIZE and to the attribute's size; at or past the size a read returns 0 without calling read()")
+DEFINE_TEST(
+	test_sysfs_io_binary_clamped_to_page_and_size,
+	.description =
+		"a binary transfer is clamped to PAGE_SIZE and to the attribute's size; at or past the size a read returns 0 without calling read()")
 {
 	static char got[10000], src[10000];
 	struct kobject *d = dev_add("d");
@@ -589,8 +618,10 @@ DEFINE_TEST(test_sysfs_io_binary_clamped_to_page_and_size,
 	kobject_unregister(d);
 }
 
-DEFINE_TEST(test_sysfs_io_binary_open_checks_mode_and_methods,
-	    .description = "a binary file without read() cannot be opened for reading, one with mode 0444 not for writing")
+DEFINE_TEST(
+	test_sysfs_io_binary_open_checks_mode_and_methods,
+	.description =
+		"a binary file without read() cannot be opened for reading, one with mode 0444 not for writing")
 {
 	struct kobject *d = dev_add("d");
 
@@ -604,11 +635,13 @@ DEFINE_TEST(test_sysfs_io_binary_open_checks_mode_and_methods,
 	ASSERT_OK(open_err("/d/ro_mode", O_RDONLY));
 	ASSERT_EQ(open_err("/d/stream", O_WRONLY), -EACCES);
 	ASSERT_EQ(bin.reads + bin.writes, 0);
-	kobject_unregister(d);	/* takes the binary files with it */
+	kobject_unregister(d); /* takes the binary files with it */
 }
 
-DEFINE_TEST(test_sysfs_io_on_removed_attribute_is_enodev,
-	    .description = "handles open on an attribute that is then removed give -ENODEV on read and write, and show()/store() are not called")
+DEFINE_TEST(
+	test_sysfs_io_on_removed_attribute_is_enodev,
+	.description =
+		"handles open on an attribute that is then removed give -ENODEV on read and write, and show()/store() are not called")
 {
 	struct kobject *d = dev_add("d");
 	struct ldm_sysfs_file *r = open_path("/d/val", O_RDONLY);
@@ -619,7 +652,7 @@ DEFINE_TEST(test_sysfs_io_on_removed_attribute_is_enodev,
 	ASSERT_OK(sysfs_create_bin_file(d, &bin_data));
 	b = open_path("/d/data", O_RDWR);
 	set_text("v\n");
-	ASSERT_EQ(ldm_sysfs_read(r, got, 1, 0), 1);	/* a filled page */
+	ASSERT_EQ(ldm_sysfs_read(r, got, 1, 0), 1); /* a filled page */
 	sysfs_remove_file(d, &attr_val);
 	ASSERT_OK(sysfs_remove_bin_file(d, &bin_data));
 	ASSERT_EQ(ldm_sysfs_read(r, got, sizeof(got), 0), -ENODEV);
@@ -639,8 +672,10 @@ DEFINE_TEST(test_sysfs_io_on_removed_attribute_is_enodev,
 	ASSERT_EQ(io.released, 1);
 }
 
-DEFINE_TEST(test_sysfs_io_on_freed_kobject_is_enodev,
-	    .description = "handles open when their kobject is unregistered and freed give -ENODEV, never touching the freed kobject")
+DEFINE_TEST(
+	test_sysfs_io_on_freed_kobject_is_enodev,
+	.description =
+		"handles open when their kobject is unregistered and freed give -ENODEV, never touching the freed kobject")
 {
 	struct kobject *d = dev_add("d");
 	struct ldm_sysfs_file *r, *w, *b;
@@ -654,7 +689,7 @@ DEFINE_TEST(test_sysfs_io_on_freed_kobject_is_enodev,
 	b = open_path("/d/data", O_RDWR);
 	ASSERT_OK(ldm_sysfs_lookup("/d/wo", 0, &sd));
 	kobject_unregister(d);
-	ASSERT_EQ(io.released, 1);	/* freed: ASan would see a later touch */
+	ASSERT_EQ(io.released, 1); /* freed: ASan would see a later touch */
 	ASSERT_EQ(ldm_sysfs_read(r, got, sizeof(got), 0), -ENODEV);
 	ASSERT_EQ(ldm_sysfs_read(w, got, sizeof(got), 0), -ENODEV);
 	ASSERT_EQ(ldm_sysfs_write(w, "1", 1, 0), -ENODEV);
@@ -670,8 +705,10 @@ DEFINE_TEST(test_sysfs_io_on_freed_kobject_is_enodev,
 	ldm_sysfs_close(r);
 }
 
-DEFINE_TEST(test_sysfs_io_stat_of_removed_binary_file_leaves_its_attribute_alone,
-	    .description = "stat of a binary attribute's node held after the attribute was removed and freed (its module gone) answers size 0, never reading the freed attribute")
+DEFINE_TEST(
+	test_sysfs_io_stat_of_removed_binary_file_leaves_its_attribute_alone,
+	.description =
+		"stat of a binary attribute's node held after the attribute was removed and freed (its module gone) answers size 0, never reading the freed attribute")
 {
 	struct kobject *d = dev_add("d");
 	struct bin_attribute *attr = calloc(1, sizeof(*attr));
@@ -685,7 +722,7 @@ DEFINE_TEST(test_sysfs_io_stat_of_removed_binary_file_leaves_its_attribute_alone
 	ASSERT_OK(ldm_sysfs_stat(sd, &st));
 	ASSERT_EQ(st.size, (loff_t)sizeof(bin.data));
 	ASSERT_OK(sysfs_remove_bin_file(d, attr));
-	free(attr);			/* as a module's memory goes at rmmod */
+	free(attr); /* as a module's memory goes at rmmod */
 	ASSERT_OK(ldm_sysfs_stat(sd, &st));
 	ASSERT_EQ(st.size, 0);
 	ASSERT_EQ(st.type, LDM_SYSFS_BIN);
@@ -693,8 +730,10 @@ DEFINE_TEST(test_sysfs_io_stat_of_removed_binary_file_leaves_its_attribute_alone
 	kobject_unregister(d);
 }
 
-DEFINE_TEST(test_sysfs_io_open_after_removal_is_enodev,
-	    .description = "a node looked up and then removed (alone or with its kobject) cannot be opened: -ENODEV")
+DEFINE_TEST(
+	test_sysfs_io_open_after_removal_is_enodev,
+	.description =
+		"a node looked up and then removed (alone or with its kobject) cannot be opened: -ENODEV")
 {
 	struct kobject *d = dev_add("d");
 	struct sysfs_dirent *val, *ro, *data;
@@ -722,9 +761,11 @@ DEFINE_TEST(test_sysfs_io_open_after_removal_is_enodev,
 	ldm_sysfs_put(val);
 }
 
-DEFINE_TEST(test_sysfs_io_store_may_remove_its_own_attribute,
-	    .description = "a store() that removes its own attribute returns normally, the file is gone, and the handle then gives -ENODEV",
-	    .timeout = 20)
+DEFINE_TEST(
+	test_sysfs_io_store_may_remove_its_own_attribute,
+	.description =
+		"a store() that removes its own attribute returns normally, the file is gone, and the handle then gives -ENODEV",
+	.timeout = 20)
 {
 	struct kobject *d = dev_add("d");
 	struct ldm_sysfs_file *f;
@@ -748,9 +789,11 @@ DEFINE_TEST(test_sysfs_io_store_may_remove_its_own_attribute,
 	ASSERT_EQ(io.released, 1);
 }
 
-DEFINE_TEST(test_sysfs_io_store_may_unregister_its_own_kobject,
-	    .description = "a store() that unregisters its own kobject, which is freed inside store(), returns and the write returns its count",
-	    .timeout = 20)
+DEFINE_TEST(
+	test_sysfs_io_store_may_unregister_its_own_kobject,
+	.description =
+		"a store() that unregisters its own kobject, which is freed inside store(), returns and the write returns its count",
+	.timeout = 20)
 {
 	struct kobject *d = dev_add("d");
 	struct ldm_sysfs_file *f, *other;
@@ -762,7 +805,7 @@ DEFINE_TEST(test_sysfs_io_store_may_unregister_its_own_kobject,
 	ASSERT_EQ(ldm_sysfs_write(f, "bye", 3, 0), 3);
 	ASSERT_EQ(io.stores, 1);
 	ASSERT_STREQ(io.stored, "bye");
-	ASSERT_EQ(io.released_in_store, 1);	/* freed before store() returned */
+	ASSERT_EQ(io.released_in_store, 1); /* freed before store() returned */
 	ASSERT_EQ(io.released, 1);
 	ASSERT_EQ(lookup_err("/d"), -ENOENT);
 	ASSERT_EQ(ldm_sysfs_write(f, "again", 5, 0), -ENODEV);
@@ -783,16 +826,16 @@ DEFINE_TEST(test_sysfs_io_store_may_unregister_its_own_kobject,
  * store() waits, under io_lock, until the test lets it go; every wait is
  * bounded so that a bug fails the test instead of hanging it.
  */
-#define WAIT_SECONDS	5
+#define WAIT_SECONDS 5
 
 static pthread_mutex_t io_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t io_cond = PTHREAD_COND_INITIALIZER;
 
 static struct {
-	bool inside;		/* a show()/store() is blocked in the attribute */
+	bool inside; /* a show()/store() is blocked in the attribute */
 	bool let_go;
-	bool timed_out;		/* the blocked method gave up waiting */
-	bool removed;		/* the remover thread's call returned */
+	bool timed_out; /* the blocked method gave up waiting */
+	bool removed;	/* the remover thread's call returned */
 	bool freed;
 	bool freed_while_inside;
 	int entered;
@@ -919,7 +962,7 @@ static void *io_thread(void *arg)
 
 struct remove_job {
 	struct kobject *kobj;
-	const struct attribute *attr;	/* NULL: unregister the kobject */
+	const struct attribute *attr; /* NULL: unregister the kobject */
 };
 
 static void *remove_thread(void *arg)
@@ -983,8 +1026,7 @@ static void removal_waits_for(bool write, bool whole_kobject)
 	pthread_mutex_lock(&io_lock);
 	if (blk.removed || blk.freed) {
 		pthread_mutex_unlock(&io_lock);
-		FAIL("removal returned (freed: %d) while the method was still inside",
-		     blk.freed);
+		FAIL("removal returned (freed: %d) while the method was still inside", blk.freed);
 	}
 	ASSERT(blk.inside);
 	blk.let_go = true;
@@ -1017,22 +1059,28 @@ static void removal_waits_for(bool write, bool whole_kobject)
 	}
 }
 
-DEFINE_TEST(test_sysfs_io_unregister_waits_for_show_in_progress,
-	    .description = "unregistering a kobject while a reader is inside its show() waits for show() to return, and frees the kobject only after",
-	    .concurrency = true, .timeout = 60)
+DEFINE_TEST(
+	test_sysfs_io_unregister_waits_for_show_in_progress,
+	.description =
+		"unregistering a kobject while a reader is inside its show() waits for show() to return, and frees the kobject only after",
+	.concurrency = true, .timeout = 60)
 {
 	removal_waits_for(false, true);
 }
 
-DEFINE_TEST(test_sysfs_io_remove_file_waits_for_store_in_progress,
-	    .description = "sysfs_remove_file while a writer is inside store() waits for store() to return; the kobject lives on",
-	    .concurrency = true, .timeout = 60)
+DEFINE_TEST(
+	test_sysfs_io_remove_file_waits_for_store_in_progress,
+	.description =
+		"sysfs_remove_file while a writer is inside store() waits for store() to return; the kobject lives on",
+	.concurrency = true, .timeout = 60)
 {
 	removal_waits_for(true, false);
 }
 
-DEFINE_TEST(test_sysfs_io_read_write_path_on_kernel_files,
-	    .description = "ldm_sysfs_read_path/write_path on /kernel files return the lengths; read_path NUL-terminates and truncates to the buffer")
+DEFINE_TEST(
+	test_sysfs_io_read_write_path_on_kernel_files,
+	.description =
+		"ldm_sysfs_read_path/write_path on /kernel files return the lengths; read_path NUL-terminates and truncates to the buffer")
 {
 	static struct kset_hotplug_ops hk_ops;
 	static struct kset hk = { .hotplug_ops = &hk_ops };
@@ -1098,7 +1146,7 @@ DEFINE_TEST(test_sysfs_io_read_write_path_on_kernel_files,
 
 /* ---- sysfs_notify and poll ---- */
 
-#define NOTIFIED	(POLLERR | POLLPRI)
+#define NOTIFIED (POLLERR | POLLPRI)
 
 static char polled[4096];
 
@@ -1110,8 +1158,10 @@ static void record_poll(struct sysfs_dirent *sd, void *data)
 	snprintf(polled + len, sizeof(polled) - len, "%s ", ldm_sysfs_name(sd));
 }
 
-DEFINE_TEST(test_sysfs_notify_wakes_a_poller_until_it_reads_again,
-	    .description = "poll on an attribute reports POLLERR|POLLPRI once sysfs_notify() ran since the last read from offset 0, not before and not after that read; other attributes and unknown names are not touched; the watcher hears each notification")
+DEFINE_TEST(
+	test_sysfs_notify_wakes_a_poller_until_it_reads_again,
+	.description =
+		"poll on an attribute reports POLLERR|POLLPRI once sysfs_notify() ran since the last read from offset 0, not before and not after that read; other attributes and unknown names are not touched; the watcher hears each notification")
 {
 	struct kobject *k = dev_add("polled");
 	struct ldm_sysfs_file *val, *ro;
@@ -1132,7 +1182,7 @@ DEFINE_TEST(test_sysfs_notify_wakes_a_poller_until_it_reads_again,
 	sysfs_notify(k, NULL, "nosuch");
 	sysfs_notify(k, "nosuchdir", "val");
 	ASSERT_EQ(ldm_sysfs_poll(val, 0) & NOTIFIED, NOTIFIED);
-	ASSERT_EQ(ldm_sysfs_poll(val, 0) & NOTIFIED, NOTIFIED);	/* until read */
+	ASSERT_EQ(ldm_sysfs_poll(val, 0) & NOTIFIED, NOTIFIED); /* until read */
 	ASSERT_EQ(ldm_sysfs_poll(ro, 0) & NOTIFIED, 0);
 	ASSERT_STREQ(polled, "val ");
 	/* A read past the start does not count: show() is not called. */
@@ -1160,9 +1210,11 @@ static void *poll_forever(void *arg)
 	return NULL;
 }
 
-DEFINE_TEST(test_sysfs_poll_sleeps_until_notified_or_removed,
-	    .description = "a poller asleep with no timeout wakes on sysfs_notify from another thread, and another wakes when the attribute's object is unregistered (POLLERR|POLLPRI both); a timeout with nothing returns without them",
-	    .concurrency = true)
+DEFINE_TEST(
+	test_sysfs_poll_sleeps_until_notified_or_removed,
+	.description =
+		"a poller asleep with no timeout wakes on sysfs_notify from another thread, and another wakes when the attribute's object is unregistered (POLLERR|POLLPRI both); a timeout with nothing returns without them",
+	.concurrency = true)
 {
 	struct kobject *k = dev_add("sleepy");
 	struct poller a = { 0 }, b = { 0 };

@@ -108,7 +108,7 @@ static struct ldm_sysfs_stat stat_path(const char *path, unsigned int flags)
 }
 
 /* A directory listing, collected by ldm_sysfs_readdir(). */
-#define LISTING_MAX	64
+#define LISTING_MAX 64
 
 struct entry {
 	char name[NAME_MAX + 1];
@@ -119,7 +119,7 @@ struct listing {
 	struct entry e[LISTING_MAX];
 	unsigned int n;
 	unsigned int calls;
-	unsigned int stop_at;	/* 1-based call that returns stop_ret; 0: never */
+	unsigned int stop_at; /* 1-based call that returns stop_ret; 0: never */
 	int stop_ret;
 };
 
@@ -191,8 +191,10 @@ static void sleep_ms(long ms)
 	nanosleep(&ts, NULL);
 }
 
-DEFINE_TEST(test_sysfs_create_file_appears_with_its_mode,
-	    .description = "sysfs_create_file makes a node whose stat is S_IFREG|mode, size PAGE_SIZE, nlink 1")
+DEFINE_TEST(
+	test_sysfs_create_file_appears_with_its_mode,
+	.description =
+		"sysfs_create_file makes a node whose stat is S_IFREG|mode, size PAGE_SIZE, nlink 1")
 {
 	static struct attribute modes[] = {
 		{ .name = "m644", .mode = 0644 },
@@ -225,8 +227,10 @@ DEFINE_TEST(test_sysfs_create_file_appears_with_its_mode,
 	ASSERT_EQ(nreleased, 1);
 }
 
-DEFINE_TEST(test_sysfs_remove_file_removes_only_that_file,
-	    .description = "sysfs_remove_file makes exactly that node disappear; removing it again is harmless")
+DEFINE_TEST(
+	test_sysfs_remove_file_removes_only_that_file,
+	.description =
+		"sysfs_remove_file makes exactly that node disappear; removing it again is harmless")
 {
 	static struct attribute gamma = { .name = "gamma", .mode = 0644 };
 	struct kobject *a = node_add("a", NULL);
@@ -250,8 +254,10 @@ DEFINE_TEST(test_sysfs_remove_file_removes_only_that_file,
 	ASSERT_EQ(nreleased, 2);
 }
 
-DEFINE_TEST(test_sysfs_duplicate_names_are_eexist,
-	    .description = "a file, binary file, link, group or child kobject whose name is taken gets -EEXIST and the existing node is untouched")
+DEFINE_TEST(
+	test_sysfs_duplicate_names_are_eexist,
+	.description =
+		"a file, binary file, link, group or child kobject whose name is taken gets -EEXIST and the existing node is untouched")
 {
 	static struct attribute dup = { .name = "alpha", .mode = 0200 };
 	static struct bin_attribute bin_dup = { .attr = { .name = "alpha", .mode = 0600 },
@@ -291,8 +297,10 @@ DEFINE_TEST(test_sysfs_duplicate_names_are_eexist,
 	ASSERT_EQ(nreleased, 3);
 }
 
-DEFINE_TEST(test_sysfs_bad_names_are_einval_and_leave_nothing,
-	    .description = "names with '/', \"\", \".\", \"..\" or NULL are refused with -EINVAL by every creator, leaving the directory as it was")
+DEFINE_TEST(
+	test_sysfs_bad_names_are_einval_and_leave_nothing,
+	.description =
+		"names with '/', \"\", \".\", \"..\" or NULL are refused with -EINVAL by every creator, leaving the directory as it was")
 {
 	static const char *const bad[] = { "x/y", "/x", "x/", "", ".", "..", NULL };
 	static struct attribute good = { .name = "good", .mode = 0644 };
@@ -331,8 +339,10 @@ DEFINE_TEST(test_sysfs_bad_names_are_einval_and_leave_nothing,
 	kobject_unregister(a);
 }
 
-DEFINE_TEST(test_sysfs_name_longer_than_255_is_enametoolong,
-	    .description = "a 255-byte name is fine; 256 bytes gets -ENAMETOOLONG from every creator and leaves nothing behind")
+DEFINE_TEST(
+	test_sysfs_name_longer_than_255_is_enametoolong,
+	.description =
+		"a 255-byte name is fine; 256 bytes gets -ENAMETOOLONG from every creator and leaves nothing behind")
 {
 	static char max_name[NAME_MAX + 1], long_name[NAME_MAX + 2];
 	struct kobject *a = node_add("a", NULL), *c = node_add("c", NULL), *child;
@@ -373,8 +383,10 @@ DEFINE_TEST(test_sysfs_name_longer_than_255_is_enametoolong,
 	ASSERT_EQ(nreleased, 3);
 }
 
-DEFINE_TEST(test_sysfs_update_file_touches_mtime,
-	    .description = "sysfs_update_file moves the file's mtime forward and only its; -ENOENT for an attribute the kobject does not have")
+DEFINE_TEST(
+	test_sysfs_update_file_touches_mtime,
+	.description =
+		"sysfs_update_file moves the file's mtime forward and only its; -ENOENT for an attribute the kobject does not have")
 {
 	static struct attribute unknown = { .name = "unknown", .mode = 0644 };
 	struct kobject *a = node_add("a", NULL);
@@ -396,8 +408,10 @@ DEFINE_TEST(test_sysfs_update_file_touches_mtime,
 	kobject_unregister(a);
 }
 
-DEFINE_TEST(test_sysfs_bin_file_stat_size_is_attribute_size,
-	    .description = "a binary file stats as S_IFREG|mode with the attribute's size; sysfs_remove_bin_file removes it, then -ENOENT")
+DEFINE_TEST(
+	test_sysfs_bin_file_stat_size_is_attribute_size,
+	.description =
+		"a binary file stats as S_IFREG|mode with the attribute's size; sysfs_remove_bin_file removes it, then -ENOENT")
 {
 	static struct bin_attribute blob = { .attr = { .name = "blob", .mode = 0600 },
 					     .size = 1234 };
@@ -425,11 +439,12 @@ DEFINE_TEST(test_sysfs_bin_file_stat_size_is_attribute_size,
 	kobject_unregister(a);
 }
 
-DEFINE_TEST(test_sysfs_create_without_directory_is_enoent,
-	    .description = "files, links and groups of a kobject that has no directory (never added, or deleted) get -ENOENT")
+DEFINE_TEST(
+	test_sysfs_create_without_directory_is_enoent,
+	.description =
+		"files, links and groups of a kobject that has no directory (never added, or deleted) get -ENOENT")
 {
-	static struct bin_attribute blob = { .attr = { .name = "blob", .mode = 0600 },
-					     .size = 4 };
+	static struct bin_attribute blob = { .attr = { .name = "blob", .mode = 0600 }, .size = 4 };
 	static struct attribute_group grp = { .attrs = node_attrs };
 	struct kobject *a = node_add("a", NULL), *lone = node_alloc("lone", NULL);
 
@@ -458,8 +473,10 @@ static struct attribute attr_g2 = { .name = "g2", .mode = 0444 };
 static struct attribute attr_g3 = { .name = "g3", .mode = 0200 };
 static struct attribute *g_attrs[] = { &attr_g1, &attr_g2, &attr_g3, NULL };
 
-DEFINE_TEST(test_sysfs_unnamed_group_adds_and_removes_exactly_its_files,
-	    .description = "an unnamed group puts its files, with their modes, in the kobject's directory; removing it removes those and nothing else")
+DEFINE_TEST(
+	test_sysfs_unnamed_group_adds_and_removes_exactly_its_files,
+	.description =
+		"an unnamed group puts its files, with their modes, in the kobject's directory; removing it removes those and nothing else")
 {
 	static struct attribute keep = { .name = "keep", .mode = 0644 };
 	static struct attribute_group grp = { .attrs = g_attrs };
@@ -482,8 +499,10 @@ DEFINE_TEST(test_sysfs_unnamed_group_adds_and_removes_exactly_its_files,
 	kobject_unregister(a);
 }
 
-DEFINE_TEST(test_sysfs_named_group_lives_in_a_subdirectory,
-	    .description = "a named group makes a 0755 subdirectory holding its files; removing it removes that subdirectory and only it")
+DEFINE_TEST(
+	test_sysfs_named_group_lives_in_a_subdirectory,
+	.description =
+		"a named group makes a 0755 subdirectory holding its files; removing it removes that subdirectory and only it")
 {
 	static struct attribute_group grp = { .name = "grp", .attrs = g_attrs };
 	static struct attribute_group other = { .name = "other", .attrs = node_attrs };
@@ -523,8 +542,10 @@ DEFINE_TEST(test_sysfs_named_group_lives_in_a_subdirectory,
 	kobject_unregister(a);
 }
 
-DEFINE_TEST(test_sysfs_group_collision_rolls_back_and_keeps_existing_file,
-	    .description = "a group whose second file is taken fails with -EEXIST, leaves none of its files, and the file that was there is untouched")
+DEFINE_TEST(
+	test_sysfs_group_collision_rolls_back_and_keeps_existing_file,
+	.description =
+		"a group whose second file is taken fails with -EEXIST, leaves none of its files, and the file that was there is untouched")
 {
 	static struct attribute old_g2 = { .name = "g2", .mode = 0400 };
 	static struct attribute_group grp = { .attrs = g_attrs };
@@ -551,8 +572,10 @@ DEFINE_TEST(test_sysfs_group_collision_rolls_back_and_keeps_existing_file,
 	kobject_unregister(a);
 }
 
-DEFINE_TEST(test_sysfs_failed_named_group_leaves_no_subdirectory,
-	    .description = "a named group that fails on its files (a duplicate, a bad name) leaves no subdirectory; nlink is unchanged")
+DEFINE_TEST(
+	test_sysfs_failed_named_group_leaves_no_subdirectory,
+	.description =
+		"a named group that fails on its files (a duplicate, a bad name) leaves no subdirectory; nlink is unchanged")
 {
 	static struct attribute bad = { .name = "x/y", .mode = 0644 };
 	static struct attribute *dup_attrs[] = { &attr_g1, &attr_g2, &attr_g1, NULL };
@@ -611,8 +634,10 @@ static const char *readlink_path(const char *path)
 	return buf;
 }
 
-DEFINE_TEST(test_sysfs_link_reads_one_dotdot_per_level,
-	    .description = "readlink gives one ../ per level of the link's directory, then the target's path from the root")
+DEFINE_TEST(
+	test_sysfs_link_reads_one_dotdot_per_level,
+	.description =
+		"readlink gives one ../ per level of the link's directory, then the target's path from the root")
 {
 	struct abcd t = abcd_add();
 	struct sysfs_dirent *sd;
@@ -651,8 +676,10 @@ DEFINE_TEST(test_sysfs_link_reads_one_dotdot_per_level,
 	ASSERT_EQ(nreleased, 4);
 }
 
-DEFINE_TEST(test_sysfs_link_inside_named_group_directory,
-	    .description = "a link in a named group's directory counts that level in its ../ prefix, resolves, and goes with the group")
+DEFINE_TEST(
+	test_sysfs_link_inside_named_group_directory,
+	.description =
+		"a link in a named group's directory counts that level in its ../ prefix, resolves, and goes with the group")
 {
 	static struct attribute_group grp = { .name = "grp", .attrs = g_attrs };
 	struct abcd t = abcd_add();
@@ -690,8 +717,10 @@ DEFINE_TEST(test_sysfs_link_inside_named_group_directory,
 	ASSERT_EQ(nreleased, 4);
 }
 
-DEFINE_TEST(test_sysfs_link_stat_is_lnk_0777_with_path_length,
-	    .description = "a link stats as S_IFLNK|0777, type LINK, nlink 1, size the length of the path it reads as")
+DEFINE_TEST(
+	test_sysfs_link_stat_is_lnk_0777_with_path_length,
+	.description =
+		"a link stats as S_IFLNK|0777, type LINK, nlink 1, size the length of the path it reads as")
 {
 	struct abcd t = abcd_add();
 	struct ldm_sysfs_stat st, dir_st;
@@ -730,8 +759,10 @@ DEFINE_TEST(test_sysfs_link_stat_is_lnk_0777_with_path_length,
 	abcd_del(&t);
 }
 
-DEFINE_TEST(test_sysfs_follow_gives_target_directory,
-	    .description = "ldm_sysfs_follow gives the target kobject's directory node; -EINVAL for what is not a link")
+DEFINE_TEST(
+	test_sysfs_follow_gives_target_directory,
+	.description =
+		"ldm_sysfs_follow gives the target kobject's directory node; -EINVAL for what is not a link")
 {
 	struct abcd t = abcd_add();
 	struct sysfs_dirent *link, *target = NULL, *d, *file;
@@ -756,8 +787,10 @@ DEFINE_TEST(test_sysfs_follow_gives_target_directory,
 	abcd_del(&t);
 }
 
-DEFINE_TEST(test_sysfs_link_to_removed_kobject_dangles,
-	    .description = "once the target kobject is removed, follow and look-ups through the link give -ENOENT, and the link can still be removed")
+DEFINE_TEST(
+	test_sysfs_link_to_removed_kobject_dangles,
+	.description =
+		"once the target kobject is removed, follow and look-ups through the link give -ENOENT, and the link can still be removed")
 {
 	struct abcd t = abcd_add();
 	struct sysfs_dirent *link, *target = NULL;
@@ -785,8 +818,10 @@ DEFINE_TEST(test_sysfs_link_to_removed_kobject_dangles,
 	ASSERT_EQ(nreleased, 4);
 }
 
-DEFINE_TEST(test_sysfs_lookup_root_and_nested_paths,
-	    .description = "\"\" and \"/\" are the root; nested paths, with or without a leading slash, find the node")
+DEFINE_TEST(
+	test_sysfs_lookup_root_and_nested_paths,
+	.description =
+		"\"\" and \"/\" are the root; nested paths, with or without a leading slash, find the node")
 {
 	struct abcd t = abcd_add();
 	struct sysfs_dirent *root1, *root2, *sd1, *sd2;
@@ -817,7 +852,8 @@ DEFINE_TEST(test_sysfs_lookup_root_and_nested_paths,
 }
 
 DEFINE_TEST(test_sysfs_lookup_dot_and_dotdot,
-	    .description = "\".\" stays, \"..\" goes to the parent and stops at the root, in any component")
+	    .description =
+		    "\".\" stays, \"..\" goes to the parent and stops at the root, in any component")
 {
 	struct abcd t = abcd_add();
 	struct sysfs_dirent *a = lookup("/a", 0), *root = lookup("/", 0), *sd;
@@ -850,8 +886,10 @@ DEFINE_TEST(test_sysfs_lookup_dot_and_dotdot,
 	abcd_del(&t);
 }
 
-DEFINE_TEST(test_sysfs_lookup_repeated_and_trailing_slashes,
-	    .description = "repeated slashes count as one; a trailing slash names a directory, so a file with one is -ENOTDIR and a link is followed")
+DEFINE_TEST(
+	test_sysfs_lookup_repeated_and_trailing_slashes,
+	.description =
+		"repeated slashes count as one; a trailing slash names a directory, so a file with one is -ENOTDIR and a link is followed")
 {
 	struct abcd t = abcd_add();
 	struct sysfs_dirent *b = lookup("/a/b", 0), *d = lookup("/c/d", 0), *sd;
@@ -886,8 +924,10 @@ DEFINE_TEST(test_sysfs_lookup_repeated_and_trailing_slashes,
 	abcd_del(&t);
 }
 
-DEFINE_TEST(test_sysfs_lookup_errors,
-	    .description = "look-up gives -ENOENT for a missing component, -ENOTDIR for a file used as a directory, -ENAMETOOLONG past 255 bytes")
+DEFINE_TEST(
+	test_sysfs_lookup_errors,
+	.description =
+		"look-up gives -ENOENT for a missing component, -ENOTDIR for a file used as a directory, -ENAMETOOLONG past 255 bytes")
 {
 	char path[NAME_MAX + 16];
 	struct abcd t = abcd_add();
@@ -895,7 +935,7 @@ DEFINE_TEST(test_sysfs_lookup_errors,
 	ASSERT_EQ(lookup_err("/nope", 0), -ENOENT);
 	ASSERT_EQ(lookup_err("/a/nope", 0), -ENOENT);
 	ASSERT_EQ(lookup_err("/a/nope/b", 0), -ENOENT);
-	ASSERT_EQ(lookup_err("/a/B", 0), -ENOENT);	/* names are case-sensitive */
+	ASSERT_EQ(lookup_err("/a/B", 0), -ENOENT); /* names are case-sensitive */
 	ASSERT_EQ(lookup_err("/a/alph", 0), -ENOENT);
 	ASSERT_EQ(lookup_err("/a/alpha/x", 0), -ENOTDIR);
 	ASSERT_EQ(lookup_err("/a/b/beta/x/y", 0), -ENOTDIR);
@@ -909,8 +949,10 @@ DEFINE_TEST(test_sysfs_lookup_errors,
 	abcd_del(&t);
 }
 
-DEFINE_TEST(test_sysfs_lookup_follows_links_mid_path_and_last_only_on_request,
-	    .description = "a link in the middle of a path is always followed; in the last component only with LDM_SYSFS_FOLLOW")
+DEFINE_TEST(
+	test_sysfs_lookup_follows_links_mid_path_and_last_only_on_request,
+	.description =
+		"a link in the middle of a path is always followed; in the last component only with LDM_SYSFS_FOLLOW")
 {
 	struct abcd t = abcd_add();
 	struct sysfs_dirent *sd, *d = lookup("/c/d", 0), *c = lookup("/c", 0);
@@ -945,8 +987,10 @@ DEFINE_TEST(test_sysfs_lookup_follows_links_mid_path_and_last_only_on_request,
 	abcd_del(&t);
 }
 
-DEFINE_TEST(test_sysfs_lookup_link_loop_is_eloop,
-	    .description = "a path through a link to an ancestor resolves for 40 hops and gives -ELOOP past them")
+DEFINE_TEST(
+	test_sysfs_lookup_link_loop_is_eloop,
+	.description =
+		"a path through a link to an ancestor resolves for 40 hops and gives -ELOOP past them")
 {
 	static char path[4096];
 	struct kobject *a = node_add("a", NULL), *b = node_add("b", a);
@@ -968,8 +1012,10 @@ DEFINE_TEST(test_sysfs_lookup_link_loop_is_eloop,
 	kobject_unregister(a);
 }
 
-DEFINE_TEST(test_sysfs_lookup_at_finds_child_and_keeps_links,
-	    .description = "ldm_sysfs_lookup_at finds a child by name and returns a link as the link; -ENOENT, -ENOTDIR otherwise")
+DEFINE_TEST(
+	test_sysfs_lookup_at_finds_child_and_keeps_links,
+	.description =
+		"ldm_sysfs_lookup_at finds a child by name and returns a link as the link; -ENOENT, -ENOTDIR otherwise")
 {
 	struct abcd t = abcd_add();
 	struct sysfs_dirent *b = lookup("/a/b", 0), *file = lookup("/a/b/alpha", 0), *sd;
@@ -1003,16 +1049,17 @@ DEFINE_TEST(test_sysfs_lookup_at_finds_child_and_keeps_links,
 	kobject_unregister(t.a);
 }
 
-DEFINE_TEST(test_sysfs_readdir_lists_in_creation_order_with_types,
-	    .description = "readdir lists every kind of node in creation order with its type, mode, size, nlink and own inode number")
+DEFINE_TEST(
+	test_sysfs_readdir_lists_in_creation_order_with_types,
+	.description =
+		"readdir lists every kind of node in creation order with its type, mode, size, nlink and own inode number")
 {
 	static struct attribute zeta = { .name = "zeta", .mode = 0640 };
 	static struct attribute aardvark = { .name = "aardvark", .mode = 0200 };
-	static struct bin_attribute blob = { .attr = { .name = "blob", .mode = 0600 },
-					     .size = 77 };
+	static struct bin_attribute blob = { .attr = { .name = "blob", .mode = 0600 }, .size = 77 };
 	static struct attribute_group grp = { .name = "grp", .attrs = g_attrs };
-	static const char *const order[] = { "alpha", "beta", "zeta", "m", "blob",
-					     "lnk", "grp", "aardvark" };
+	static const char *const order[] = { "alpha", "beta", "zeta", "m",
+					     "blob",  "lnk",  "grp",  "aardvark" };
 	struct kobject *a = node_add("a", NULL), *m;
 	struct listing *l = calloc(1, sizeof(*l));
 	const struct entry *e;
@@ -1081,8 +1128,10 @@ DEFINE_TEST(test_sysfs_readdir_lists_in_creation_order_with_types,
 	ASSERT_EQ(nreleased, 2);
 }
 
-DEFINE_TEST(test_sysfs_dir_nlink_counts_subdirectories,
-	    .description = "a directory's nlink is 2 plus its subdirectories (kobjects and named groups, not files or links)")
+DEFINE_TEST(
+	test_sysfs_dir_nlink_counts_subdirectories,
+	.description =
+		"a directory's nlink is 2 plus its subdirectories (kobjects and named groups, not files or links)")
 {
 	static struct attribute_group grp = { .name = "grp", .attrs = g_attrs };
 	struct ldm_sysfs_stat root = stat_path("/", 0);
@@ -1111,8 +1160,10 @@ DEFINE_TEST(test_sysfs_dir_nlink_counts_subdirectories,
 	ASSERT_EQ(stat_path("/", 0).nlink, root.nlink);
 }
 
-DEFINE_TEST(test_sysfs_readdir_callback_stops_walk,
-	    .description = "a non-zero return from the readdir callback stops the walk at once and is what readdir returns")
+DEFINE_TEST(
+	test_sysfs_readdir_callback_stops_walk,
+	.description =
+		"a non-zero return from the readdir callback stops the walk at once and is what readdir returns")
 {
 	struct kobject *a = node_add("a", NULL);
 	struct listing *l = calloc(1, sizeof(*l));
@@ -1166,9 +1217,11 @@ static int mutate(void *ctx, const char *name, const struct ldm_sysfs_stat *st)
 	return 0;
 }
 
-DEFINE_TEST(test_sysfs_readdir_callback_may_change_tree,
-	    .description = "the readdir callback runs without the tree lock: it may create and remove files, and the walk lists its snapshot",
-	    .timeout = 20)
+DEFINE_TEST(
+	test_sysfs_readdir_callback_may_change_tree,
+	.description =
+		"the readdir callback runs without the tree lock: it may create and remove files, and the walk lists its snapshot",
+	.timeout = 20)
 {
 	struct kobject *a = node_add("a", NULL);
 	struct sysfs_dirent *dir = lookup("/a", 0);
@@ -1176,19 +1229,20 @@ DEFINE_TEST(test_sysfs_readdir_callback_may_change_tree,
 
 	ASSERT_OK(ldm_sysfs_readdir(dir, mutate, &m));
 	ASSERT_OK(m.error);
-	ASSERT_EQ(m.calls, 2);		/* alpha and beta: the snapshot */
+	ASSERT_EQ(m.calls, 2); /* alpha and beta: the snapshot */
 	ASSERT_STREQ(names_of("/a"), "alpha late");
 	ldm_sysfs_put(dir);
 	sysfs_remove_file(a, &attr_late);
 	kobject_unregister(a);
 }
 
-DEFINE_TEST(test_sysfs_kobject_removal_removes_whole_subtree,
-	    .description = "removing a kobject's directory removes all below it: files, links, named group directories and child kobjects' directories")
+DEFINE_TEST(
+	test_sysfs_kobject_removal_removes_whole_subtree,
+	.description =
+		"removing a kobject's directory removes all below it: files, links, named group directories and child kobjects' directories")
 {
 	static struct attribute_group grp = { .name = "grp", .attrs = g_attrs };
-	static struct bin_attribute blob = { .attr = { .name = "blob", .mode = 0600 },
-					     .size = 8 };
+	static struct bin_attribute blob = { .attr = { .name = "blob", .mode = 0600 }, .size = 8 };
 	struct ldm_sysfs_stat root = stat_path("/", 0), st;
 	struct kobject *a = node_add("a", NULL), *b = node_add("b", a), *c = node_add("c", NULL);
 	struct sysfs_dirent *held_grp, *held_b, *held_file;
@@ -1210,7 +1264,7 @@ DEFINE_TEST(test_sysfs_kobject_removal_removes_whole_subtree,
 	ASSERT_EQ(lookup_err("/a/grp/g1", 0), -ENOENT);
 	ASSERT_EQ(lookup_err("/a/b", 0), -ENOENT);
 	ASSERT_EQ(lookup_err("/c/to_b/alpha", 0), -ENOENT);
-	ASSERT_EQ(stat_path("/", 0).nlink, root.nlink + 1);	/* /c only */
+	ASSERT_EQ(stat_path("/", 0).nlink, root.nlink + 1); /* /c only */
 	/* What a front end still holds answers stat and lists empty. */
 	list_sd(held_grp, l);
 	ASSERT_EQ(l->n, 0);

@@ -118,5 +118,6 @@ int main(void)
 	ok = strlcpy(buf, "truncated", sizeof(buf)) == 9 && simple_strtoul("0x10", NULL, 0) == 16 &&
 	     time_after_eq(jiffies, then) && current != NULL && !timer_pending(&timer) &&
 	     !work_pending(&old_work) && !work_pending(&new_work) && msecs_to_jiffies(1000) == HZ;
-	return ok && list_empty(&kernel_list) && LIST_FIRST(&head) == &e && dev == 0 && size ? 0 : 1;
+	return ok && list_empty(&kernel_list) && LIST_FIRST(&head) == &e && dev == 0 && size ? 0 :
+											       1;
 }

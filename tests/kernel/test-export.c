@@ -19,13 +19,13 @@
 
 struct patch_symbol {
 	char name[64];
-	char file[64];		/* e.g. "lib/kobject.c" */
+	char file[64]; /* e.g. "lib/kobject.c" */
 };
 
 struct patch {
 	struct patch_symbol sym[MAX_PATCH_SYMBOLS];
 	unsigned int n;
-	unsigned int removed;	/* "-EXPORT_SYMBOL(" lines, for a sanity check */
+	unsigned int removed; /* "-EXPORT_SYMBOL(" lines, for a sanity check */
 };
 
 static FILE *open_seed_patch(void)
@@ -81,8 +81,10 @@ static bool in_foundation(const struct patch_symbol *s)
 	return !strcmp(s->file, "lib/kobject.c") || !strncmp(s->file, "fs/sysfs/", 9);
 }
 
-DEFINE_TEST(test_seed_patch_parses_to_103_symbols,
-	    .description = "the seed patch turns 103 EXPORT_SYMBOLs into EXPORT_SYMBOL_GPL, 31 of them kobject and sysfs")
+DEFINE_TEST(
+	test_seed_patch_parses_to_103_symbols,
+	.description =
+		"the seed patch turns 103 EXPORT_SYMBOLs into EXPORT_SYMBOL_GPL, 31 of them kobject and sysfs")
 {
 	static struct patch p;
 	unsigned int i, foundation = 0;
@@ -95,8 +97,10 @@ DEFINE_TEST(test_seed_patch_parses_to_103_symbols,
 	ASSERT_EQ(foundation, 31);
 }
 
-DEFINE_TEST(test_foundation_symbols_of_patch_are_gpl_only,
-	    .description = "every kobject/kset/subsystem/subsys/sysfs symbol of the patch is exported EXPORT_SYMBOL_GPL by ldm")
+DEFINE_TEST(
+	test_foundation_symbols_of_patch_are_gpl_only,
+	.description =
+		"every kobject/kset/subsystem/subsys/sysfs symbol of the patch is exported EXPORT_SYMBOL_GPL by ldm")
 {
 	static struct patch p;
 	struct ldm_export exp;
@@ -125,7 +129,7 @@ DEFINE_TEST(test_every_exported_patch_symbol_is_gpl_only,
 	parse_patch(&p);
 	for (i = 0; i < p.n; i++) {
 		if (ldm_export_lookup(p.sym[i].name, &exp))
-			continue;	/* drivers/base: not built yet */
+			continue; /* drivers/base: not built yet */
 		if (exp.license != LDM_EXPORT_GPL)
 			FAIL("%s is EXPORT_SYMBOL, the patch makes it GPL-only", p.sym[i].name);
 	}
@@ -185,7 +189,8 @@ static int stop_at_third(const struct ldm_export *exp, void *data)
 }
 
 DEFINE_TEST(test_export_for_each_walks_all_and_stops_on_request,
-	    .description = "ldm_export_for_each visits every export and stops when the callback says so")
+	    .description =
+		    "ldm_export_for_each visits every export and stops when the callback says so")
 {
 	struct count_ctx c = { 0 };
 	unsigned int n = 0;
@@ -217,8 +222,10 @@ static char *run_ldm_symbols(void)
 	return out;
 }
 
-DEFINE_TEST(test_ldm_symbols_lists_gpl_symbols_sorted,
-	    .description = "`ldm symbols` prints NAME<TAB>CLASS<TAB>OWNER sorted by strcmp, with the patch's 31 as EXPORT_SYMBOL_GPL")
+DEFINE_TEST(
+	test_ldm_symbols_lists_gpl_symbols_sorted,
+	.description =
+		"`ldm symbols` prints NAME<TAB>CLASS<TAB>OWNER sorted by strcmp, with the patch's 31 as EXPORT_SYMBOL_GPL")
 {
 	static struct patch p;
 	char *out = run_ldm_symbols(), *line, *save = NULL, prev[128] = "", want[192];

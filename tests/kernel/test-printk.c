@@ -48,8 +48,10 @@ static unsigned int count_lines(const char *s)
 	return n;
 }
 
-DEFINE_TEST(test_printk_records_have_level_seq_and_continuations,
-	    .description = "printk lines land in ldm_dmesg as LEVEL,SEQ,USEC,-;TEXT; a piece without level continues the line; no level means 4")
+DEFINE_TEST(
+	test_printk_records_have_level_seq_and_continuations,
+	.description =
+		"printk lines land in ldm_dmesg as LEVEL,SEQ,USEC,-;TEXT; a piece without level continues the line; no level means 4")
 {
 	unsigned long long start, next;
 	struct rec r;
@@ -96,8 +98,10 @@ DEFINE_TEST(test_printk_records_have_level_seq_and_continuations,
 	free(log);
 }
 
-DEFINE_TEST(test_printk_full_buffer_drops_the_oldest,
-	    .description = "300,000 lines through a 128 KiB log: the newest are kept in order, the oldest dropped, sequence numbers contiguous")
+DEFINE_TEST(
+	test_printk_full_buffer_drops_the_oldest,
+	.description =
+		"300,000 lines through a 128 KiB log: the newest are kept in order, the oldest dropped, sequence numbers contiguous")
 {
 	unsigned long long start, next, seq;
 	char *log, line[200];
@@ -116,8 +120,8 @@ DEFINE_TEST(test_printk_full_buffer_drops_the_oldest,
 	ASSERT(log);
 	ASSERT_EQ(next, start + 300000);
 	n = count_lines(log);
-	ASSERT(n > 500);		/* 128 KiB holds hundreds of such lines */
-	ASSERT(n < 10000);		/* and not all of them */
+	ASSERT(n > 500);   /* 128 KiB holds hundreds of such lines */
+	ASSERT(n < 10000); /* and not all of them */
 	ASSERT(strlen(log) < 2 * 128 * 1024);
 	for (i = 0; i < n; i++) {
 		ASSERT(nth_rec(log, i, &r));
@@ -131,8 +135,10 @@ DEFINE_TEST(test_printk_full_buffer_drops_the_oldest,
 	free(log);
 }
 
-DEFINE_TEST(test_printk_cuts_a_line_longer_than_1024,
-	    .description = "a line longer than the log's line limit is stored cut at 1024 bytes, and the next line is intact")
+DEFINE_TEST(
+	test_printk_cuts_a_line_longer_than_1024,
+	.description =
+		"a line longer than the log's line limit is stored cut at 1024 bytes, and the next line is intact")
 {
 	unsigned long long start;
 	char big[3000];
@@ -173,8 +179,10 @@ static void record_console(int level, unsigned long long usec, const char *text,
 	seen->n++;
 }
 
-DEFINE_TEST(test_printk_console_function_gets_lines_below_the_level,
-	    .description = "ldm_console_set: lines below the console level (default 5) reach the function in order, without prefix; debug lines only the log")
+DEFINE_TEST(
+	test_printk_console_function_gets_lines_below_the_level,
+	.description =
+		"ldm_console_set: lines below the console level (default 5) reach the function in order, without prefix; debug lines only the log")
 {
 	struct seen seen = { .n = 0 };
 
@@ -193,8 +201,8 @@ DEFINE_TEST(test_printk_console_function_gets_lines_below_the_level,
 	ASSERT(seen.usec[1] >= seen.usec[0]);
 }
 
-#define PRINTERS	4
-#define PER_PRINTER	3000
+#define PRINTERS    4
+#define PER_PRINTER 3000
 
 static void *printer(void *arg)
 {
@@ -205,8 +213,10 @@ static void *printer(void *arg)
 	return NULL;
 }
 
-DEFINE_TEST(test_printk_from_many_threads_keeps_records_whole,
-	    .description = "four threads printing at once: every kept record is one whole line, and each thread's lines stay in its order")
+DEFINE_TEST(
+	test_printk_from_many_threads_keeps_records_whole,
+	.description =
+		"four threads printing at once: every kept record is one whole line, and each thread's lines stay in its order")
 {
 	pthread_t threads[PRINTERS];
 	unsigned int i, id, line, last[PRINTERS];

@@ -14,8 +14,8 @@
 
 #include "harness.h"
 
-#define NTHREADS	8
-#define NLOOPS		20000
+#define NTHREADS 8
+#define NLOOPS	 20000
 
 /* Wait, for at most 20 s, until *flag is set; fail if it never is. */
 static void await_flag(int *flag)
@@ -86,9 +86,11 @@ static void *spin_incrementer(void *arg)
 	return NULL;
 }
 
-DEFINE_TEST(test_spinlock_excludes_under_contention,
-	    .description = "threads adding to a counter under spin_lock and its irq/irqsave/bh forms lose no update",
-	    .concurrency = true, .timeout = 60)
+DEFINE_TEST(
+	test_spinlock_excludes_under_contention,
+	.description =
+		"threads adding to a counter under spin_lock and its irq/irqsave/bh forms lose no update",
+	.concurrency = true, .timeout = 60)
 {
 	counter = 0;
 	run_threads(spin_incrementer, NULL, NTHREADS);
@@ -104,8 +106,10 @@ static void *try_other_thread(void *arg)
 	return (void *)taken;
 }
 
-DEFINE_TEST(test_spin_trylock_and_irqsave_flags,
-	    .description = "spin_trylock fails while another thread holds the lock; spin_lock_irqsave sets flags to 0")
+DEFINE_TEST(
+	test_spin_trylock_and_irqsave_flags,
+	.description =
+		"spin_trylock fails while another thread holds the lock; spin_lock_irqsave sets flags to 0")
 {
 	unsigned long flags = 12345;
 	pthread_t t;
@@ -174,9 +178,11 @@ static void *pair_writer(void *arg)
 	return pair_worker(1);
 }
 
-DEFINE_TEST(test_rwlock_readers_never_see_a_half_write,
-	    .description = "readers under read_lock see both halves of every write_lock update; writers lose none",
-	    .concurrency = true, .timeout = 60)
+DEFINE_TEST(
+	test_rwlock_readers_never_see_a_half_write,
+	.description =
+		"readers under read_lock see both halves of every write_lock update; writers lose none",
+	.concurrency = true, .timeout = 60)
 {
 	pthread_t r[3], w[3];
 	int i;
@@ -222,9 +228,11 @@ static void *mutex_incrementer(void *arg)
 	return NULL;
 }
 
-DEFINE_TEST(test_mutex_excludes_under_contention,
-	    .description = "threads adding to a counter under mutex_lock and mutex_lock_interruptible lose no update",
-	    .concurrency = true, .timeout = 60)
+DEFINE_TEST(
+	test_mutex_excludes_under_contention,
+	.description =
+		"threads adding to a counter under mutex_lock and mutex_lock_interruptible lose no update",
+	.concurrency = true, .timeout = 60)
 {
 	counter = 0;
 	torn_reads = 0;
@@ -245,9 +253,10 @@ static void *mutex_try(void *arg)
 	return (void *)taken;
 }
 
-DEFINE_TEST(test_mutex_trylock,
-	    .description = "mutex_trylock returns 1 on a free mutex and 0 on one another thread holds",
-	    .concurrency = true)
+DEFINE_TEST(
+	test_mutex_trylock,
+	.description = "mutex_trylock returns 1 on a free mutex and 0 on one another thread holds",
+	.concurrency = true)
 {
 	struct mutex m;
 	pthread_t t;
@@ -283,9 +292,11 @@ static void *mutex_waiter(void *arg)
 	return NULL;
 }
 
-DEFINE_TEST(test_mutex_lock_interruptible_gives_up_when_interrupted,
-	    .description = "a thread waiting in mutex_lock_interruptible gets -EINTR from ldm_thread_interrupt, without the mutex",
-	    .concurrency = true)
+DEFINE_TEST(
+	test_mutex_lock_interruptible_gives_up_when_interrupted,
+	.description =
+		"a thread waiting in mutex_lock_interruptible gets -EINTR from ldm_thread_interrupt, without the mutex",
+	.concurrency = true)
 {
 	struct mutex m;
 	struct lock_waiter w = { .m = &m };
@@ -323,9 +334,11 @@ static void *sem_waiter_fn(void *arg)
 	return NULL;
 }
 
-DEFINE_TEST(test_down_interruptible_gives_up_when_interrupted,
-	    .description = "a thread waiting in down_interruptible gets -EINTR from ldm_thread_interrupt and leaves the count alone; an up() then lets a down() through",
-	    .concurrency = true)
+DEFINE_TEST(
+	test_down_interruptible_gives_up_when_interrupted,
+	.description =
+		"a thread waiting in down_interruptible gets -EINTR from ldm_thread_interrupt and leaves the count alone; an up() then lets a down() through",
+	.concurrency = true)
 {
 	static DECLARE_MUTEX_LOCKED(sem);
 	struct sem_waiter w = { .sem = &sem };
@@ -337,7 +350,7 @@ DEFINE_TEST(test_down_interruptible_gives_up_when_interrupted,
 	ldm_thread_interrupt(t);
 	ASSERT_OK(pthread_join(t, NULL));
 	ASSERT_EQ(w.ret, -EINTR);
-	ASSERT_EQ(down_trylock(&sem), 1);	/* still taken */
+	ASSERT_EQ(down_trylock(&sem), 1); /* still taken */
 	up(&sem);
 	ASSERT_EQ(down_trylock(&sem), 0);
 	up(&sem);
@@ -345,8 +358,8 @@ DEFINE_TEST(test_down_interruptible_gives_up_when_interrupted,
 	up(&sem);
 }
 
-#define SEM_THREADS	4
-#define SEM_ROUNDS	2000
+#define SEM_THREADS 4
+#define SEM_ROUNDS  2000
 
 static struct semaphore counted;
 static int inside, most_inside;
@@ -370,9 +383,11 @@ static void *sem_user(void *arg)
 	return NULL;
 }
 
-DEFINE_TEST(test_semaphore_counts_under_contention,
-	    .description = "a semaphore of count 2 never lets three threads in at once, and every down() is matched by an up()",
-	    .concurrency = true)
+DEFINE_TEST(
+	test_semaphore_counts_under_contention,
+	.description =
+		"a semaphore of count 2 never lets three threads in at once, and every down() is matched by an up()",
+	.concurrency = true)
 {
 	pthread_t t[SEM_THREADS];
 	int i;
@@ -394,7 +409,7 @@ static DECLARE_WAIT_QUEUE_HEAD(ping_wq);
 static DECLARE_WAIT_QUEUE_HEAD(pong_wq);
 static int ping, pong;
 
-#define ROUNDS	5000
+#define ROUNDS 5000
 
 static void *ponger(void *arg)
 {
@@ -412,9 +427,11 @@ static void *ponger(void *arg)
 	return NULL;
 }
 
-DEFINE_TEST(test_wait_event_loses_no_wakeup,
-	    .description = "two threads hand a counter back and forth 5000 times with wait_event/wake_up: no wake-up is lost",
-	    .concurrency = true, .timeout = 120)
+DEFINE_TEST(
+	test_wait_event_loses_no_wakeup,
+	.description =
+		"two threads hand a counter back and forth 5000 times with wait_event/wake_up: no wake-up is lost",
+	.concurrency = true, .timeout = 120)
 {
 	pthread_t t;
 	int i;
@@ -463,9 +480,11 @@ static void *interruptible_sleeper(void *arg)
 	return NULL;
 }
 
-DEFINE_TEST(test_wait_event_interruptible_restartsys_after_interrupt,
-	    .description = "wait_event_interruptible returns -ERESTARTSYS after ldm_thread_interrupt, and so does every wait until ldm_thread_clear_interrupt",
-	    .concurrency = true)
+DEFINE_TEST(
+	test_wait_event_interruptible_restartsys_after_interrupt,
+	.description =
+		"wait_event_interruptible returns -ERESTARTSYS after ldm_thread_interrupt, and so does every wait until ldm_thread_clear_interrupt",
+	.concurrency = true)
 {
 	struct sleeper s = { .cond = 0 };
 	pthread_t t;
@@ -521,9 +540,11 @@ static void *late_sleeper(void *arg)
 	return NULL;
 }
 
-DEFINE_TEST(test_interrupt_before_the_first_wait_is_kept,
-	    .description = "a thread interrupted before it ever slept in the runtime finds the interrupt at its first interruptible wait",
-	    .concurrency = true)
+DEFINE_TEST(
+	test_interrupt_before_the_first_wait_is_kept,
+	.description =
+		"a thread interrupted before it ever slept in the runtime finds the interrupt at its first interruptible wait",
+	.concurrency = true)
 {
 	struct early e = {
 		.gate = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0 },
@@ -533,7 +554,7 @@ DEFINE_TEST(test_interrupt_before_the_first_wait_is_kept,
 	init_waitqueue_head(&e.wq);
 	ASSERT_OK(pthread_create(&t, NULL, late_sleeper, &e));
 	ldm_thread_interrupt(t);
-	ldm_thread_interrupt(t);	/* twice: still one interrupt */
+	ldm_thread_interrupt(t); /* twice: still one interrupt */
 	gate_open(&e.gate);
 	ASSERT_OK(pthread_join(t, NULL));
 	ASSERT_EQ(e.ret, -ERESTARTSYS);
@@ -551,9 +572,11 @@ static void *uninterruptible_sleeper(void *arg)
 	return NULL;
 }
 
-DEFINE_TEST(test_wait_event_ignores_interrupts,
-	    .description = "an uninterruptible wait_event sleeps on through ldm_thread_interrupt until its condition holds",
-	    .concurrency = true)
+DEFINE_TEST(
+	test_wait_event_ignores_interrupts,
+	.description =
+		"an uninterruptible wait_event sleeps on through ldm_thread_interrupt until its condition holds",
+	.concurrency = true)
 {
 	struct sleeper s = { .cond = 0 };
 	pthread_t t;
@@ -571,8 +594,10 @@ DEFINE_TEST(test_wait_event_ignores_interrupts,
 	ASSERT_EQ(s.pending, 1);
 }
 
-DEFINE_TEST(test_wait_event_timeout_values,
-	    .description = "wait_event_timeout: 0 when the time runs out, the time left (at least 1) when the condition holds")
+DEFINE_TEST(
+	test_wait_event_timeout_values,
+	.description =
+		"wait_event_timeout: 0 when the time runs out, the time left (at least 1) when the condition holds")
 {
 	DECLARE_WAIT_QUEUE_HEAD(wq);
 	unsigned long before;
@@ -600,9 +625,11 @@ static void *sleep_on_thread(void *arg)
 	return NULL;
 }
 
-DEFINE_TEST(test_interruptible_sleep_on_timeout_woken,
-	    .description = "interruptible_sleep_on_timeout (2.6.9) returns the ticks left when woken by wake_up_interruptible",
-	    .concurrency = true)
+DEFINE_TEST(
+	test_interruptible_sleep_on_timeout_woken,
+	.description =
+		"interruptible_sleep_on_timeout (2.6.9) returns the ticks left when woken by wake_up_interruptible",
+	.concurrency = true)
 {
 	struct sleeper s = { .cond = 0 };
 	pthread_t t;
@@ -651,9 +678,11 @@ static void *exclusive_waiter(void *arg)
 	return NULL;
 }
 
-DEFINE_TEST(test_exclusive_waiters_each_take_one_token,
-	    .description = "exclusive waiters woken one per wake_up each take a token; a condition may take the lock the waker holds",
-	    .concurrency = true, .timeout = 60)
+DEFINE_TEST(
+	test_exclusive_waiters_each_take_one_token,
+	.description =
+		"exclusive waiters woken one per wake_up each take a token; a condition may take the lock the waker holds",
+	.concurrency = true, .timeout = 60)
 {
 	struct exclusive_pool p = { .tokens = 0 };
 	pthread_t t[4];
@@ -695,9 +724,11 @@ static void *completion_waiter(void *arg)
 	return NULL;
 }
 
-DEFINE_TEST(test_completion_before_and_after_wait,
-	    .description = "complete() before the wait lets it through at once; after, it wakes the waiter; each complete() counts once",
-	    .concurrency = true)
+DEFINE_TEST(
+	test_completion_before_and_after_wait,
+	.description =
+		"complete() before the wait lets it through at once; after, it wakes the waiter; each complete() counts once",
+	.concurrency = true)
 {
 	struct completer w = { .c = &static_done };
 	pthread_t t;
@@ -725,9 +756,11 @@ DEFINE_TEST(test_completion_before_and_after_wait,
 	ASSERT_EQ(wait_for_completion_timeout(&static_done, 1), 0);
 }
 
-DEFINE_TEST(test_complete_all_releases_every_waiter,
-	    .description = "complete_all wakes every waiter and lets later waits through until reinit_completion",
-	    .concurrency = true)
+DEFINE_TEST(
+	test_complete_all_releases_every_waiter,
+	.description =
+		"complete_all wakes every waiter and lets later waits through until reinit_completion",
+	.concurrency = true)
 {
 	struct completion c;
 	struct completer w[4];
@@ -762,9 +795,11 @@ static void *interruptible_completion_waiter(void *arg)
 	return NULL;
 }
 
-DEFINE_TEST(test_wait_for_completion_interruptible_interrupted,
-	    .description = "wait_for_completion_interruptible returns -ERESTARTSYS after ldm_thread_interrupt, and the completion stays for the next waiter",
-	    .concurrency = true)
+DEFINE_TEST(
+	test_wait_for_completion_interruptible_interrupted,
+	.description =
+		"wait_for_completion_interruptible returns -ERESTARTSYS after ldm_thread_interrupt, and the completion stays for the next waiter",
+	.concurrency = true)
 {
 	struct completion c;
 	struct completer w = { .c = &c };
@@ -793,9 +828,11 @@ static void *napper(void *arg)
 	return NULL;
 }
 
-DEFINE_TEST(test_msleep_interruptible_returns_time_left,
-	    .description = "msleep_interruptible returns early with the milliseconds left when the thread is interrupted",
-	    .concurrency = true)
+DEFINE_TEST(
+	test_msleep_interruptible_returns_time_left,
+	.description =
+		"msleep_interruptible returns early with the milliseconds left when the thread is interrupted",
+	.concurrency = true)
 {
 	struct sleeper s = { .cond = 0 };
 	pthread_t t;
@@ -825,9 +862,11 @@ static void *schedule_sleeper(void *arg)
 	return NULL;
 }
 
-DEFINE_TEST(test_wake_up_process_ends_schedule_timeout,
-	    .description = "wake_up_process ends a schedule_timeout early (even one not yet asleep) and it returns the ticks left",
-	    .concurrency = true)
+DEFINE_TEST(
+	test_wake_up_process_ends_schedule_timeout,
+	.description =
+		"wake_up_process ends a schedule_timeout early (even one not yet asleep) and it returns the ticks left",
+	.concurrency = true)
 {
 	struct task_handoff h = { .task = NULL };
 	pthread_t t;

@@ -32,8 +32,10 @@ static void set_flag(int *flag)
 	__atomic_store_n(flag, 1, __ATOMIC_RELEASE);
 }
 
-DEFINE_TEST(test_jiffies_and_conversions,
-	    .description = "HZ is 100, jiffies moves forward, time_after and friends compare across a wrap, conversions round up")
+DEFINE_TEST(
+	test_jiffies_and_conversions,
+	.description =
+		"HZ is 100, jiffies moves forward, time_after and friends compare across a wrap, conversions round up")
 {
 	unsigned long a = jiffies, b, wrap = (unsigned long)-5;
 
@@ -61,8 +63,10 @@ DEFINE_TEST(test_jiffies_and_conversions,
 	ASSERT_EQ(jiffies_to_msecs(msecs_to_jiffies(250)), 250);
 }
 
-DEFINE_TEST(test_msleep_sleeps_at_least_its_ticks,
-	    .description = "msleep(30) does not return before three ticks; ssleep, udelay and mdelay return")
+DEFINE_TEST(
+	test_msleep_sleeps_at_least_its_ticks,
+	.description =
+		"msleep(30) does not return before three ticks; ssleep, udelay and mdelay return")
 {
 	unsigned long before = jiffies;
 
@@ -78,7 +82,7 @@ DEFINE_TEST(test_msleep_sleeps_at_least_its_ticks,
 
 /* ---- timers ---- */
 
-#define NFIRED	8
+#define NFIRED 8
 
 struct firing {
 	spinlock_t lock;
@@ -122,9 +126,11 @@ static void firing_wait(void)
 	ASSERT(wait_for_completion_timeout(&firing.all, 30 * HZ) > 0);
 }
 
-DEFINE_TEST(test_timers_fire_in_order_in_the_timer_thread,
-	    .description = "timers fire in order of expiry (FIFO among equals), never before their tick, all in one thread that is not the caller's",
-	    .concurrency = true)
+DEFINE_TEST(
+	test_timers_fire_in_order_in_the_timer_thread,
+	.description =
+		"timers fire in order of expiry (FIFO among equals), never before their tick, all in one thread that is not the caller's",
+	.concurrency = true)
 {
 	static const int ticks[] = { 6, 2, 4, 4, 1, 8 };
 	struct timer_list t[6];
@@ -159,9 +165,11 @@ DEFINE_TEST(test_timers_fire_in_order_in_the_timer_thread,
 	}
 }
 
-DEFINE_TEST(test_del_timer_stops_a_pending_timer,
-	    .description = "del_timer returns 1 for a pending timer, which then never fires; 0 for one not pending",
-	    .concurrency = true)
+DEFINE_TEST(
+	test_del_timer_stops_a_pending_timer,
+	.description =
+		"del_timer returns 1 for a pending timer, which then never fires; 0 for one not pending",
+	.concurrency = true)
 {
 	struct timer_list late, soon;
 
@@ -215,9 +223,11 @@ static void slow_callback(unsigned long data)
 	__atomic_store_n(&s->finished, 1, __ATOMIC_RELEASE);
 }
 
-DEFINE_TEST(test_del_timer_sync_waits_for_the_callback,
-	    .description = "del_timer_sync returns only once a running callback has returned, and stops one that re-arms itself",
-	    .concurrency = true)
+DEFINE_TEST(
+	test_del_timer_sync_waits_for_the_callback,
+	.description =
+		"del_timer_sync returns only once a running callback has returned, and stops one that re-arms itself",
+	.concurrency = true)
 {
 	struct slow_timer s = { .rearm = 1 };
 	int runs;
@@ -251,9 +261,11 @@ static void self_deleting_callback(unsigned long data)
 	set_flag(&d->done);
 }
 
-DEFINE_TEST(test_del_timer_sync_from_the_callback,
-	    .description = "del_timer_sync called from the timer's own callback returns instead of waiting for itself",
-	    .concurrency = true)
+DEFINE_TEST(
+	test_del_timer_sync_from_the_callback,
+	.description =
+		"del_timer_sync called from the timer's own callback returns instead of waiting for itself",
+	.concurrency = true)
 {
 	struct self_deleter d = { .ret = -1 };
 
@@ -285,7 +297,8 @@ static void leave_timer_pending(void *arg)
 }
 
 DEFINE_TEST(test_exit_reports_a_pending_timer,
-	    .description = "ldm_exit reports a timer still pending, drops it, and the runtime boots again",
+	    .description =
+		    "ldm_exit reports a timer still pending, drops it, and the runtime boots again",
 	    .no_runtime = true)
 {
 	char *err = NULL;
@@ -313,9 +326,11 @@ static void timer_before_boot(void *arg)
 	exit(firing.order[0] == 9 ? 0 : 5);
 }
 
-DEFINE_TEST(test_timer_added_before_boot_fires_after,
-	    .description = "a timer added while the runtime is down fires once ldm_init has started the timer thread",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_timer_added_before_boot_fires_after,
+	.description =
+		"a timer added while the runtime is down fires once ldm_init has started the timer thread",
+	.no_runtime = true)
 {
 	char *err = NULL;
 

@@ -50,9 +50,11 @@ static void old_style_func(void *data)
 	__atomic_add_fetch(&o->ran, 1, __ATOMIC_ACQ_REL);
 }
 
-DEFINE_TEST(test_work_2_6_9_form_runs_in_events_and_flush_waits,
-	    .description = "INIT_WORK(work, func, data) runs func(data) in the events thread; flush_scheduled_work returns only after it ran",
-	    .concurrency = true)
+DEFINE_TEST(
+	test_work_2_6_9_form_runs_in_events_and_flush_waits,
+	.description =
+		"INIT_WORK(work, func, data) runs func(data) in the events thread; flush_scheduled_work returns only after it ran",
+	.concurrency = true)
 {
 	struct old_style o = { .ran = 0 };
 
@@ -82,9 +84,11 @@ static void modern_func(struct work_struct *work)
 	__atomic_store_n(&m->seen, m->value, __ATOMIC_RELEASE);
 }
 
-DEFINE_TEST(test_work_modern_form_gets_its_work_struct,
-	    .description = "INIT_WORK(work, func) calls func(work), which finds its object with container_of",
-	    .concurrency = true)
+DEFINE_TEST(
+	test_work_modern_form_gets_its_work_struct,
+	.description =
+		"INIT_WORK(work, func) calls func(work), which finds its object with container_of",
+	.concurrency = true)
 {
 	struct modern m = { .value = 42 };
 
@@ -145,9 +149,11 @@ static void counted(struct work_struct *work)
 	__atomic_add_fetch(&counted_runs, 1, __ATOMIC_ACQ_REL);
 }
 
-DEFINE_TEST(test_schedule_work_twice_while_pending_runs_once,
-	    .description = "queueing work that is pending returns 0 and it runs once; queued again after it ran, it runs again",
-	    .concurrency = true)
+DEFINE_TEST(
+	test_schedule_work_twice_while_pending_runs_once,
+	.description =
+		"queueing work that is pending returns 0 and it runs once; queued again after it ran, it runs again",
+	.concurrency = true)
 {
 	struct blocker b;
 	struct work_struct w;
@@ -205,9 +211,11 @@ DEFINE_TEST(test_schedule_delayed_work_waits_its_delay,
 	flush_scheduled_work();
 }
 
-DEFINE_TEST(test_cancel_delayed_work_stops_it,
-	    .description = "cancel_delayed_work before the delay runs out returns 1 and the work never runs",
-	    .concurrency = true)
+DEFINE_TEST(
+	test_cancel_delayed_work_stops_it,
+	.description =
+		"cancel_delayed_work before the delay runs out returns 1 and the work never runs",
+	.concurrency = true)
 {
 	struct delayed_old d = { .ran = 0 };
 
@@ -231,15 +239,17 @@ struct delayed_modern {
 
 static void delayed_modern_func(struct work_struct *work)
 {
-	struct delayed_modern *d = container_of(to_delayed_work(work),
-						struct delayed_modern, dwork);
+	struct delayed_modern *d =
+		container_of(to_delayed_work(work), struct delayed_modern, dwork);
 
 	set_flag(&d->ran);
 }
 
-DEFINE_TEST(test_modern_delayed_work,
-	    .description = "struct delayed_work with INIT_DELAYED_WORK, schedule_delayed_work and cancel_delayed_work_sync",
-	    .concurrency = true)
+DEFINE_TEST(
+	test_modern_delayed_work,
+	.description =
+		"struct delayed_work with INIT_DELAYED_WORK, schedule_delayed_work and cancel_delayed_work_sync",
+	.concurrency = true)
 {
 	struct delayed_modern d = { .ran = 0 };
 
@@ -271,9 +281,10 @@ static void slow_work_func(struct work_struct *work)
 	set_flag(&s->finished);
 }
 
-DEFINE_TEST(test_cancel_work_sync_waits_for_running_work,
-	    .description = "cancel_work_sync returns only once the running work function has returned",
-	    .concurrency = true)
+DEFINE_TEST(
+	test_cancel_work_sync_waits_for_running_work,
+	.description = "cancel_work_sync returns only once the running work function has returned",
+	.concurrency = true)
 {
 	struct slow_work s = { .started = 0 };
 
@@ -308,9 +319,11 @@ static void nested_outer(void *data)
 	n->inner_ran_before_outer_returned = get_flag(&n->inner_ran);
 }
 
-DEFINE_TEST(test_flush_from_work_runs_the_queue,
-	    .description = "flush_scheduled_work called from a work function runs the queued work there, without deadlock",
-	    .concurrency = true)
+DEFINE_TEST(
+	test_flush_from_work_runs_the_queue,
+	.description =
+		"flush_scheduled_work called from a work function runs the queued work there, without deadlock",
+	.concurrency = true)
 {
 	struct nested n = { .inner_ran = 0 };
 
@@ -345,9 +358,11 @@ static void ordered_func(void *data)
 	ordered.in_keventd |= current_is_keventd();
 }
 
-DEFINE_TEST(test_own_workqueue_runs_in_order_and_destroy_drains,
-	    .description = "create_workqueue: work runs in queue order in the queue's own thread; flush and destroy wait for it",
-	    .concurrency = true)
+DEFINE_TEST(
+	test_own_workqueue_runs_in_order_and_destroy_drains,
+	.description =
+		"create_workqueue: work runs in queue order in the queue's own thread; flush and destroy wait for it",
+	.concurrency = true)
 {
 	struct workqueue_struct *wq = create_singlethread_workqueue("ldm-test");
 	int i;
@@ -395,9 +410,11 @@ static void requeue_after_exit(void *arg)
 	exit(0);
 }
 
-DEFINE_TEST(test_schedule_work_while_down_is_refused,
-	    .description = "schedule_work after ldm_exit returns 0 with a warning instead of queueing on a stopped queue",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_schedule_work_while_down_is_refused,
+	.description =
+		"schedule_work after ldm_exit returns 0 with a warning instead of queueing on a stopped queue",
+	.no_runtime = true)
 {
 	char *err = NULL;
 
@@ -423,9 +440,11 @@ static void allocate_and_exit(void *arg)
  * then hung in its first allocation or at exit's leak check. ldm_init()
  * returns only once its threads wait for work; the bound stops a hang.
  */
-DEFINE_TEST(test_fork_right_after_boot_does_not_hang,
-	    .description = "a child forked as soon as ldm_init() returns can allocate and exit (with LeakSanitizer's check) twenty times over: the runtime's threads hold no lock by then",
-	    .no_runtime = true, .timeout = 60)
+DEFINE_TEST(
+	test_fork_right_after_boot_does_not_hang,
+	.description =
+		"a child forked as soon as ldm_init() returns can allocate and exit (with LeakSanitizer's check) twenty times over: the runtime's threads hold no lock by then",
+	.no_runtime = true, .timeout = 60)
 {
 	int i;
 
@@ -448,26 +467,67 @@ static void assert_export(const char *name, enum ldm_export_license license)
 		FAIL("%s is exported %s", name, ldm_export_license_name(exp.license));
 }
 
-DEFINE_TEST(test_service_exports_and_their_licenses,
-	    .description = "the services are exported with 2.6.9's licenses: work queues of one's own GPL-only, the rest to everyone")
+DEFINE_TEST(
+	test_service_exports_and_their_licenses,
+	.description =
+		"the services are exported with 2.6.9's licenses: work queues of one's own GPL-only, the rest to everyone")
 {
 	static const char *const gpl[] = {
-		"__create_workqueue", "queue_work", "queue_delayed_work",
-		"flush_workqueue", "destroy_workqueue", "cancel_work_sync",
+		"__create_workqueue", "queue_work",	   "queue_delayed_work",
+		"flush_workqueue",    "destroy_workqueue", "cancel_work_sync",
 	};
 	static const char *const all[] = {
-		"schedule_work", "schedule_delayed_work", "flush_scheduled_work",
-		"cancel_delayed_work", "_spin_lock", "_spin_unlock", "spin_lock_init",
-		"_read_lock", "_write_lock", "mutex_lock", "mutex_unlock", "mutex_init",
-		"mutex_lock_interruptible", "__wake_up", "prepare_to_wait", "finish_wait",
-		"autoremove_wake_function", "schedule", "schedule_timeout", "get_current",
-		"signal_pending", "complete", "complete_all", "wait_for_completion",
-		"wait_for_completion_timeout", "__mod_timer", "mod_timer", "del_timer",
-		"del_timer_sync", "get_jiffies_64", "msleep", "msleep_interruptible",
-		"__udelay", "copy_to_user", "copy_from_user", "clear_user",
-		"memcpy", "memset", "memmove", "memcmp", "strlen", "strlcpy", "strsep",
-		"snprintf", "sprintf", "vsnprintf", "sscanf", "scnprintf",
-		"simple_strtoul", "simple_strtol", "simple_strtoull",
+		"schedule_work",
+		"schedule_delayed_work",
+		"flush_scheduled_work",
+		"cancel_delayed_work",
+		"_spin_lock",
+		"_spin_unlock",
+		"spin_lock_init",
+		"_read_lock",
+		"_write_lock",
+		"mutex_lock",
+		"mutex_unlock",
+		"mutex_init",
+		"mutex_lock_interruptible",
+		"__wake_up",
+		"prepare_to_wait",
+		"finish_wait",
+		"autoremove_wake_function",
+		"schedule",
+		"schedule_timeout",
+		"get_current",
+		"signal_pending",
+		"complete",
+		"complete_all",
+		"wait_for_completion",
+		"wait_for_completion_timeout",
+		"__mod_timer",
+		"mod_timer",
+		"del_timer",
+		"del_timer_sync",
+		"get_jiffies_64",
+		"msleep",
+		"msleep_interruptible",
+		"__udelay",
+		"copy_to_user",
+		"copy_from_user",
+		"clear_user",
+		"memcpy",
+		"memset",
+		"memmove",
+		"memcmp",
+		"strlen",
+		"strlcpy",
+		"strsep",
+		"snprintf",
+		"sprintf",
+		"vsnprintf",
+		"sscanf",
+		"scnprintf",
+		"simple_strtoul",
+		"simple_strtol",
+		"simple_strtoull",
 	};
 	struct ldm_export exp;
 	size_t i;

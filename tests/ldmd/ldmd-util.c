@@ -90,7 +90,7 @@ void make_root(struct ldmd *d)
 	d->pid = -1;
 	d->out = -1;
 	ASSERT(mkdtemp(tmpl));
-	ASSERT_OK(chmod(tmpl, 0755));	/* nobody must reach sys/ too */
+	ASSERT_OK(chmod(tmpl, 0755)); /* nobody must reach sys/ too */
 	ASSERT(realpath(tmpl, d->root));
 	snprintf(d->sys, sizeof(d->sys), "%s/sys", d->root);
 	snprintf(d->dev, sizeof(d->dev), "%s/dev", d->root);
@@ -345,8 +345,8 @@ int ldmd_control_connect(const struct ldmd *d)
 	return ldmd_socket_connect(d, "control");
 }
 
-int ldmd_control_request(int fd, const void *req, size_t len, const int *fds, int nfds,
-			 char *why, size_t size)
+int ldmd_control_request(int fd, const void *req, size_t len, const int *fds, int nfds, char *why,
+			 size_t size)
 {
 	union {
 		char buf[CMSG_SPACE(sizeof(int) * 8)];

@@ -13,37 +13,39 @@
 
 #include "harness.h"
 
-#define HELLO_KO	LDM_BUILD_DIR "/modules/hello.ko"
-#define WAIT_SECONDS	30	/* bounds every wait on ldmd, sanitizers included */
-#define NOBODY		65534
+#define HELLO_KO     LDM_BUILD_DIR "/modules/hello.ko"
+#define WAIT_SECONDS 30 /* bounds every wait on ldmd, sanitizers included */
+#define NOBODY	     65534
 
 struct ldmd {
 	pid_t pid;
-	int out;		/* the read end of its stdout */
-	char root[256];		/* absolute and resolved, as mountinfo shows it */
+	int out;	/* the read end of its stdout */
+	char root[256]; /* absolute and resolved, as mountinfo shows it */
 	char sys[300];
-	char dev[300];		/* the device nodes */
-	char log[300];		/* its stderr */
+	char dev[300]; /* the device nodes */
+	char log[300]; /* its stderr */
 };
 
 #define SYS(d, rel) sys_path((d), (rel), (char[512]){ 0 })
 
-#define ASSERT_ERRNO(call, err) do {					\
-	errno = 0;							\
-	long __r = (long)(call);					\
-	if (__r != -1 || errno != (err))				\
-		FAIL("%s returned %ld (%s), expected %s", #call, __r,	\
-		     strerror(errno), strerror(err));			\
-} while (0)
+#define ASSERT_ERRNO(call, err) \
+	do { \
+		errno = 0; \
+		long __r = (long)(call); \
+		if (__r != -1 || errno != (err)) \
+			FAIL("%s returned %ld (%s), expected %s", #call, __r, strerror(errno), \
+			     strerror(err)); \
+	} while (0)
 
 /* What /sys answers to a change of its shape: EPERM or EACCES, never ENOSYS. */
-#define ASSERT_REFUSED(call) do {					\
-	errno = 0;							\
-	long __r = (long)(call);					\
-	if (__r != -1 || (errno != EPERM && errno != EACCES))		\
-		FAIL("%s returned %ld (%s), expected EPERM or EACCES",	\
-		     #call, __r, strerror(errno));			\
-} while (0)
+#define ASSERT_REFUSED(call) \
+	do { \
+		errno = 0; \
+		long __r = (long)(call); \
+		if (__r != -1 || (errno != EPERM && errno != EACCES)) \
+			FAIL("%s returned %ld (%s), expected EPERM or EACCES", #call, __r, \
+			     strerror(errno)); \
+	} while (0)
 
 /* Whether @prog is an executable file in $PATH. */
 bool in_path(const char *prog);
@@ -119,7 +121,7 @@ int ldmd_control_connect(const struct ldmd *d);
  * and read its reply to the end; the errno of the end (0: success), with
  * the cause ldmd gave in @why (@size bytes; may be NULL).
  */
-int ldmd_control_request(int fd, const void *req, size_t len, const int *fds, int nfds,
-			 char *why, size_t size);
+int ldmd_control_request(int fd, const void *req, size_t len, const int *fds, int nfds, char *why,
+			 size_t size);
 
 #endif /* _LDMD_UTIL_H */

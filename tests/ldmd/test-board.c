@@ -20,10 +20,10 @@
 
 #include "ldmd-util.h"
 
-#define DEMO_DTS	LDM_SOURCE_DIR "/boards/demo.dts"
-#define DEMO_DTB	LDM_BUILD_DIR "/boards/demo.dtb"
-#define DEMO_SENSOR_KO	LDM_BUILD_DIR "/modules/demo_sensor.ko"
-#define SENSOR		"devices/platform/soc/10001000.sensor/"
+#define DEMO_DTS       LDM_SOURCE_DIR "/boards/demo.dts"
+#define DEMO_DTB       LDM_BUILD_DIR "/boards/demo.dtb"
+#define DEMO_SENSOR_KO LDM_BUILD_DIR "/modules/demo_sensor.ko"
+#define SENSOR	       "devices/platform/soc/10001000.sensor/"
 
 DEFINE_TEST(test_ldmd_board_devices_in_the_mount,
 	    .description = "ldmd --board boards/demo.dts shows each device of the board under "
@@ -33,9 +33,12 @@ DEFINE_TEST(test_ldmd_board_devices_in_the_mount,
 	    .no_runtime = true)
 {
 	static const char *const devices[] = {
-		"devices/platform/10000000.serial", "devices/platform/f0000000.intc",
-		"devices/platform/soc", "devices/platform/soc/10001000.sensor",
-		"devices/platform/soc/10002000.gpio", "devices/platform/leds",
+		"devices/platform/10000000.serial",
+		"devices/platform/f0000000.intc",
+		"devices/platform/soc",
+		"devices/platform/soc/10001000.sensor",
+		"devices/platform/soc/10002000.gpio",
+		"devices/platform/leds",
 	};
 	char link[256], want[256];
 	struct ldmd d;
@@ -99,7 +102,7 @@ DEFINE_TEST(test_ldmd_board_demo_sensor_binds_by_compatible,
 	ASSERT_STREQ(cat(SYS(&d, SENSOR "sample_rate")), "50\n");
 
 	/* At 50 Hz the reading takes a step every 20 ms: wait for one, bounded. */
-	v = cat(SYS(&d, SENSOR "value"));	/* cat()'s buffer is its own: copy */
+	v = cat(SYS(&d, SENSOR "value")); /* cat()'s buffer is its own: copy */
 	ASSERT(v && atoi(v) >= 25000 && atoi(v) <= 26000);
 	first = strdup(v);
 	ASSERT(first);
@@ -289,10 +292,11 @@ static void remove_dtc_scratch(const char *dir)
 }
 
 DEFINE_TEST(test_ldmd_board_dtc_bounded_and_gone_with_ldmd,
-	    .description = "ldmd --board on a source with /incbin/(\"/dev/zero\") exits 1 saying dtc "
-			   "failed, within 30 s (it once never became ready, dtc growing to 2 GB); "
-			   "an ldmd killed while dtc blocks on a FIFO takes dtc with it (it once "
-			   "outlived ldmd)",
+	    .description =
+		    "ldmd --board on a source with /incbin/(\"/dev/zero\") exits 1 saying dtc "
+		    "failed, within 30 s (it once never became ready, dtc growing to 2 GB); "
+		    "an ldmd killed while dtc blocks on a FIFO takes dtc with it (it once "
+		    "outlived ldmd)",
 	    .no_runtime = true, .timeout = 120)
 {
 	char dir[] = "/tmp/ldmd-test-dtc-XXXXXX", path[256];

@@ -13,7 +13,7 @@
 
 #include "ldmd-util.h"
 
-#define MODULES		LDM_BUILD_DIR "/modules"
+#define MODULES LDM_BUILD_DIR "/modules"
 
 static int device_request(int ctl, const char *verb, unsigned int id)
 {
@@ -48,9 +48,11 @@ static bool exists(const char *path)
 	return false;
 }
 
-DEFINE_TEST(test_cache_never_serves_a_removed_or_missing_name,
-	    .description = "200 times: a device added over the control socket is there at once, in its directory and in a listing's parent; removed, its cached name is gone at once, and so are the names below it",
-	    .no_runtime = true, .concurrency = true)
+DEFINE_TEST(
+	test_cache_never_serves_a_removed_or_missing_name,
+	.description =
+		"200 times: a device added over the control socket is there at once, in its directory and in a listing's parent; removed, its cached name is gone at once, and so are the names below it",
+	.no_runtime = true, .concurrency = true)
 {
 	char dir[400], state[512], link[512];
 	struct ldmd d;
@@ -76,9 +78,11 @@ DEFINE_TEST(test_cache_never_serves_a_removed_or_missing_name,
 	ldmd_down(&d);
 }
 
-DEFINE_TEST(test_cache_writes_that_change_the_tree_invalidate_before_returning,
-	    .description = "echo to a driver's unbind file: the driver's link to the device and the file its probe made are gone when write(2) returns; bind brings them back at once",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_cache_writes_that_change_the_tree_invalidate_before_returning,
+	.description =
+		"echo to a driver's unbind file: the driver's link to the device and the file its probe made are gone when write(2) returns; bind brings them back at once",
+	.no_runtime = true)
 {
 	const char *const args[] = { MODULES "/gpl_platform_drv.ko", NULL };
 	const char *dev = "gpl_platform_drv0";
@@ -88,7 +92,8 @@ DEFINE_TEST(test_cache_writes_that_change_the_tree_invalidate_before_returning,
 
 	need_fuse();
 	ldmd_up(&d, args);
-	snprintf(drvlink, sizeof(drvlink), "%s/bus/platform/drivers/gpl_platform_drv/%s", d.sys, dev);
+	snprintf(drvlink, sizeof(drvlink), "%s/bus/platform/drivers/gpl_platform_drv/%s", d.sys,
+		 dev);
 	/* 2.6.9 has no "driver" link: the files the driver's probe made, then. */
 	snprintf(devlink, sizeof(devlink), "%s/devices/platform/%s/value", d.sys, dev);
 	snprintf(unbind, sizeof(unbind), "%s/bus/platform/drivers/gpl_platform_drv/unbind", d.sys);
@@ -113,9 +118,11 @@ static unsigned long read_number(const char *path)
 	return strtoul(s, NULL, 10);
 }
 
-DEFINE_TEST(test_cache_stable_attribute_served_from_page_cache_until_store_or_notify,
-	    .description = "an LDM_ATTR_STABLE attribute read again is served by the kernel's page cache (show() not called), and never stale: a write through the mount and a sysfs_notify() each bring the new value at the next read; an ordinary attribute calls show() every time",
-	    .no_runtime = true, .concurrency = true)
+DEFINE_TEST(
+	test_cache_stable_attribute_served_from_page_cache_until_store_or_notify,
+	.description =
+		"an LDM_ATTR_STABLE attribute read again is served by the kernel's page cache (show() not called), and never stale: a write through the mount and a sysfs_notify() each bring the new value at the next read; an ordinary attribute calls show() every time",
+	.no_runtime = true, .concurrency = true)
 {
 	const char *const args[] = { LDMD_TEST_MODULE, NULL };
 	char stable[600], shows[600], poke[600];
@@ -133,7 +140,7 @@ DEFINE_TEST(test_cache_stable_attribute_served_from_page_cache_until_store_or_no
 	before = read_number(shows);
 	for (i = 0; i < 20; i++)
 		ASSERT_EQ(read_number(stable), 7);
-	ASSERT_EQ(read_number(shows), before);		/* all from the cache */
+	ASSERT_EQ(read_number(shows), before); /* all from the cache */
 	/* stable_shows is ordinary: each read above called its show(). */
 
 	ASSERT_EQ(echo(stable, "42\n", 3), 3);
@@ -149,9 +156,11 @@ DEFINE_TEST(test_cache_stable_attribute_served_from_page_cache_until_store_or_no
 	ldmd_down(&d);
 }
 
-DEFINE_TEST(test_cache_directory_listings_never_stale,
-	    .description = "200 times: a listing of /devices/platform, listed twice so that the kernel caches it, shows a device just added over the control socket and not one just removed, with readdir from a fresh opendir and after rewinddir of one kept open",
-	    .no_runtime = true, .concurrency = true)
+DEFINE_TEST(
+	test_cache_directory_listings_never_stale,
+	.description =
+		"200 times: a listing of /devices/platform, listed twice so that the kernel caches it, shows a device just added over the control socket and not one just removed, with readdir from a fresh opendir and after rewinddir of one kept open",
+	.no_runtime = true, .concurrency = true)
 {
 	char dir[512], name[32];
 	struct ldmd d;
@@ -186,7 +195,7 @@ DEFINE_TEST(test_cache_directory_listings_never_stale,
 	ldmd_down(&d);
 }
 
-#define RESUME_DEVICES	300	/* a listing of several pages of READDIR */
+#define RESUME_DEVICES 300 /* a listing of several pages of READDIR */
 
 /* Record each name getdents64 gives from @fd, with a small buffer, @max at most. */
 static int list_some(int fd, char (*seen)[NAME_MAX + 1], int n, int max)
@@ -219,9 +228,11 @@ static int times_seen(char (*seen)[NAME_MAX + 1], int n, const char *name)
 	return count;
 }
 
-DEFINE_TEST(test_cache_listing_resumes_across_changes,
-	    .description = "a listing of 300 devices read a little at a time, while devices already listed and not yet listed are removed and others added: every device there throughout is listed exactly once, and no name twice",
-	    .no_runtime = true, .concurrency = true)
+DEFINE_TEST(
+	test_cache_listing_resumes_across_changes,
+	.description =
+		"a listing of 300 devices read a little at a time, while devices already listed and not yet listed are removed and others added: every device there throughout is listed exactly once, and no name twice",
+	.no_runtime = true, .concurrency = true)
 {
 	static char seen[2 * RESUME_DEVICES][NAME_MAX + 1];
 	char dir[512], name[32];
@@ -234,14 +245,15 @@ DEFINE_TEST(test_cache_listing_resumes_across_changes,
 	for (i = 0; i < RESUME_DEVICES; i++)
 		ASSERT_EQ(device_request(ctl, "device-add", (unsigned int)i), 0);
 	snprintf(dir, sizeof(dir), "%s/devices/platform", d.sys);
-	ASSERT(count_entries(dir) >= RESUME_DEVICES);	/* cached by the kernel now */
+	ASSERT(count_entries(dir) >= RESUME_DEVICES); /* cached by the kernel now */
 	fd = open(dir, O_RDONLY | O_DIRECTORY);
 	ASSERT(fd >= 0);
 	n = list_some(fd, seen, 0, RESUME_DEVICES / 2);
 	for (i = 0; i < RESUME_DEVICES / 6; i++) {
 		ASSERT_EQ(device_request(ctl, "device-remove", (unsigned int)i), 0);
 		ASSERT_EQ(device_request(ctl, "device-remove",
-					 (unsigned int)(RESUME_DEVICES - 1 - i)), 0);
+					 (unsigned int)(RESUME_DEVICES - 1 - i)),
+			  0);
 		ASSERT_EQ(device_request(ctl, "device-add", (unsigned int)(RESUME_DEVICES + i)), 0);
 	}
 	n = list_some(fd, seen, n, 2 * RESUME_DEVICES);

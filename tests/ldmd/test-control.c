@@ -20,11 +20,12 @@
 
 #include "ldmd-util.h"
 
-#define LDM_PATH	LDM_BUILD_DIR "/tools/ldm/ldm"
-#define MODULES		LDM_BUILD_DIR "/modules"
+#define LDM_PATH LDM_BUILD_DIR "/tools/ldm/ldm"
+#define MODULES	 LDM_BUILD_DIR "/modules"
 
 /* Run `ldm --root ROOT ARGS` with stderr joined to stdout; exit status. */
-static int ldm(const struct ldmd *d, char **out, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int ldm(const struct ldmd *d, char **out, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 static int ldm(const struct ldmd *d, char **out, const char *fmt, ...)
 {
@@ -49,15 +50,16 @@ static int ldm(const struct ldmd *d, char **out, const char *fmt, ...)
 }
 
 /* ldm ARGS must exit @want, and its output must hold @needle (if not NULL). */
-#define LDM_EXPECT(d, want, needle, ...) do {					\
-	const char *__needle = (needle);					\
-	char *__out;								\
-	int __st = ldm((d), &__out, __VA_ARGS__);				\
-	if (__st != (want) || (__needle && !strstr(__out, __needle)))		\
-		FAIL("ldm %s: exit %d (expected %d), output:\n%s", #__VA_ARGS__,	\
-		     __st, (want), __out);					\
-	free(__out);								\
-} while (0)
+#define LDM_EXPECT(d, want, needle, ...) \
+	do { \
+		const char *__needle = (needle); \
+		char *__out; \
+		int __st = ldm((d), &__out, __VA_ARGS__); \
+		if (__st != (want) || (__needle && !strstr(__out, __needle))) \
+			FAIL("ldm %s: exit %d (expected %d), output:\n%s", #__VA_ARGS__, __st, \
+			     (want), __out); \
+		free(__out); \
+	} while (0)
 
 static int count_fds(pid_t pid)
 {
@@ -75,9 +77,11 @@ static int count_fds(pid_t pid)
 	return n;
 }
 
-DEFINE_TEST(test_control_insmod_lsmod_rmmod,
-	    .description = "ldm insmod/lsmod/rmmod over the control socket: a GPL module loads with its parameter, shows in lsmod and /sys/module; the proprietary core user is refused with the GPL-only message; rmmod removes",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_control_insmod_lsmod_rmmod,
+	.description =
+		"ldm insmod/lsmod/rmmod over the control socket: a GPL module loads with its parameter, shows in lsmod and /sys/module; the proprietary core user is refused with the GPL-only message; rmmod removes",
+	.no_runtime = true)
 {
 	struct ldmd d;
 	char *out;
@@ -105,15 +109,17 @@ DEFINE_TEST(test_control_insmod_lsmod_rmmod,
 	ASSERT(access(SYS(&d, "module/prop_core"), F_OK) && errno == ENOENT);
 
 	LDM_EXPECT(&d, 1, "is not currently loaded", "rmmod prop_core");
-	LDM_EXPECT(&d, 0, NULL, "rmmod %s", HELLO_KO);	/* a file names its module */
+	LDM_EXPECT(&d, 0, NULL, "rmmod %s", HELLO_KO); /* a file names its module */
 	ASSERT(access(SYS(&d, "module/hello"), F_OK) && errno == ENOENT);
 	LDM_EXPECT(&d, 1, "No such file", "insmod /nonexistent/x.ko");
 	ldmd_down(&d);
 }
 
-DEFINE_TEST(test_control_module_in_use_and_forced_removal,
-	    .description = "rmmod of a module another uses says it is in use, even with -f (as Linux); -f of an unused one removes it, says so and taints F",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_control_module_in_use_and_forced_removal,
+	.description =
+		"rmmod of a module another uses says it is in use, even with -f (as Linux); -f of an unused one removes it, says so and taints F",
+	.no_runtime = true)
 {
 	struct ldmd d;
 
@@ -134,9 +140,11 @@ DEFINE_TEST(test_control_module_in_use_and_forced_removal,
 	ldmd_down(&d);
 }
 
-DEFINE_TEST(test_control_device_add_remove_and_tree,
-	    .description = "ldm device add hotplugs a platform device with resources (seen in the mount and ldm tree, bound by a driver of its name); an overlapping range is refused with EBUSY; remove takes it away; only added devices may be removed",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_control_device_add_remove_and_tree,
+	.description =
+		"ldm device add hotplugs a platform device with resources (seen in the mount and ldm tree, bound by a driver of its name); an overlapping range is refused with EBUSY; remove takes it away; only added devices may be removed",
+	.no_runtime = true)
 {
 	struct ldmd d;
 	char *out;
@@ -157,8 +165,10 @@ DEFINE_TEST(test_control_device_add_remove_and_tree,
 	    !strstr(out, "gpl_platform_drv0  [platform] driver: gpl_platform_drv\n"))
 		FAIL("ldm tree printed:\n%s", out);
 	free(out);
-	LDM_EXPECT(&d, 0, "{\"name\":\"widget3\",\"path\":\"/devices/platform/widget3\",\"bus\":\"platform\",\"driver\":null,\"children\":[]}",
-		   "tree --json");
+	LDM_EXPECT(
+		&d, 0,
+		"{\"name\":\"widget3\",\"path\":\"/devices/platform/widget3\",\"bus\":\"platform\",\"driver\":null,\"children\":[]}",
+		"tree --json");
 	ASSERT_EQ(ldm(&d, &out, "tree --json"), 0);
 	if (!ldm_test_json_valid(out))
 		FAIL("tree --json is not JSON: %s", out);
@@ -175,9 +185,11 @@ DEFINE_TEST(test_control_device_add_remove_and_tree,
 	ldmd_down(&d);
 }
 
-DEFINE_TEST(test_control_suspend_holds_until_resume,
-	    .description = "ldm suspend leaves the devices suspended (power/state reads 3, /sys/power/state writes get EBUSY, a second suspend fails) until ldm resume",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_control_suspend_holds_until_resume,
+	.description =
+		"ldm suspend leaves the devices suspended (power/state reads 3, /sys/power/state writes get EBUSY, a second suspend fails) until ldm resume",
+	.no_runtime = true)
 {
 	const char *const args[] = { MODULES "/gpl_platform_drv.ko", NULL };
 	struct ldmd d;
@@ -202,9 +214,11 @@ DEFINE_TEST(test_control_suspend_holds_until_resume,
 	ldmd_down(&d);
 }
 
-DEFINE_TEST(test_control_dmesg_shows_the_log,
-	    .description = "ldm dmesg prints what modules printed, with the time since boot; --level filters; --json gives records",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_control_dmesg_shows_the_log,
+	.description =
+		"ldm dmesg prints what modules printed, with the time since boot; --level filters; --json gives records",
+	.no_runtime = true)
 {
 	const char *const args[] = { HELLO_KO, NULL };
 	struct ldmd d;
@@ -251,9 +265,11 @@ static void nobody_tries(const struct ldmd *d)
 	LDM_EXPECT(d, 1, "needs root", "shutdown");
 }
 
-DEFINE_TEST(test_control_refuses_changes_from_other_users,
-	    .description = "a peer that is neither root nor ldmd's user may list but not insmod, rmmod, add devices, suspend or shut down: EPERM, and an audit line in ldmd's log",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_control_refuses_changes_from_other_users,
+	.description =
+		"a peer that is neither root nor ldmd's user may list but not insmod, rmmod, add devices, suspend or shut down: EPERM, and an audit line in ldmd's log",
+	.no_runtime = true)
 {
 	struct ldmd d;
 	pid_t pid;
@@ -286,18 +302,20 @@ static int raw_request(int fd, const void *req, size_t len, int pass_fd, char *w
 	return ldmd_control_request(fd, req, len, fds, pass_fd >= 0 ? 3 : 0, why, size);
 }
 
-#define RAW(fd, lit, pass, err, needle) do {					\
-	char __why[1024];							\
-	int __e = raw_request((fd), (lit), sizeof(lit) - 1, (pass), __why,	\
-			      sizeof(__why));					\
-	if (__e != (err) || !strstr(__why, (needle)))				\
-		FAIL("request %s: errno %d '%s', expected %d '%s'", #lit, __e,	\
-		     __why, (err), (needle));					\
-} while (0)
+#define RAW(fd, lit, pass, err, needle) \
+	do { \
+		char __why[1024]; \
+		int __e = raw_request((fd), (lit), sizeof(lit) - 1, (pass), __why, sizeof(__why)); \
+		if (__e != (err) || !strstr(__why, (needle))) \
+			FAIL("request %s: errno %d '%s', expected %d '%s'", #lit, __e, __why, \
+			     (err), (needle)); \
+	} while (0)
 
-DEFINE_TEST(test_control_answers_malformed_requests_and_serves_on,
-	    .description = "unterminated, nameless, unknown, oversized, over-long and wrongly argued requests, a module that is a directory or garbage, extra passed descriptors: each gets an error reply naming the cause; ldmd leaks no descriptor and serves on",
-	    .no_runtime = true, .concurrency = true)
+DEFINE_TEST(
+	test_control_answers_malformed_requests_and_serves_on,
+	.description =
+		"unterminated, nameless, unknown, oversized, over-long and wrongly argued requests, a module that is a directory or garbage, extra passed descriptors: each gets an error reply naming the cause; ldmd leaks no descriptor and serves on",
+	.no_runtime = true, .concurrency = true)
 {
 	static char big[70000];
 	char why[1024];
@@ -319,11 +337,26 @@ DEFINE_TEST(test_control_answers_malformed_requests_and_serves_on,
 	RAW(fd, "insmod\0\0", -1, EBADF, "a passed file descriptor or a path");
 	RAW(fd, "dmesg\0x1\0", -1, EINVAL, "not a sequence number");
 	RAW(fd, "device-add\0w\0-2\0", -1, EINVAL, "not a device id");
-	RAW(fd, "device-add\0w\0" "1\0mem=1\0", -1, EINVAL, "is not a resource");
-	RAW(fd, "device-add\0w\0" "1\0irq=\0", -1, EINVAL, "is not a resource");
-	RAW(fd, "device-add\0w\0" "1\0mem=0x10+0\0", -1, EINVAL, "is not a resource");
-	RAW(fd, "device-add\0w\0" "1\0mem=0x10+0xffffffffffffffff\0", -1, EINVAL, "is not a resource");
-	RAW(fd, "device-add\0w\0" "1\0gpio=3\0", -1, EINVAL, "is not a resource");
+	RAW(fd,
+	    "device-add\0w\0"
+	    "1\0mem=1\0",
+	    -1, EINVAL, "is not a resource");
+	RAW(fd,
+	    "device-add\0w\0"
+	    "1\0irq=\0",
+	    -1, EINVAL, "is not a resource");
+	RAW(fd,
+	    "device-add\0w\0"
+	    "1\0mem=0x10+0\0",
+	    -1, EINVAL, "is not a resource");
+	RAW(fd,
+	    "device-add\0w\0"
+	    "1\0mem=0x10+0xffffffffffffffff\0",
+	    -1, EINVAL, "is not a resource");
+	RAW(fd,
+	    "device-add\0w\0"
+	    "1\0gpio=3\0",
+	    -1, EINVAL, "is not a resource");
 
 	memset(big, 'a', sizeof(big));
 	for (i = 1; i < 100; i++)
@@ -343,8 +376,8 @@ DEFINE_TEST(test_control_answers_malformed_requests_and_serves_on,
 	ASSERT(junk >= 0);
 	unlink(why);
 	memset(big, 'x', 4096);
-	ASSERT_EQ(write(junk, big, 4096), 4096);	/* 4 KiB of text, not ELF */
-	RAW(fd, "insmod\0\0", junk, ENOEXEC, "");	/* the log says why */
+	ASSERT_EQ(write(junk, big, 4096), 4096);  /* 4 KiB of text, not ELF */
+	RAW(fd, "insmod\0\0", junk, ENOEXEC, ""); /* the log says why */
 	close(junk);
 	RAW(fd, "insmod\0\0/nonexistent/x.ko\0", -1, ENOENT, "/nonexistent/x.ko");
 
@@ -356,9 +389,11 @@ DEFINE_TEST(test_control_answers_malformed_requests_and_serves_on,
 	ldmd_down(&d);
 }
 
-DEFINE_TEST(test_control_caps_clients_and_drops_silent_ones_on_stop,
-	    .description = "40 idle clients: the ones over the cap of 32 get an EAGAIN reply; a client that sends nothing does not stop another from being served; ldmd stops promptly with idle clients connected",
-	    .no_runtime = true, .concurrency = true)
+DEFINE_TEST(
+	test_control_caps_clients_and_drops_silent_ones_on_stop,
+	.description =
+		"40 idle clients: the ones over the cap of 32 get an EAGAIN reply; a client that sends nothing does not stop another from being served; ldmd stops promptly with idle clients connected",
+	.no_runtime = true, .concurrency = true)
 {
 	char buf[256];
 	int fds[40], refused = 0, i, fd;
@@ -369,7 +404,7 @@ DEFINE_TEST(test_control_caps_clients_and_drops_silent_ones_on_stop,
 	ldmd_up(&d, NULL);
 	for (i = 0; i < 40; i++)
 		fds[i] = ldmd_control_connect(&d);
-	usleep(300 * 1000);	/* let ldmd accept them all */
+	usleep(300 * 1000); /* let ldmd accept them all */
 	for (i = 0; i < 40; i++) {
 		n = recv(fds[i], buf, sizeof(buf) - 1, MSG_DONTWAIT);
 		if (n > 0) {
@@ -403,9 +438,11 @@ DEFINE_TEST(test_control_caps_clients_and_drops_silent_ones_on_stop,
 	remove_root(&d);
 }
 
-DEFINE_TEST(test_control_shutdown_and_no_ldmd,
-	    .description = "ldm shutdown stops ldmd as SIGTERM does (exit 0, nothing mounted, socket gone); then every verb that needs ldmd says there is none and exits 1; a socket left by a killed ldmd is replaced at the next start",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_control_shutdown_and_no_ldmd,
+	.description =
+		"ldm shutdown stops ldmd as SIGTERM does (exit 0, nothing mounted, socket gone); then every verb that needs ldmd says there is none and exits 1; a socket left by a killed ldmd is replaced at the next start",
+	.no_runtime = true)
 {
 	struct timespec deadline;
 	struct ldmd d;
@@ -417,7 +454,8 @@ DEFINE_TEST(test_control_shutdown_and_no_ldmd,
 	deadline_in(&deadline, WAIT_SECONDS);
 	while (waitpid(d.pid, &status, WNOHANG) != d.pid) {
 		if (ms_left(&deadline) <= 0)
-			FAIL("ldmd did not stop after 'ldm shutdown'; its log:\n%s", read_file(d.log));
+			FAIL("ldmd did not stop after 'ldm shutdown'; its log:\n%s",
+			     read_file(d.log));
 		usleep(20 * 1000);
 	}
 	ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
@@ -439,9 +477,11 @@ DEFINE_TEST(test_control_shutdown_and_no_ldmd,
 	ldmd_down(&d);
 }
 
-DEFINE_TEST(test_control_rmmod_refused_while_its_device_node_is_open,
-	    .description = "a module whose misc device node is open in DIR/dev is in use: ldm rmmod refuses it (as rmmod does while /dev/x is open) until the node is closed",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_control_rmmod_refused_while_its_device_node_is_open,
+	.description =
+		"a module whose misc device node is open in DIR/dev is in use: ldm rmmod refuses it (as rmmod does while /dev/x is open) until the node is closed",
+	.no_runtime = true)
 {
 	const char *const args[] = { MODULES "/prop_misc.ko", NULL };
 	char node[600];

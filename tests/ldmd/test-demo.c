@@ -10,9 +10,11 @@
 
 #include "ldmd-util.h"
 
-DEFINE_TEST(test_demo_script_shows_everything_and_cleans_up,
-	    .description = "scripts/demo on this build: exit 0, each of its eight steps shows what it should, and it leaves nothing mounted",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_demo_script_shows_everything_and_cleans_up,
+	.description =
+		"scripts/demo on this build: exit 0, each of its eight steps shows what it should, and it leaves nothing mounted",
+	.no_runtime = true)
 {
 	static const char *const want[] = {
 		"refused: it uses 2 GPL-only symbols and its license 'Proprietary' is not GPL-compatible",

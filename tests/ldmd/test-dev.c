@@ -27,8 +27,8 @@
 #include "ldmd-util.h"
 #include "devtest/devtest.h"
 
-#define PROP_MISC_KO	LDM_BUILD_DIR "/modules/prop_misc.ko"
-#define PROP_MISC_MSG	"hello from a proprietary module\n"
+#define PROP_MISC_KO  LDM_BUILD_DIR "/modules/prop_misc.ko"
+#define PROP_MISC_MSG "hello from a proprietary module\n"
 
 _Static_assert(DEVTEST_IOC_LEN == _IOR('D', 1, int), "devtest.h encodes as Linux");
 _Static_assert(DEVTEST_IOC_ADD == _IOWR('D', 2, int), "devtest.h encodes as Linux");
@@ -118,9 +118,11 @@ static void join_within(pthread_t t, const char *what)
 		FAIL("%s did not return within %d s", what, WAIT_SECONDS);
 }
 
-DEFINE_TEST(test_dev_lists_misc_devices,
-	    .description = "DIR/dev lists every misc device as a regular file 0600 of ldmd's user, as /class/misc does; nobody may list but not open",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_dev_lists_misc_devices,
+	.description =
+		"DIR/dev lists every misc device as a regular file 0600 of ldmd's user, as /class/misc does; nobody may list but not open",
+	.no_runtime = true)
 {
 	char dev[32], *want;
 	struct stat st;
@@ -169,9 +171,11 @@ DEFINE_TEST(test_dev_lists_misc_devices,
 	ldmd_down(&d);
 }
 
-DEFINE_TEST(test_dev_read_write_and_positions,
-	    .description = "a node reads and writes through the driver; a seekable one takes pread/lseek offsets, a nonseekable_open one gives ESPIPE; O_NONBLOCK, at open or by fcntl, reaches the driver",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_dev_read_write_and_positions,
+	.description =
+		"a node reads and writes through the driver; a seekable one takes pread/lseek offsets, a nonseekable_open one gives ESPIPE; O_NONBLOCK, at open or by fcntl, reaches the driver",
+	.no_runtime = true)
 {
 	struct ldmd d;
 	char buf[64], *big;
@@ -220,9 +224,11 @@ DEFINE_TEST(test_dev_read_write_and_positions,
 	ldmd_down(&d);
 }
 
-DEFINE_TEST(test_dev_ioctls_pass_their_buffers,
-	    .description = "_IOR, _IOWR and _IO ioctls reach the driver with their buffers copied in and out; an unknown one is ENOTTY",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_dev_ioctls_pass_their_buffers,
+	.description =
+		"_IOR, _IOWR and _IO ioctls reach the driver with their buffers copied in and out; an unknown one is ENOTTY",
+	.no_runtime = true)
 {
 	struct ldmd d;
 	int fd, v = 234;
@@ -257,7 +263,7 @@ DEFINE_TEST(test_dev_ioctls_pass_their_buffers,
 static void *other_reads(void *arg)
 {
 	const struct ldmd *d = arg;
-	char *s = cat(SYS(d, "class/misc/devtest/dev"));	/* cat()'s buffer is static */
+	char *s = cat(SYS(d, "class/misc/devtest/dev")); /* cat()'s buffer is static */
 	bool ok = s && !strncmp(s, "10:", 3);
 
 	s = cat(DEV(d, "prop_misc"));
@@ -265,11 +271,13 @@ static void *other_reads(void *arg)
 }
 
 /* More than libfuse's default of 10 threads: the dev mount's loop has 64. */
-#define NREADERS	12
+#define NREADERS 12
 
-DEFINE_TEST(test_dev_blocking_read_stalls_nothing,
-	    .description = "12 readers asleep in devtest, half of them on one shared descriptor, stall neither another node nor sysfs; each write wakes one",
-	    .no_runtime = true, .concurrency = true)
+DEFINE_TEST(
+	test_dev_blocking_read_stalls_nothing,
+	.description =
+		"12 readers asleep in devtest, half of them on one shared descriptor, stall neither another node nor sysfs; each write wakes one",
+	.no_runtime = true, .concurrency = true)
 {
 	static const char bytes[NREADERS + 1] = "abcdefghijkl";
 	struct reader r[NREADERS];
@@ -322,9 +330,11 @@ static void on_signal(int sig)
 	(void)sig;
 }
 
-DEFINE_TEST(test_dev_interrupted_read_gets_eintr,
-	    .description = "a reader asleep in the driver gets EINTR from a signal whose handler has no SA_RESTART; the driver's sleep ended, the node still works",
-	    .no_runtime = true, .concurrency = true)
+DEFINE_TEST(
+	test_dev_interrupted_read_gets_eintr,
+	.description =
+		"a reader asleep in the driver gets EINTR from a signal whose handler has no SA_RESTART; the driver's sleep ended, the node still works",
+	.no_runtime = true, .concurrency = true)
 {
 	struct sigaction sa = { .sa_handler = on_signal };
 	struct reader r;
@@ -386,9 +396,11 @@ static void wait_waited(int fd)
 	}
 }
 
-DEFINE_TEST(test_dev_poll_wakes_when_data_arrives,
-	    .description = "poll on a node says POLLOUT at once and POLLIN only when data comes: a poller asleep on the driver's queue is woken by a write",
-	    .no_runtime = true, .concurrency = true)
+DEFINE_TEST(
+	test_dev_poll_wakes_when_data_arrives,
+	.description =
+		"poll on a node says POLLOUT at once and POLLIN only when data comes: a poller asleep on the driver's queue is woken by a write",
+	.no_runtime = true, .concurrency = true)
 {
 	struct pollfd pfd;
 	struct poller p = { 0 };
@@ -407,7 +419,7 @@ DEFINE_TEST(test_dev_poll_wakes_when_data_arrives,
 
 	p.fd = fd;
 	ASSERT_OK(pthread_create(&p.thread, NULL, poll_thread, &p));
-	wait_waited(w);		/* ldmd's watcher is on the queue */
+	wait_waited(w); /* ldmd's watcher is on the queue */
 	ASSERT_EQ(write(w, "data", 4), 4);
 	join_within(p.thread, "poll");
 	ASSERT_EQ(p.ret, 1);
@@ -427,9 +439,11 @@ DEFINE_TEST(test_dev_poll_wakes_when_data_arrives,
 	ldmd_down(&d);
 }
 
-DEFINE_TEST(test_dev_edge_triggered_epoll,
-	    .description = "edge-triggered epoll on a node reports each arrival of data after the reader drained it",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_dev_edge_triggered_epoll,
+	.description =
+		"edge-triggered epoll on a node reports each arrival of data after the reader drained it",
+	.no_runtime = true)
 {
 	struct epoll_event ev = { .events = EPOLLIN | EPOLLET };
 	struct ldmd d;
@@ -456,9 +470,11 @@ DEFINE_TEST(test_dev_edge_triggered_epoll,
 	ldmd_down(&d);
 }
 
-DEFINE_TEST(test_dev_removed_under_open_file,
-	    .description = "a device deregistered under an open node wakes its reader; then read, write and ioctl give ENODEV, poll POLLERR, the name goes; plugged again it opens anew",
-	    .no_runtime = true, .concurrency = true)
+DEFINE_TEST(
+	test_dev_removed_under_open_file,
+	.description =
+		"a device deregistered under an open node wakes its reader; then read, write and ioctl give ENODEV, poll POLLERR, the name goes; plugged again it opens anew",
+	.no_runtime = true, .concurrency = true)
 {
 	struct pollfd pfd;
 	struct reader r;
@@ -496,9 +512,11 @@ DEFINE_TEST(test_dev_removed_under_open_file,
 	ldmd_down(&d);
 }
 
-DEFINE_TEST(test_dev_stop_with_open_and_blocked_nodes,
-	    .description = "ldmd stopped while a reader sleeps in a node and another node is open: the reader gets EINTR or ENODEV, later calls ENODEV or ENOTCONN, ldmd exits 0 with nothing mounted",
-	    .no_runtime = true, .concurrency = true)
+DEFINE_TEST(
+	test_dev_stop_with_open_and_blocked_nodes,
+	.description =
+		"ldmd stopped while a reader sleeps in a node and another node is open: the reader gets EINTR or ENODEV, later calls ENODEV or ENOTCONN, ldmd exits 0 with nothing mounted",
+	.no_runtime = true, .concurrency = true)
 {
 	struct reader r;
 	struct ldmd d;

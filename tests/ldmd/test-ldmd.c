@@ -48,12 +48,14 @@ DEFINE_TEST(test_ldmd_help_is_golden,
 	ASSERT_EQ(WEXITSTATUS(system(cmd)), 2);
 }
 
-DEFINE_TEST(test_ldmd_lists_and_stats_the_tree,
-	    .description = "readdir of sys/ lists the tree with . and ..; stat gives /sys's modes, owners and sizes",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_ldmd_lists_and_stats_the_tree,
+	.description =
+		"readdir of sys/ lists the tree with . and ..; stat gives /sys's modes, owners and sizes",
+	.no_runtime = true)
 {
-	static const char *const top[] = { ".", "..", "kernel", "module", "devices", "bus",
-					   "class", "power", "firmware" };
+	static const char *const top[] = { ".",	  "..",	   "kernel", "module",	"devices",
+					   "bus", "class", "power",  "firmware" };
 	unsigned char type;
 	struct ldmd d;
 	size_t i;
@@ -79,9 +81,11 @@ DEFINE_TEST(test_ldmd_lists_and_stats_the_tree,
 	ldmd_down(&d);
 }
 
-DEFINE_TEST(test_ldmd_reads_come_from_show,
-	    .description = "every read at offset 0 calls show(), on the same open file too (never the page cache); later offsets read the page it filled",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_ldmd_reads_come_from_show,
+	.description =
+		"every read at offset 0 calls show(), on the same open file too (never the page cache); later offsets read the page it filled",
+	.no_runtime = true)
 {
 	const char *seq;
 	char buf[64];
@@ -102,7 +106,7 @@ DEFINE_TEST(test_ldmd_reads_come_from_show,
 	ASSERT(!memcmp(buf, "1\n", 2));
 	ASSERT_EQ(pread(fd, buf, sizeof(buf), 0), 2);
 	ASSERT(!memcmp(buf, "2\n", 2));
-	ASSERT_EQ(pread(fd, buf, 1, 1), 1);	/* from the page: no show() */
+	ASSERT_EQ(pread(fd, buf, 1, 1), 1); /* from the page: no show() */
 	ASSERT_EQ(buf[0], '\n');
 	ASSERT_EQ(pread(fd, buf, sizeof(buf), 2), 0);
 	close(fd);
@@ -115,16 +119,18 @@ DEFINE_TEST(test_ldmd_reads_come_from_show,
 	ASSERT_EQ(echo(SYS(&d, "module/hello/parameters/count"), "42", 2), 2);
 	ASSERT_EQ(pread(fd, buf, sizeof(buf), 0), 3);
 	ASSERT(!memcmp(buf, "42\n", 3));
-	for (i = 0; i < 3; i++)		/* byte by byte from the page show() filled */
+	for (i = 0; i < 3; i++) /* byte by byte from the page show() filled */
 		ASSERT_EQ(pread(fd, buf + 10 + i, 1, i), 1);
 	ASSERT(!memcmp(buf + 10, "42\n", 3));
 	close(fd);
 	ldmd_down(&d);
 }
 
-DEFINE_TEST(test_ldmd_write_is_one_store,
-	    .description = "each write(2) of up to a page is one store() of all its bytes; its value reads back, its error is write's; over a page is E2BIG with no store()",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_ldmd_write_is_one_store,
+	.description =
+		"each write(2) of up to a page is one store() of all its bytes; its value reads back, its error is write's; over a page is E2BIG with no store()",
+	.no_runtime = true)
 {
 	static char big[5000];
 	char *count, *stores;
@@ -142,7 +148,7 @@ DEFINE_TEST(test_ldmd_write_is_one_store,
 	memset(big, '1', sizeof(big));
 	ASSERT_EQ(echo(count, big, sizeof(big)), -E2BIG);
 	ASSERT_STREQ(cat(count), "7\n");
-	ASSERT_OK(truncate(count, 0));	/* accepted and ignored, as on sysfs */
+	ASSERT_OK(truncate(count, 0)); /* accepted and ignored, as on sysfs */
 	ASSERT_STREQ(cat(count), "7\n");
 
 	/* stores counts its store() calls and the length of the last. */
@@ -184,9 +190,11 @@ static void as_nobody(const struct ldmd *d)
 	_exit(0);
 }
 
-DEFINE_TEST(test_ldmd_modes_are_enforced,
-	    .description = "0444 files refuse writes even to root; as nobody, a 0644 file reads but refuses writes and a 0600 file refuses reads",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_ldmd_modes_are_enforced,
+	.description =
+		"0444 files refuse writes even to root; as nobody, a 0644 file reads but refuses writes and a 0600 file refuses reads",
+	.no_runtime = true)
 {
 	struct ldmd d;
 	int status;
@@ -211,9 +219,11 @@ DEFINE_TEST(test_ldmd_modes_are_enforced,
 	ldmd_down(&d);
 }
 
-DEFINE_TEST(test_ldmd_refuses_to_change_the_tree,
-	    .description = "mkdir, rmdir, unlink, rename, create, mknod, symlink, link, chmod, chown and utimes fail with EPERM or EACCES, and change nothing",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_ldmd_refuses_to_change_the_tree,
+	.description =
+		"mkdir, rmdir, unlink, rename, create, mknod, symlink, link, chmod, chown and utimes fail with EPERM or EACCES, and change nothing",
+	.no_runtime = true)
 {
 	int top, kernel;
 	struct ldmd d;
@@ -247,9 +257,11 @@ DEFINE_TEST(test_ldmd_refuses_to_change_the_tree,
 	ldmd_down(&d);
 }
 
-DEFINE_TEST(test_ldmd_serves_links_and_binary_files,
-	    .description = "sysfs links are symlinks that readlink and resolve in the mount; a binary attribute reads and writes at offsets within its size",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_ldmd_serves_links_and_binary_files,
+	.description =
+		"sysfs links are symlinks that readlink and resolve in the mount; a binary attribute reads and writes at offsets within its size",
+	.no_runtime = true)
 {
 	char target[256], buf[256];
 	struct stat st;
@@ -263,8 +275,7 @@ DEFINE_TEST(test_ldmd_serves_links_and_binary_files,
 	ASSERT(n > 0);
 	target[n] = '\0';
 	ASSERT_STREQ(target, "../../../devices/platform/ldmdtest");
-	n = readlink(SYS(&d, "bus/platform/drivers/ldmdtest/ldmdtest"), target,
-		     sizeof(target) - 1);
+	n = readlink(SYS(&d, "bus/platform/drivers/ldmdtest/ldmdtest"), target, sizeof(target) - 1);
 	ASSERT(n > 0);
 	target[n] = '\0';
 	ASSERT_STREQ(target, "../../../../devices/platform/ldmdtest");
@@ -278,10 +289,10 @@ DEFINE_TEST(test_ldmd_serves_links_and_binary_files,
 	assert_mode(SYS(&d, "devices/platform/ldmdtest/blob"), S_IFREG | 0644, 6000);
 	fd = open(SYS(&d, "devices/platform/ldmdtest/blob"), O_RDWR);
 	ASSERT(fd >= 0);
-	ASSERT_EQ(pread(fd, buf, 100, 4090), 100);	/* across the page boundary */
+	ASSERT_EQ(pread(fd, buf, 100, 4090), 100); /* across the page boundary */
 	for (i = 0; i < 100; i++)
 		ASSERT_EQ((unsigned char)buf[i], (unsigned char)((4090 + i) * 7));
-	ASSERT_EQ(pread(fd, buf, 100, 5990), 10);	/* clamped to the size */
+	ASSERT_EQ(pread(fd, buf, 100, 5990), 10); /* clamped to the size */
 	ASSERT_EQ(pread(fd, buf, 100, 6000), 0);
 	ASSERT_EQ(pwrite(fd, "XYZ", 3, 5000), 3);
 	ASSERT_EQ(pread(fd, buf, 5, 4999), 5);
@@ -292,9 +303,11 @@ DEFINE_TEST(test_ldmd_serves_links_and_binary_files,
 	ldmd_down(&d);
 }
 
-DEFINE_TEST(test_ldmd_serves_firmware_fallback_during_module_init,
-	    .description = "a module whose init waits for firmware is answered through the mount's loading/data files; the removed loading file then gives ENODEV on its open fd",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_ldmd_serves_firmware_fallback_during_module_init,
+	.description =
+		"a module whose init waits for firmware is answered through the mount's loading/data files; the removed loading file then gives ENODEV on its open fd",
+	.no_runtime = true)
 {
 	struct pollfd p;
 	struct ldmd d;
@@ -303,12 +316,12 @@ DEFINE_TEST(test_ldmd_serves_firmware_fallback_during_module_init,
 
 	need_fuse();
 	make_root(&d);
-	setenv("LDM_FIRMWARE_PATH", d.root, 1);		/* holds no image */
-	d.pid = spawn_ldmd(&d, true, (const char *[]){
-		LDMD_TEST_MODULE "=firmware=ldmd-test.bin", NULL });
+	setenv("LDM_FIRMWARE_PATH", d.root, 1); /* holds no image */
+	d.pid = spawn_ldmd(&d, true,
+			   (const char *[]){ LDMD_TEST_MODULE "=firmware=ldmd-test.bin", NULL });
 	wait_for_file(&d, SYS(&d, "class/firmware/ldmdtest/loading"));
 	p = (struct pollfd){ .fd = d.out, .events = POLLIN };
-	ASSERT_EQ(poll(&p, 1, 0), 0);	/* not ready: the module's init waits */
+	ASSERT_EQ(poll(&p, 1, 0), 0); /* not ready: the module's init waits */
 
 	lfd = open(SYS(&d, "class/firmware/ldmdtest/loading"), O_RDWR);
 	ASSERT(lfd >= 0);
@@ -333,9 +346,11 @@ DEFINE_TEST(test_ldmd_serves_firmware_fallback_during_module_init,
 	ldmd_down(&d);
 }
 
-DEFINE_TEST(test_ldmd_stops_cleanly_on_sigterm_and_sigint,
-	    .description = "SIGTERM and SIGINT unload the modules, unmount and exit 0; a module that cannot load is reported and ldmd serves anyway",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_ldmd_stops_cleanly_on_sigterm_and_sigint,
+	.description =
+		"SIGTERM and SIGINT unload the modules, unmount and exit 0; a module that cannot load is reported and ldmd serves anyway",
+	.no_runtime = true)
 {
 	struct ldmd d;
 	char *log;
@@ -350,7 +365,7 @@ DEFINE_TEST(test_ldmd_stops_cleanly_on_sigterm_and_sigint,
 	    !strstr(log, "could not insert '/nonexistent/missing.ko'"))
 		FAIL("the log lacks a load, the unload or the failed module:\n%s", log);
 	free(log);
-	ASSERT_EQ(count_entries(d.sys), 2);	/* the bare directory again */
+	ASSERT_EQ(count_entries(d.sys), 2); /* the bare directory again */
 
 	d.pid = spawn_ldmd(&d, true, (const char *[]){ HELLO_KO, NULL });
 	wait_ready(&d);
@@ -359,9 +374,11 @@ DEFINE_TEST(test_ldmd_stops_cleanly_on_sigterm_and_sigint,
 	remove_root(&d);
 }
 
-DEFINE_TEST(test_ldmd_open_file_across_shutdown,
-	    .description = "a file held open while ldmd stops reads back an error, never data or a hang; ldmd still exits 0 with nothing leaked",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_ldmd_open_file_across_shutdown,
+	.description =
+		"a file held open while ldmd stops reads back an error, never data or a hang; ldmd still exits 0 with nothing leaked",
+	.no_runtime = true)
 {
 	struct ldmd d;
 	char buf[16];
@@ -381,9 +398,11 @@ DEFINE_TEST(test_ldmd_open_file_across_shutdown,
 	remove_root(&d);
 }
 
-DEFINE_TEST(test_ldmd_cleans_mount_of_killed_ldmd,
-	    .description = "after SIGKILL the next ldmd on the same root starts, serves, and leaves one mount, then none",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_ldmd_cleans_mount_of_killed_ldmd,
+	.description =
+		"after SIGKILL the next ldmd on the same root starts, serves, and leaves one mount, then none",
+	.no_runtime = true)
 {
 	struct ldmd d;
 	int status;
@@ -418,9 +437,11 @@ static void make_dead_mount(const char *path)
 	ASSERT_ERRNO(stat(path, &st), ENOTCONN);
 }
 
-DEFINE_TEST(test_ldmd_cleans_dead_mount,
-	    .description = "a dead FUSE mount at DIR/sys (ENOTCONN) is detected, unmounted and replaced at start",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_ldmd_cleans_dead_mount,
+	.description =
+		"a dead FUSE mount at DIR/sys (ENOTCONN) is detected, unmounted and replaced at start",
+	.no_runtime = true)
 {
 	struct ldmd d;
 	char *log;
@@ -487,7 +508,7 @@ static pid_t find_daemon(const char *root)
 		close(fd);
 		n = len > 0 ? (size_t)len : 0;
 		args[n] = '\0';
-		for (i = 0; i < n; i++)		/* the arguments, space-separated */
+		for (i = 0; i < n; i++) /* the arguments, space-separated */
 			if (!args[i])
 				args[i] = ' ';
 		if (!strncmp(args, LDMD_PATH " ", strlen(LDMD_PATH) + 1) && strstr(args, root))
@@ -508,9 +529,11 @@ static void check_daemon_serves(void *arg)
 	_exit(count && !strcmp(count, "1\n") ? 0 : 2);
 }
 
-DEFINE_TEST(test_ldmd_detaches_without_foreground,
-	    .description = "without --foreground ldmd prints ready, returns 0 while a detached ldmd serves, which SIGTERM unmounts",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_ldmd_detaches_without_foreground,
+	.description =
+		"without --foreground ldmd prints ready, returns 0 while a detached ldmd serves, which SIGTERM unmounts",
+	.no_runtime = true)
 {
 	struct timespec deadline;
 	struct ldmd d;
@@ -595,9 +618,11 @@ static void *walker_thread(void *arg)
 	return NULL;
 }
 
-DEFINE_TEST(test_ldmd_readers_while_it_stops,
-	    .description = "four readers walk the mount while ldmd serves and then stops: ldmd exits 0 (clean under ThreadSanitizer)",
-	    .no_runtime = true, .concurrency = true)
+DEFINE_TEST(
+	test_ldmd_readers_while_it_stops,
+	.description =
+		"four readers walk the mount while ldmd serves and then stops: ldmd exits 0 (clean under ThreadSanitizer)",
+	.no_runtime = true, .concurrency = true)
 {
 	struct walker w[4];
 	bool stop = false;
@@ -633,9 +658,11 @@ static short poll_for(int fd, short events, int ms)
 	return n ? p.revents : 0;
 }
 
-DEFINE_TEST(test_ldmd_poll_wakes_on_sysfs_notify,
-	    .description = "poll(POLLPRI) on an attribute through the mount: nothing until its driver calls sysfs_notify (here: a write to it), then POLLPRI|POLLERR until it is read again from the start; a poller asleep is woken",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_ldmd_poll_wakes_on_sysfs_notify,
+	.description =
+		"poll(POLLPRI) on an attribute through the mount: nothing until its driver calls sysfs_notify (here: a write to it), then POLLPRI|POLLERR until it is read again from the start; a poller asleep is woken",
+	.no_runtime = true)
 {
 	const char *const args[] = { LDMD_TEST_MODULE, NULL };
 	char buf[64], *stores;

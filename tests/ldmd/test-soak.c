@@ -22,25 +22,25 @@
 
 #include "ldmd-util.h"
 
-#define SOAK_SECONDS	30
-#define WARMUP_SECONDS	3
-#define MODULES		LDM_BUILD_DIR "/modules"
+#define SOAK_SECONDS   30
+#define WARMUP_SECONDS 3
+#define MODULES	       LDM_BUILD_DIR "/modules"
 
 #if defined(__SANITIZE_ADDRESS__)
-#define RSS_SLACK_KB	(64 * 1024)	/* ASan's quarantine holds freed memory */
+#define RSS_SLACK_KB (64 * 1024) /* ASan's quarantine holds freed memory */
 #elif defined(__SANITIZE_THREAD__)
-#define RSS_SLACK_KB	(128 * 1024)	/* TSan's shadow and history grow with use */
+#define RSS_SLACK_KB (128 * 1024) /* TSan's shadow and history grow with use */
 #else
-#define RSS_SLACK_KB	(8 * 1024)
+#define RSS_SLACK_KB (8 * 1024)
 #endif
 
 struct soak {
 	const struct ldmd *d;
-	bool stop;			/* atomic: set once by the test */
+	bool stop; /* atomic: set once by the test */
 	pthread_mutex_t lock;
 	unsigned long reads, walks, adds, loads;
-	unsigned long expected_errors;	/* ENOENT, ENODEV */
-	unsigned long bad;		/* anything else */
+	unsigned long expected_errors; /* ENOENT, ENODEV */
+	unsigned long bad;	       /* anything else */
 	char first_bad[512];
 };
 
@@ -68,12 +68,12 @@ static void read_attr(struct soak *s, const char *path)
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 
 	if (fd < 0) {
-		if (errno != EACCES)	/* write-only attributes */
+		if (errno != EACCES) /* write-only attributes */
 			note_error(s, "open", path, errno);
 		return;
 	}
 	n = read(fd, buf, sizeof(buf));
-	if (n < 0 && errno != EIO && errno != EINVAL)	/* a show() may refuse */
+	if (n < 0 && errno != EIO && errno != EINVAL) /* a show() may refuse */
 		note_error(s, "read", path, errno);
 	close(fd);
 	__atomic_add_fetch(&s->reads, 1, __ATOMIC_RELAXED);
@@ -208,9 +208,11 @@ static unsigned int soak_seconds(void)
 	return n > 0 ? (unsigned int)n : SOAK_SECONDS;
 }
 
-DEFINE_TEST(test_ldmd_soak_readers_hotplug_and_modules,
-	    .description = "readers walk the mount while devices are hot-added and removed and modules loaded and unloaded in a loop: only ENOENT/ENODEV, every request succeeds, RSS back near its warm-up level, clean stop without leaks",
-	    .no_runtime = true, .timeout = 150, .concurrency = true)
+DEFINE_TEST(
+	test_ldmd_soak_readers_hotplug_and_modules,
+	.description =
+		"readers walk the mount while devices are hot-added and removed and modules loaded and unloaded in a loop: only ENOENT/ENODEV, every request succeeds, RSS back near its warm-up level, clean stop without leaks",
+	.no_runtime = true, .timeout = 150, .concurrency = true)
 {
 	pthread_t threads[4];
 	struct soak s = { .lock = PTHREAD_MUTEX_INITIALIZER };

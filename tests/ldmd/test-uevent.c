@@ -14,8 +14,8 @@
 
 #include "ldmd-util.h"
 
-#define LDM_PATH	LDM_BUILD_DIR "/tools/ldm/ldm"
-#define QUEUE_LEN	1024	/* daemon/uevent.c */
+#define LDM_PATH  LDM_BUILD_DIR "/tools/ldm/ldm"
+#define QUEUE_LEN 1024 /* daemon/uevent.c */
 
 static int uevent_connect(const struct ldmd *d)
 {
@@ -58,9 +58,11 @@ static unsigned long long seqnum_of(const char *buf, size_t len)
 	FAIL("event without SEQNUM: %s", buf);
 }
 
-DEFINE_TEST(test_uevent_every_listener_gets_every_event_in_order,
-	    .description = "three listeners of DIR/uevent each receive the same add and remove events, in the netlink form, SEQNUM rising by one",
-	    .no_runtime = true, .concurrency = true)
+DEFINE_TEST(
+	test_uevent_every_listener_gets_every_event_in_order,
+	.description =
+		"three listeners of DIR/uevent each receive the same add and remove events, in the netlink form, SEQNUM rising by one",
+	.no_runtime = true, .concurrency = true)
 {
 	char a[4096], b[4096];
 	unsigned long long seq, prev = 0;
@@ -72,14 +74,15 @@ DEFINE_TEST(test_uevent_every_listener_gets_every_event_in_order,
 	ldmd_up(&d, NULL);
 	for (i = 0; i < 3; i++)
 		fds[i] = uevent_connect(&d);
-	usleep(200 * 1000);	/* accepted before the events come */
+	usleep(200 * 1000); /* accepted before the events come */
 	ctl = ldmd_control_connect(&d);
 	for (i = 0; i < 20; i++)
 		add_remove(ctl, (unsigned int)i);
 	for (i = 0; i < 40; i++) {
 		la = next_event(fds[0], a, sizeof(a));
 		ASSERT(la > 0);
-		snprintf(b, sizeof(b), "%s@/devices/platform/ev%d", i % 2 ? "remove" : "add", i / 2);
+		snprintf(b, sizeof(b), "%s@/devices/platform/ev%d", i % 2 ? "remove" : "add",
+			 i / 2);
 		if (strcmp(a, b))
 			FAIL("event %d is %s, expected %s", i, a, b);
 		ASSERT(memmem(a, la, "\0SUBSYSTEM=platform\0", 20));
@@ -99,9 +102,11 @@ DEFINE_TEST(test_uevent_every_listener_gets_every_event_in_order,
 	ldmd_down(&d);
 }
 
-DEFINE_TEST(test_uevent_stalled_listener_blocks_nobody_and_learns_its_losses,
-	    .description = "a listener that never reads: ldmd and an active listener go on through 3,000 events; when it reads, it gets the first events, then ldm-dropped@ with DROPPED=N, then the rest, N + received = all; the log says so",
-	    .no_runtime = true, .concurrency = true, .timeout = 180)
+DEFINE_TEST(
+	test_uevent_stalled_listener_blocks_nobody_and_learns_its_losses,
+	.description =
+		"a listener that never reads: ldmd and an active listener go on through 3,000 events; when it reads, it gets the first events, then ldm-dropped@ with DROPPED=N, then the rest, N + received = all; the log says so",
+	.no_runtime = true, .concurrency = true, .timeout = 180)
 {
 	unsigned int events = 3000, got = 0, i;
 	unsigned long dropped = 0;
@@ -149,13 +154,14 @@ DEFINE_TEST(test_uevent_stalled_listener_blocks_nobody_and_learns_its_losses,
 		ASSERT(next_event(stalled, buf, sizeof(buf)) > 0);
 		got += 2;
 	}
-	ldm_test_log("the stalled listener received %u events and lost %lu of %u", got,
-		     dropped, events);
+	ldm_test_log("the stalled listener received %u events and lost %lu of %u", got, dropped,
+		     events);
 	ASSERT(got >= QUEUE_LEN);
 	ASSERT(dropped > 0);
 	ASSERT_EQ(got + dropped, events);
 	log = read_file(d.log);
-	if (!strstr(log, "is not reading: dropping its events") || !strstr(log, "events: it did not read"))
+	if (!strstr(log, "is not reading: dropping its events") ||
+	    !strstr(log, "events: it did not read"))
 		FAIL("ldmd's log does not report the drops:\n%s", log);
 	free(log);
 	close(ctl);
@@ -164,9 +170,11 @@ DEFINE_TEST(test_uevent_stalled_listener_blocks_nobody_and_learns_its_losses,
 	ldmd_down(&d);
 }
 
-DEFINE_TEST(test_uevent_hostile_and_surplus_clients,
-	    .description = "a client that writes garbage and hangs up, and clients over the cap of 64 (closed at once), disturb neither ldmd nor a listener",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_uevent_hostile_and_surplus_clients,
+	.description =
+		"a client that writes garbage and hangs up, and clients over the cap of 64 (closed at once), disturb neither ldmd nor a listener",
+	.no_runtime = true)
 {
 	static const char garbage[] = "add@/devices/evil\0ACTION=add\0";
 	int fds[70], hostile, good, ctl, closed = 0, i;
@@ -203,9 +211,11 @@ DEFINE_TEST(test_uevent_hostile_and_surplus_clients,
 	ldmd_down(&d);
 }
 
-DEFINE_TEST(test_ldm_monitor_prints_as_udevadm,
-	    .description = "ldm monitor prints KERNEL[uptime] ACTION DEVPATH (SUBSYSTEM) and the properties, --json a valid object per line, and exits 0 when ldmd stops; with no ldmd it exits 1 saying so",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_ldm_monitor_prints_as_udevadm,
+	.description =
+		"ldm monitor prints KERNEL[uptime] ACTION DEVPATH (SUBSYSTEM) and the properties, --json a valid object per line, and exits 0 when ldmd stops; with no ldmd it exits 1 saying so",
+	.no_runtime = true)
 {
 	char cmd[1024], *out, line[4096];
 	FILE *text, *json;

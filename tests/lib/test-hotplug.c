@@ -85,8 +85,8 @@ static void kset_setup(struct kset *kset, const char *name, struct kset_hotplug_
 
 /* ---- a listener that keeps a copy of every event ---- */
 
-#define MAX_EVENTS	32
-#define MAX_VARS	16
+#define MAX_EVENTS 32
+#define MAX_VARS   16
 
 struct rec_event {
 	char action[16];
@@ -176,12 +176,14 @@ static unsigned long long seqnum_file(void)
 	return strtoull(buf, NULL, 10);
 }
 
-static struct kset_hotplug_ops plain_ops;	/* no methods: every member gets events */
+static struct kset_hotplug_ops plain_ops; /* no methods: every member gets events */
 
 /* ---- add and remove ---- */
 
-DEFINE_TEST(test_add_and_remove_events_for_kset_member,
-	    .description = "kobject_add raises \"add\" and kobject_del \"remove\", with the object's path and the kset's name")
+DEFINE_TEST(
+	test_add_and_remove_events_for_kset_member,
+	.description =
+		"kobject_add raises \"add\" and kobject_del \"remove\", with the object's path and the kset's name")
 {
 	static struct kset kset;
 	struct hobj *o;
@@ -197,14 +199,16 @@ DEFINE_TEST(test_add_and_remove_events_for_kset_member,
 	expect_event(1, "remove", "/hpk/m", "hpk");
 	kobject_put(&o->kobj);
 	ASSERT_EQ(atomic_read(&nr_released), 1);
-	ASSERT_EQ(nr_events, 2);	/* the release itself raises nothing */
+	ASSERT_EQ(nr_events, 2); /* the release itself raises nothing */
 
 	listen_stop();
 	kset_unregister(&kset);
 }
 
-DEFINE_TEST(test_unlisten_stops_delivery,
-	    .description = "after ldm_uevent_unlisten a listener hears nothing; unlisten of an unknown listener is -ENOENT, listen(NULL) -EINVAL")
+DEFINE_TEST(
+	test_unlisten_stops_delivery,
+	.description =
+		"after ldm_uevent_unlisten a listener hears nothing; unlisten of an unknown listener is -ENOENT, listen(NULL) -EINVAL")
 {
 	static struct kset kset;
 	struct hobj *o;
@@ -220,12 +224,14 @@ DEFINE_TEST(test_unlisten_stops_delivery,
 	ASSERT_EQ(ldm_uevent_unlisten(record_event, NULL), -ENOENT);
 	kobject_unregister(&o->kobj);
 	ASSERT_EQ(nr_events, 1);
-	ASSERT_EQ(seqnum_file(), 2);	/* the event happened, unheard */
+	ASSERT_EQ(seqnum_file(), 2); /* the event happened, unheard */
 	kset_unregister(&kset);
 }
 
-DEFINE_TEST(test_failed_add_raises_no_event,
-	    .description = "a kobject_add that fails (name taken) raises no event and takes no sequence number")
+DEFINE_TEST(
+	test_failed_add_raises_no_event,
+	.description =
+		"a kobject_add that fails (name taken) raises no event and takes no sequence number")
 {
 	static struct kset kset;
 	struct hobj *first, *second, *third;
@@ -251,8 +257,10 @@ DEFINE_TEST(test_failed_add_raises_no_event,
 
 /* ---- which objects raise events ---- */
 
-DEFINE_TEST(test_only_ksets_with_hotplug_ops_raise_events,
-	    .description = "the kset that owns an object (its own, or its nearest ancestor's) must have hotplug_ops, as 2.6.9; otherwise no event")
+DEFINE_TEST(
+	test_only_ksets_with_hotplug_ops_raise_events,
+	.description =
+		"the kset that owns an object (its own, or its nearest ancestor's) must have hotplug_ops, as 2.6.9; otherwise no event")
 {
 	static struct kset quiet, loud;
 	struct hobj *q1, *qc, *l1, *lc, *stranger, *orphan;
@@ -261,13 +269,13 @@ DEFINE_TEST(test_only_ksets_with_hotplug_ops_raise_events,
 	kset_setup(&loud, "loud", &plain_ops);
 	listen_start();
 
-	q1 = hobj_register("q1", NULL, &quiet);		/* kset without ops */
-	qc = hobj_register("qc", &q1->kobj, NULL);	/* ancestor's kset without ops */
-	orphan = hobj_register("orphan", NULL, NULL);	/* no kset anywhere */
+	q1 = hobj_register("q1", NULL, &quiet);	      /* kset without ops */
+	qc = hobj_register("qc", &q1->kobj, NULL);    /* ancestor's kset without ops */
+	orphan = hobj_register("orphan", NULL, NULL); /* no kset anywhere */
 	ASSERT_EQ(nr_events, 0);
 
 	l1 = hobj_register("l1", NULL, &loud);
-	lc = hobj_register("lc", &l1->kobj, NULL);	/* the nearest ancestor's kset */
+	lc = hobj_register("lc", &l1->kobj, NULL); /* the nearest ancestor's kset */
 	/* Its own kset, without ops, rules even below an object of a loud kset. */
 	stranger = hobj_register("stranger", &l1->kobj, &quiet);
 	ASSERT_EQ(nr_events, 2);
@@ -305,8 +313,10 @@ static struct kset_hotplug_ops filter_ops = {
 	.filter = hide_hidden,
 };
 
-DEFINE_TEST(test_filter_zero_suppresses_event_and_takes_no_seqnum,
-	    .description = "a filter returning 0 suppresses the event, add and remove alike, and no sequence number is consumed")
+DEFINE_TEST(
+	test_filter_zero_suppresses_event_and_takes_no_seqnum,
+	.description =
+		"a filter returning 0 suppresses the event, add and remove alike, and no sequence number is consumed")
 {
 	static struct kset kset;
 	struct hobj *shown1, *hidden, *shown2;
@@ -359,8 +369,10 @@ static char *name_none(struct kset *kset, struct kobject *kobj)
 static struct kset_hotplug_ops netsub_ops = { .name = name_netsub };
 static struct kset_hotplug_ops none_ops = { .name = name_none };
 
-DEFINE_TEST(test_subsystem_is_ops_name_or_kset_name,
-	    .description = "SUBSYSTEM is what hotplug_ops->name gives, or the kset's own name when it gives NULL or there is no name()")
+DEFINE_TEST(
+	test_subsystem_is_ops_name_or_kset_name,
+	.description =
+		"SUBSYSTEM is what hotplug_ops->name gives, or the kset's own name when it gives NULL or there is no name()")
 {
 	static struct kset ks1, ks2, ks3;
 	struct hobj *a, *b, *c;
@@ -423,8 +435,10 @@ static int add_foo_and_id(struct kset *kset, struct kobject *kobj, char **envp, 
 
 static struct kset_hotplug_ops vars_ops = { .hotplug = add_foo_and_id };
 
-DEFINE_TEST(test_kset_hotplug_adds_variables_nonzero_drops_event,
-	    .description = "hotplug_ops->hotplug adds variables after SUBSYSTEM and before SEQNUM; a non-zero return drops the event")
+DEFINE_TEST(
+	test_kset_hotplug_adds_variables_nonzero_drops_event,
+	.description =
+		"hotplug_ops->hotplug adds variables after SUBSYSTEM and before SEQNUM; a non-zero return drops the event")
 {
 	static struct kset kset;
 	struct hobj *good, *bad, *next;
@@ -443,14 +457,14 @@ DEFINE_TEST(test_kset_hotplug_adds_variables_nonzero_drops_event,
 	ASSERT_EQ(var_index(e, "ID=good"), 4);
 	ASSERT_EQ(var_index(e, "SEQNUM=1"), 5);
 
-	bad = hobj_register("bad", NULL, &kset);	/* the add itself succeeds */
+	bad = hobj_register("bad", NULL, &kset); /* the add itself succeeds */
 	ASSERT_EQ(hotplug_calls, 2);
 	ASSERT_EQ(nr_events, 1);
 	next = hobj_register("next", NULL, &kset);
 	ASSERT_EQ(nr_events, 2);
 	expect_event(1, "add", "/vars/next", "vars");
 	ASSERT(var_index(&events[1], "ID=next") >= 0);
-	ASSERT_EQ(events[1].seqnum, 2);		/* the dropped event took none */
+	ASSERT_EQ(events[1].seqnum, 2); /* the dropped event took none */
 
 	kobject_unregister(&bad->kobj);
 	ASSERT_EQ(nr_events, 2);
@@ -488,12 +502,13 @@ static struct kset_hotplug_ops netlink_ops = {
 	.hotplug = add_major_minor,
 };
 
-DEFINE_TEST(test_netlink_form_is_exact,
-	    .description = "the event's buffer is the netlink uevent form byte for byte: ACTION@DEVPATH, then each variable with its NUL, SEQNUM last")
+DEFINE_TEST(
+	test_netlink_form_is_exact,
+	.description =
+		"the event's buffer is the netlink uevent form byte for byte: ACTION@DEVPATH, then each variable with its NUL, SEQNUM last")
 {
-	static const char add_form[] =
-		"add@/nlk/dev0\0ACTION=add\0DEVPATH=/nlk/dev0\0SUBSYSTEM=x\0"
-		"MAJOR=4\0MINOR=2\0SEQNUM=1\0";
+	static const char add_form[] = "add@/nlk/dev0\0ACTION=add\0DEVPATH=/nlk/dev0\0SUBSYSTEM=x\0"
+				       "MAJOR=4\0MINOR=2\0SEQNUM=1\0";
 	static const char remove_form[] =
 		"remove@/nlk/dev0\0ACTION=remove\0DEVPATH=/nlk/dev0\0SUBSYSTEM=x\0"
 		"MAJOR=4\0MINOR=2\0SEQNUM=2\0";
@@ -518,8 +533,10 @@ DEFINE_TEST(test_netlink_form_is_exact,
 
 /* ---- sequence numbers ---- */
 
-DEFINE_TEST(test_seqnum_starts_at_one_and_increases_by_one,
-	    .description = "the first event has SEQNUM=1, each next one more; /kernel/uevent_seqnum shows the last")
+DEFINE_TEST(
+	test_seqnum_starts_at_one_and_increases_by_one,
+	.description =
+		"the first event has SEQNUM=1, each next one more; /kernel/uevent_seqnum shows the last")
 {
 	static struct kset kset;
 	struct hobj *o[5];
@@ -571,8 +588,10 @@ static void look_at_removed(const struct ldm_uevent *ev, void *data)
 		remove_read[0] = '\0';
 }
 
-DEFINE_TEST(test_remove_event_sent_while_directory_exists,
-	    .description = "the \"remove\" event is delivered before the directory goes: a listener finds it and reads its files")
+DEFINE_TEST(
+	test_remove_event_sent_while_directory_exists,
+	.description =
+		"the \"remove\" event is delivered before the directory goes: a listener finds it and reads its files")
 {
 	static struct kset kset;
 	struct hobj *o;
@@ -585,22 +604,21 @@ DEFINE_TEST(test_remove_event_sent_while_directory_exists,
 	ASSERT_EQ(remove_events, 1);
 	ASSERT_EQ(remove_lookup_result, 0);
 	ASSERT_STREQ(remove_read, "going\n");
-	ASSERT_EQ(ldm_sysfs_read_path("/rm/going/name", remove_read, sizeof(remove_read)),
-		  -ENOENT);
+	ASSERT_EQ(ldm_sysfs_read_path("/rm/going/name", remove_read, sizeof(remove_read)), -ENOENT);
 	ASSERT_OK(ldm_uevent_unlisten(look_at_removed, NULL));
 	kset_unregister(&kset);
 }
 
 /* ---- sequence numbers under threads ---- */
 
-#define CONC_THREADS	4
-#define CONC_OBJS	200
-#define CONC_EVENTS	(CONC_THREADS * CONC_OBJS * 2)
+#define CONC_THREADS 4
+#define CONC_OBJS    200
+#define CONC_EVENTS  (CONC_THREADS * CONC_OBJS * 2)
 
 static pthread_mutex_t conc_lock = PTHREAD_MUTEX_INITIALIZER;
 static unsigned long long conc_seqnums[CONC_EVENTS];
 static unsigned int conc_nr;
-static unsigned int conc_bad;		/* events of a wrong shape */
+static unsigned int conc_bad; /* events of a wrong shape */
 /* Per object: the seqnum of its add and of its remove event. */
 static unsigned long long conc_add[CONC_THREADS][CONC_OBJS];
 static unsigned long long conc_remove[CONC_THREADS][CONC_OBJS];
@@ -642,9 +660,11 @@ static void *conc_churn(void *arg)
 	return NULL;
 }
 
-DEFINE_TEST(test_seqnums_unique_and_increasing_under_concurrent_churn,
-	    .description = "4 threads register and unregister 200 kobjects each: every event has its own SEQNUM, delivered in order 1..1600, add before remove",
-	    .concurrency = true)
+DEFINE_TEST(
+	test_seqnums_unique_and_increasing_under_concurrent_churn,
+	.description =
+		"4 threads register and unregister 200 kobjects each: every event has its own SEQNUM, delivered in order 1..1600, add before remove",
+	.concurrency = true)
 {
 	pthread_t threads[CONC_THREADS];
 	unsigned int t, i;
@@ -735,8 +755,10 @@ static bool has_line(const char *text, const char *line)
 	return false;
 }
 
-DEFINE_TEST(test_helper_program_gets_subsystem_and_environment,
-	    .description = "the helper set in /kernel/uevent_helper runs with argv[1] the subsystem and HOME, PATH, ACTION, DEVPATH, SUBSYSTEM, SEQNUM and the kset's variables")
+DEFINE_TEST(
+	test_helper_program_gets_subsystem_and_environment,
+	.description =
+		"the helper set in /kernel/uevent_helper runs with argv[1] the subsystem and HOME, PATH, ACTION, DEVPATH, SUBSYSTEM, SEQNUM and the kset's variables")
 {
 	static struct kset kset;
 	char dir[] = "/tmp/ldm-hotplug-XXXXXX";

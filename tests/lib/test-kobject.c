@@ -20,13 +20,13 @@
 
 struct tobj {
 	struct kobject kobj;
-	const char *label;	/* a string literal, kept for the release log */
+	const char *label; /* a string literal, kept for the release log */
 };
 
 #define to_tobj(k) container_of(k, struct tobj, kobj)
 
 /* Labels of released objects, in release order (tests here are single-threaded). */
-#define MAX_RELEASES	32
+#define MAX_RELEASES 32
 static const char *release_log[MAX_RELEASES];
 static unsigned int nr_released;
 
@@ -156,8 +156,10 @@ static void kset_setup(struct kset *kset, const char *name)
 
 /* ---- lifetime ---- */
 
-DEFINE_TEST(test_release_runs_once_at_last_put,
-	    .description = "release() runs exactly once, when the last reference drops, not at unregister while others hold one")
+DEFINE_TEST(
+	test_release_runs_once_at_last_put,
+	.description =
+		"release() runs exactly once, when the last reference drops, not at unregister while others hold one")
 {
 	struct tobj *o = tobj_new("once", NULL, NULL);
 
@@ -186,8 +188,10 @@ DEFINE_TEST(test_release_runs_once_at_last_put,
 	ASSERT_EQ(nr_released, 2);
 }
 
-DEFINE_TEST(test_child_keeps_parent_until_child_released,
-	    .description = "a child holds a reference on its parent: the parent's release() runs only after the child's")
+DEFINE_TEST(
+	test_child_keeps_parent_until_child_released,
+	.description =
+		"a child holds a reference on its parent: the parent's release() runs only after the child's")
 {
 	struct tobj *parent = tobj_register("parent", NULL, NULL);
 	struct tobj *child;
@@ -198,11 +202,11 @@ DEFINE_TEST(test_child_keeps_parent_until_child_released,
 	ASSERT_EQ(kref_read(&parent->kobj.kref), parent_refs + 1);
 	ASSERT(exists("/parent/child"));
 
-	kobject_get(&child->kobj);	/* someone still uses the child */
+	kobject_get(&child->kobj); /* someone still uses the child */
 	kobject_unregister(&child->kobj);
 	kobject_unregister(&parent->kobj);
 	ASSERT(!exists("/parent"));
-	ASSERT_EQ(nr_released, 0);	/* the child pins its parent */
+	ASSERT_EQ(nr_released, 0); /* the child pins its parent */
 
 	kobject_put(&child->kobj);
 	ASSERT_EQ(nr_released, 2);
@@ -223,8 +227,10 @@ DEFINE_TEST(test_child_keeps_parent_until_child_released,
 
 /* ---- placement, path, names ---- */
 
-DEFINE_TEST(test_kset_member_without_parent_goes_under_kset,
-	    .description = "kobject_add puts a kset member with no parent under the kset's kobject, and on the kset's list; kobject_del takes it off")
+DEFINE_TEST(
+	test_kset_member_without_parent_goes_under_kset,
+	.description =
+		"kobject_add puts a kset member with no parent under the kset's kobject, and on the kset's list; kobject_del takes it off")
 {
 	static struct kset kset;
 	struct tobj *loose, *member, *elsewhere;
@@ -265,7 +271,8 @@ DEFINE_TEST(test_kset_member_without_parent_goes_under_kset,
 }
 
 DEFINE_TEST(test_get_path_is_slash_separated_from_root,
-	    .description = "kobject_get_path gives \"/a/b/c\": a leading slash and one per level, as 2.6.9")
+	    .description =
+		    "kobject_get_path gives \"/a/b/c\": a leading slash and one per level, as 2.6.9")
 {
 	struct tobj *a = tobj_register("a", NULL, NULL);
 	struct tobj *b = tobj_register("b", &a->kobj, NULL);
@@ -286,8 +293,10 @@ DEFINE_TEST(test_get_path_is_slash_separated_from_root,
 	ASSERT_EQ(nr_released, 3);
 }
 
-DEFINE_TEST(test_long_name_is_allocated_short_name_is_inline,
-	    .description = "kobject_set_name keeps names under KOBJ_NAME_LEN in kobj->name and allocates longer ones, which work everywhere")
+DEFINE_TEST(
+	test_long_name_is_allocated_short_name_is_inline,
+	.description =
+		"kobject_set_name keeps names under KOBJ_NAME_LEN in kobj->name and allocates longer ones, which work everywhere")
 {
 	static const char long_name[] = "a-name-of-twenty-seven-byte";
 	struct tobj *o = tobj_new("short", NULL, NULL);
@@ -334,8 +343,10 @@ static struct kobj_type info_ktype = {
 	.default_attrs = info_attrs,
 };
 
-DEFINE_TEST(test_rename_moves_directory_name_and_path,
-	    .description = "kobject_rename changes the name, moves the directory with its files, and the path follows")
+DEFINE_TEST(
+	test_rename_moves_directory_name_and_path,
+	.description =
+		"kobject_rename changes the name, moves the directory with its files, and the path follows")
 {
 	struct tobj *dir = tobj_register("dir", NULL, NULL);
 	struct tobj *o = tobj_new("old", &dir->kobj, NULL);
@@ -372,8 +383,10 @@ DEFINE_TEST(test_rename_moves_directory_name_and_path,
 	ASSERT_EQ(nr_released, 2);
 }
 
-DEFINE_TEST(test_rename_errors_leave_name_and_directory,
-	    .description = "kobject_rename to the same name is -EINVAL, to a sibling's name -EEXIST, without a parent -EINVAL; nothing changes")
+DEFINE_TEST(
+	test_rename_errors_leave_name_and_directory,
+	.description =
+		"kobject_rename to the same name is -EINVAL, to a sibling's name -EEXIST, without a parent -EINVAL; nothing changes")
 {
 	struct tobj *dir = tobj_register("dir", NULL, NULL);
 	struct tobj *one = tobj_register("one", &dir->kobj, NULL);
@@ -404,7 +417,7 @@ DEFINE_TEST(test_rename_errors_leave_name_and_directory,
 }
 
 /* A thread renames "mid" back and forth between a short and a long name. */
-#define RENAMES		2000
+#define RENAMES 2000
 
 static atomic_t renames_done;
 
@@ -421,9 +434,11 @@ static void *rename_back_and_forth(void *arg)
 	return NULL;
 }
 
-DEFINE_TEST(test_get_path_while_ancestor_is_renamed,
-	    .description = "kobject_get_path of a child, while another thread renames its parent between short and long names, is always whole",
-	    .concurrency = true)
+DEFINE_TEST(
+	test_get_path_while_ancestor_is_renamed,
+	.description =
+		"kobject_get_path of a child, while another thread renames its parent between short and long names, is always whole",
+	.concurrency = true)
 {
 	struct tobj *top = tobj_register("top", NULL, NULL);
 	struct tobj *mid = tobj_register("mid", &top->kobj, NULL);
@@ -443,7 +458,7 @@ DEFINE_TEST(test_get_path_while_ancestor_is_renamed,
 		paths++;
 	}
 	ASSERT_OK(pthread_join(thread, NULL));
-	ASSERT_STREQ(kobject_name(&mid->kobj), "mid");	/* an even number of renames */
+	ASSERT_STREQ(kobject_name(&mid->kobj), "mid"); /* an even number of renames */
 	ASSERT(exists("/top/mid/leaf"));
 
 	kobject_unregister(&leaf->kobj);
@@ -454,8 +469,10 @@ DEFINE_TEST(test_get_path_while_ancestor_is_renamed,
 
 /* ---- kset_find_obj ---- */
 
-DEFINE_TEST(test_kset_find_obj_takes_a_reference,
-	    .description = "kset_find_obj finds a member by name with a reference the caller drops, and NULL for an unknown or departed name")
+DEFINE_TEST(
+	test_kset_find_obj_takes_a_reference,
+	.description =
+		"kset_find_obj finds a member by name with a reference the caller drops, and NULL for an unknown or departed name")
 {
 	static struct kset kset;
 	struct tobj *one, *two;
@@ -491,7 +508,7 @@ DEFINE_TEST(test_kset_find_obj_takes_a_reference,
 /* ---- subsystems and their attribute files ---- */
 
 static int tsub_value = 7;
-static struct subsystem *tsub_seen;	/* the subsystem show/store were given */
+static struct subsystem *tsub_seen; /* the subsystem show/store were given */
 static size_t tsub_store_count;
 
 static ssize_t tsub_value_show(struct subsystem *s, char *buf)
@@ -513,8 +530,10 @@ static struct subsys_attribute tsub_attr_value =
 
 static decl_subsys(tsub, NULL, NULL);
 
-DEFINE_TEST(test_subsystem_file_shows_and_stores,
-	    .description = "subsystem_register, subsys_create_file, subsys_remove_file: show and store work through the path API with the subsystem")
+DEFINE_TEST(
+	test_subsystem_file_shows_and_stores,
+	.description =
+		"subsystem_register, subsys_create_file, subsys_remove_file: show and store work through the path API with the subsystem")
 {
 	char buf[64];
 
@@ -565,8 +584,10 @@ static struct kobj_type gamma_ktype = {
 	.default_attrs = gamma_attrs,
 };
 
-DEFINE_TEST(test_default_attrs_appear_on_add,
-	    .description = "the default_attrs of a ktype appear as files at kobject_add, served by its sysfs_ops; a kset's ktype wins over the member's")
+DEFINE_TEST(
+	test_default_attrs_appear_on_add,
+	.description =
+		"the default_attrs of a ktype appear as files at kobject_add, served by its sysfs_ops; a kset's ktype wins over the member's")
 {
 	static struct kset kset;
 	struct tobj *o = tobj_new("obj", NULL, NULL);
@@ -638,8 +659,10 @@ static void expect_add_fails_cleanly(struct tobj *o, struct kset *kset, const ch
 	ASSERT_EQ(kref_read(&kset->kobj.kref), kset_refs - 1);
 }
 
-DEFINE_TEST(test_add_with_slash_in_name_fails_cleanly,
-	    .description = "kobject_add of a name containing '/' is -EINVAL, leaves nothing in the tree or the kset, and one put releases it")
+DEFINE_TEST(
+	test_add_with_slash_in_name_fails_cleanly,
+	.description =
+		"kobject_add of a name containing '/' is -EINVAL, leaves nothing in the tree or the kset, and one put releases it")
 {
 	static struct kset kset;
 	struct tobj *o;
@@ -652,8 +675,10 @@ DEFINE_TEST(test_add_with_slash_in_name_fails_cleanly,
 	kset_unregister(&kset);
 }
 
-DEFINE_TEST(test_add_with_dot_or_overlong_name_fails_cleanly,
-	    .description = "kobject_add of \".\", \"..\" is -EINVAL and of a name past NAME_MAX -ENAMETOOLONG, each leaving nothing behind")
+DEFINE_TEST(
+	test_add_with_dot_or_overlong_name_fails_cleanly,
+	.description =
+		"kobject_add of \".\", \"..\" is -EINVAL and of a name past NAME_MAX -ENAMETOOLONG, each leaving nothing behind")
 {
 	static struct kset kset;
 	char name[NAME_MAX + 2];
@@ -676,8 +701,10 @@ DEFINE_TEST(test_add_with_dot_or_overlong_name_fails_cleanly,
 	kset_unregister(&kset);
 }
 
-DEFINE_TEST(test_add_with_empty_name_fails_cleanly,
-	    .description = "kobject_add of an empty name is -EINVAL, leaves nothing in the tree or the kset, and one put releases it")
+DEFINE_TEST(
+	test_add_with_empty_name_fails_cleanly,
+	.description =
+		"kobject_add of an empty name is -EINVAL, leaves nothing in the tree or the kset, and one put releases it")
 {
 	static struct kset kset;
 	struct tobj *parent;
@@ -685,7 +712,7 @@ DEFINE_TEST(test_add_with_empty_name_fails_cleanly,
 
 	kset_setup(&kset, "set");
 	o = tobj_new("empty", NULL, &kset);
-	o->kobj.name[0] = '\0';		/* no name at all, as a zeroed kobject has */
+	o->kobj.name[0] = '\0'; /* no name at all, as a zeroed kobject has */
 	o->kobj.k_name = NULL;
 	expect_add_fails_cleanly(o, &kset, "/set", -EINVAL);
 
@@ -700,8 +727,10 @@ DEFINE_TEST(test_add_with_empty_name_fails_cleanly,
 	ASSERT_EQ(released("parent"), 1);
 }
 
-DEFINE_TEST(test_add_of_duplicate_name_fails_cleanly,
-	    .description = "kobject_add of a name taken under the same parent is -EEXIST, the first object untouched; one put releases the second")
+DEFINE_TEST(
+	test_add_of_duplicate_name_fails_cleanly,
+	.description =
+		"kobject_add of a name taken under the same parent is -EEXIST, the first object untouched; one put releases the second")
 {
 	static struct kset kset;
 	struct tobj *first, *second;
@@ -729,8 +758,10 @@ DEFINE_TEST(test_add_of_duplicate_name_fails_cleanly,
 	kset_unregister(&kset);
 }
 
-DEFINE_TEST(test_add_of_added_kobject_is_eexist_and_changes_nothing,
-	    .description = "kobject_add of a kobject already added is -EEXIST; it stays in the tree and once on its kset's list")
+DEFINE_TEST(
+	test_add_of_added_kobject_is_eexist_and_changes_nothing,
+	.description =
+		"kobject_add of a kobject already added is -EEXIST; it stays in the tree and once on its kset's list")
 {
 	static struct kset kset;
 	struct tobj *o;
@@ -764,7 +795,7 @@ static struct kobj_type no_release_ktype;
 
 static void register_and_drop_without_release(void *arg)
 {
-	static struct kobject kobj;	/* static: nothing could free it */
+	static struct kobject kobj; /* static: nothing could free it */
 
 	(void)arg;
 	kobject_set_name(&kobj, "norelease");
@@ -773,11 +804,13 @@ static void register_and_drop_without_release(void *arg)
 		_exit(3);
 	fprintf(stderr, "[unregister]\n");
 	kobject_unregister(&kobj);
-	_exit(0);	/* no ldm_exit(): the message must come from the release */
+	_exit(0); /* no ldm_exit(): the message must come from the release */
 }
 
-DEFINE_TEST(test_release_without_release_function_is_reported,
-	    .description = "releasing a kobject whose ktype has no release() prints an error naming the kobject on stderr")
+DEFINE_TEST(
+	test_release_without_release_function_is_reported,
+	.description =
+		"releasing a kobject whose ktype has no release() prints an error naming the kobject on stderr")
 {
 	char *err = NULL, *marker;
 
@@ -813,8 +846,8 @@ static void unregister_ksets_without_release(void *arg)
 	member.kobj.kset = &quietsub_subsys.kset;
 	if (kset_register(&member))
 		_exit(6);
-	fprintf(stderr, "%s", exists("/quietsub/inner") &&
-		exists("/quietsub/member") ? "" : "not in the tree\n");
+	fprintf(stderr, "%s",
+		exists("/quietsub/inner") && exists("/quietsub/member") ? "" : "not in the tree\n");
 	kset_unregister(&member);
 	kset_unregister(&inner);
 	kset_unregister(&kset);
@@ -822,8 +855,10 @@ static void unregister_ksets_without_release(void *arg)
 	_exit(0);
 }
 
-DEFINE_TEST(test_unregister_kset_without_release_is_silent,
-	    .description = "kobject_unregister of a kset or subsystem (no release(), static storage) prints no warning")
+DEFINE_TEST(
+	test_unregister_kset_without_release_is_silent,
+	.description =
+		"kobject_unregister of a kset or subsystem (no release(), static storage) prints no warning")
 {
 	char *err = NULL;
 
@@ -844,8 +879,10 @@ static void counted_release(struct kref *kref)
 	container_of(kref, struct counted, kref)->releases++;
 }
 
-DEFINE_TEST(test_kref_put_returns_one_only_when_released,
-	    .description = "kref_init sets one, kref_get adds one, kref_put returns 1 and calls release exactly when the count reaches zero")
+DEFINE_TEST(
+	test_kref_put_returns_one_only_when_released,
+	.description =
+		"kref_init sets one, kref_get adds one, kref_put returns 1 and calls release exactly when the count reaches zero")
 {
 	struct counted c = { .releases = 0 };
 
@@ -873,8 +910,10 @@ static ssize_t unreg_show(struct subsystem *s, char *buf)
 	return sprintf(buf, "x\n");
 }
 
-DEFINE_TEST(test_subsys_file_on_unregistered_subsystem_is_einval,
-	    .description = "subsys_create_file/remove_file on a subsystem never registered give -EINVAL and do nothing, and a path of a nameless parent is NULL")
+DEFINE_TEST(
+	test_subsys_file_on_unregistered_subsystem_is_einval,
+	.description =
+		"subsys_create_file/remove_file on a subsystem never registered give -EINVAL and do nothing, and a path of a nameless parent is NULL")
 {
 	static decl_subsys(unreg, NULL, NULL);
 	static struct subsys_attribute attr = __ATTR(x, 0444, unreg_show, NULL);

@@ -10,8 +10,10 @@
 
 #include "harness.h"
 
-DEFINE_TEST(test_simple_strtoul_bases_and_end_pointers,
-	    .description = "simple_strtoul: base 0 takes 0x as hex and 0 as octal, base 16 skips 0x, end points past the last digit")
+DEFINE_TEST(
+	test_simple_strtoul_bases_and_end_pointers,
+	.description =
+		"simple_strtoul: base 0 takes 0x as hex and 0 as octal, base 16 skips 0x, end points past the last digit")
 {
 	char *end;
 
@@ -57,8 +59,10 @@ DEFINE_TEST(test_simple_strtol_and_strtoull,
 	ASSERT(simple_strtoll("-9223372036854775808", &end, 10) == (-9223372036854775807LL - 1));
 }
 
-DEFINE_TEST(test_strlcpy_and_strlcat_truncate,
-	    .description = "strlcpy and strlcat always terminate, truncate to the buffer, and return the length they wanted")
+DEFINE_TEST(
+	test_strlcpy_and_strlcat_truncate,
+	.description =
+		"strlcpy and strlcat always terminate, truncate to the buffer, and return the length they wanted")
 {
 	char buf[8];
 
@@ -127,8 +131,10 @@ DEFINE_TEST(test_kernel_string_helpers,
 	ASSERT(p == NULL);
 }
 
-DEFINE_TEST(test_copy_to_user_and_friends,
-	    .description = "copy_to_user/copy_from_user copy and return 0; NULL gives every byte back uncopied; get_user/put_user, clear_user, strncpy_from_user")
+DEFINE_TEST(
+	test_copy_to_user_and_friends,
+	.description =
+		"copy_to_user/copy_from_user copy and return 0; NULL gives every byte back uncopied; get_user/put_user, clear_user, strncpy_from_user")
 {
 	char src[6] = "hello", dst[6] = "";
 	int value = 0, user_int = 7;

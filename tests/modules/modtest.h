@@ -18,7 +18,7 @@
 
 #include "harness.h"
 
-#define TEST_MODULE_DIR	LDM_BUILD_DIR "/tests/modules"
+#define TEST_MODULE_DIR LDM_BUILD_DIR "/tests/modules"
 
 /* A module's image in memory, 8-aligned as the loader wants it. */
 struct ko {
@@ -137,17 +137,17 @@ static inline char *run_captured(void (*fn)(void *arg), void *arg)
 	int status = ldm_test_capture(fn, arg, &err);
 
 	if (status != 0)
-		FAIL("the child failed (wait status %#x); its stderr:\n%s", status,
-		     err ? err : "");
+		FAIL("the child failed (wait status %#x); its stderr:\n%s", status, err ? err : "");
 	ASSERT(err);
 	return err;
 }
 
 /* Fail unless @text contains @needle. */
-#define ASSERT_CONTAINS(text, needle) do {				\
-	const char *__t = (text), *__n = (needle);			\
-	if (!__t || !strstr(__t, __n))					\
-		FAIL("expected \"%s\" in:\n%s", __n, __t ? __t : "(null)"); \
-} while (0)
+#define ASSERT_CONTAINS(text, needle) \
+	do { \
+		const char *__t = (text), *__n = (needle); \
+		if (!__t || !strstr(__t, __n)) \
+			FAIL("expected \"%s\" in:\n%s", __n, __t ? __t : "(null)"); \
+	} while (0)
 
 #endif /* _LDM_TEST_MODTEST_H */

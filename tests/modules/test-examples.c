@@ -21,7 +21,7 @@
 #include "fault.h"
 #include "harness.h"
 
-#define EXAMPLE_DIR	LDM_BUILD_DIR "/modules"
+#define EXAMPLE_DIR LDM_BUILD_DIR "/modules"
 
 static int insmod(const char *name, const char *args)
 {
@@ -84,17 +84,17 @@ static char *run_captured(void (*fn)(void *arg), void *arg)
 	int status = ldm_test_capture(fn, arg, &err);
 
 	if (status != 0)
-		FAIL("the child failed (wait status %#x); its stderr:\n%s", status,
-		     err ? err : "");
+		FAIL("the child failed (wait status %#x); its stderr:\n%s", status, err ? err : "");
 	ASSERT(err);
 	return err;
 }
 
-#define ASSERT_CONTAINS(text, needle) do {				\
-	const char *__t = (text), *__n = (needle);			\
-	if (!__t || !strstr(__t, __n))					\
-		FAIL("expected \"%s\" in:\n%s", __n, __t ? __t : "(null)"); \
-} while (0)
+#define ASSERT_CONTAINS(text, needle) \
+	do { \
+		const char *__t = (text), *__n = (needle); \
+		if (!__t || !strstr(__t, __n)) \
+			FAIL("expected \"%s\" in:\n%s", __n, __t ? __t : "(null)"); \
+	} while (0)
 
 /* In a child: boot, do @fn, stop (which must report nothing), exit(0). */
 struct booted {
@@ -120,16 +120,17 @@ static char *run_booted(void (*fn)(void))
 	return run_captured(boot_and_run, &b);
 }
 
-DEFINE_TEST(test_example_gpl_platform_drv_binds,
-	    .description = "gpl_platform_drv (GPL) registers a platform device and a driver with attributes; they bind; rmmod takes it all away")
+DEFINE_TEST(
+	test_example_gpl_platform_drv_binds,
+	.description =
+		"gpl_platform_drv (GPL) registers a platform device and a driver with attributes; they bind; rmmod takes it all away")
 {
 	ASSERT_OK(insmod("gpl_platform_drv", NULL));
 	ASSERT_STREQ(read_attr("/bus/platform/drivers/gpl_platform_drv/version"), "1.0\n");
 	ASSERT(node_exists("/bus/platform/drivers/gpl_platform_drv/gpl_platform_drv0"));
 	ASSERT_STREQ(read_attr("/devices/platform/gpl_platform_drv0/probed"), "1\n");
 	ASSERT_STREQ(read_attr("/devices/platform/gpl_platform_drv0/value"), "0\n");
-	ASSERT_EQ(ldm_sysfs_write_path("/devices/platform/gpl_platform_drv0/value", "42\n", 3),
-		  3);
+	ASSERT_EQ(ldm_sysfs_write_path("/devices/platform/gpl_platform_drv0/value", "42\n", 3), 3);
 	ASSERT_STREQ(read_attr("/devices/platform/gpl_platform_drv0/value"), "42\n");
 	ASSERT_EQ(ldm_sysfs_write_path("/devices/platform/gpl_platform_drv0/value", "x", 1),
 		  -EINVAL);
@@ -165,9 +166,11 @@ static void prop_misc_load(void)
 	ASSERT_STREQ(read_attr("/kernel/tainted"), "1\n");
 }
 
-DEFINE_TEST(test_example_prop_misc_loads_and_taints,
-	    .description = "prop_misc (proprietary, misc_register only) loads, says it taints, and shows P in /kernel/tainted, /module/prop_misc/taint and /proc/modules",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_example_prop_misc_loads_and_taints,
+	.description =
+		"prop_misc (proprietary, misc_register only) loads, says it taints, and shows P in /kernel/tainted, /module/prop_misc/taint and /proc/modules",
+	.no_runtime = true)
 {
 	char *err = run_booted(prop_misc_load);
 
@@ -175,8 +178,10 @@ DEFINE_TEST(test_example_prop_misc_loads_and_taints,
 	free(err);
 }
 
-DEFINE_TEST(test_example_prop_misc_device_io,
-	    .description = "prop_misc's device reads its message and stores what is written; an open file pins the module against rmmod")
+DEFINE_TEST(
+	test_example_prop_misc_device_io,
+	.description =
+		"prop_misc's device reads its message and stores what is written; an open file pins the module against rmmod")
 {
 	struct ldm_misc_file *f;
 	char buf[300];
@@ -224,14 +229,16 @@ static void prop_misc_forced(void)
 	ASSERT_STREQ(read_attr("/kernel/tainted"), "3\n");
 }
 
-DEFINE_TEST(test_example_prop_misc_forced_unload_under_open_file,
-	    .description = "a forced rmmod of prop_misc with its device open: the file gets -ENODEV, its close is safe, the runtime is tainted P and F",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_example_prop_misc_forced_unload_under_open_file,
+	.description =
+		"a forced rmmod of prop_misc with its device open: the file gets -ENODEV, its close is safe, the runtime is tainted P and F",
+	.no_runtime = true)
 {
 	char *err = run_booted(prop_misc_forced);
 
 	ASSERT_STREQ(err, "prop_misc: module license 'Proprietary' taints kernel.\n"
-		     "prop_misc: forced unload\n");
+			  "prop_misc: forced unload\n");
 	free(err);
 }
 
@@ -245,18 +252,20 @@ static void prop_core_load(void)
 	ASSERT(!modules_line("prop_core"));
 }
 
-DEFINE_TEST(test_example_prop_core_is_refused,
-	    .description = "prop_core (proprietary, device_register) is refused at load, naming device_register as GPL-only; nothing is left and nothing tainted",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_example_prop_core_is_refused,
+	.description =
+		"prop_core (proprietary, device_register) is refused at load, naming device_register as GPL-only; nothing is left and nothing tainted",
+	.no_runtime = true)
 {
 	char *err = run_booted(prop_core_load);
 
 	ASSERT_CONTAINS(err, "prop_core: symbol device_register is GPL-only (EXPORT_SYMBOL_GPL "
-			"by ldm), and the module's license 'Proprietary' is not "
-			"GPL-compatible\n");
+			     "by ldm), and the module's license 'Proprietary' is not "
+			     "GPL-compatible\n");
 	ASSERT_CONTAINS(err, "prop_core: symbol device_unregister is GPL-only");
 	ASSERT_CONTAINS(err, "prop_core: refused: it uses 2 GPL-only symbols and its license "
-			"'Proprietary' is not GPL-compatible\n");
+			     "'Proprietary' is not GPL-compatible\n");
 	ASSERT(!strstr(err, "taints kernel"));
 	free(err);
 }
@@ -280,19 +289,23 @@ static void gpl_user_alone(void)
 	ASSERT(!node_exists("/module/gpl_user"));
 }
 
-DEFINE_TEST(test_example_gpl_user_needs_gpl_lib,
-	    .description = "gpl_user without gpl_lib is refused: gpl_lib_hash is exported by nothing loaded",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_example_gpl_user_needs_gpl_lib,
+	.description =
+		"gpl_user without gpl_lib is refused: gpl_lib_hash is exported by nothing loaded",
+	.no_runtime = true)
 {
 	char *err = run_booted(gpl_user_alone);
 
 	ASSERT_STREQ(err, "gpl_user: Unknown symbol gpl_lib_hash (not exported by the runtime or "
-		     "any loaded module)\n");
+			  "any loaded module)\n");
 	free(err);
 }
 
-DEFINE_TEST(test_example_gpl_lib_rmmod_order,
-	    .description = "gpl_user binds gpl_lib's GPL-only export and holds gpl_lib: rmmod gpl_lib fails with -EWOULDBLOCK until gpl_user is gone")
+DEFINE_TEST(
+	test_example_gpl_lib_rmmod_order,
+	.description =
+		"gpl_user binds gpl_lib's GPL-only export and holds gpl_lib: rmmod gpl_lib fails with -EWOULDBLOCK until gpl_user is gone")
 {
 	char want[32];
 	const char *line;
@@ -355,9 +368,11 @@ static void init_fails_at(void *arg)
 	exit(0);
 }
 
-DEFINE_TEST(test_example_init_fails_leaves_nothing,
-	    .description = "init_fails, failing after each of its five steps: -EIO, no /module/init_fails, no export, no device, driver or misc device, nothing for ldm_exit or LeakSanitizer to report",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_example_init_fails_leaves_nothing,
+	.description =
+		"init_fails, failing after each of its five steps: -EIO, no /module/init_fails, no export, no device, driver or misc device, nothing for ldm_exit or LeakSanitizer to report",
+	.no_runtime = true)
 {
 	char one[256], want[512];
 	char *err;
@@ -365,7 +380,8 @@ DEFINE_TEST(test_example_init_fails_leaves_nothing,
 
 	for (steps = 0; steps <= 5; steps++) {
 		/* The driver binds at step 3; the two loads print the same. */
-		snprintf(one, sizeof(one), "init_fails: giving up after %d of 5 steps "
+		snprintf(one, sizeof(one),
+			 "init_fails: giving up after %d of 5 steps "
 			 "(bound: %d)\ninit_fails: init failed with error -5; module unloaded\n",
 			 steps, steps >= 3);
 		snprintf(want, sizeof(want), "%s%s", one, one);
@@ -375,8 +391,10 @@ DEFINE_TEST(test_example_init_fails_leaves_nothing,
 	}
 }
 
-DEFINE_TEST(test_example_story_in_one_runtime,
-	    .description = "the five examples in one runtime, in the article's order: what may use the driver core, what may use only the upper layer")
+DEFINE_TEST(
+	test_example_story_in_one_runtime,
+	.description =
+		"the five examples in one runtime, in the article's order: what may use the driver core, what may use only the upper layer")
 {
 	ASSERT_OK(insmod("gpl_platform_drv", NULL));
 	ASSERT_OK(insmod("prop_misc", NULL));
@@ -395,8 +413,10 @@ DEFINE_TEST(test_example_story_in_one_runtime,
 	/* ldm_exit unloads the rest, users first. */
 }
 
-DEFINE_TEST(test_example_prop_misc_load_fails_cleanly_at_every_allocation,
-	    .description = "loading prop_misc with each allocation failing in turn: an error and nothing left (no module, no misc device, minor free), until it loads")
+DEFINE_TEST(
+	test_example_prop_misc_load_fails_cleanly_at_every_allocation,
+	.description =
+		"loading prop_misc with each allocation failing in turn: an error and nothing left (no module, no misc device, minor free), until it loads")
 {
 #ifdef LDM_FAULT_INJECTION
 	unsigned long k;
@@ -425,8 +445,8 @@ DEFINE_TEST(test_example_prop_misc_load_fails_cleanly_at_every_allocation,
 #endif
 }
 
-#define RACE_USERS	3
-#define RACE_ROUNDS	100
+#define RACE_USERS  3
+#define RACE_ROUNDS 100
 
 struct rmmod_race {
 	int stop;
@@ -452,15 +472,17 @@ static void *prop_misc_user(void *arg)
 	return NULL;
 }
 
-DEFINE_TEST(test_example_prop_misc_open_races_rmmod,
-	    .description = "threads open, read and close prop_misc's device while it is unloaded and loaded again: rmmod succeeds only with no file open, and every read of an open file reaches the module",
-	    .concurrency = true, .no_runtime = true)
+DEFINE_TEST(
+	test_example_prop_misc_open_races_rmmod,
+	.description =
+		"threads open, read and close prop_misc's device while it is unloaded and loaded again: rmmod succeeds only with no file open, and every read of an open file reaches the module",
+	.concurrency = true, .no_runtime = true)
 {
 	static struct rmmod_race r;
 	pthread_t users[RACE_USERS];
 	int i, err, unloaded = 0;
 
-	setenv("LDM_LOGLEVEL", "4", 1);	/* not the taint warning of each load */
+	setenv("LDM_LOGLEVEL", "4", 1); /* not the taint warning of each load */
 	ASSERT_OK(ldm_init());
 	ASSERT_OK(insmod("prop_misc", NULL));
 	for (i = 0; i < RACE_USERS; i++)

@@ -12,27 +12,29 @@
 #include "fault.h"
 #endif
 
-#define WALK_MAX	2000
+#define WALK_MAX 2000
 
 #ifdef LDM_FAULT_INJECTION
-#define ARM(k)		ldm_fail_nth(k)
-#define DISARM()	ldm_fail_nth(0)
-#define FIRED()		ldm_fail_nth_fired()
+#define ARM(k)	 ldm_fail_nth(k)
+#define DISARM() ldm_fail_nth(0)
+#define FIRED()	 ldm_fail_nth_fired()
 #else
-#define ARM(k)		((void)(k))
-#define DISARM()	do { } while (0)
-#define FIRED()		0
+#define ARM(k) ((void)(k))
+#define DISARM() \
+	do { \
+	} while (0)
+#define FIRED() 0
 #endif
 
 struct walk {
-	const char *name;	/* the module */
+	const char *name; /* the module */
 	const struct ko *ko;
 	const char *args;
-	const char *export;	/* one of its exports */
-	const char *used;	/* the module it uses, or NULL */
-	const char *used_export;	/* one of that module's exports */
-	unsigned long taint;	/* what a successful load taints */
-	void (*check)(void);	/* more checks of a successful load */
+	const char *export;	 /* one of its exports */
+	const char *used;	 /* the module it uses, or NULL */
+	const char *used_export; /* one of that module's exports */
+	unsigned long taint;	 /* what a successful load taints */
+	void (*check)(void);	 /* more checks of a successful load */
 };
 
 static void require_fault_injection(void)
@@ -75,7 +77,7 @@ static unsigned int walk_load(const struct walk *w)
 
 	ASSERT(saved >= 0 && null >= 0);
 	for (k = 1; k <= WALK_MAX; k++) {
-		dup2(null, STDERR_FILENO);	/* a refusal for each k */
+		dup2(null, STDERR_FILENO); /* a refusal for each k */
 		ARM(k);
 		error = ldm_init_module(w->ko->image, w->ko->len, w->args);
 		DISARM();
@@ -99,7 +101,7 @@ static unsigned int walk_load(const struct walk *w)
 			w->check();
 		ASSERT_OK(ldm_delete_module(w->name, 0));
 		if (w->taint)
-			break;	/* the taint stays: one whole load is the end */
+			break; /* the taint stays: one whole load is the end */
 		assert_gone(w);
 		if (!fired)
 			break;
@@ -118,14 +120,19 @@ static void check_reloc_user(void)
 	ASSERT_EQ(*(int *)export_value("reloc_lib_counter"), 1001);
 }
 
-DEFINE_TEST(test_alloc_fail_walk_module_using_another,
-	    .description = "reloc_user (GOT, stubs, a use of reloc_lib, holders/ link) loaded with each allocation failing in turn: refused cleanly until loaded whole",
-	    .timeout = 600)
+DEFINE_TEST(
+	test_alloc_fail_walk_module_using_another,
+	.description =
+		"reloc_user (GOT, stubs, a use of reloc_lib, holders/ link) loaded with each allocation failing in turn: refused cleanly until loaded whole",
+	.timeout = 600)
 {
 	struct ko ko;
 	struct walk w = {
-		.name = "reloc_user_gcc_o2_pic", .ko = &ko, .export = "reloc_user_check",
-		.used = "reloc_lib_gcc_o2_pic", .used_export = "reloc_lib_switch",
+		.name = "reloc_user_gcc_o2_pic",
+		.ko = &ko,
+		.export = "reloc_user_check",
+		.used = "reloc_lib_gcc_o2_pic",
+		.used_export = "reloc_lib_switch",
 		.check = check_reloc_user,
 	};
 
@@ -144,14 +151,19 @@ static void check_params(void)
 	ASSERT_STREQ(read_attr("/module/ldt_params/parameters/ival"), "3\n");
 }
 
-DEFINE_TEST(test_alloc_fail_walk_module_with_parameters,
-	    .description = "ldt_params loaded with a charp and an int argument, with each allocation failing in turn: refused cleanly, its string copies freed, until loaded whole",
-	    .timeout = 600)
+DEFINE_TEST(
+	test_alloc_fail_walk_module_with_parameters,
+	.description =
+		"ldt_params loaded with a charp and an int argument, with each allocation failing in turn: refused cleanly, its string copies freed, until loaded whole",
+	.timeout = 600)
 {
 	struct ko ko;
 	struct walk w = {
-		.name = "ldt_params", .ko = &ko, .args = "sval=walked ival=3",
-		.export = "ldt_params_module", .check = check_params,
+		.name = "ldt_params",
+		.ko = &ko,
+		.args = "sval=walked ival=3",
+		.export = "ldt_params_module",
+		.check = check_params,
 	};
 
 	require_fault_injection();
@@ -160,18 +172,22 @@ DEFINE_TEST(test_alloc_fail_walk_module_with_parameters,
 	ko_free(&ko);
 }
 
-DEFINE_TEST(test_alloc_fail_walk_proprietary_module,
-	    .description = "a proprietary module loaded with each allocation failing in turn: no failed load taints the runtime; the whole load taints P",
-	    .timeout = 600)
+DEFINE_TEST(
+	test_alloc_fail_walk_proprietary_module,
+	.description =
+		"a proprietary module loaded with each allocation failing in turn: no failed load taints the runtime; the whole load taints P",
+	.timeout = 600)
 {
 	struct ko ko;
 	struct walk w = {
-		.name = "ldt_lic", .ko = &ko, .export = "ldt_lic_value",
+		.name = "ldt_lic",
+		.ko = &ko,
+		.export = "ldt_lic_value",
 		.taint = 1,
 	};
 
 	require_fault_injection();
-	ko_read(&ko, w.name);	/* its placeholder license: proprietary */
+	ko_read(&ko, w.name); /* its placeholder license: proprietary */
 	walk_load(&w);
 	ko_free(&ko);
 }

@@ -46,9 +46,11 @@ static void *get_put_loop(void *arg)
 	return NULL;
 }
 
-DEFINE_TEST(test_try_module_get_races_rmmod,
-	    .description = "while a thread takes and drops references, rmmod either refuses with -EWOULDBLOCK or wins, and then no reference is held during exit nor granted after it",
-	    .concurrency = true, .timeout = 300)
+DEFINE_TEST(
+	test_try_module_get_races_rmmod,
+	.description =
+		"while a thread takes and drops references, rmmod either refuses with -EWOULDBLOCK or wins, and then no reference is held during exit nor granted after it",
+	.concurrency = true, .timeout = 300)
 {
 	unsigned int rounds = 0, refused = 0;
 	double end = now() + 3;
@@ -64,7 +66,7 @@ DEFINE_TEST(test_try_module_get_races_rmmod,
 		init_completion(&ack);
 		snprintf(args, sizeof(args), "report=%lu", (unsigned long)&report);
 		ASSERT_OK(ko_load("ldt_params", args));
-		g.mod = ((struct module *(*)(void))export_value("ldt_params_module"))();
+		g.mod = ((struct module * (*)(void)) export_value("ldt_params_module"))();
 		ASSERT_OK(pthread_create(&t, NULL, get_put_loop, &g));
 		/* Race the loop, not the thread's start. */
 		while (__atomic_load_n(&g.got, __ATOMIC_SEQ_CST) < 100)
@@ -75,7 +77,8 @@ DEFINE_TEST(test_try_module_get_races_rmmod,
 		pthread_join(t, NULL);
 		if (report.held_at_exit || g.late)
 			FAIL("round %u: a reference was held while the module was going (at exit: "
-			     "%d, granted late: %lu)", rounds, report.held_at_exit, g.late);
+			     "%d, granted late: %lu)",
+			     rounds, report.held_at_exit, g.late);
 		rounds++;
 	}
 	printf("# %u rounds, %u refusals\n", rounds, refused);
@@ -94,9 +97,11 @@ static void *load_one(void *arg)
 	return NULL;
 }
 
-DEFINE_TEST(test_same_module_loaded_by_many_threads,
-	    .description = "eight threads load the same image at once: exactly one succeeds, the others get -EEXIST, and one rmmod removes it all",
-	    .concurrency = true)
+DEFINE_TEST(
+	test_same_module_loaded_by_many_threads,
+	.description =
+		"eight threads load the same image at once: exactly one succeeds, the others get -EEXIST, and one rmmod removes it all",
+	.concurrency = true)
 {
 	struct loader l[8];
 	pthread_t t[8];
@@ -105,7 +110,7 @@ DEFINE_TEST(test_same_module_loaded_by_many_threads,
 	int fd = dup(STDERR_FILENO), null = open("/dev/null", O_WRONLY);
 
 	ko_read(&ko, "reloc_lib_gcc_o2_pic");
-	dup2(null, STDERR_FILENO);	/* seven refusals a round */
+	dup2(null, STDERR_FILENO); /* seven refusals a round */
 	for (round = 0; round < 20; round++) {
 		for (i = 0; i < 8; i++) {
 			l[i].ko = &ko;
@@ -164,9 +169,11 @@ static void *cycle_loop(void *arg)
 	return NULL;
 }
 
-DEFINE_TEST(test_loads_unloads_and_listings_at_once,
-	    .description = "two threads load and unload different modules while another lists /proc/modules and reads and writes parameters: every call succeeds and nothing is left",
-	    .concurrency = true, .timeout = 300)
+DEFINE_TEST(
+	test_loads_unloads_and_listings_at_once,
+	.description =
+		"two threads load and unload different modules while another lists /proc/modules and reads and writes parameters: every call succeeds and nothing is left",
+	.concurrency = true, .timeout = 300)
 {
 	pthread_t lister, a, b;
 

@@ -12,7 +12,7 @@
 
 #include "modtest.h"
 
-#define GOOD		"reloc_lib_gcc_o2_pic"
+#define GOOD "reloc_lib_gcc_o2_pic"
 
 /* A copy of the good image, with its headers at hand. */
 struct img {
@@ -165,8 +165,8 @@ static void run_cases(const struct bad_case *cases, size_t n)
 	ko_free(&good);
 }
 
-#define MSG(...)	snprintf(msg, size, __VA_ARGS__)
-#define MALFORMED	"module: malformed ELF image: "
+#define MSG(...)  snprintf(msg, size, __VA_ARGS__)
+#define MALFORMED "module: malformed ELF image: "
 
 /* The header. */
 
@@ -280,8 +280,10 @@ static const struct bad_case header_cases[] = {
 	{ "e_shstrndx not a string table", shstrndx_not_strtab, -ENOEXEC },
 };
 
-DEFINE_TEST(test_elf_refuses_bad_headers,
-	    .description = "bad magic, a 32-bit or big-endian file, ET_DYN and ET_EXEC, another machine, bad e_shentsize, e_shnum, e_shoff, e_shstrndx: each refused with -ENOEXEC and a message naming it")
+DEFINE_TEST(
+	test_elf_refuses_bad_headers,
+	.description =
+		"bad magic, a 32-bit or big-endian file, ET_DYN and ET_EXEC, another machine, bad e_shentsize, e_shnum, e_shoff, e_shstrndx: each refused with -ENOEXEC and a message naming it")
 {
 	run_cases(header_cases, ARRAY_SIZE(header_cases));
 }
@@ -310,8 +312,10 @@ static void load_truncated(void *arg)
 	exit(0);
 }
 
-DEFINE_TEST(test_elf_refuses_truncated_images,
-	    .description = "the module truncated at every length, 0 to its size less one: each refused (-EINVAL for 0 bytes, -ENOEXEC otherwise), naming what is cut")
+DEFINE_TEST(
+	test_elf_refuses_truncated_images,
+	.description =
+		"the module truncated at every length, 0 to its size less one: each refused (-EINVAL for 0 bytes, -ENOEXEC otherwise), naming what is cut")
 {
 	size_t step = 1;
 	char *err, msg[128];
@@ -319,8 +323,10 @@ DEFINE_TEST(test_elf_refuses_truncated_images,
 	err = run_captured(load_truncated, &step);
 	ASSERT_CONTAINS(err, MALFORMED "truncated: 10 bytes is smaller than an ELF header\n");
 	ko_read(&good, GOOD);
-	snprintf(msg, sizeof(msg), MALFORMED "section headers at offset %lu run past the end of "
-		 "the file\n", (unsigned long)((Elf64_Ehdr *)good.image)->e_shoff);
+	snprintf(msg, sizeof(msg),
+		 MALFORMED "section headers at offset %lu run past the end of "
+			   "the file\n",
+		 (unsigned long)((Elf64_Ehdr *)good.image)->e_shoff);
 	ko_free(&good);
 	ASSERT_CONTAINS(err, msg);
 	free(err);
@@ -462,8 +468,10 @@ static const struct bad_case section_cases[] = {
 	{ ".modinfo without contents", modinfo_nobits, -ENOEXEC },
 };
 
-DEFINE_TEST(test_elf_refuses_bad_sections,
-	    .description = "section offsets and sizes past the end or wrapping, huge sizes, SHT_NULL sections anywhere, overlapping sections, bad alignment and names: each refused with a message naming the section")
+DEFINE_TEST(
+	test_elf_refuses_bad_sections,
+	.description =
+		"section offsets and sizes past the end or wrapping, huge sizes, SHT_NULL sections anywhere, overlapping sections, bad alignment and names: each refused with a message naming the section")
 {
 	run_cases(section_cases, ARRAY_SIZE(section_cases));
 }
@@ -473,8 +481,7 @@ DEFINE_TEST(test_elf_refuses_bad_sections,
 static void symtab_link_out_of_range(struct img *m, char *msg, size_t size)
 {
 	m->sh[m->symtab].sh_link = m->eh->e_shnum + 3;
-	MSG(MALFORMED "symbol table links to string table %u, out of range\n",
-	    m->eh->e_shnum + 3);
+	MSG(MALFORMED "symbol table links to string table %u, out of range\n", m->eh->e_shnum + 3);
 }
 
 static void symtab_link_zero(struct img *m, char *msg, size_t size)
@@ -665,8 +672,10 @@ static const struct bad_case symbol_cases[] = {
 	{ "relocations into .bss", rela_into_bss, -ENOEXEC },
 };
 
-DEFINE_TEST(test_elf_refuses_bad_symbols_and_relocations,
-	    .description = "bad sh_link and sh_info, symbol and relocation indexes out of range, relocation offsets outside their section, common and reserved symbols, REL and relocations into .bss: each refused naming it")
+DEFINE_TEST(
+	test_elf_refuses_bad_symbols_and_relocations,
+	.description =
+		"bad sh_link and sh_info, symbol and relocation indexes out of range, relocation offsets outside their section, common and reserved symbols, REL and relocations into .bss: each refused naming it")
 {
 	run_cases(symbol_cases, ARRAY_SIZE(symbol_cases));
 }
@@ -737,8 +746,10 @@ static const struct bad_case reloc_cases[] = {
 	{ "32 to the runtime", abs32_to_runtime, -ENOEXEC },
 };
 
-DEFINE_TEST(test_elf_refuses_relocations_it_cannot_apply,
-	    .description = "an unknown relocation type, GOTOFF64 and TLS types, PC32 and 32-bit absolute relocations that cannot reach: refused naming the type and the symbol")
+DEFINE_TEST(
+	test_elf_refuses_relocations_it_cannot_apply,
+	.description =
+		"an unknown relocation type, GOTOFF64 and TLS types, PC32 and 32-bit absolute relocations that cannot reach: refused naming the type and the symbol")
 {
 	run_cases(reloc_cases, ARRAY_SIZE(reloc_cases));
 }
@@ -749,7 +760,7 @@ static void no_this_module(struct img *m, char *msg, size_t size)
 {
 	unsigned int i = sec_index(m, ".gnu.linkonce.this_module");
 
-	m->sh[i].sh_name++;	/* ".gnu.linkonce..." becomes "gnu.linkonce..." */
+	m->sh[i].sh_name++; /* ".gnu.linkonce..." becomes "gnu.linkonce..." */
 	MSG("module: no .gnu.linkonce.this_module section: not built as an ldm module (see "
 	    "docs/modules.md)\n");
 }
@@ -870,8 +881,10 @@ static const struct bad_case module_cases[] = {
 	{ "a parameter named outside the module", param_name_outside, -ENOEXEC },
 };
 
-DEFINE_TEST(test_elf_refuses_what_is_not_an_ldm_module,
-	    .description = "no .gnu.linkonce.this_module, one of the wrong size or not writable data, a wrong or missing vermagic, an unterminated, empty or bad name, an unknown symbol, an export or a parameter named outside the module: each refused with its message")
+DEFINE_TEST(
+	test_elf_refuses_what_is_not_an_ldm_module,
+	.description =
+		"no .gnu.linkonce.this_module, one of the wrong size or not writable data, a wrong or missing vermagic, an unterminated, empty or bad name, an unknown symbol, an export or a parameter named outside the module: each refused with its message")
 {
 	run_cases(module_cases, ARRAY_SIZE(module_cases));
 }
@@ -892,8 +905,10 @@ static void load_twice(void *arg)
 	exit(0);
 }
 
-DEFINE_TEST(test_elf_refuses_duplicates,
-	    .description = "a module of a name already loaded (-EEXIST), and one exporting a symbol another module exports (-EEXIST, naming it): refused, the first left whole")
+DEFINE_TEST(
+	test_elf_refuses_duplicates,
+	.description =
+		"a module of a name already loaded (-EEXIST), and one exporting a symbol another module exports (-EEXIST, naming it): refused, the first left whole")
 {
 	char *err = run_captured(load_twice, NULL);
 
@@ -902,8 +917,10 @@ DEFINE_TEST(test_elf_refuses_duplicates,
 	free(err);
 }
 
-DEFINE_TEST(test_elf_refuses_bad_arguments,
-	    .description = "a NULL or empty image, an image over 64 MiB, a missing file and a directory are refused with -EINVAL, -EFBIG, -ENOENT, -EINVAL")
+DEFINE_TEST(
+	test_elf_refuses_bad_arguments,
+	.description =
+		"a NULL or empty image, an image over 64 MiB, a missing file and a directory are refused with -EINVAL, -EFBIG, -ENOENT, -EINVAL")
 {
 	static const char byte = 0;
 

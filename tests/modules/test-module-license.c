@@ -12,17 +12,19 @@
 #include "loadtest/loadtest.h"
 
 static const char *const compatible[] = {
-	"GPL", "GPL v2", "GPL and additional rights", "Dual BSD/GPL", "Dual MIT/GPL",
-	"Dual MPL/GPL",
+	"GPL",		"GPL v2",	"GPL and additional rights",
+	"Dual BSD/GPL", "Dual MIT/GPL", "Dual MPL/GPL",
 };
 
 static const char *const near_misses[] = {
-	"GPLv2", "gpl", "GPL ", " GPL", "Proprietary", "GPL v3", "Dual BSD/GPL ", "Dual GPL/BSD",
-	"dual mit/gpl", "",
+	"GPLv2",  "gpl",	   "GPL ",	   " GPL",	   "Proprietary",
+	"GPL v3", "Dual BSD/GPL ", "Dual GPL/BSD", "dual mit/gpl", "",
 };
 
-DEFINE_TEST(test_license_table,
-	    .description = "license_is_gpl_compatible accepts exactly 2.6.9's five strings and Dual MIT/GPL")
+DEFINE_TEST(
+	test_license_table,
+	.description =
+		"license_is_gpl_compatible accepts exactly 2.6.9's five strings and Dual MIT/GPL")
 {
 	size_t i;
 
@@ -56,7 +58,7 @@ static struct ko patched(const char *name, const char *license, size_t len)
 
 struct load_case {
 	const char *module;
-	const char *license;	/* NULL: no license at all */
+	const char *license; /* NULL: no license at all */
 	size_t len;
 	int expect;
 };
@@ -88,8 +90,10 @@ static char *try_load(const char *module, const char *license, int expect)
 	return run_captured(load_patched, &c);
 }
 
-DEFINE_TEST(test_license_gpl_compatible_modules_see_gpl_symbols,
-	    .description = "a module under each GPL-compatible license loads with GPL-only symbols and taints nothing")
+DEFINE_TEST(
+	test_license_gpl_compatible_modules_see_gpl_symbols,
+	.description =
+		"a module under each GPL-compatible license loads with GPL-only symbols and taints nothing")
 {
 	size_t i;
 
@@ -104,8 +108,10 @@ DEFINE_TEST(test_license_gpl_compatible_modules_see_gpl_symbols,
 	}
 }
 
-DEFINE_TEST(test_license_near_misses_do_not_see_gpl_symbols,
-	    .description = "under each near miss (GPLv2, gpl, \"GPL \", Proprietary, ...) a module using GPL-only symbols is refused with -ENOENT, naming each symbol and the license, and leaves no taint")
+DEFINE_TEST(
+	test_license_near_misses_do_not_see_gpl_symbols,
+	.description =
+		"under each near miss (GPLv2, gpl, \"GPL \", Proprietary, ...) a module using GPL-only symbols is refused with -ENOENT, naming each symbol and the license, and leaves no taint")
 {
 	char line[256];
 	size_t i;
@@ -113,23 +119,31 @@ DEFINE_TEST(test_license_near_misses_do_not_see_gpl_symbols,
 	for (i = 0; i < ARRAY_SIZE(near_misses); i++) {
 		char *err = try_load("ldt_licgpl", near_misses[i], -ENOENT);
 
-		snprintf(line, sizeof(line), "ldt_licgpl: symbol driver_find is GPL-only "
+		snprintf(line, sizeof(line),
+			 "ldt_licgpl: symbol driver_find is GPL-only "
 			 "(EXPORT_SYMBOL_GPL by ldm), and the module's license '%s' is not "
-			 "GPL-compatible\n", near_misses[i]);
+			 "GPL-compatible\n",
+			 near_misses[i]);
 		ASSERT_CONTAINS(err, line);
-		snprintf(line, sizeof(line), "ldt_licgpl: symbol platform_bus_type is GPL-only "
+		snprintf(line, sizeof(line),
+			 "ldt_licgpl: symbol platform_bus_type is GPL-only "
 			 "(EXPORT_SYMBOL_GPL by ldm), and the module's license '%s' is not "
-			 "GPL-compatible\n", near_misses[i]);
+			 "GPL-compatible\n",
+			 near_misses[i]);
 		ASSERT_CONTAINS(err, line);
-		snprintf(line, sizeof(line), "ldt_licgpl: refused: it uses 2 GPL-only symbols and "
-			 "its license '%s' is not GPL-compatible\n", near_misses[i]);
+		snprintf(line, sizeof(line),
+			 "ldt_licgpl: refused: it uses 2 GPL-only symbols and "
+			 "its license '%s' is not GPL-compatible\n",
+			 near_misses[i]);
 		ASSERT_CONTAINS(err, line);
 		free(err);
 	}
 }
 
-DEFINE_TEST(test_license_near_misses_load_and_taint_P,
-	    .description = "under a near miss a module using no GPL-only symbol loads, warns that it taints, and shows P in /kernel/tainted, /module/<name>/taint and the /proc/modules line")
+DEFINE_TEST(
+	test_license_near_misses_load_and_taint_P,
+	.description =
+		"under a near miss a module using no GPL-only symbol loads, warns that it taints, and shows P in /kernel/tainted, /module/<name>/taint and the /proc/modules line")
 {
 	char *mods, *err;
 	size_t i;
@@ -153,13 +167,16 @@ DEFINE_TEST(test_license_near_misses_load_and_taint_P,
 	free(err);
 }
 
-DEFINE_TEST(test_license_missing_is_proprietary,
-	    .description = "a module with no MODULE_LICENSE is proprietary: refused GPL-only symbols, and tainting P when it needs none")
+DEFINE_TEST(
+	test_license_missing_is_proprietary,
+	.description =
+		"a module with no MODULE_LICENSE is proprietary: refused GPL-only symbols, and tainting P when it needs none")
 {
 	char *err;
 
 	err = try_load("ldt_licgpl", NULL, -ENOENT);
-	ASSERT_CONTAINS(err, "ldt_licgpl: symbol driver_find is GPL-only (EXPORT_SYMBOL_GPL by "
+	ASSERT_CONTAINS(err,
+			"ldt_licgpl: symbol driver_find is GPL-only (EXPORT_SYMBOL_GPL by "
 			"ldm), and the module's license 'unspecified' is not GPL-compatible\n");
 	free(err);
 	err = try_load("ldt_lic", NULL, 0);
@@ -188,8 +205,10 @@ static void load_trick(void *arg)
 
 #define TRICK "GPL\0for files in the \"GPL\" directory; for others, only the LICENSE file applies"
 
-DEFINE_TEST(test_license_hidden_behind_nul_is_not_gpl,
-	    .description = "MODULE_LICENSE(\"GPL\\0for files in the \\\"GPL\\\" directory...\") as the compiler writes it: warned about, not GPL-compatible, refused its GPL-only symbol")
+DEFINE_TEST(
+	test_license_hidden_behind_nul_is_not_gpl,
+	.description =
+		"MODULE_LICENSE(\"GPL\\0for files in the \\\"GPL\\\" directory...\") as the compiler writes it: warned about, not GPL-compatible, refused its GPL-only symbol")
 {
 	struct ldm_elf elf;
 	struct ko ko;
@@ -202,7 +221,8 @@ DEFINE_TEST(test_license_hidden_behind_nul_is_not_gpl,
 	ko_free(&ko);
 
 	err = run_captured(load_trick, NULL);
-	ASSERT_CONTAINS(err, "ldt_trick: module license 'GPL' is followed by more text after a "
+	ASSERT_CONTAINS(err,
+			"ldt_trick: module license 'GPL' is followed by more text after a "
 			"NUL byte; the whole string is not a GPL-compatible license, so the module "
 			"is treated as proprietary\n");
 	ASSERT_CONTAINS(err, "ldt_trick: symbol platform_bus_type is GPL-only");
@@ -210,8 +230,10 @@ DEFINE_TEST(test_license_hidden_behind_nul_is_not_gpl,
 	free(err);
 }
 
-DEFINE_TEST(test_license_hidden_behind_nul_taints_P,
-	    .description = "\"GPL\\0x\", \"GPL\\0x=y\" and the 2004 string on a module that needs no GPL-only symbol: it loads with the warning, and taints P")
+DEFINE_TEST(
+	test_license_hidden_behind_nul_taints_P,
+	.description =
+		"\"GPL\\0x\", \"GPL\\0x=y\" and the 2004 string on a module that needs no GPL-only symbol: it loads with the warning, and taints P")
 {
 	static const struct {
 		const char *s;
@@ -229,7 +251,7 @@ DEFINE_TEST(test_license_hidden_behind_nul_taints_P,
 		char *err = run_captured(load_patched, &c);
 
 		ASSERT_CONTAINS(err, "ldt_lic: module license 'GPL' is followed by more text "
-				"after a NUL byte");
+				     "after a NUL byte");
 		ASSERT_CONTAINS(err, "ldt_lic: module license 'GPL' taints kernel.\n");
 		free(err);
 	}
@@ -265,13 +287,15 @@ static void load_mixer(void *arg)
 	exit(0);
 }
 
-DEFINE_TEST(test_license_gpl_user_may_not_use_proprietary_exports,
-	    .description = "a module using GPL-only symbols is refused (-EPERM) the exports of a proprietary module, and is given those of a GPL one")
+DEFINE_TEST(
+	test_license_gpl_user_may_not_use_proprietary_exports,
+	.description =
+		"a module using GPL-only symbols is refused (-EPERM) the exports of a proprietary module, and is given those of a GPL one")
 {
 	char *err = run_captured(load_mixer, "Proprietary");
 
 	ASSERT_CONTAINS(err, "ldt_mixer: module using GPL-only symbols uses symbols from "
-			"proprietary module ldt_lic\n");
+			     "proprietary module ldt_lic\n");
 	free(err);
 	err = run_captured(load_mixer, "Dual MIT/GPL");
 	ASSERT(!strstr(err, "proprietary"));

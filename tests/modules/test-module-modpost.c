@@ -52,9 +52,10 @@ static int scratch_build(struct scratch *s, const char *vars, char **out)
 	int status;
 
 	ASSERT(buf);
-	snprintf(cmd, sizeof(cmd), "make -s -C %s LDM=%s/tools/ldm/ldm LDM_CFLAGS=-I%s/include "
-		 "LDM_MODULE_MK=%s/scripts/module.mk CC=cc %s 2>&1", s->dir, LDM_BUILD_DIR,
-		 ldm_test_srcdir(), ldm_test_srcdir(), vars);
+	snprintf(cmd, sizeof(cmd),
+		 "make -s -C %s LDM=%s/tools/ldm/ldm LDM_CFLAGS=-I%s/include "
+		 "LDM_MODULE_MK=%s/scripts/module.mk CC=cc %s 2>&1",
+		 s->dir, LDM_BUILD_DIR, ldm_test_srcdir(), ldm_test_srcdir(), vars);
 	p = popen(cmd, "r");
 	ASSERT(p);
 	while ((n = fread(buf + len, 1, cap - len - 1, p)) > 0)
@@ -73,7 +74,7 @@ static bool scratch_has(struct scratch *s, const char *name)
 	return !access(path, F_OK);
 }
 
-#define MAKEFILE(objs)	"obj-m := " objs "\ninclude $(LDM_MODULE_MK)\n"
+#define MAKEFILE(objs) "obj-m := " objs "\ninclude $(LDM_MODULE_MK)\n"
 
 static const char prop_core[] =
 	"#include <ldm/device.h>\n"
@@ -83,9 +84,11 @@ static const char prop_core[] =
 	"module_init(prop_init);\n"
 	"MODULE_LICENSE(\"Proprietary\");\n";
 
-DEFINE_TEST(test_modpost_gpl_only_symbol_fails_the_build,
-	    .description = "a proprietary module calling device_register fails the build with \"ERROR: modpost: GPL-incompatible module prop.ko uses GPL-only symbol 'device_register'\" and no .ko",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_modpost_gpl_only_symbol_fails_the_build,
+	.description =
+		"a proprietary module calling device_register fails the build with \"ERROR: modpost: GPL-incompatible module prop.ko uses GPL-only symbol 'device_register'\" and no .ko",
+	.no_runtime = true)
 {
 	struct scratch s;
 	char *out;
@@ -95,14 +98,16 @@ DEFINE_TEST(test_modpost_gpl_only_symbol_fails_the_build,
 	scratch_write(&s, "prop.c", prop_core);
 	ASSERT_NE(scratch_build(&s, "", &out), 0);
 	ASSERT_CONTAINS(out, "ERROR: modpost: GPL-incompatible module prop.ko uses GPL-only "
-			"symbol 'device_register'\n");
+			     "symbol 'device_register'\n");
 	ASSERT(!scratch_has(&s, "prop.ko"));
 	free(out);
 	scratch_remove(&s);
 }
 
-DEFINE_TEST(test_modpost_warn_builds_the_ko_the_loader_refuses,
-	    .description = "with LDM_MODPOST_WARN=1 the same module builds with a WARNING, and the loader refuses the .ko naming device_register")
+DEFINE_TEST(
+	test_modpost_warn_builds_the_ko_the_loader_refuses,
+	.description =
+		"with LDM_MODPOST_WARN=1 the same module builds with a WARNING, and the loader refuses the .ko naming device_register")
 {
 	struct scratch s;
 	char *out, path[128];
@@ -112,7 +117,7 @@ DEFINE_TEST(test_modpost_warn_builds_the_ko_the_loader_refuses,
 	scratch_write(&s, "prop.c", prop_core);
 	ASSERT_EQ(scratch_build(&s, "LDM_MODPOST_WARN=1", &out), 0);
 	ASSERT_CONTAINS(out, "WARNING: modpost: GPL-incompatible module prop.ko uses GPL-only "
-			"symbol 'device_register'\n");
+			     "symbol 'device_register'\n");
 	ASSERT(!strstr(out, "ERROR"));
 	free(out);
 	snprintf(path, sizeof(path), "%s/prop.ko", s.dir);
@@ -121,9 +126,11 @@ DEFINE_TEST(test_modpost_warn_builds_the_ko_the_loader_refuses,
 	scratch_remove(&s);
 }
 
-DEFINE_TEST(test_modpost_unresolved_symbol,
-	    .description = "a module calling a function nobody exports fails the build: ERROR: modpost: \"frobnicate\" [unres.ko] undefined!",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_modpost_unresolved_symbol,
+	.description =
+		"a module calling a function nobody exports fails the build: ERROR: modpost: \"frobnicate\" [unres.ko] undefined!",
+	.no_runtime = true)
 {
 	struct scratch s;
 	char *out;
@@ -146,9 +153,11 @@ DEFINE_TEST(test_modpost_unresolved_symbol,
 	scratch_remove(&s);
 }
 
-DEFINE_TEST(test_modpost_knows_the_exports_of_the_build,
-	    .description = "modules of one build use each other's exports: a GPL user of a GPL-only export builds and records depends=; a proprietary one fails, naming the export; a missing license is warned about",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_modpost_knows_the_exports_of_the_build,
+	.description =
+		"modules of one build use each other's exports: a GPL user of a GPL-only export builds and records depends=; a proprietary one fails, naming the export; a missing license is warned about",
+	.no_runtime = true)
 {
 	struct scratch s;
 	struct ldm_elf elf;
@@ -198,14 +207,16 @@ DEFINE_TEST(test_modpost_knows_the_exports_of_the_build,
 	ASSERT_NE(scratch_build(&s, "", &out), 0);
 	ASSERT_CONTAINS(out, "WARNING: modpost: missing MODULE_LICENSE() in prop_c.o\n");
 	ASSERT_CONTAINS(out, "ERROR: modpost: GPL-incompatible module prop_c.ko uses GPL-only "
-			"symbol 'a_helper'\n");
+			     "symbol 'a_helper'\n");
 	free(out);
 	scratch_remove(&s);
 }
 
-DEFINE_TEST(test_modpost_accepts_gcc_O0_PIC_objects,
-	    .description = "a module built by gcc -O0 -fPIC, whose object names _GLOBAL_OFFSET_TABLE_, passes modpost and loads",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_modpost_accepts_gcc_O0_PIC_objects,
+	.description =
+		"a module built by gcc -O0 -fPIC, whose object names _GLOBAL_OFFSET_TABLE_, passes modpost and loads",
+	.no_runtime = true)
 {
 	struct scratch s;
 	char *out, path[128];
@@ -235,9 +246,11 @@ DEFINE_TEST(test_modpost_accepts_gcc_O0_PIC_objects,
 	scratch_remove(&s);
 }
 
-DEFINE_TEST(test_modpost_refuses_what_is_not_a_module_object,
-	    .description = "ldm modpost names a file that is not NAME.o, and a file that is not an ELF object, and exits 1",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_modpost_refuses_what_is_not_a_module_object,
+	.description =
+		"ldm modpost names a file that is not NAME.o, and a file that is not an ELF object, and exits 1",
+	.no_runtime = true)
 {
 	struct scratch s;
 	char cmd[512], out[1024];
@@ -245,9 +258,11 @@ DEFINE_TEST(test_modpost_refuses_what_is_not_a_module_object,
 	FILE *p;
 
 	scratch_make(&s);
-	scratch_write(&s, "junk.o", "this is not an ELF file, though it is longer than the "
+	scratch_write(&s, "junk.o",
+		      "this is not an ELF file, though it is longer than the "
 		      "64 bytes of an ELF header\n");
-	snprintf(cmd, sizeof(cmd), "cd %s && %s/tools/ldm/ldm modpost junk.o 2>&1; "
+	snprintf(cmd, sizeof(cmd),
+		 "cd %s && %s/tools/ldm/ldm modpost junk.o 2>&1; "
 		 "echo \"exit $?\"; %s/tools/ldm/ldm modpost Makefile 2>&1; echo \"exit $?\"",
 		 s.dir, LDM_BUILD_DIR, LDM_BUILD_DIR);
 	p = popen(cmd, "r");

@@ -8,7 +8,7 @@
  */
 #include "modtest.h"
 
-#define PARAMS	"/module/ldt_params/parameters/"
+#define PARAMS "/module/ldt_params/parameters/"
 
 static int hidden_value(void)
 {
@@ -28,8 +28,10 @@ static ssize_t write_param(const char *param, const char *value)
 	return ldm_sysfs_write_path(path, value, strlen(value));
 }
 
-DEFINE_TEST(test_params_defaults_and_visibility,
-	    .description = "loaded without arguments, every parameter shows its default; a parameter of permission 0 has no file, a 0200 one cannot be read")
+DEFINE_TEST(
+	test_params_defaults_and_visibility,
+	.description =
+		"loaded without arguments, every parameter shows its default; a parameter of permission 0 has no file, a 0200 one cannot be read")
 {
 	char buf[64];
 
@@ -50,10 +52,13 @@ DEFINE_TEST(test_params_defaults_and_visibility,
 	ASSERT(!node_exists("/module/ldt_params"));
 }
 
-DEFINE_TEST(test_params_set_at_load,
-	    .description = "name=value arguments set each type at load, a quoted value keeps its spaces, a bool without value is set, and hidden and write-only parameters are set too")
+DEFINE_TEST(
+	test_params_set_at_load,
+	.description =
+		"name=value arguments set each type at load, a quoted value keeps its spaces, a bool without value is set, and hidden and write-only parameters are set too")
 {
-	ASSERT_OK(ko_load("ldt_params", "ival=-42 uval=4000000000 lval=-9000000000 "
+	ASSERT_OK(ko_load("ldt_params",
+			  "ival=-42 uval=4000000000 lval=-9000000000 "
 			  "ulval=18446744073709551615 bval sval=\"two words\" roval=8 hidden=11 "
 			  "woval=0x10"));
 	ASSERT_STREQ(read_attr(PARAMS "ival"), "-42\n");
@@ -72,8 +77,10 @@ DEFINE_TEST(test_params_set_at_load,
 	ASSERT_STREQ(read_attr(PARAMS "sval"), "default\n");
 }
 
-DEFINE_TEST(test_params_written_through_sysfs,
-	    .description = "0644 parameters of each type are written through their file; 0444 ones refuse writes with -EACCES and keep their value; a 0200 one is written; bad values are refused with -EINVAL and change nothing")
+DEFINE_TEST(
+	test_params_written_through_sysfs,
+	.description =
+		"0644 parameters of each type are written through their file; 0444 ones refuse writes with -EACCES and keep their value; a 0200 one is written; bad values are refused with -EINVAL and change nothing")
 {
 	ASSERT_OK(ko_load("ldt_params", NULL));
 	ASSERT_EQ(write_param("ival", "17\n"), 3);
@@ -131,8 +138,10 @@ static void load_with(void *arg)
 	exit(0);
 }
 
-DEFINE_TEST(test_params_refuse_the_load,
-	    .description = "an unknown parameter refuses the load with -ENOENT, a bad value with -EINVAL (-ENOSPC for a string over 1024 bytes), each naming the parameter; nothing is left, a charp set before is freed")
+DEFINE_TEST(
+	test_params_refuse_the_load,
+	.description =
+		"an unknown parameter refuses the load with -ENOENT, a bad value with -EINVAL (-ENOSPC for a string over 1024 bytes), each naming the parameter; nothing is left, a charp set before is freed")
 {
 	static char long_string[1100 + 8];
 	static const struct bad_args cases[] = {
@@ -173,15 +182,17 @@ static void *write_sval(void *arg)
 	return NULL;
 }
 
-DEFINE_TEST(test_params_lock_holds_off_writes,
-	    .description = "kernel_param_lock(module) holds a write to parameters/sval until kernel_param_unlock(); the built-in parameters' lock is another")
+DEFINE_TEST(
+	test_params_lock_holds_off_writes,
+	.description =
+		"kernel_param_lock(module) holds a write to parameters/sval until kernel_param_unlock(); the built-in parameters' lock is another")
 {
 	struct param_writer w = { "later", false };
 	struct module *mod;
 	pthread_t thread;
 
 	ASSERT_OK(ko_load("ldt_params", NULL));
-	mod = ((struct module *(*)(void))export_value("ldt_params_module"))();
+	mod = ((struct module * (*)(void)) export_value("ldt_params_module"))();
 	kernel_param_lock(mod);
 	/* The runtime's own parameters are not held by a module's lock. */
 	ASSERT(ldm_sysfs_write_path("/module/firmware_class/parameters/path", "/tmp", 4) == 4);
@@ -196,9 +207,11 @@ DEFINE_TEST(test_params_lock_holds_off_writes,
 	ASSERT_OK(ldm_delete_module("ldt_params", 0));
 }
 
-DEFINE_TEST(test_params_kmod_modinfo_reads_them,
-	    .description = "kmod's modinfo reads ldt_params.ko: license, vermagic, name, and a parm line with the type of each parameter",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_params_kmod_modinfo_reads_them,
+	.description =
+		"kmod's modinfo reads ldt_params.ko: license, vermagic, name, and a parm line with the type of each parameter",
+	.no_runtime = true)
 {
 	char cmd[1024], out[8192];
 	size_t n;

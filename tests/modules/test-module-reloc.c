@@ -80,14 +80,14 @@ static void check_pair(const char *lib_v, const char *user_v)
 	ASSERT_EQ(tainted(), 0);
 }
 
-#define RELOC_TEST(v, what)							\
-DEFINE_TEST(test_reloc_##v,							\
-	    .description = "reloc_lib and reloc_user built by " what " load, check their "	\
-			   "jump tables, function pointers, data, strings and imports, "	\
-			   "and unload leaving nothing")					\
-{										\
-	check_pair(#v, #v);							\
-}
+#define RELOC_TEST(v, what) \
+	DEFINE_TEST(test_reloc_##v, \
+		    .description = "reloc_lib and reloc_user built by " what " load, check their " \
+				   "jump tables, function pointers, data, strings and imports, " \
+				   "and unload leaving nothing") \
+	{ \
+		check_pair(#v, #v); \
+	}
 
 RELOC_TEST(gcc_o0_pic, "gcc -O0 -fPIC")
 RELOC_TEST(gcc_o2_pic, "gcc -O2 -fPIC")
@@ -98,8 +98,10 @@ RELOC_TEST(clang_o2_pic, "clang -O2 -fPIC")
 RELOC_TEST(clang_o0_large, "clang -O0 -mcmodel=large -fno-pic")
 RELOC_TEST(clang_o2_large, "clang -O2 -mcmodel=large -fno-pic")
 
-DEFINE_TEST(test_reloc_modules_of_two_compilers_work_together,
-	    .description = "a gcc -O0 PIC reloc_lib serves a clang -O2 large-model reloc_user, and the other way round")
+DEFINE_TEST(
+	test_reloc_modules_of_two_compilers_work_together,
+	.description =
+		"a gcc -O0 PIC reloc_lib serves a clang -O2 large-model reloc_user, and the other way round")
 {
 	check_pair("gcc_o0_pic", "clang_o2_large");
 	check_pair("clang_o2_large", "gcc_o0_pic");
@@ -143,8 +145,10 @@ static void count_relocs(const char *name, unsigned int counts[64], size_t *text
 	ko_free(&ko);
 }
 
-DEFINE_TEST(test_reloc_variants_have_their_code_model,
-	    .description = "the PIC builds use PLT32 and GOTPCRELX, the large-model builds only 64-bit absolute relocations, -O0 makes more code than -O2, and every reloc_lib has a jump table")
+DEFINE_TEST(
+	test_reloc_variants_have_their_code_model,
+	.description =
+		"the PIC builds use PLT32 and GOTPCRELX, the large-model builds only 64-bit absolute relocations, -O0 makes more code than -O2, and every reloc_lib has a jump table")
 {
 	static const char *const cc[] = { "gcc", "clang" };
 	static const char *const half[] = { "lib", "user" };
@@ -172,9 +176,10 @@ DEFINE_TEST(test_reloc_variants_have_their_code_model,
 			count_relocs(name, counts, &o2, &table);
 			ASSERT(counts[R_X86_64_64] > 0);
 			ASSERT_EQ(counts[R_X86_64_PLT32] + counts[R_X86_64_PC32] +
-				  counts[R_X86_64_GOTPCREL] + counts[R_X86_64_GOTPCRELX] +
-				  counts[R_X86_64_REX_GOTPCRELX] + counts[R_X86_64_32] +
-				  counts[R_X86_64_32S], 0);
+					  counts[R_X86_64_GOTPCREL] + counts[R_X86_64_GOTPCRELX] +
+					  counts[R_X86_64_REX_GOTPCRELX] + counts[R_X86_64_32] +
+					  counts[R_X86_64_32S],
+				  0);
 			if (h == 0)
 				ASSERT(table);
 			snprintf(name, sizeof(name), "reloc_%s_%s_o0_large", half[h], cc[c]);
@@ -185,8 +190,10 @@ DEFINE_TEST(test_reloc_variants_have_their_code_model,
 	}
 }
 
-DEFINE_TEST(test_reloc_module_is_far_from_the_runtime,
-	    .description = "a loaded module calls the runtime from more than 2 GiB away, so its call stubs and GOT are what reach it (reported, not asserted)")
+DEFINE_TEST(
+	test_reloc_module_is_far_from_the_runtime,
+	.description =
+		"a loaded module calls the runtime from more than 2 GiB away, so its call stubs and GOT are what reach it (reported, not asserted)")
 {
 	long long distance;
 

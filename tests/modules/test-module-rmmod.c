@@ -8,12 +8,12 @@
 #include "modtest.h"
 #include "loadtest/loadtest.h"
 
-#define TAINT_P	1UL
-#define TAINT_F	2UL
+#define TAINT_P 1UL
+#define TAINT_F 2UL
 
 static struct module *params_module(void)
 {
-	return ((struct module *(*)(void))export_value("ldt_params_module"))();
+	return ((struct module * (*)(void)) export_value("ldt_params_module"))();
 }
 
 DEFINE_TEST(test_rmmod_unknown_module,
@@ -27,8 +27,10 @@ DEFINE_TEST(test_rmmod_unknown_module,
 	ASSERT_EQ(ldm_delete_module("ldt_params", 0), -ENOENT);
 }
 
-DEFINE_TEST(test_rmmod_refused_while_used_by_a_module,
-	    .description = "a module another uses is refused with -EWOULDBLOCK, even with O_TRUNC (its user would be left calling into nothing), until the user is gone; holders/ shows the user")
+DEFINE_TEST(
+	test_rmmod_refused_while_used_by_a_module,
+	.description =
+		"a module another uses is refused with -EWOULDBLOCK, even with O_TRUNC (its user would be left calling into nothing), until the user is gone; holders/ shows the user")
 {
 	ASSERT_OK(ko_load("ldt_params", NULL));
 	ASSERT_OK(ko_load("ldt_user", NULL));
@@ -44,8 +46,10 @@ DEFINE_TEST(test_rmmod_refused_while_used_by_a_module,
 	ASSERT_EQ(tainted(), 0);
 }
 
-DEFINE_TEST(test_rmmod_refused_while_a_reference_is_held,
-	    .description = "try_module_get() makes rmmod give -EWOULDBLOCK until module_put(); refcnt shows the references")
+DEFINE_TEST(
+	test_rmmod_refused_while_a_reference_is_held,
+	.description =
+		"try_module_get() makes rmmod give -EWOULDBLOCK until module_put(); refcnt shows the references")
 {
 	struct module *mod;
 
@@ -88,8 +92,10 @@ static void force_held(void *arg)
 	exit(0);
 }
 
-DEFINE_TEST(test_rmmod_forced_over_a_reference_taints_F,
-	    .description = "O_TRUNC unloads a module whose reference is held, warns, and taints the runtime F")
+DEFINE_TEST(
+	test_rmmod_forced_over_a_reference_taints_F,
+	.description =
+		"O_TRUNC unloads a module whose reference is held, warns, and taints the runtime F")
 {
 	char *err = run_captured(force_held, NULL);
 
@@ -149,8 +155,10 @@ static void force_noexit(void *arg)
 	exit(0);
 }
 
-DEFINE_TEST(test_rmmod_module_without_exit,
-	    .description = "a module without an exit function gives -EBUSY, and goes with O_TRUNC, tainting F")
+DEFINE_TEST(
+	test_rmmod_module_without_exit,
+	.description =
+		"a module without an exit function gives -EBUSY, and goes with O_TRUNC, tainting F")
 {
 	char *err = run_captured(force_noexit, NULL);
 
@@ -197,18 +205,22 @@ static void user_while_in_init(void *arg)
 	exit(0);
 }
 
-DEFINE_TEST(test_exports_of_a_module_in_init_give_ebusy,
-	    .description = "while ldt_params runs its init, ldt_user (which uses its export) is refused with -EBUSY naming the module, ldt_params shows as Loading and cannot be removed; once init returns, ldt_user loads")
+DEFINE_TEST(
+	test_exports_of_a_module_in_init_give_ebusy,
+	.description =
+		"while ldt_params runs its init, ldt_user (which uses its export) is refused with -EBUSY naming the module, ldt_params shows as Loading and cannot be removed; once init returns, ldt_user loads")
 {
 	char *err = run_captured(user_while_in_init, NULL);
 
 	ASSERT_CONTAINS(err, "ldt_user: symbol ldt_params_hidden comes from module ldt_params, "
-			"which is still initializing or going away\n");
+			     "which is still initializing or going away\n");
 	free(err);
 }
 
-DEFINE_TEST(test_proc_modules_format,
-	    .description = "ldm_proc_modules() gives one line per module in load order, \"name size refcount users, state address (taints)\", as /proc/modules")
+DEFINE_TEST(
+	test_proc_modules_format,
+	.description =
+		"ldm_proc_modules() gives one line per module in load order, \"name size refcount users, state address (taints)\", as /proc/modules")
 {
 	struct module *mod;
 	char line[256], *mods;
@@ -220,7 +232,7 @@ DEFINE_TEST(test_proc_modules_format,
 	free(mods);
 	ASSERT_OK(ko_load("ldt_params", NULL));
 	ASSERT_OK(ko_load("ldt_user", NULL));
-	ko_read(&lic, "ldt_lic");	/* its license placeholder: proprietary */
+	ko_read(&lic, "ldt_lic"); /* its license placeholder: proprietary */
 	ASSERT_OK(ldm_init_module(lic.image, lic.len, NULL));
 	ko_free(&lic);
 	mod = params_module();

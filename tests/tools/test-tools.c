@@ -70,9 +70,11 @@ static void check_golden(const char *cmd, const char *golden, int want_status)
 	free(want);
 }
 
-DEFINE_TEST(test_demo_output_is_golden,
-	    .description = "the kobject-tree demo prints the tree, the events and the write exactly as tests/golden/ has them",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_demo_output_is_golden,
+	.description =
+		"the kobject-tree demo prints the tree, the events and the write exactly as tests/golden/ has them",
+	.no_runtime = true)
 {
 	check_golden("examples/kobject-tree 2>&1", "kobject-tree.out", 0);
 }
@@ -82,8 +84,8 @@ DEFINE_TEST(test_ldm_help_is_golden,
 	    .no_runtime = true)
 {
 	static const char *const verbs[] = {
-		"insmod", "rmmod", "lsmod", "modinfo", "modpost", "symbols", "tree", "monitor", "device",
-		"suspend", "resume", "dmesg", "shutdown", "run",
+		"insmod",  "rmmod",  "lsmod",	"modinfo", "modpost", "symbols",  "tree",
+		"monitor", "device", "suspend", "resume",  "dmesg",   "shutdown", "run",
 	};
 	char cmd[128], golden[64];
 	size_t i;
@@ -96,9 +98,11 @@ DEFINE_TEST(test_ldm_help_is_golden,
 	}
 }
 
-DEFINE_TEST(test_ldm_usage_errors_exit_2,
-	    .description = "no verb, an unknown verb, a bad option or an extra argument exit 2 with a message",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_ldm_usage_errors_exit_2,
+	.description =
+		"no verb, an unknown verb, a bad option or an extra argument exit 2 with a message",
+	.no_runtime = true)
 {
 	static const char *const cmds[] = {
 		"tools/ldm/ldm 2>&1",
@@ -130,13 +134,16 @@ DEFINE_TEST(test_ldm_usage_errors_exit_2,
 	}
 }
 
-DEFINE_TEST(test_ldm_modinfo_reads_hello_as_kmod_does,
-	    .description = "ldm modinfo prints the fields of hello.ko, parm with its type, as kmod's modinfo",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_ldm_modinfo_reads_hello_as_kmod_does,
+	.description =
+		"ldm modinfo prints the fields of hello.ko, parm with its type, as kmod's modinfo",
+	.no_runtime = true)
 {
 	char cmd[1024], *out;
 
-	snprintf(cmd, sizeof(cmd), "cd %s && tools/ldm/ldm modinfo modules/hello.ko", LDM_BUILD_DIR);
+	snprintf(cmd, sizeof(cmd), "cd %s && tools/ldm/ldm modinfo modules/hello.ko",
+		 LDM_BUILD_DIR);
 	ASSERT_EQ(run(cmd, &out), 0);
 	ASSERT(strstr(out, "filename:       modules/hello.ko\n"));
 	ASSERT(strstr(out, "license:        GPL\n"));
@@ -152,14 +159,18 @@ DEFINE_TEST(test_ldm_modinfo_reads_hello_as_kmod_does,
 	free(out);
 }
 
-DEFINE_TEST(test_ldm_run_loads_removes_and_lists,
-	    .description = "ldm run loads, removes and lists in a runtime of its own; ldm insmod of a missing file says so and exits 1 before looking for ldmd",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_ldm_run_loads_removes_and_lists,
+	.description =
+		"ldm run loads, removes and lists in a runtime of its own; ldm insmod of a missing file says so and exits 1 before looking for ldmd",
+	.no_runtime = true)
 {
 	char cmd[1024], *out;
 
-	snprintf(cmd, sizeof(cmd), "%s/tools/ldm/ldm run --rmmod hello %s/modules/hello.ko "
-		 "2>/dev/null", LDM_BUILD_DIR, LDM_BUILD_DIR);
+	snprintf(cmd, sizeof(cmd),
+		 "%s/tools/ldm/ldm run --rmmod hello %s/modules/hello.ko "
+		 "2>/dev/null",
+		 LDM_BUILD_DIR, LDM_BUILD_DIR);
 	ASSERT_EQ(run(cmd, &out), 0);
 	ASSERT(strstr(out, "removed hello\nModule                  Size  Used by\ntainted: 0\n"));
 	free(out);
@@ -176,7 +187,8 @@ DEFINE_TEST(test_kmod_modinfo_reads_an_ldm_module,
 	char cmd[1024], *out;
 
 	if (access("/usr/sbin/modinfo", X_OK) && access("/sbin/modinfo", X_OK))
-		ldm_test_skip("kmod's modinfo is not installed (scripts/install-deps installs kmod)");
+		ldm_test_skip(
+			"kmod's modinfo is not installed (scripts/install-deps installs kmod)");
 	snprintf(cmd, sizeof(cmd), "PATH=/usr/sbin:/sbin:$PATH modinfo %s/modules/hello.ko",
 		 LDM_BUILD_DIR);
 	ASSERT_EQ(run(cmd, &out), 0);
@@ -195,14 +207,17 @@ static char *complete_words(const char *fn, const char *line)
 	snprintf(cmd, sizeof(cmd),
 		 "bash -c 'shopt -s extglob; source %s/completion/ldm.bash; "
 		 "COMP_WORDS=(%s); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); %s; "
-		 "echo \"${COMPREPLY[*]}\"' 2>&1", ldm_test_srcdir(), line, fn);
+		 "echo \"${COMPREPLY[*]}\"' 2>&1",
+		 ldm_test_srcdir(), line, fn);
 	ASSERT_EQ(run(cmd, &out), 0);
 	return out;
 }
 
-DEFINE_TEST(test_bash_completion_knows_every_verb,
-	    .description = "the bash completion offers every verb ldm --help lists, the device sub-verbs, suspend states and ldmd's options",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_bash_completion_knows_every_verb,
+	.description =
+		"the bash completion offers every verb ldm --help lists, the device sub-verbs, suspend states and ldmd's options",
+	.no_runtime = true)
 {
 	char cmd[1024], *help, *words, *line, *save = NULL, verb[32];
 
@@ -233,9 +248,11 @@ DEFINE_TEST(test_bash_completion_knows_every_verb,
 	free(words);
 }
 
-DEFINE_TEST(test_man_pages_cover_every_verb,
-	    .description = "man/ldm.8.scd documents every verb of ldm --help, and man/ldmd.8.scd every option of ldmd --help",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_man_pages_cover_every_verb,
+	.description =
+		"man/ldm.8.scd documents every verb of ldm --help, and man/ldmd.8.scd every option of ldmd --help",
+	.no_runtime = true)
 {
 	char cmd[1024], *help, *page, *line, *save = NULL, word[64], needle[80];
 
@@ -270,12 +287,15 @@ DEFINE_TEST(test_man_pages_cover_every_verb,
 	free(page);
 }
 
-DEFINE_TEST(test_json_checker_tells_good_from_bad,
-	    .description = "the tests' JSON checker accepts valid documents and refuses broken ones, so a --json test can fail",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_json_checker_tells_good_from_bad,
+	.description =
+		"the tests' JSON checker accepts valid documents and refuses broken ones, so a --json test can fail",
+	.no_runtime = true)
 {
 	ASSERT(ldm_test_json_valid("[]"));
-	ASSERT(ldm_test_json_valid(" {\"a\":[1,-2.5e3,true,false,null,\"x\\n\\u00e9\"],\"b\":{}}\n"));
+	ASSERT(ldm_test_json_valid(
+		" {\"a\":[1,-2.5e3,true,false,null,\"x\\n\\u00e9\"],\"b\":{}}\n"));
 	ASSERT(!ldm_test_json_valid("[1,]"));
 	ASSERT(!ldm_test_json_valid("{\"a\" 1}"));
 	ASSERT(!ldm_test_json_valid("[\"tab\there\"]"));
@@ -285,14 +305,18 @@ DEFINE_TEST(test_json_checker_tells_good_from_bad,
 	ASSERT(!ldm_test_json_valid(""));
 }
 
-DEFINE_TEST(test_modinfo_and_symbols_json,
-	    .description = "ldm modinfo --json and ldm symbols --json print valid JSON with the fields of the text forms",
-	    .no_runtime = true)
+DEFINE_TEST(
+	test_modinfo_and_symbols_json,
+	.description =
+		"ldm modinfo --json and ldm symbols --json print valid JSON with the fields of the text forms",
+	.no_runtime = true)
 {
 	char cmd[1024], *out;
 
-	snprintf(cmd, sizeof(cmd), "%s/tools/ldm/ldm modinfo --json %s/modules/hello.ko "
-		 "%s/modules/prop_misc.ko", LDM_BUILD_DIR, LDM_BUILD_DIR, LDM_BUILD_DIR);
+	snprintf(cmd, sizeof(cmd),
+		 "%s/tools/ldm/ldm modinfo --json %s/modules/hello.ko "
+		 "%s/modules/prop_misc.ko",
+		 LDM_BUILD_DIR, LDM_BUILD_DIR, LDM_BUILD_DIR);
 	ASSERT_EQ(run(cmd, &out), 0);
 	if (!ldm_test_json_valid(out) || !strstr(out, "\"license\":[\"GPL\"]") ||
 	    !strstr(out, "\"license\":[\"Proprietary\"]") ||
@@ -302,8 +326,10 @@ DEFINE_TEST(test_modinfo_and_symbols_json,
 	snprintf(cmd, sizeof(cmd), "%s/tools/ldm/ldm symbols --json", LDM_BUILD_DIR);
 	ASSERT_EQ(run(cmd, &out), 0);
 	if (!ldm_test_json_valid(out) ||
-	    !strstr(out, "{\"name\":\"device_register\",\"license\":\"EXPORT_SYMBOL_GPL\",\"owner\":\"ldm\"}") ||
-	    !strstr(out, "{\"name\":\"misc_register\",\"license\":\"EXPORT_SYMBOL\",\"owner\":\"ldm\"}"))
+	    !strstr(out,
+		    "{\"name\":\"device_register\",\"license\":\"EXPORT_SYMBOL_GPL\",\"owner\":\"ldm\"}") ||
+	    !strstr(out,
+		    "{\"name\":\"misc_register\",\"license\":\"EXPORT_SYMBOL\",\"owner\":\"ldm\"}"))
 		FAIL("symbols --json printed: %.400s", out);
 	free(out);
 }

@@ -41,9 +41,10 @@ int ctl_connect(const char *verb, const char *root)
 		return -1;
 	}
 	if (connect(fd, (struct sockaddr *)&addr, sizeof(addr))) {
-		fprintf(stderr, "ldm %s: no ldmd at %s (%s: %s); start one with 'ldmd --root %s' "
-			"or name it with --root or LDM_ROOT\n", verb, root, addr.sun_path,
-			strerror(errno), root);
+		fprintf(stderr,
+			"ldm %s: no ldmd at %s (%s: %s); start one with 'ldmd --root %s' "
+			"or name it with --root or LDM_ROOT\n",
+			verb, root, addr.sun_path, strerror(errno), root);
 		close(fd);
 		return -1;
 	}
@@ -203,8 +204,8 @@ int ctl_request(const char *verb, const char *root, const char *const fields[], 
  * The kernel's warnings go to stderr, a failure with its cause.
  * Return: the exit status.
  */
-int ctl_simple_request(const char *verb, const char *root, const char *const fields[],
-		       int nfields, char **out)
+int ctl_simple_request(const char *verb, const char *root, const char *const fields[], int nfields,
+		       char **out)
 {
 	struct ctl_result res;
 	int status;

@@ -12,26 +12,27 @@
 #include "ldm.h"
 #include "tool-util.h"
 
-#define RESOURCES_MAX	16
+#define RESOURCES_MAX 16
 
 enum { OPT_ROOT = 0x100, OPT_ID, OPT_MEM, OPT_IO, OPT_IRQ };
 
 static void device_help(FILE *out)
 {
-	fprintf(out, "Usage: ldm device add [--root DIR] NAME [--id N] [--mem RANGE]... [--io RANGE]...\n"
-		     "                      [--irq N]...\n"
-		     "       ldm device remove [--root DIR] BUS_ID\n\n"
-		     "Hotplug a platform device into the runtime of the ldmd serving DIR (default:\n"
-		     "$LDM_ROOT, else /run/ldm), or remove one added so. The device is named\n"
-		     "NAME followed by its id (\"serial3\"), or NAME alone without --id, as 2.6.9\n"
-		     "names platform devices; add prints that name. A driver of the same name\n"
-		     "binds to it at once. RANGE is START-END or START+SIZE (0x1000+0x100).\n\n"
-		     "  -r, --root DIR   the ldmd to talk to\n"
-		     "      --id N       the device's number\n"
-		     "      --mem RANGE  a memory range (IORESOURCE_MEM)\n"
-		     "      --io RANGE   an I/O port range (IORESOURCE_IO)\n"
-		     "      --irq N      an interrupt (IORESOURCE_IRQ)\n"
-		     "  -h, --help       show this text\n");
+	fprintf(out,
+		"Usage: ldm device add [--root DIR] NAME [--id N] [--mem RANGE]... [--io RANGE]...\n"
+		"                      [--irq N]...\n"
+		"       ldm device remove [--root DIR] BUS_ID\n\n"
+		"Hotplug a platform device into the runtime of the ldmd serving DIR (default:\n"
+		"$LDM_ROOT, else /run/ldm), or remove one added so. The device is named\n"
+		"NAME followed by its id (\"serial3\"), or NAME alone without --id, as 2.6.9\n"
+		"names platform devices; add prints that name. A driver of the same name\n"
+		"binds to it at once. RANGE is START-END or START+SIZE (0x1000+0x100).\n\n"
+		"  -r, --root DIR   the ldmd to talk to\n"
+		"      --id N       the device's number\n"
+		"      --mem RANGE  a memory range (IORESOURCE_MEM)\n"
+		"      --io RANGE   an I/O port range (IORESOURCE_IO)\n"
+		"      --irq N      an interrupt (IORESOURCE_IRQ)\n"
+		"  -h, --help       show this text\n");
 }
 
 static int device_add_run(int argc, char *argv[])
@@ -61,7 +62,10 @@ static int device_add_run(int argc, char *argv[])
 				return 2;
 			}
 			snprintf(res[n], sizeof(res[n]), "%s=%s",
-				 c == OPT_MEM ? "mem" : c == OPT_IO ? "io" : "irq", optarg);
+				 c == OPT_MEM ? "mem" :
+				 c == OPT_IO  ? "io" :
+						"irq",
+				 optarg);
 			fields[3 + n] = res[n];
 			n++;
 		} else if (c == 'h') {

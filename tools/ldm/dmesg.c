@@ -18,14 +18,15 @@ enum { OPT_ROOT = 0x100, OPT_JSON };
 
 static void dmesg_help(FILE *out)
 {
-	fprintf(out, "Usage: ldm dmesg [--root DIR] [--level N] [--json]\n\n"
-		     "Print the kernel log of the ldmd serving DIR (default: $LDM_ROOT, else\n"
-		     "/run/ldm): what printk printed since it booted, oldest first, with the\n"
-		     "seconds since boot, as dmesg does. The log keeps the last 128 KiB.\n\n"
-		     "  -r, --root DIR    the ldmd to talk to\n"
-		     "  -l, --level N     only lines of level N or more urgent (0 emerg ... 7 debug)\n"
-		     "      --json        one JSON array of {level, seq, usec, text}\n"
-		     "  -h, --help        show this text\n");
+	fprintf(out,
+		"Usage: ldm dmesg [--root DIR] [--level N] [--json]\n\n"
+		"Print the kernel log of the ldmd serving DIR (default: $LDM_ROOT, else\n"
+		"/run/ldm): what printk printed since it booted, oldest first, with the\n"
+		"seconds since boot, as dmesg does. The log keeps the last 128 KiB.\n\n"
+		"  -r, --root DIR    the ldmd to talk to\n"
+		"  -l, --level N     only lines of level N or more urgent (0 emerg ... 7 debug)\n"
+		"      --json        one JSON array of {level, seq, usec, text}\n"
+		"  -h, --help        show this text\n");
 }
 
 /* The lines of @log as JSON, those of a level below @below. */

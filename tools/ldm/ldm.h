@@ -8,7 +8,7 @@
 struct ldm_verb {
 	const char *name;
 	int (*run)(int argc, char *argv[]);
-	const char *help;	/* one line for `ldm --help` */
+	const char *help; /* one line for `ldm --help` */
 };
 
 extern const struct ldm_verb ldm_verb_device;

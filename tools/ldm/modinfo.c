@@ -67,7 +67,8 @@ static void print_bare_params(const struct ldm_modfile *mf)
 			continue;
 		pos2 = 0;
 		while ((d = ldm_modfile_modinfo_next(mf, &pos2)))
-			if (!strncmp(d, "parm=", 5) && !strncmp(d + 5, name, (size_t)(colon - name)) &&
+			if (!strncmp(d, "parm=", 5) &&
+			    !strncmp(d + 5, name, (size_t)(colon - name)) &&
 			    d[5 + (colon - name)] == ':')
 				described = true;
 		if (!described)

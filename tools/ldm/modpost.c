@@ -155,7 +155,7 @@ static void add_depend(struct mod_obj *m, const char *dep)
 	char *p = m->depends, *tok;
 	size_t len = strlen(dep);
 
-	while ((tok = strstr(p, dep))) {	/* once each */
+	while ((tok = strstr(p, dep))) { /* once each */
 		if ((tok == m->depends || tok[-1] == ',') && (tok[len] == ',' || !tok[len]))
 			return;
 		p = tok + 1;
@@ -229,9 +229,11 @@ static int write_mod_c(struct mod_obj *m)
 		fprintf(f, "extern int init_module(void);\n");
 	if (m->has_exit)
 		fprintf(f, "extern void cleanup_module(void);\n");
-	fprintf(f, "\nstruct module __this_module\n"
-		   "__attribute__((__section__(\".gnu.linkonce.this_module\"))) = {\n"
-		   "\t.name = \"%s\",\n", m->name);
+	fprintf(f,
+		"\nstruct module __this_module\n"
+		"__attribute__((__section__(\".gnu.linkonce.this_module\"))) = {\n"
+		"\t.name = \"%s\",\n",
+		m->name);
 	if (m->has_init)
 		fprintf(f, "\t.init = init_module,\n");
 	if (m->has_exit)

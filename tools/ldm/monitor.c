@@ -19,7 +19,7 @@
 #include "ldm.h"
 #include "tool-util.h"
 
-#define UEVENT_MSG_MAX	8192	/* the kernel's UEVENT_BUFFER_SIZE is 2048 */
+#define UEVENT_MSG_MAX 8192 /* the kernel's UEVENT_BUFFER_SIZE is 2048 */
 
 enum { OPT_ROOT = 0x100, OPT_JSON };
 
@@ -49,9 +49,10 @@ static int monitor_connect(const char *root)
 	}
 	fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
 	if (fd < 0 || connect(fd, (struct sockaddr *)&addr, sizeof(addr))) {
-		fprintf(stderr, "ldm monitor: no ldmd at %s (%s: %s); start one with 'ldmd --root "
-			"%s' or name it with --root or LDM_ROOT\n", root, addr.sun_path,
-			strerror(errno), root);
+		fprintf(stderr,
+			"ldm monitor: no ldmd at %s (%s: %s); start one with 'ldmd --root "
+			"%s' or name it with --root or LDM_ROOT\n",
+			root, addr.sun_path, strerror(errno), root);
 		if (fd >= 0)
 			close(fd);
 		return -1;
@@ -119,7 +120,7 @@ static void print_json(const char *buf, size_t len)
 /* One message from ldmd: an event, or the count of those dropped. */
 static void print_msg(char *buf, size_t len, bool json)
 {
-	buf[len] = '\0';	/* @buf has room for it */
+	buf[len] = '\0'; /* @buf has room for it */
 	if (!strcmp(buf, "ldm-dropped@")) {
 		const char *n = property(buf, len, "DROPPED");
 

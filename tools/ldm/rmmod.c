@@ -16,15 +16,16 @@
 
 static void rmmod_help(FILE *out)
 {
-	fprintf(out, "Usage: ldm rmmod [--root DIR] [-f] [-v] NAME...\n\n"
-		     "Remove modules from the runtime of the ldmd serving DIR (default:\n"
-		     "$LDM_ROOT, else /run/ldm). NAME may be a module's name or its file. A module\n"
-		     "in use is not removed (modules are never waited for); -f removes it anyway\n"
-		     "and taints the runtime (F). Exit status 1 if one was not removed.\n\n"
-		     "  -r, --root DIR   the ldmd to talk to\n"
-		     "  -f, --force      remove even a module in use\n"
-		     "  -v, --verbose    show every kernel line the removal caused\n"
-		     "  -h, --help       show this text\n");
+	fprintf(out,
+		"Usage: ldm rmmod [--root DIR] [-f] [-v] NAME...\n\n"
+		"Remove modules from the runtime of the ldmd serving DIR (default:\n"
+		"$LDM_ROOT, else /run/ldm). NAME may be a module's name or its file. A module\n"
+		"in use is not removed (modules are never waited for); -f removes it anyway\n"
+		"and taints the runtime (F). Exit status 1 if one was not removed.\n\n"
+		"  -r, --root DIR   the ldmd to talk to\n"
+		"  -f, --force      remove even a module in use\n"
+		"  -v, --verbose    show every kernel line the removal caused\n"
+		"  -h, --help       show this text\n");
 }
 
 /* "drivers/foo.ko" -> "foo", in @buf. */
@@ -67,7 +68,8 @@ static int rmmod_run(int argc, char *argv[])
 			return 1;
 		tool_print_log(stderr, res.log, o.verbose ? 8 : TOOL_LOG_QUIET_BELOW);
 		if (res.error == ENOENT && !*res.why) {
-			fprintf(stderr, "ldm rmmod: ERROR: Module %s is not currently loaded\n", name);
+			fprintf(stderr, "ldm rmmod: ERROR: Module %s is not currently loaded\n",
+				name);
 			status = 1;
 		} else if ((res.error == EWOULDBLOCK || res.error == EBUSY) && !*res.why) {
 			fprintf(stderr, "ldm rmmod: ERROR: Module %s is in use\n", name);

@@ -107,7 +107,7 @@ static int load_dir(const char *dir)
 			snprintf(path, sizeof(path), "%s/%s", dir, files[i]);
 			error = ldm_insmod(path, NULL);
 			if (error == -ENOENT && left > 1)
-				continue;	/* perhaps needs a module not loaded yet */
+				continue; /* perhaps needs a module not loaded yet */
 			done[i] = true;
 			left--;
 			progress = true;
@@ -122,7 +122,8 @@ static int load_dir(const char *dir)
 	}
 	for (i = 0; i < n; i++) {
 		if (!done[i] && files[i]) {
-			fprintf(stderr, "ldm run: ERROR: could not insert '%s/%s'\n", dir, files[i]);
+			fprintf(stderr, "ldm run: ERROR: could not insert '%s/%s'\n", dir,
+				files[i]);
 			status = 1;
 		}
 		free(files[i]);

@@ -149,7 +149,7 @@ static int symbols_run(int argc, char *argv[])
 	for (c = optind; c < argc && !error; c++) {
 		file_error = collect_file(&l, argv[c], &files[c - optind]);
 		if (file_error)
-			break;		/* collect_file said why */
+			break; /* collect_file said why */
 	}
 	if (!error && !file_error) {
 		qsort(l.v, l.n, sizeof(*l.v), by_name);

@@ -124,8 +124,8 @@ struct lsmod_line {
 static bool parse_lsmod_line(const char *line, struct lsmod_line *m)
 {
 	m->taint[0] = '\0';
-	if (sscanf(line, "%63s %lu %u %511s %15s %31s %15s", m->name, &m->size, &m->refs,
-		   m->users, m->state, m->addr, m->taint) < 6)
+	if (sscanf(line, "%63s %lu %u %511s %15s %31s %15s", m->name, &m->size, &m->refs, m->users,
+		   m->state, m->addr, m->taint) < 6)
 		return false;
 	if (!strcmp(m->users, "-"))
 		m->users[0] = '\0';

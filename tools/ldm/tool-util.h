@@ -14,25 +14,25 @@ struct ldm_modfile;
 struct ldm_modfile *tool_open_module(const char *verb, const char *path);
 
 /* Log lines a verb shows without -v: KERN_WARNING and worse. */
-#define TOOL_LOG_QUIET_BELOW	5
+#define TOOL_LOG_QUIET_BELOW 5
 
 /* The options every verb that talks to ldmd may take. */
 struct tool_opts {
-	const char *root;	/* --root DIR, else $LDM_ROOT, else /run/ldm */
-	bool json;		/* --json */
-	bool verbose;		/* -v, --verbose */
-	bool force;		/* -f, --force */
+	const char *root; /* --root DIR, else $LDM_ROOT, else /run/ldm */
+	bool json;	  /* --json */
+	bool verbose;	  /* -v, --verbose */
+	bool force;	  /* -f, --force */
 };
 
-#define TOOL_OPT_JSON		0x1
-#define TOOL_OPT_VERBOSE	0x2
-#define TOOL_OPT_FORCE		0x4
+#define TOOL_OPT_JSON	 0x1
+#define TOOL_OPT_VERBOSE 0x2
+#define TOOL_OPT_FORCE	 0x4
 
 int tool_parse_options(int argc, char *argv[], unsigned int allowed, void (*help)(FILE *),
 		       struct tool_opts *o);
 
 /* Where ldmd serves when none is named (as ldmd's own default). */
-#define TOOL_DEFAULT_ROOT	"/run/ldm"
+#define TOOL_DEFAULT_ROOT "/run/ldm"
 
 /*
  * The root of the ldmd a verb talks to: @opt (its --root), else $LDM_ROOT,

@@ -8,7 +8,7 @@
 #include "../base.h"
 #include "power.h"
 
-#define DEVICE_PM_OFF	3
+#define DEVICE_PM_OFF 3
 
 /* What a device is put into when its driver lets go of it. */
 int device_detach_shutdown(struct device *dev)

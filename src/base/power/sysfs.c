@@ -54,8 +54,8 @@ static struct attribute *power_attrs[] = {
 };
 
 static struct attribute_group pm_attr_group = {
-	.name	= "power",
-	.attrs	= power_attrs,
+	.name = "power",
+	.attrs = power_attrs,
 };
 
 int dpm_sysfs_add(struct device *dev)

@@ -24,7 +24,7 @@
 #include "user_errno.h"
 
 /* Open flags that act at open(2) only and are not kept in f_flags. */
-#define OPEN_ONLY_FLAGS	(O_CREAT | O_EXCL | O_NOCTTY | O_TRUNC)
+#define OPEN_ONLY_FLAGS (O_CREAT | O_EXCL | O_NOCTTY | O_TRUNC)
 
 /**
  * struct ldm_misc_file - one open of a misc device
@@ -49,10 +49,10 @@ struct ldm_misc_file {
 /* One ldm_misc_poll() call: what poll_wait() registered, and who sleeps. */
 struct misc_poller {
 	poll_table pt;
-	struct list_head file_entry;	/* on the file's pollers */
+	struct list_head file_entry; /* on the file's pollers */
 	struct task_struct *task;
-	int triggered;			/* woken since the last sleep */
-	int error;			/* -ENOMEM if a wait entry could not be made */
+	int triggered; /* woken since the last sleep */
+	int error;     /* -ENOMEM if a wait entry could not be made */
 	struct misc_poll_entry *entries;
 };
 
@@ -167,8 +167,8 @@ int ldm_misc_open(const char *name, int flags, struct ldm_misc_file **ret)
 	mf->inode.i_rdev = devt;
 	mf->file.f_op = fops;
 	mf->file.f_flags = (unsigned int)(flags & ~OPEN_ONLY_FLAGS);
-	mf->file.f_mode = (mode_t)(((flags + 1) & O_ACCMODE) | FMODE_LSEEK | FMODE_PREAD |
-				   FMODE_PWRITE);
+	mf->file.f_mode =
+		(mode_t)(((flags + 1) & O_ACCMODE) | FMODE_LSEEK | FMODE_PREAD | FMODE_PWRITE);
 	err = fops->open ? fops->open(&mf->inode, &mf->file) : 0;
 	if (err) {
 		fops_put(fops);
@@ -218,7 +218,7 @@ int ldm_misc_release(struct ldm_misc_file *mf)
 			if (mf->file.f_op->flush)
 				err = mf->file.f_op->flush(&mf->file);
 			misc_file_release(mf);
-			misc_file_put(mf);	/* the list's reference */
+			misc_file_put(mf); /* the list's reference */
 		}
 		misc_put_active(node);
 	}
@@ -242,7 +242,7 @@ bool ldm_misc_seekable(struct ldm_misc_file *mf)
 }
 
 /* What fcntl(F_SETFL) may change; the access mode and the rest stay. */
-#define SETFL_FLAGS	(O_APPEND | O_NONBLOCK | O_ASYNC | O_DIRECT | O_NOATIME)
+#define SETFL_FLAGS (O_APPEND | O_NONBLOCK | O_ASYNC | O_DIRECT | O_NOATIME)
 
 /**
  * ldm_misc_set_flags - change the flags of an open file, as fcntl(F_SETFL)
@@ -270,8 +270,7 @@ int ldm_misc_set_flags(struct ldm_misc_file *mf, int flags)
 }
 
 /* The driver's read or write at *@ppos. */
-static ssize_t call_io(struct ldm_misc_file *mf, bool write, void *buf, size_t count,
-		       loff_t *ppos)
+static ssize_t call_io(struct ldm_misc_file *mf, bool write, void *buf, size_t count, loff_t *ppos)
 {
 	const struct file_operations *fops = mf->file.f_op;
 
@@ -284,8 +283,7 @@ static ssize_t call_io(struct ldm_misc_file *mf, bool write, void *buf, size_t c
  * A read or write at *@pos, or at f_pos if @pos is NULL: under pos_lock,
  * unless the file is a stream.
  */
-static ssize_t do_io(struct ldm_misc_file *mf, bool write, void *buf, size_t count,
-		     loff_t *pos)
+static ssize_t do_io(struct ldm_misc_file *mf, bool write, void *buf, size_t count, loff_t *pos)
 {
 	ssize_t ret;
 	loff_t p;
@@ -479,7 +477,7 @@ static int poll_loop(struct ldm_misc_file *mf, struct misc_poller *p, unsigned i
 
 	for (;;) {
 		mask = fops->poll ? fops->poll(&mf->file, pt) : DEFAULT_POLLMASK;
-		pt = NULL;	/* the wait queues are registered once */
+		pt = NULL; /* the wait queues are registered once */
 		mask &= events | POLLERR | POLLHUP;
 		if (mask)
 			return (int)mask;
@@ -524,7 +522,7 @@ int ldm_misc_poll(struct ldm_misc_file *mf, unsigned int events, int timeout_ms)
 	if (!misc_get_active(mf->node))
 		return -ENODEV;
 	timeout = timeout_ms < 0 ? MAX_SCHEDULE_TIMEOUT :
-		(long)msecs_to_jiffies((unsigned int)timeout_ms);
+				   (long)msecs_to_jiffies((unsigned int)timeout_ms);
 	init_poll_funcptr(&p.pt, poll_queue);
 	p.task = current;
 	pthread_mutex_lock(&mf->node->lock);

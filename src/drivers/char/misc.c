@@ -23,10 +23,10 @@
 #include "boot.h"
 
 /* Dynamic minors are given from the top of this range down, as in 2.6.9. */
-#define DYNAMIC_MINORS	64
-#define MISC_MINORS	256	/* minors 0-254; 255 is MISC_DYNAMIC_MINOR */
+#define DYNAMIC_MINORS 64
+#define MISC_MINORS    256 /* minors 0-254; 255 is MISC_DYNAMIC_MINOR */
 
-#define HELD_MAX	8
+#define HELD_MAX 8
 
 static LIST_HEAD(misc_list);
 /* Guards misc_list, misc_minors and the registration of each device. */
@@ -173,7 +173,7 @@ static void kill_files(struct ldm_misc_node *node)
 		list_del_init(pos);
 		pthread_mutex_unlock(&node->lock);
 		misc_file_release(misc_file_of(pos));
-		misc_file_put(misc_file_of(pos));	/* the list's reference */
+		misc_file_put(misc_file_of(pos)); /* the list's reference */
 	}
 }
 
@@ -404,12 +404,13 @@ void misc_exit(void)
 	for (;;) {
 		pthread_mutex_lock(&misc_mtx);
 		c = list_empty(&misc_list) ? NULL :
-			list_first_entry(&misc_list, struct miscdevice, list);
+					     list_first_entry(&misc_list, struct miscdevice, list);
 		pthread_mutex_unlock(&misc_mtx);
 		if (!c)
 			break;
 		printk(KERN_WARNING "misc: device '%s' (minor %d) still registered at exit; "
-		       "deregistering it\n", c->name, c->minor);
+				    "deregistering it\n",
+		       c->name, c->minor);
 		misc_deregister(c);
 	}
 	class_simple_destroy(misc_class);

@@ -30,7 +30,7 @@
 #include <ldm/miscdevice.h>
 #include <libldm/misc.h>
 
-#define MISC_DEACTIVATED_BIAS	INT_MIN
+#define MISC_DEACTIVATED_BIAS INT_MIN
 
 /**
  * struct ldm_misc_node - the runtime's side of a registered misc device

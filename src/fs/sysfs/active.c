@@ -7,7 +7,7 @@
 
 #include "sysfs.h"
 
-#define HELD_MAX	8
+#define HELD_MAX 8
 
 /* The active references this thread holds, so removal never waits on itself. */
 static __thread struct sysfs_dirent *held[HELD_MAX];

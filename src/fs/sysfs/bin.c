@@ -24,8 +24,8 @@ int sysfs_create_bin_file(struct kobject *kobj, struct bin_attribute *attr)
 	error = sysfs_validate_name(attr->attr.name);
 	if (error)
 		goto out_put_dir;
-	sd = sysfs_new_dirent(attr->attr.name, LDM_SYSFS_BIN,
-			      S_IFREG | (attr->attr.mode & 07777), kobj);
+	sd = sysfs_new_dirent(attr->attr.name, LDM_SYSFS_BIN, S_IFREG | (attr->attr.mode & 07777),
+			      kobj);
 	if (!sd) {
 		error = -ENOMEM;
 		goto out_put_dir;

@@ -71,8 +71,8 @@ static void free_name(struct sysfs_dirent *sd, char *name)
  *
  * Return: the node with one reference, or NULL when out of memory.
  */
-struct sysfs_dirent *sysfs_new_dirent(const char *name, enum ldm_sysfs_type type,
-				      mode_t mode, struct kobject *kobj)
+struct sysfs_dirent *sysfs_new_dirent(const char *name, enum ldm_sysfs_type type, mode_t mode,
+				      struct kobject *kobj)
 {
 	size_t len = strlen(name) + 1;
 	struct sysfs_dirent *sd = kzalloc(dirent_size(type) + len, GFP_KERNEL);
@@ -121,7 +121,7 @@ void ldm_sysfs_put(struct sysfs_dirent *sd)
 		sysfs_notify_forget(sd);
 		free_name(sd, sd->s_name);
 		kfree(sd);
-		sd = parent;	/* a child held a reference on its parent */
+		sd = parent; /* a child held a reference on its parent */
 	}
 }
 
@@ -150,7 +150,7 @@ static u64 sysfs_hash_of(const struct ldm_hnode *n)
 	return ldm_hash_name(container_of(n, struct sysfs_dirent, s_hash)->s_name);
 }
 
-static ldm_sysfs_watch_fn watch_fn;	/* under sysfs_rwsem */
+static ldm_sysfs_watch_fn watch_fn; /* under sysfs_rwsem */
 static void *watch_data;
 
 /* Tell the watcher; caller holds sysfs_rwsem for writing. */
@@ -300,8 +300,8 @@ int sysfs_remove_name(struct sysfs_dirent *parent, const char *name)
 }
 
 /* Create a directory @name under @parent serving @kobj; the new node is referenced. */
-static int create_dir(struct kobject *kobj, struct sysfs_dirent *parent,
-		      const char *name, struct sysfs_dirent **ret)
+static int create_dir(struct kobject *kobj, struct sysfs_dirent *parent, const char *name,
+		      struct sysfs_dirent **ret)
 {
 	struct sysfs_dirent *sd;
 	int error;

@@ -10,7 +10,7 @@
 #include "sysfs.h"
 
 #define to_subsys(k) container_of(k, struct subsystem, kset.kobj)
-#define to_sattr(a) container_of(a, struct subsys_attribute, attr)
+#define to_sattr(a)  container_of(a, struct subsys_attribute, attr)
 
 static ssize_t subsys_attr_show(struct kobject *kobj, struct attribute *attr, char *page)
 {
@@ -19,8 +19,8 @@ static ssize_t subsys_attr_show(struct kobject *kobj, struct attribute *attr, ch
 	return sattr->show ? sattr->show(to_subsys(kobj), page) : 0;
 }
 
-static ssize_t subsys_attr_store(struct kobject *kobj, struct attribute *attr,
-				 const char *page, size_t count)
+static ssize_t subsys_attr_store(struct kobject *kobj, struct attribute *attr, const char *page,
+				 size_t count)
 {
 	struct subsys_attribute *sattr = to_sattr(attr);
 
@@ -28,8 +28,8 @@ static ssize_t subsys_attr_store(struct kobject *kobj, struct attribute *attr,
 }
 
 static struct sysfs_ops subsys_sysfs_ops = {
-	.show	= subsys_attr_show,
-	.store	= subsys_attr_store,
+	.show = subsys_attr_show,
+	.store = subsys_attr_store,
 };
 
 /**

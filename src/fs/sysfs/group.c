@@ -9,8 +9,7 @@
 #include "sysfs.h"
 
 /* Remove the first @n attributes of @grp from @dir. */
-static void remove_files(struct sysfs_dirent *dir, const struct attribute_group *grp,
-			 size_t n)
+static void remove_files(struct sysfs_dirent *dir, const struct attribute_group *grp, size_t n)
 {
 	size_t i;
 

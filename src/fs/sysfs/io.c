@@ -21,13 +21,13 @@
 
 struct ldm_sysfs_file {
 	struct sysfs_dirent *sd;
-	struct sysfs_ops *ops;		/* text attributes */
+	struct sysfs_ops *ops; /* text attributes */
 	int flags;
-	size_t count;			/* bytes show() left in @page */
+	size_t count; /* bytes show() left in @page */
 	bool filled;
-	char *page;			/* PAGE_SIZE + 1 */
-	pthread_mutex_t lock;		/* one I/O at a time on the page */
-	unsigned long event;		/* the sysfs_notify() count last read */
+	char *page;	      /* PAGE_SIZE + 1 */
+	pthread_mutex_t lock; /* one I/O at a time on the page */
+	unsigned long event;  /* the sysfs_notify() count last read */
 };
 
 static bool want_read(int flags)

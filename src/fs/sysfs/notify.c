@@ -26,7 +26,7 @@
 
 #include "sysfs.h"
 
-#define NOTIFY_BUCKETS	64
+#define NOTIFY_BUCKETS 64
 
 struct notify_ent {
 	struct hlist_node node;
@@ -35,10 +35,10 @@ struct notify_ent {
 };
 
 static pthread_mutex_t notify_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t notify_cond;	/* CLOCK_MONOTONIC, set up once */
+static pthread_cond_t notify_cond; /* CLOCK_MONOTONIC, set up once */
 static pthread_once_t notify_once = PTHREAD_ONCE_INIT;
 static struct hlist_head notify_table[NOTIFY_BUCKETS];
-static unsigned int notify_count;	/* entries; read unlocked as a hint */
+static unsigned int notify_count; /* entries; read unlocked as a hint */
 
 static pthread_rwlock_t watch_lock = PTHREAD_RWLOCK_INITIALIZER;
 static ldm_sysfs_poll_fn watch_fn;

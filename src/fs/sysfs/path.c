@@ -12,7 +12,7 @@
 #include "sysfs.h"
 
 /* A directory may hold a link to an ancestor; bound the hops as namei does. */
-#define MAX_LINK_HOPS	40
+#define MAX_LINK_HOPS 40
 
 /* A link's target, or -ENOENT if it is gone; under sysfs_rwsem. */
 static struct sysfs_dirent *follow_locked(struct sysfs_dirent *sd)
@@ -23,8 +23,8 @@ static struct sysfs_dirent *follow_locked(struct sysfs_dirent *sd)
 }
 
 /* Walk one component from @cur; under sysfs_rwsem. */
-static int walk_one(struct sysfs_dirent **cur, const char *name, size_t len,
-		    bool follow, unsigned int *hops)
+static int walk_one(struct sysfs_dirent **cur, const char *name, size_t len, bool follow,
+		    unsigned int *hops)
 {
 	char comp[NAME_MAX + 1];
 	struct sysfs_dirent *sd = *cur;
@@ -108,8 +108,7 @@ int ldm_sysfs_lookup(const char *path, unsigned int flags, struct sysfs_dirent *
  *
  * Return: 0, -ENOENT, -ENOTDIR.
  */
-int ldm_sysfs_lookup_at(struct sysfs_dirent *dir, const char *name,
-			struct sysfs_dirent **ret)
+int ldm_sysfs_lookup_at(struct sysfs_dirent *dir, const char *name, struct sysfs_dirent **ret)
 {
 	struct sysfs_dirent *sd;
 
@@ -148,7 +147,7 @@ static void stat_locked(struct sysfs_dirent *sd, struct ldm_sysfs_stat *st)
 		st->size = sd->s_flags & SD_REMOVED ? 0 : (loff_t)sd->s_bin_attr->size;
 		break;
 	case LDM_SYSFS_LINK:
-		st->size = 0;	/* filled in by the caller, without the lock */
+		st->size = 0; /* filled in by the caller, without the lock */
 		break;
 	}
 }
@@ -189,7 +188,7 @@ const char *ldm_sysfs_name(struct sysfs_dirent *sd)
 
 struct dirent_snap {
 	struct sysfs_dirent *sd;
-	char *name;	/* copied: a rename frees the node's name */
+	char *name; /* copied: a rename frees the node's name */
 	struct ldm_sysfs_stat st;
 };
 
@@ -211,8 +210,7 @@ static int snap_by_ino(const void *a, const void *b)
  * lists as empty.
  */
 int ldm_sysfs_readdir(struct sysfs_dirent *dir,
-		      int (*fill)(void *ctx, const char *name,
-				  const struct ldm_sysfs_stat *st),
+		      int (*fill)(void *ctx, const char *name, const struct ldm_sysfs_stat *st),
 		      void *ctx)
 {
 	struct dirent_snap *snap;

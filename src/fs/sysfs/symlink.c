@@ -61,7 +61,7 @@ int sysfs_link_path(struct sysfs_dirent *link, char *buf, size_t size)
 	buf[len] = '\0';
 	fill_path_backwards(t, buf + len);
 	up_read(&sysfs_rwsem);
-	if (len && buf[len - 1] == '/')	/* a link to the root itself */
+	if (len && buf[len - 1] == '/') /* a link to the root itself */
 		buf[--len] = '\0';
 	return (int)len;
 }
@@ -99,7 +99,7 @@ int sysfs_create_link(struct kobject *kobj, struct kobject *target, char *name)
 	sd->s_target = tsd;
 	error = sysfs_add_one(dir, sd);
 	if (error)
-		ldm_sysfs_put(sd);	/* drops the target too */
+		ldm_sysfs_put(sd); /* drops the target too */
 	ldm_sysfs_put(dir);
 	return error;
 

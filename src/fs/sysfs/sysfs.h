@@ -32,11 +32,12 @@
 
 #include "htable.h"
 
-#define SD_DEACTIVATED_BIAS	INT_MIN
+#define SD_DEACTIVATED_BIAS INT_MIN
 
 /* s_flags */
-#define SD_REMOVED		0x1
-#define SD_STABLE		0x2	/* the attribute's LDM_ATTR_STABLE, kept: s_attr
+#define SD_REMOVED 0x1
+#define SD_STABLE \
+	0x2 /* the attribute's LDM_ATTR_STABLE, kept: s_attr
 					 * may be gone with its module once removed */
 
 /*
@@ -47,25 +48,25 @@
 struct sysfs_dirent {
 	atomic_t s_count;
 	atomic_t s_active;
-	atomic_t s_drained;		/* its remover has drained it, and all below */
-	u8 s_type;			/* enum ldm_sysfs_type */
+	atomic_t s_drained; /* its remover has drained it, and all below */
+	u8 s_type;	    /* enum ldm_sysfs_type */
 	u8 s_flags;
-	u16 s_mode;			/* S_IFxxx | permissions */
+	u16 s_mode; /* S_IFxxx | permissions */
 	struct sysfs_dirent *s_parent;
-	char *s_name;			/* inline after the node, or allocated by rename */
-	struct ldm_hnode s_hash;	/* in the parent's s_dir.children; once
+	char *s_name;		 /* inline after the node, or allocated by rename */
+	struct ldm_hnode s_hash; /* in the parent's s_dir.children; once
 					 * removed, on its remover's list */
-	unsigned long s_ino;		/* creation order, which listings follow */
-	u64 s_mtime;			/* nanoseconds since the epoch */
-	struct kobject *s_kobj;		/* the kobject whose I/O this is */
-	union {				/* must stay last: sized by kind */
+	unsigned long s_ino;	 /* creation order, which listings follow */
+	u64 s_mtime;		 /* nanoseconds since the epoch */
+	struct kobject *s_kobj;	 /* the kobject whose I/O this is */
+	union {			 /* must stay last: sized by kind */
 		struct {
 			struct ldm_htable children;
 			unsigned int subdirs;
 		} s_dir;
 		const struct attribute *s_attr;
 		struct bin_attribute *s_bin_attr;
-		struct sysfs_dirent *s_target;	/* a link's target directory */
+		struct sysfs_dirent *s_target; /* a link's target directory */
 	};
 };
 
@@ -74,8 +75,8 @@ extern struct sysfs_dirent *sysfs_root;
 
 /* dir.c */
 int sysfs_validate_name(const char *name);
-struct sysfs_dirent *sysfs_new_dirent(const char *name, enum ldm_sysfs_type type,
-				      mode_t mode, struct kobject *kobj);
+struct sysfs_dirent *sysfs_new_dirent(const char *name, enum ldm_sysfs_type type, mode_t mode,
+				      struct kobject *kobj);
 int sysfs_add_one(struct sysfs_dirent *parent, struct sysfs_dirent *sd);
 struct sysfs_dirent *sysfs_find_locked(struct sysfs_dirent *parent, const char *name);
 void sysfs_remove_sd(struct sysfs_dirent *sd);

@@ -13,8 +13,8 @@
 
 #include "internal.h"
 
-#define MAX_SECTIONS	65280		/* below SHN_LORESERVE */
-#define MAX_SECTION	(1UL << 30)	/* no module section is a gigabyte */
+#define MAX_SECTIONS 65280	 /* below SHN_LORESERVE */
+#define MAX_SECTION  (1UL << 30) /* no module section is a gigabyte */
 
 static int refuse(struct ldm_elf *elf, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
@@ -74,8 +74,9 @@ static int check_section(struct ldm_elf *elf, unsigned int i)
 			      (unsigned long)sh->sh_size);
 	/* SHT_NULL too: a loader that trusted it would copy from anywhere. */
 	if (sh->sh_type != SHT_NOBITS && !in_image(elf, sh->sh_offset, sh->sh_size))
-		return refuse(elf, "section %u (offset %lu, size %lu) runs past the end of the file",
-			      i, (unsigned long)sh->sh_offset, (unsigned long)sh->sh_size);
+		return refuse(elf,
+			      "section %u (offset %lu, size %lu) runs past the end of the file", i,
+			      (unsigned long)sh->sh_offset, (unsigned long)sh->sh_size);
 	if (sh->sh_addralign & (sh->sh_addralign - 1))
 		return refuse(elf, "section %u has alignment %lu, not a power of two", i,
 			      (unsigned long)sh->sh_addralign);
@@ -113,8 +114,8 @@ static int check_overlaps(struct ldm_elf *elf)
 		const Elf64_Shdr *prev = &elf->sechdrs[order[i - 1]];
 
 		if (prev->sh_offset + prev->sh_size > elf->sechdrs[order[i]].sh_offset)
-			error = refuse(elf, "sections %u and %u overlap in the file",
-				       order[i - 1], order[i]);
+			error = refuse(elf, "sections %u and %u overlap in the file", order[i - 1],
+				       order[i]);
 	}
 	free(order);
 	return error;
@@ -191,8 +192,7 @@ static int check_relocations(struct ldm_elf *elf, unsigned int i)
 		if (rela[j].r_offset > elf->sechdrs[sh->sh_info].sh_size ||
 		    elf->sechdrs[sh->sh_info].sh_size - rela[j].r_offset < 4)
 			return refuse(elf, "relocation %zu of %s at offset %lu lies outside %s", j,
-				      ldm_elf_section_name(elf, i),
-				      (unsigned long)rela[j].r_offset,
+				      ldm_elf_section_name(elf, i), (unsigned long)rela[j].r_offset,
 				      ldm_elf_section_name(elf, sh->sh_info));
 	}
 	return 0;
@@ -273,8 +273,7 @@ int ldm_elf_parse(struct ldm_elf *elf, const void *image, size_t len)
 		else if (elf->sechdrs[i].sh_type == SHT_REL)
 			error = refuse(elf, "REL relocations in %s (x86-64 uses RELA)",
 				       ldm_elf_section_name(elf, i));
-	if (!error && elf->modinfo_idx &&
-	    elf->sechdrs[elf->modinfo_idx].sh_type == SHT_NOBITS)
+	if (!error && elf->modinfo_idx && elf->sechdrs[elf->modinfo_idx].sh_type == SHT_NOBITS)
 		error = refuse(elf, ".modinfo has no contents");
 	return error;
 }
@@ -334,7 +333,7 @@ const char *ldm_modinfo_next(const struct ldm_elf *elf, size_t *pos)
 		const char *entry = base + *pos;
 		const char *end = memchr(entry, '\0', size - *pos);
 
-		if (!end)	/* an unterminated last entry is cut off: ignore it */
+		if (!end) /* an unterminated last entry is cut off: ignore it */
 			return NULL;
 		*pos = (size_t)(end - base) + 1;
 		return entry;
@@ -412,7 +411,7 @@ bool ldm_modinfo_license_hides_text(const struct ldm_elf *elf)
 				return true;
 		return false;
 	}
-	if (off >= size || !base[off])	/* the end, or padding: nothing hidden */
+	if (off >= size || !base[off]) /* the end, or padding: nothing hidden */
 		return false;
 	end = memchr(base + off, '\0', size - off);
 	return !memchr(base + off, '=', end ? (size_t)(end - (base + off)) : size - off);
@@ -427,8 +426,8 @@ bool ldm_modinfo_license_hides_text(const struct ldm_elf *elf)
 bool ldm_license_is_gpl_compatible(const char *license)
 {
 	static const char *const gpl[] = {
-		"GPL", "GPL v2", "GPL and additional rights", "Dual BSD/GPL",
-		"Dual MIT/GPL", "Dual MPL/GPL",
+		"GPL",		"GPL v2",	"GPL and additional rights",
+		"Dual BSD/GPL", "Dual MIT/GPL", "Dual MPL/GPL",
 	};
 	size_t i;
 

@@ -20,8 +20,7 @@
  * so that libldm.so reads its own tables even when the program that loads
  * it has __ksymtab sections of its own.
  */
-#define SECTION_BOUND extern const struct kernel_symbol \
-	__attribute__((weak, visibility("hidden")))
+#define SECTION_BOUND extern const struct kernel_symbol __attribute__((weak, visibility("hidden")))
 SECTION_BOUND __start___ksymtab[];
 SECTION_BOUND __stop___ksymtab[];
 SECTION_BOUND __start___ksymtab_gpl[];
@@ -31,7 +30,7 @@ struct export_entry {
 	struct ldm_hnode hash;
 	struct list_head list;
 	struct ldm_export exp;
-	struct ldm_module *mod;		/* the exporting module; NULL: the runtime */
+	struct ldm_module *mod; /* the exporting module; NULL: the runtime */
 };
 
 static pthread_rwlock_t export_lock = PTHREAD_RWLOCK_INITIALIZER;

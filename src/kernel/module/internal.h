@@ -20,10 +20,10 @@
 #include "taint.h"
 
 /* The largest module image read or loaded. */
-#define MODULE_SIZE_MAX	(64UL << 20)
+#define MODULE_SIZE_MAX (64UL << 20)
 
 /* elf.c: reading an image without loading it */
-#define LDM_ELF_ERR_LEN	256
+#define LDM_ELF_ERR_LEN 256
 
 struct ldm_elf {
 	const unsigned char *image;
@@ -33,17 +33,17 @@ struct ldm_elf {
 	unsigned int nsec;
 	const char *secstrings;
 	size_t secstrings_len;
-	unsigned int symindex;		/* the SHT_SYMTAB section */
+	unsigned int symindex; /* the SHT_SYMTAB section */
 	const Elf64_Sym *syms;
 	size_t nsyms;
 	const char *strtab;
 	size_t strtab_len;
-	unsigned int modinfo_idx;	/* 0 when absent */
+	unsigned int modinfo_idx; /* 0 when absent */
 	unsigned int this_module_idx;
 	unsigned int ksymtab_idx;
 	unsigned int ksymtab_gpl_idx;
 	unsigned int param_idx;
-	char err[LDM_ELF_ERR_LEN];	/* why ldm_elf_parse() refused */
+	char err[LDM_ELF_ERR_LEN]; /* why ldm_elf_parse() refused */
 };
 
 int ldm_elf_parse(struct ldm_elf *elf, const void *image, size_t len);
@@ -64,16 +64,16 @@ bool ldm_modinfo_license_hides_text(const struct ldm_elf *elf);
 /* layout.c: the mapping of a module and its relocation */
 enum { PART_TEXT, PART_RO, PART_RW, PART_MAX };
 
-#define SLOT_NONE	((size_t)-1)
+#define SLOT_NONE ((size_t)-1)
 
 struct module_layout {
 	unsigned char *base;
 	size_t size;
 	size_t part_start[PART_MAX];
-	unsigned char **sec_addr;	/* per section, NULL if not loaded */
-	size_t *got_slot, *stub_slot;	/* per symbol */
+	unsigned char **sec_addr;     /* per section, NULL if not loaded */
+	size_t *got_slot, *stub_slot; /* per symbol */
 	size_t ngot, nstubs;
-	size_t got_off, stubs_off;	/* within the ro and text parts */
+	size_t got_off, stubs_off; /* within the ro and text parts */
 };
 
 struct module_reloc_ctx {
@@ -85,37 +85,37 @@ struct module_reloc_ctx {
 
 int module_layout(const struct ldm_elf *elf, struct module_layout *l);
 void module_layout_free(struct module_layout *l);
-int module_relocate(const struct ldm_elf *elf, struct module_layout *l,
-		    const unsigned long *values, struct module_reloc_ctx *c);
+int module_relocate(const struct ldm_elf *elf, struct module_layout *l, const unsigned long *values,
+		    struct module_reloc_ctx *c);
 int module_protect(struct module_layout *l);
 
 /* A file of /module/<name>: refcnt, taint, initstate, parameters/<param>. */
 struct module_attribute {
 	struct attribute attr;
 	ssize_t (*show)(struct ldm_module *lm, struct module_attribute *mattr, char *buf);
-	ssize_t (*store)(struct ldm_module *lm, struct module_attribute *mattr,
-			 const char *buf, size_t count);
-	struct kernel_param *param;	/* for parameters */
+	ssize_t (*store)(struct ldm_module *lm, struct module_attribute *mattr, const char *buf,
+			 size_t count);
+	struct kernel_param *param; /* for parameters */
 };
 
 /* One module using another's exports: @source uses @target. */
 struct module_use {
-	struct list_head source_list;	/* on target->users */
-	struct list_head target_list;	/* on source->uses */
+	struct list_head source_list; /* on target->users */
+	struct list_head target_list; /* on source->uses */
 	struct ldm_module *source, *target;
 };
 
 struct ldm_module {
-	struct kobject kobj;		/* /module/<name>; its release frees this */
-	struct kobject holders;		/* /module/<name>/holders */
-	struct module *mod;		/* __this_module, in the mapping */
+	struct kobject kobj;	/* /module/<name>; its release frees this */
+	struct kobject holders; /* /module/<name>/holders */
+	struct module *mod;	/* __this_module, in the mapping */
 	char name[MODULE_NAME_LEN];
-	struct list_head list;		/* on the list of modules */
-	unsigned char *base;		/* the mapping: text, then ro, then rw */
+	struct list_head list; /* on the list of modules */
+	unsigned char *base;   /* the mapping: text, then ro, then rw */
 	size_t size, text_size, ro_size;
-	atomic_t refcnt;		/* try_module_get() references */
-	struct list_head users;		/* module_use.source_list: who uses us */
-	struct list_head uses;		/* module_use.target_list: whom we use */
+	atomic_t refcnt;	/* try_module_get() references */
+	struct list_head users; /* module_use.source_list: who uses us */
+	struct list_head uses;	/* module_use.target_list: whom we use */
 	unsigned long taints;
 	bool gpl_compatible;
 	bool uses_gpl_only;
@@ -126,7 +126,7 @@ struct ldm_module {
 	struct module_attribute *pattrs;
 	struct attribute **pattr_list;
 	struct attribute_group pgroup;
-	pthread_mutex_t param_lock;	/* kernel_param_lock(): sets against reads */
+	pthread_mutex_t param_lock; /* kernel_param_lock(): sets against reads */
 	bool in_sysfs;
 };
 

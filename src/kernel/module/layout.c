@@ -26,7 +26,7 @@
 
 #include "internal.h"
 
-#define STUB_SIZE	16	/* ff 25 00 00 00 00 <addr64>, padded */
+#define STUB_SIZE 16 /* ff 25 00 00 00 00 <addr64>, padded */
 
 static size_t align_up(size_t v, size_t a)
 {
@@ -50,21 +50,36 @@ static int section_part(const struct ldm_elf *elf, unsigned int i)
 static const char *reloc_name(unsigned int type)
 {
 	switch (type) {
-	case R_X86_64_64: return "R_X86_64_64";
-	case R_X86_64_PC32: return "R_X86_64_PC32";
-	case R_X86_64_GOT32: return "R_X86_64_GOT32";
-	case R_X86_64_PLT32: return "R_X86_64_PLT32";
-	case R_X86_64_32: return "R_X86_64_32";
-	case R_X86_64_32S: return "R_X86_64_32S";
-	case R_X86_64_PC64: return "R_X86_64_PC64";
-	case R_X86_64_GOTPCREL: return "R_X86_64_GOTPCREL";
-	case R_X86_64_GOTPCRELX: return "R_X86_64_GOTPCRELX";
-	case R_X86_64_REX_GOTPCRELX: return "R_X86_64_REX_GOTPCRELX";
-	case R_X86_64_GOTOFF64: return "R_X86_64_GOTOFF64";
-	case R_X86_64_GOTPC32: return "R_X86_64_GOTPC32";
-	case R_X86_64_TPOFF32: return "R_X86_64_TPOFF32";
-	case R_X86_64_GOTTPOFF: return "R_X86_64_GOTTPOFF";
-	default: return "unknown";
+	case R_X86_64_64:
+		return "R_X86_64_64";
+	case R_X86_64_PC32:
+		return "R_X86_64_PC32";
+	case R_X86_64_GOT32:
+		return "R_X86_64_GOT32";
+	case R_X86_64_PLT32:
+		return "R_X86_64_PLT32";
+	case R_X86_64_32:
+		return "R_X86_64_32";
+	case R_X86_64_32S:
+		return "R_X86_64_32S";
+	case R_X86_64_PC64:
+		return "R_X86_64_PC64";
+	case R_X86_64_GOTPCREL:
+		return "R_X86_64_GOTPCREL";
+	case R_X86_64_GOTPCRELX:
+		return "R_X86_64_GOTPCRELX";
+	case R_X86_64_REX_GOTPCRELX:
+		return "R_X86_64_REX_GOTPCRELX";
+	case R_X86_64_GOTOFF64:
+		return "R_X86_64_GOTOFF64";
+	case R_X86_64_GOTPC32:
+		return "R_X86_64_GOTPC32";
+	case R_X86_64_TPOFF32:
+		return "R_X86_64_TPOFF32";
+	case R_X86_64_GOTTPOFF:
+		return "R_X86_64_GOTTPOFF";
+	default:
+		return "unknown";
 	}
 }
 
@@ -146,8 +161,7 @@ int module_layout(const struct ldm_elf *elf, struct module_layout *l)
 	l->part_start[PART_RO] = start[PART_RO];
 	l->part_start[PART_RW] = start[PART_RW];
 
-	l->base = mmap(NULL, l->size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-		       -1, 0);
+	l->base = mmap(NULL, l->size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (l->base == MAP_FAILED) {
 		l->base = NULL;
 		goto err_free;
@@ -185,8 +199,8 @@ void module_layout_free(struct module_layout *l)
 /* The GOT entry of symbol @symidx, holding @value. */
 static unsigned long got_entry(struct module_layout *l, size_t symidx, unsigned long value)
 {
-	unsigned char *slot = l->base + l->part_start[PART_RO] + l->got_off +
-			      8 * l->got_slot[symidx];
+	unsigned char *slot =
+		l->base + l->part_start[PART_RO] + l->got_off + 8 * l->got_slot[symidx];
 
 	memcpy(slot, &value, 8);
 	return (unsigned long)slot;
@@ -227,8 +241,8 @@ static int refuse_reloc(struct module_reloc_ctx *c, const char *why)
 		snprintf(number, sizeof(number), "type %u", c->type);
 		name = number;
 	}
-	snprintf(c->err, sizeof(c->err), "%s relocation %s against symbol '%s' in section %s",
-		 why, name, c->symname, c->secname);
+	snprintf(c->err, sizeof(c->err), "%s relocation %s against symbol '%s' in section %s", why,
+		 name, c->symname, c->secname);
 	return -ENOEXEC;
 }
 
@@ -302,8 +316,8 @@ static int apply_one(struct module_reloc_ctx *c, struct module_layout *l, unsign
  *
  * Return: 0, or -ENOEXEC naming the relocation that cannot be applied.
  */
-int module_relocate(const struct ldm_elf *elf, struct module_layout *l,
-		    const unsigned long *values, struct module_reloc_ctx *c)
+int module_relocate(const struct ldm_elf *elf, struct module_layout *l, const unsigned long *values,
+		    struct module_reloc_ctx *c)
 {
 	unsigned int i;
 	size_t j;
@@ -319,12 +333,12 @@ int module_relocate(const struct ldm_elf *elf, struct module_layout *l,
 			continue;
 		part = section_part(elf, sh->sh_info);
 		if (part < 0)
-			continue;	/* debug information and the like */
+			continue; /* debug information and the like */
 		target = &elf->sechdrs[sh->sh_info];
 		c->secname = ldm_elf_section_name(elf, sh->sh_info);
 		if (target->sh_type == SHT_NOBITS) {
-			snprintf(c->err, sizeof(c->err), "relocations apply to %s, which has no contents",
-				 c->secname);
+			snprintf(c->err, sizeof(c->err),
+				 "relocations apply to %s, which has no contents", c->secname);
 			return -ENOEXEC;
 		}
 		rela = (const Elf64_Rela *)(elf->image + sh->sh_offset);
@@ -334,12 +348,13 @@ int module_relocate(const struct ldm_elf *elf, struct module_layout *l,
 			c->type = ELF64_R_TYPE(rela[j].r_info);
 			c->symname = ldm_elf_sym_name(elf, &elf->syms[symidx]);
 			if (!*c->symname)
-				c->symname = ldm_elf_section_name(elf, elf->syms[symidx].st_shndx <
-								  elf->nsec ?
-								  elf->syms[symidx].st_shndx : 0);
+				c->symname = ldm_elf_section_name(
+					elf, elf->syms[symidx].st_shndx < elf->nsec ?
+						     elf->syms[symidx].st_shndx :
+						     0);
 			error = apply_one(c, l, l->sec_addr[sh->sh_info] + rela[j].r_offset, part,
-					  target->sh_size - rela[j].r_offset, symidx, values[symidx],
-					  rela[j].r_addend);
+					  target->sh_size - rela[j].r_offset, symidx,
+					  values[symidx], rela[j].r_addend);
 			if (error)
 				return error;
 		}

@@ -34,9 +34,9 @@ extern void __lsan_unregister_root_region(const void *p, size_t size) __attribut
 struct load_info {
 	struct ldm_elf elf;
 	struct module_layout layout;
-	unsigned long *values;		/* per symbol */
+	unsigned long *values; /* per symbol */
 	struct ldm_module *lm;
-	const char *name;		/* for messages: the module's, or "module" */
+	const char *name; /* for messages: the module's, or "module" */
 };
 
 /* try_module_get() reads the state without module_mutex: write it atomically. */
@@ -70,7 +70,8 @@ static int check_modinfo(struct load_info *info)
 
 	if (!elf->this_module_idx) {
 		printk(KERN_ERR "%s: no .gnu.linkonce.this_module section: not built as an ldm "
-		       "module (see docs/modules.md)\n", info->name);
+				"module (see docs/modules.md)\n",
+		       info->name);
 		return -ENOEXEC;
 	}
 	sh = &elf->sechdrs[elf->this_module_idx];
@@ -82,8 +83,7 @@ static int check_modinfo(struct load_info *info)
 	/* The loader writes to it once the text and read-only parts are protected. */
 	if ((sh->sh_flags & (SHF_ALLOC | SHF_WRITE | SHF_EXECINSTR)) != (SHF_ALLOC | SHF_WRITE) ||
 	    sh->sh_type == SHT_NOBITS) {
-		printk(KERN_ERR "%s: .gnu.linkonce.this_module is not writable data\n",
-		       info->name);
+		printk(KERN_ERR "%s: .gnu.linkonce.this_module is not writable data\n", info->name);
 		return -ENOEXEC;
 	}
 	if (!vermagic) {
@@ -103,13 +103,13 @@ static int check_modinfo(struct load_info *info)
 static int read_name(struct load_info *info, char *name)
 {
 	const struct ldm_elf *elf = &info->elf;
-	const struct module *m = (const struct module *)(elf->image +
-					elf->sechdrs[elf->this_module_idx].sh_offset);
+	const struct module *m =
+		(const struct module *)(elf->image + elf->sechdrs[elf->this_module_idx].sh_offset);
 	size_t i;
 
 	if (!memchr(m->name, '\0', sizeof(m->name)) || !m->name[0]) {
 		printk(KERN_ERR "module: the name in .gnu.linkonce.this_module is empty or "
-		       "unterminated\n");
+				"unterminated\n");
 		return -ENOEXEC;
 	}
 	for (i = 0; m->name[i]; i++)
@@ -128,9 +128,11 @@ static void judge_license(struct load_info *info)
 	const char *license = ldm_modinfo_get(&info->elf, "license");
 
 	if (license && ldm_modinfo_license_hides_text(&info->elf)) {
-		printk(KERN_WARNING "%s: module license '%s' is followed by more text after a "
+		printk(KERN_WARNING
+		       "%s: module license '%s' is followed by more text after a "
 		       "NUL byte; the whole string is not a GPL-compatible license, so the "
-		       "module is treated as proprietary\n", lm->name, license);
+		       "module is treated as proprietary\n",
+		       lm->name, license);
 		lm->gpl_compatible = false;
 	} else {
 		lm->gpl_compatible = ldm_license_is_gpl_compatible(license);
@@ -178,9 +180,9 @@ static int resolve_undefined(struct load_info *info, size_t i, unsigned int *gpl
 
 	/* gcc -O0 -fPIC code names it, unused: the module's own GOT, as ld does. */
 	if (!strcmp(name, "_GLOBAL_OFFSET_TABLE_")) {
-		info->values[i] = (unsigned long)(info->layout.base +
-						  info->layout.part_start[PART_RO] +
-						  info->layout.got_off);
+		info->values[i] =
+			(unsigned long)(info->layout.base + info->layout.part_start[PART_RO] +
+					info->layout.got_off);
 		return 0;
 	}
 	if (ldm_export_find(name, &exp, &owner)) {
@@ -189,20 +191,22 @@ static int resolve_undefined(struct load_info *info, size_t i, unsigned int *gpl
 			return 0;
 		}
 		printk(KERN_ERR "%s: Unknown symbol %s (not exported by the runtime or any "
-		       "loaded module)\n", lm->name, name);
+				"loaded module)\n",
+		       lm->name, name);
 		return -ENOENT;
 	}
 	if (exp.license == LDM_EXPORT_GPL && !lm->gpl_compatible) {
 		printk(KERN_ERR "%s: symbol %s is GPL-only (EXPORT_SYMBOL_GPL by %s), and the "
-		       "module's license '%s' is not GPL-compatible\n", lm->name, name, exp.owner,
-		       lm->license);
+				"module's license '%s' is not GPL-compatible\n",
+		       lm->name, name, exp.owner, lm->license);
 		(*gpl_refused)++;
 		return -ENOENT;
 	}
 	if (owner && get_state(owner) != MODULE_STATE_LIVE) {
 		/* Its init may yet fail and take it away: do not build on it. */
 		printk(KERN_ERR "%s: symbol %s comes from module %s, which is still "
-		       "initializing or going away\n", lm->name, name, owner->name);
+				"initializing or going away\n",
+		       lm->name, name, owner->name);
 		return -EBUSY;
 	}
 	if (exp.license == LDM_EXPORT_GPL)
@@ -226,7 +230,8 @@ static int check_proprietary_users(struct ldm_module *lm)
 	list_for_each_entry(use, &lm->uses, target_list) {
 		if (!use->target->gpl_compatible) {
 			printk(KERN_ERR "%s: module using GPL-only symbols uses symbols from "
-			       "proprietary module %s\n", lm->name, use->target->name);
+					"proprietary module %s\n",
+			       lm->name, use->target->name);
 			error = -EPERM;
 		}
 	}
@@ -260,14 +265,14 @@ static int resolve_symbols(struct load_info *info)
 				error = -ENOEXEC;
 				break;
 			}
-			info->values[i] = (unsigned long)info->layout.sec_addr[sym->st_shndx] +
-					  sym->st_value;
+			info->values[i] =
+				(unsigned long)info->layout.sec_addr[sym->st_shndx] + sym->st_value;
 		}
 	}
 	if (gpl_refused)
 		printk(KERN_ERR "%s: refused: it uses %u GPL-only symbol%s and its license '%s' "
-		       "is not GPL-compatible\n", info->lm->name, gpl_refused,
-		       gpl_refused == 1 ? "" : "s", info->lm->license);
+				"is not GPL-compatible\n",
+		       info->lm->name, gpl_refused, gpl_refused == 1 ? "" : "s", info->lm->license);
 	if (!error)
 		error = check_proprietary_users(info->lm);
 	return error;
@@ -283,8 +288,7 @@ static bool name_in_module(const struct load_info *info, const char *name)
 }
 
 /* Check a relocated kernel_symbol table: names must lie in the mapping. */
-static int check_export_names(struct load_info *info, const struct kernel_symbol *syms,
-			      size_t n)
+static int check_export_names(struct load_info *info, const struct kernel_symbol *syms, size_t n)
 {
 	size_t i;
 
@@ -311,7 +315,8 @@ static int add_exports(struct load_info *info)
 	int error;
 
 	for (t = 0; t < ARRAY_SIZE(tables); t++) {
-		unsigned int idx = *(const unsigned int *)((const char *)&info->elf + tables[t].off);
+		unsigned int idx =
+			*(const unsigned int *)((const char *)&info->elf + tables[t].off);
 		const struct kernel_symbol *syms;
 		size_t n;
 
@@ -495,7 +500,8 @@ static int do_init_module(struct ldm_module *lm)
 		ret = lm->mod->init();
 	if (ret > 0) {
 		printk(KERN_WARNING "%s: init returned %d, a positive value; taken as an "
-		       "error\n", lm->name, ret);
+				    "error\n",
+		       lm->name, ret);
 		ret = -EINVAL;
 	}
 	if (ret)
@@ -511,7 +517,7 @@ static void remove_module(struct ldm_module *lm)
 	pthread_mutex_unlock(&module_mutex);
 	module_sysfs_remove(lm);
 	unload_image(lm);
-	kobject_put(&lm->kobj);	/* frees lm, once sysfs lets go */
+	kobject_put(&lm->kobj); /* frees lm, once sysfs lets go */
 }
 
 /*
@@ -696,7 +702,7 @@ int ldm_insmod(const char *path, const char *args)
 }
 
 /* The count of a module being unloaded: try_module_get() fails from then on. */
-#define REFCNT_DEAD	(-1)
+#define REFCNT_DEAD (-1)
 
 /*
  * Take the count from 0 to REFCNT_DEAD, or fail if a reference is held
@@ -817,11 +823,11 @@ int try_module_get(struct module *module)
 	refcnt = &module->ldm->refcnt;
 	v = atomic_read(refcnt);
 	do {
-		if (v < 0 || __atomic_load_n(&module->state, __ATOMIC_ACQUIRE) ==
-			     MODULE_STATE_GOING)
+		if (v < 0 ||
+		    __atomic_load_n(&module->state, __ATOMIC_ACQUIRE) == MODULE_STATE_GOING)
 			return 0;
-	} while (!__atomic_compare_exchange_n(&refcnt->counter, &v, v + 1, false,
-					      __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));
+	} while (!__atomic_compare_exchange_n(&refcnt->counter, &v, v + 1, false, __ATOMIC_SEQ_CST,
+					      __ATOMIC_SEQ_CST));
 	return 1;
 }
 EXPORT_SYMBOL(try_module_get);

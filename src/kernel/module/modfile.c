@@ -14,11 +14,11 @@
 #include "internal.h"
 #include "kernel_read_file.h"
 
-#define MODFILE_SIZE_MAX	MODULE_SIZE_MAX
+#define MODFILE_SIZE_MAX MODULE_SIZE_MAX
 
 struct ldm_modfile {
 	struct ldm_elf elf;
-	void *image;		/* kmalloc'd, 8-byte aligned */
+	void *image; /* kmalloc'd, 8-byte aligned */
 	size_t len;
 };
 
@@ -29,8 +29,7 @@ static void say(char *why, size_t size, const char *text)
 }
 
 /* Take @image (kmalloc'd) into a handle, checked; frees it on failure. */
-static int modfile_take(void *image, size_t len, struct ldm_modfile **ret, char *why,
-			size_t size)
+static int modfile_take(void *image, size_t len, struct ldm_modfile **ret, char *why, size_t size)
 {
 	struct ldm_modfile *mf;
 	int error;
@@ -86,8 +85,7 @@ int ldm_modfile_open(const char *path, struct ldm_modfile **ret, char *why, size
  *
  * Return: as ldm_modfile_open().
  */
-int ldm_modfile_new(const void *image, size_t len, struct ldm_modfile **ret, char *why,
-		    size_t size)
+int ldm_modfile_new(const void *image, size_t len, struct ldm_modfile **ret, char *why, size_t size)
 {
 	void *copy;
 
@@ -244,7 +242,8 @@ int ldm_modfile_for_each_export(const struct ldm_modfile *mf,
 		if (strncmp(name, "__ksymtab_", 10) || !name[10])
 			continue;
 		exp.name = name + 10;
-		exp.license = sym->st_shndx == elf->ksymtab_gpl_idx ? LDM_EXPORT_GPL : LDM_EXPORT_ALL;
+		exp.license = sym->st_shndx == elf->ksymtab_gpl_idx ? LDM_EXPORT_GPL :
+								      LDM_EXPORT_ALL;
 		error = fn(&exp, data);
 		if (error)
 			return error;

@@ -21,7 +21,7 @@
 
 #include "internal.h"
 
-#define CHARP_MAX	1024
+#define CHARP_MAX 1024
 
 /* kernel_param_lock(NULL): the parameters built into the runtime. */
 static pthread_mutex_t builtin_param_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -87,39 +87,39 @@ static int parse_ulong(const char *val, unsigned long long max, unsigned long lo
 	return 0;
 }
 
-#define SIGNED_PARAM(name, type, min, max, format)				\
-int param_set_##name(const char *val, struct kernel_param *kp)			\
-{										\
-	long long v;								\
-	int error = parse_long(val, min, max, &v);				\
-										\
-	if (!error)								\
-		*(type *)kp->arg = (type)v;					\
-	return error;								\
-}										\
-EXPORT_SYMBOL(param_set_##name);						\
-int param_get_##name(char *buffer, struct kernel_param *kp)			\
-{										\
-	return sprintf(buffer, format, *(type *)kp->arg);			\
-}										\
-EXPORT_SYMBOL(param_get_##name)
+#define SIGNED_PARAM(name, type, min, max, format) \
+	int param_set_##name(const char *val, struct kernel_param *kp) \
+	{ \
+		long long v; \
+		int error = parse_long(val, min, max, &v); \
+\
+		if (!error) \
+			*(type *)kp->arg = (type)v; \
+		return error; \
+	} \
+	EXPORT_SYMBOL(param_set_##name); \
+	int param_get_##name(char *buffer, struct kernel_param *kp) \
+	{ \
+		return sprintf(buffer, format, *(type *)kp->arg); \
+	} \
+	EXPORT_SYMBOL(param_get_##name)
 
-#define UNSIGNED_PARAM(name, type, max, format)					\
-int param_set_##name(const char *val, struct kernel_param *kp)			\
-{										\
-	unsigned long long v;							\
-	int error = parse_ulong(val, max, &v);					\
-										\
-	if (!error)								\
-		*(type *)kp->arg = (type)v;					\
-	return error;								\
-}										\
-EXPORT_SYMBOL(param_set_##name);						\
-int param_get_##name(char *buffer, struct kernel_param *kp)			\
-{										\
-	return sprintf(buffer, format, *(type *)kp->arg);			\
-}										\
-EXPORT_SYMBOL(param_get_##name)
+#define UNSIGNED_PARAM(name, type, max, format) \
+	int param_set_##name(const char *val, struct kernel_param *kp) \
+	{ \
+		unsigned long long v; \
+		int error = parse_ulong(val, max, &v); \
+\
+		if (!error) \
+			*(type *)kp->arg = (type)v; \
+		return error; \
+	} \
+	EXPORT_SYMBOL(param_set_##name); \
+	int param_get_##name(char *buffer, struct kernel_param *kp) \
+	{ \
+		return sprintf(buffer, format, *(type *)kp->arg); \
+	} \
+	EXPORT_SYMBOL(param_get_##name)
 
 UNSIGNED_PARAM(byte, unsigned char, UCHAR_MAX, "%hhu");
 SIGNED_PARAM(short, short, SHRT_MIN, SHRT_MAX, "%hi");
@@ -212,13 +212,17 @@ void module_param_free_strings(const void *start, size_t size)
 
 int param_set_bool(const char *val, struct kernel_param *kp)
 {
-	if (!val)	/* no "=value": set */
+	if (!val) /* no "=value": set */
 		val = "1";
 	switch (val[0]) {
-	case 'y': case 'Y': case '1':
+	case 'y':
+	case 'Y':
+	case '1':
 		*(int *)kp->arg = 1;
 		return 0;
-	case 'n': case 'N': case '0':
+	case 'n':
+	case 'N':
+	case '0':
 		*(int *)kp->arg = 0;
 		return 0;
 	}
@@ -258,8 +262,7 @@ int param_set_copystring(const char *val, struct kernel_param *kp)
 	if (!val)
 		return -EINVAL;
 	if (strlen(val) + 1 > kps->maxlen) {
-		printk(KERN_ERR "%s: string doesn't fit in %u chars.\n", kp->name,
-		       kps->maxlen - 1);
+		printk(KERN_ERR "%s: string doesn't fit in %u chars.\n", kp->name, kps->maxlen - 1);
 		return -ENOSPC;
 	}
 	strcpy(kps->string, val);

@@ -13,7 +13,7 @@
 #include "internal.h"
 #include "params.h"
 
-#define to_lm(k) container_of(k, struct ldm_module, kobj)
+#define to_lm(k)    container_of(k, struct ldm_module, kobj)
 #define to_mattr(a) container_of(a, struct module_attribute, attr)
 
 static ssize_t module_attr_show(struct kobject *kobj, struct attribute *attr, char *buf)
@@ -23,8 +23,8 @@ static ssize_t module_attr_show(struct kobject *kobj, struct attribute *attr, ch
 	return mattr->show ? mattr->show(to_lm(kobj), mattr, buf) : -EIO;
 }
 
-static ssize_t module_attr_store(struct kobject *kobj, struct attribute *attr,
-				 const char *buf, size_t count)
+static ssize_t module_attr_store(struct kobject *kobj, struct attribute *attr, const char *buf,
+				 size_t count)
 {
 	struct module_attribute *mattr = to_mattr(attr);
 
@@ -51,8 +51,7 @@ static ssize_t taint_show(struct ldm_module *lm, struct module_attribute *mattr,
 	return sprintf(buf, "%s\n", flags);
 }
 
-static ssize_t initstate_show(struct ldm_module *lm, struct module_attribute *mattr,
-			      char *buf)
+static ssize_t initstate_show(struct ldm_module *lm, struct module_attribute *mattr, char *buf)
 {
 	static const char *const states[] = {
 		[MODULE_STATE_LIVE] = "live",
@@ -67,8 +66,7 @@ static ssize_t initstate_show(struct ldm_module *lm, struct module_attribute *ma
 
 static struct module_attribute modattr_refcnt = __ATTR(refcnt, 0444, refcnt_show, NULL);
 static struct module_attribute modattr_taint = __ATTR(taint, 0444, taint_show, NULL);
-static struct module_attribute modattr_initstate =
-	__ATTR(initstate, 0444, initstate_show, NULL);
+static struct module_attribute modattr_initstate = __ATTR(initstate, 0444, initstate_show, NULL);
 
 static struct attribute *module_default_attrs[] = {
 	&modattr_refcnt.attr,
@@ -102,8 +100,7 @@ static struct kobj_type holders_ktype = {
 	.release = holders_release,
 };
 
-static ssize_t param_attr_show(struct ldm_module *lm, struct module_attribute *mattr,
-			       char *buf)
+static ssize_t param_attr_show(struct ldm_module *lm, struct module_attribute *mattr, char *buf)
 {
 	int count;
 

@@ -16,12 +16,12 @@
 #include "boot.h"
 
 static DECLARE_MUTEX(pm_sem);
-static bool held_suspended;	/* ldm_pm_suspend() holds pm_sem until resumed */
+static bool held_suspended; /* ldm_pm_suspend() holds pm_sem until resumed */
 
 static const char *const pm_states[PM_SUSPEND_MAX] = {
-	[PM_SUSPEND_STANDBY]	= "standby",
-	[PM_SUSPEND_MEM]	= "mem",
-	[PM_SUSPEND_DISK]	= "disk",
+	[PM_SUSPEND_STANDBY] = "standby",
+	[PM_SUSPEND_MEM] = "mem",
+	[PM_SUSPEND_DISK] = "disk",
 };
 
 /* One suspend/resume cycle into @state; -EBUSY if one is under way. */
@@ -139,9 +139,9 @@ static ssize_t state_store(struct subsystem *subsys, const char *buf, size_t n)
 
 /* What it lists never changes: a front end may cache it (LDM_ATTR_STABLE). */
 static struct subsys_attribute state_attr = {
-	.attr	= { .name = "state", .mode = 0644, .ldm_flags = LDM_ATTR_STABLE },
-	.show	= state_show,
-	.store	= state_store,
+	.attr = { .name = "state", .mode = 0644, .ldm_flags = LDM_ATTR_STABLE },
+	.show = state_show,
+	.store = state_store,
 };
 
 static decl_subsys(power, NULL, NULL);
@@ -160,7 +160,7 @@ int pm_init(void)
 
 void pm_exit(void)
 {
-	ldm_pm_resume();	/* devices go down awake */
+	ldm_pm_resume(); /* devices go down awake */
 	subsys_remove_file(&power_subsys, &state_attr);
 	subsystem_unregister(&power_subsys);
 }

@@ -24,16 +24,16 @@
 
 #include "devtest.h"
 
-#define DEVTEST_SIZE	4096
+#define DEVTEST_SIZE 4096
 
-static DEFINE_MUTEX(pipe_lock);		/* guards data, len, gone, sleepers */
+static DEFINE_MUTEX(pipe_lock); /* guards data, len, gone, sleepers */
 static DECLARE_WAIT_QUEUE_HEAD(readq);
 static char data[DEVTEST_SIZE];
 static size_t len;
-static int gone;			/* deregistered: wake and leave */
+static int gone; /* deregistered: wake and leave */
 static int sleepers;
 
-static DEFINE_MUTEX(plug_lock);		/* guards plugged */
+static DEFINE_MUTEX(plug_lock); /* guards plugged */
 static int plugged;
 
 static int pipe_open(struct inode *inode, struct file *file)
@@ -89,8 +89,7 @@ static ssize_t pipe_read(struct file *file, char __user *buf, size_t count, loff
 	return ret;
 }
 
-static ssize_t pipe_write(struct file *file, const char __user *buf, size_t count,
-			  loff_t *ppos)
+static ssize_t pipe_write(struct file *file, const char __user *buf, size_t count, loff_t *ppos)
 {
 	ssize_t ret;
 
@@ -155,18 +154,18 @@ static long pipe_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 }
 
 static const struct file_operations pipe_fops = {
-	.owner		= THIS_MODULE,
-	.open		= pipe_open,
-	.read		= pipe_read,
-	.write		= pipe_write,
-	.poll		= pipe_poll,
-	.unlocked_ioctl	= pipe_ioctl,
+	.owner = THIS_MODULE,
+	.open = pipe_open,
+	.read = pipe_read,
+	.write = pipe_write,
+	.poll = pipe_poll,
+	.unlocked_ioctl = pipe_ioctl,
 };
 
 static struct miscdevice pipe_dev = {
-	.minor	= MISC_DYNAMIC_MINOR,
-	.name	= "devtest",
-	.fops	= &pipe_fops,
+	.minor = MISC_DYNAMIC_MINOR,
+	.name = "devtest",
+	.fops = &pipe_fops,
 };
 
 /* Under plug_lock. */
@@ -239,15 +238,15 @@ static ssize_t ctl_write(struct file *file, const char __user *buf, size_t count
 }
 
 static const struct file_operations ctl_fops = {
-	.owner	= THIS_MODULE,
-	.read	= ctl_read,
-	.write	= ctl_write,
+	.owner = THIS_MODULE,
+	.read = ctl_read,
+	.write = ctl_write,
 };
 
 static struct miscdevice ctl_dev = {
-	.minor	= MISC_DYNAMIC_MINOR,
-	.name	= "devtest_ctl",
-	.fops	= &ctl_fops,
+	.minor = MISC_DYNAMIC_MINOR,
+	.name = "devtest_ctl",
+	.fops = &ctl_fops,
 };
 
 static int __init devtest_init(void)

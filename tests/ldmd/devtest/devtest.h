@@ -8,19 +8,19 @@
 #ifndef _DEVTEST_H
 #define _DEVTEST_H
 
-#define DEVTEST_IOC(dir, nr, size)					\
-	(((unsigned int)(dir) << 30) | ((unsigned int)(size) << 16) |	\
-	 ((unsigned int)'D' << 8) | (unsigned int)(nr))
+#define DEVTEST_IOC(dir, nr, size) \
+	(((unsigned int)(dir) << 30) | ((unsigned int)(size) << 16) | ((unsigned int)'D' << 8) | \
+	 (unsigned int)(nr))
 
 /* _IOR('D', 1, int): the bytes waiting to be read */
-#define DEVTEST_IOC_LEN		DEVTEST_IOC(2, 1, 4)
+#define DEVTEST_IOC_LEN	     DEVTEST_IOC(2, 1, 4)
 /* _IOWR('D', 2, int): adds 1000 to the int */
-#define DEVTEST_IOC_ADD		DEVTEST_IOC(3, 2, 4)
+#define DEVTEST_IOC_ADD	     DEVTEST_IOC(3, 2, 4)
 /* _IO('D', 3): empties the buffer; returns how many bytes it held */
-#define DEVTEST_IOC_CLEAR	DEVTEST_IOC(0, 3, 0)
+#define DEVTEST_IOC_CLEAR    DEVTEST_IOC(0, 3, 0)
 /* _IOR('D', 4, int): the readers asleep in read() */
-#define DEVTEST_IOC_SLEEPERS	DEVTEST_IOC(2, 4, 4)
+#define DEVTEST_IOC_SLEEPERS DEVTEST_IOC(2, 4, 4)
 /* _IOR('D', 5, int): 1 if someone waits on the read queue (a reader or a poller) */
-#define DEVTEST_IOC_WAITED	DEVTEST_IOC(2, 5, 4)
+#define DEVTEST_IOC_WAITED   DEVTEST_IOC(2, 5, 4)
 
 #endif /* _DEVTEST_H */

@@ -30,7 +30,7 @@ static char *firmware;
 module_param(firmware, charp, 0444);
 MODULE_PARM_DESC(firmware, "an image to request at load");
 
-#define BLOB_SIZE	6000
+#define BLOB_SIZE 6000
 
 static struct platform_device *pdev;
 static size_t fw_size;
@@ -122,10 +122,12 @@ static ssize_t stable_store(struct device *dev, const char *buf, size_t count)
 }
 
 static struct device_attribute dev_attr_stable = {
-	.attr	= { .name = "stable", .mode = 0644, .owner = THIS_MODULE,
-		    .ldm_flags = LDM_ATTR_STABLE },
-	.show	= stable_show,
-	.store	= stable_store,
+	.attr = { .name = "stable",
+		  .mode = 0644,
+		  .owner = THIS_MODULE,
+		  .ldm_flags = LDM_ATTR_STABLE },
+	.show = stable_show,
+	.store = stable_store,
 };
 
 static ssize_t stable_shows_show(struct device *dev, char *buf)
@@ -152,8 +154,8 @@ static struct attribute *cached_attrs[] = {
 };
 
 static struct attribute_group cached_group = {
-	.name	= "cached",
-	.attrs	= cached_attrs,
+	.name = "cached",
+	.attrs = cached_attrs,
 };
 
 static int ldmdtest_probe(struct device *dev)

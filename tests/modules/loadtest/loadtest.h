@@ -10,8 +10,8 @@
  * The license of ldt_lic and ldt_licgpl, replaced in memory by the tests
  * with each license they try (padded with NULs).
  */
-#define LDT_LICENSE_PLACEHOLDER						\
-	"@@license-placeholder-0123456789-0123456789-0123456789-"	\
+#define LDT_LICENSE_PLACEHOLDER \
+	"@@license-placeholder-0123456789-0123456789-0123456789-" \
 	"0123456789-0123456789-0123456789@@"
 
 struct completion;

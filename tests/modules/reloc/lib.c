@@ -27,9 +27,9 @@ EXPORT_SYMBOL(reloc_lib_counter);
 
 /* Inputs read through a volatile, so that no call is folded away. */
 static volatile int probe;
-static int calls;					/* .bss */
-static int seeded = 42;					/* .data */
-static const int primes[] = { 2, 3, 5, 7, 11, 13, 17, 19 };	/* .rodata */
+static int calls;					    /* .bss */
+static int seeded = 42;					    /* .data */
+static const int primes[] = { 2, 3, 5, 7, 11, 13, 17, 19 }; /* .rodata */
 static const char *const words[] = { "alpha", "beta", "gamma", "delta" };
 static char scratch[64];
 
@@ -81,19 +81,32 @@ EXPORT_SYMBOL(reloc_lib_ops);
 int __attribute__((noinline)) reloc_lib_switch(int x)
 {
 	switch (x) {
-	case 0: return 1;
-	case 1: return x * 5 + 101;
-	case 2: return x * 7 + 201;
-	case 3: return x * 11 + 301;
-	case 4: return twice(x * 13) / 2 + 401;
-	case 5: return x * 17 + 501;
-	case 6: return square(x) * 19 / 6 + 601;
-	case 7: return x * 23 + 701;
-	case 8: return x * 29 + 801;
-	case 9: return -negate(x * 31) + 901;
-	case 10: return x * 37 + 1001;
-	case 11: return x * 41 + 1101;
-	default: return -1;
+	case 0:
+		return 1;
+	case 1:
+		return x * 5 + 101;
+	case 2:
+		return x * 7 + 201;
+	case 3:
+		return x * 11 + 301;
+	case 4:
+		return twice(x * 13) / 2 + 401;
+	case 5:
+		return x * 17 + 501;
+	case 6:
+		return square(x) * 19 / 6 + 601;
+	case 7:
+		return x * 23 + 701;
+	case 8:
+		return x * 29 + 801;
+	case 9:
+		return -negate(x * 31) + 901;
+	case 10:
+		return x * 37 + 1001;
+	case 11:
+		return x * 41 + 1101;
+	default:
+		return -1;
 	}
 }
 EXPORT_SYMBOL(reloc_lib_switch);
@@ -205,8 +218,12 @@ static int check_runtime_data(void)
 int reloc_lib_check(void)
 {
 	static int (*const checks[])(void) = {
-		check_switch, check_tables, check_data, check_strings,
-		check_runtime_functions, check_runtime_data,
+		check_switch,
+		check_tables,
+		check_data,
+		check_strings,
+		check_runtime_functions,
+		check_runtime_data,
 	};
 	unsigned int i;
 

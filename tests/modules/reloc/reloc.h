@@ -11,9 +11,9 @@ struct reloc_op {
 	int (*fn)(int x);
 };
 
-#define RELOC_NOPS		4
-#define RELOC_SWITCH_CASES	12
-#define RELOC_COUNTER_START	1000
+#define RELOC_NOPS	    4
+#define RELOC_SWITCH_CASES  12
+#define RELOC_COUNTER_START 1000
 
 /* What reloc_lib_switch(x) returns, written without a switch. */
 static inline int reloc_switch_ref(int x)
@@ -29,10 +29,14 @@ static inline int reloc_switch_ref(int x)
 static inline int reloc_op_ref(int i, int x)
 {
 	switch (i) {
-	case 0: return 2 * x;			/* "twice" */
-	case 1: return x * x;			/* "square" */
-	case 2: return -x;			/* "negate" */
-	default: return x + 42;			/* "add_seed" */
+	case 0:
+		return 2 * x; /* "twice" */
+	case 1:
+		return x * x; /* "square" */
+	case 2:
+		return -x; /* "negate" */
+	default:
+		return x + 42; /* "add_seed" */
 	}
 }
 

@@ -44,15 +44,24 @@ struct blob {
 static int __attribute__((noinline)) classify(int c)
 {
 	switch (c) {
-	case 'a': return 1;
-	case 'b': return c + 2;
-	case 'c': return c * 3;
-	case 'd': return c - 4;
-	case 'e': return c ^ 5;
-	case 'f': return c << 1;
-	case 'g': return c >> 1;
-	case 'h': return c % 7;
-	default: return 0;
+	case 'a':
+		return 1;
+	case 'b':
+		return c + 2;
+	case 'c':
+		return c * 3;
+	case 'd':
+		return c - 4;
+	case 'e':
+		return c ^ 5;
+	case 'f':
+		return c << 1;
+	case 'g':
+		return c >> 1;
+	case 'h':
+		return c % 7;
+	default:
+		return 0;
 	}
 }
 
@@ -89,8 +98,8 @@ static int check_addresses(void)
 static int check_own_switch(void)
 {
 	static const char in[] = "abcdefghz";
-	static const int out[] = { 1, 'b' + 2, 'c' * 3, 'd' - 4, 'e' ^ 5, 'f' << 1, 'g' >> 1,
-				   'h' % 7, 0 };
+	static const int out[] = { 1,	     'b' + 2,  'c' * 3, 'd' - 4, 'e' ^ 5,
+				   'f' << 1, 'g' >> 1, 'h' % 7, 0 };
 	size_t i;
 
 	for (i = 0; i < sizeof(out) / sizeof(out[0]); i++) {
@@ -115,9 +124,8 @@ static int check_runtime(void)
 	probe = sizeof(a->bytes);
 	memcpy(b->bytes, a->bytes, (size_t)probe);
 	*b = *a;
-	if (memcmp(a, b, sizeof(*a)) ||
-	    simple_strtoul("17 apples", &end, 10) != 17 || *end != ' ' ||
-	    sscanf("42 pears", "%u", &n) != 1 || n != 42)
+	if (memcmp(a, b, sizeof(*a)) || simple_strtoul("17 apples", &end, 10) != 17 ||
+	    *end != ' ' || sscanf("42 pears", "%u", &n) != 1 || n != 42)
 		goto out;
 	drv = driver_find("reloc_drv", &platform_bus_type);
 	if (!drv || strcmp(drv->name, "reloc_drv"))
@@ -139,7 +147,10 @@ out:
 int reloc_user_check(void)
 {
 	static int (*const checks[])(void) = {
-		check_calls, check_addresses, check_own_switch, check_runtime,
+		check_calls,
+		check_addresses,
+		check_own_switch,
+		check_runtime,
 	};
 	unsigned int i;
 
