@@ -48,18 +48,27 @@
 #define __devinitdata
 #define __devexit_p(x) (x)
 
+/* Pasting after expansion, and a name no other expansion uses (modern Linux's). */
+#define ___PASTE(a, b)	    a##b
+#define __PASTE(a, b)	    ___PASTE(a, b)
+#define __UNIQUE_ID(prefix) __PASTE(__PASTE(__UNIQUE_ID_, prefix), __COUNTER__)
+
 #ifndef container_of
+#define __container_of(ptr, type, member, mptr) \
+	({ \
+		const __typeof__(((type *)0)->member) *mptr = (ptr); \
+		(type *)((char *)mptr - offsetof(type, member)); \
+	})
 /**
  * container_of - the structure that embeds a member
  * @ptr: pointer to the member
  * @type: type of the embedding structure
  * @member: name of the member within @type
+ *
+ * Its local has a name of its own in each expansion, so that
+ * container_of(container_of(...)) shadows nothing (-Wshadow).
  */
-#define container_of(ptr, type, member) \
-	({ \
-		const __typeof__(((type *)0)->member) *__mptr = (ptr); \
-		(type *)((char *)__mptr - offsetof(type, member)); \
-	})
+#define container_of(ptr, type, member) __container_of(ptr, type, member, __UNIQUE_ID(mptr))
 #endif
 
 #endif /* _LDM_COMPILER_H */

@@ -46,12 +46,8 @@ struct module {
 	struct ldm_module *ldm; /* the loader's record of the module */
 };
 
-#define __ldm_mod_cat2(a, b) a##b
-#define __ldm_mod_cat(a, b)  __ldm_mod_cat2(a, b)
-#define __ldm_unique(prefix) __ldm_mod_cat(prefix, __COUNTER__)
-
 #define __MODULE_INFO(tag, info) \
-	static const char __ldm_unique(__modinfo_)[] \
+	static const char __UNIQUE_ID(__modinfo_)[] \
 		__attribute__((__used__, __section__(".modinfo"), __aligned__(1))) = \
 			__stringify(tag) "=" info
 
@@ -85,9 +81,9 @@ typedef void (*exitcall_t)(void);
 #else
 /* Built into a program: nothing loads it; keep the functions referenced. */
 #define module_init(initfn) \
-	static __maybe_unused __used initcall_t __ldm_unique(__initcall_) = initfn
+	static __maybe_unused __used initcall_t __UNIQUE_ID(__initcall_) = initfn
 #define module_exit(exitfn) \
-	static __maybe_unused __used exitcall_t __ldm_unique(__exitcall_) = exitfn
+	static __maybe_unused __used exitcall_t __UNIQUE_ID(__exitcall_) = exitfn
 #endif
 
 int try_module_get(struct module *module);

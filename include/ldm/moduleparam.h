@@ -32,9 +32,6 @@ struct kparam_string {
 	char *string;
 };
 
-#define __ldm_param_cat2(a, b) a##b
-#define __ldm_param_cat(a, b)  __ldm_param_cat2(a, b)
-
 #define __module_param_call(prefix, name, set, get, arg, perm) \
 	static char __param_str_##name[] = prefix #name; \
 	static const struct kernel_param __param_##name \
@@ -59,7 +56,7 @@ struct kparam_string {
  */
 #define __module_param_named(name, value, check, set, get, typestr, perm) \
 	check(name, &(value)); \
-	static const char __ldm_param_cat(__parmtype_, name)[] \
+	static const char __PASTE(__parmtype_, name)[] \
 		__attribute__((__used__, __section__(".modinfo"), __aligned__(1))) = \
 			"parmtype=" #name ":" typestr; \
 	module_param_call(name, set, get, &value, perm)

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <ldm/device.h>
 #include <ldm/rwsem.h>
-#include <libldm/runtime.h>
+#include <libldm/device.h>
 
 #include "base.h"
 

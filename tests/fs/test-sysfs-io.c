@@ -1003,7 +1003,7 @@ static void removal_waits_for(bool write, bool whole_kobject)
 	struct timespec settle = { .tv_sec = 0, .tv_nsec = 200 * 1000000L };
 	struct remove_job rjob;
 	struct io_job job;
-	pthread_t io, remover;
+	pthread_t doer, remover;
 	char got[16];
 
 	ASSERT(dv);
@@ -1016,7 +1016,7 @@ static void removal_waits_for(bool write, bool whole_kobject)
 	rjob.kobj = &dv->kobj;
 	rjob.attr = whole_kobject ? NULL : &attr_blk;
 
-	ASSERT_OK(pthread_create(&io, NULL, io_thread, &job));
+	ASSERT_OK(pthread_create(&doer, NULL, io_thread, &job));
 	if (!wait_flag(&blk.inside))
 		FAIL("the %s never entered", write ? "store()" : "show()");
 	ASSERT_OK(pthread_create(&remover, NULL, remove_thread, &rjob));
@@ -1035,7 +1035,7 @@ static void removal_waits_for(bool write, bool whole_kobject)
 
 	if (!wait_flag(&blk.removed))
 		FAIL("removal did not return after the method left");
-	ASSERT_OK(pthread_join(io, NULL));
+	ASSERT_OK(pthread_join(doer, NULL));
 	ASSERT_OK(pthread_join(remover, NULL));
 	ASSERT(!read_flag(&blk.timed_out));
 	ASSERT_EQ(job.ret, write ? 2 : 5);

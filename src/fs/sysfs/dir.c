@@ -267,14 +267,14 @@ void sysfs_remove_sd(struct sysfs_dirent *sd)
 
 	/* Deepest first: a node is marked once all below it is drained. */
 	hlist_for_each_safe(pos, n, &dead) {
-		struct sysfs_dirent *sd = hlist_entry(pos, struct sysfs_dirent, s_hash.node);
+		struct sysfs_dirent *gone = hlist_entry(pos, struct sysfs_dirent, s_hash.node);
 
-		sysfs_drain(sd);
+		sysfs_drain(gone);
 		hlist_del_init(pos);
-		sysfs_mark_drained(sd);
-		if (sd->s_type == LDM_SYSFS_ATTR || sd->s_type == LDM_SYSFS_BIN)
-			sysfs_notify_removed(sd);
-		ldm_sysfs_put(sd);
+		sysfs_mark_drained(gone);
+		if (gone->s_type == LDM_SYSFS_ATTR || gone->s_type == LDM_SYSFS_BIN)
+			sysfs_notify_removed(gone);
+		ldm_sysfs_put(gone);
 	}
 }
 
