@@ -3,8 +3,8 @@
 # A thin front to Meson. The two commands the README promises:
 #   make demo    install what is missing, build, run the demo
 #   make check   install what is missing, build, run every test suite
-# and beside them: make check-tsan, make install, make bench, make fuzz,
-# make clean.
+# and beside them: make check-tsan, make lint,
+# make install, make bench, make fuzz, make clean.
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -28,7 +28,7 @@ define meson-dir
 endef
 
 .PHONY: all deps demo check check-asan check-tsan check-clang check-install \
-	install bench fuzz clean
+	lint install bench fuzz clean
 
 all: deps
 	$(call meson-dir,build,--prefix=$(abspath $(PREFIX)) --libdir=lib)
@@ -48,8 +48,9 @@ check: deps
 	-@$(MAKE) --no-print-directory check-clang 2>&1 | tee $(LOGS)/clang.log
 	-@$(MAKE) --no-print-directory check-install 2>&1 | tee $(LOGS)/install.log
 	-@$(MAKE) --no-print-directory fuzz FUZZ_TIME=30 2>&1 | tee $(LOGS)/fuzz.log
+	-@$(MAKE) --no-print-directory lint 2>&1 | tee $(LOGS)/lint.log
 	@scripts/sum-tests $(LOGS)/asan.log $(LOGS)/tsan.log $(LOGS)/clang.log \
-		$(LOGS)/install.log $(LOGS)/fuzz.log
+		$(LOGS)/install.log $(LOGS)/fuzz.log $(LOGS)/lint.log
 
 # All tests, gcc, AddressSanitizer + UndefinedBehaviorSanitizer + LeakSanitizer,
 # with allocation-failure injection compiled in.
@@ -82,6 +83,10 @@ check-clang: deps
 # Install into a scratch DESTDIR and build programs against it as a user would.
 check-install: deps
 	tests/install/check-install
+
+# clang-format, cppcheck and the layer rule (docs/architecture.md).
+lint: all
+	scripts/lint build
 
 install: all
 	DESTDIR=$(DESTDIR) meson install -C build --no-rebuild

@@ -349,7 +349,7 @@ static int uevent_connect(const struct daemon *d)
 /* Events per second to each of @n listeners, for EVENT_PAIRS add/remove pairs. */
 static void uevent_throughput(const struct daemon *d, int n)
 {
-	struct listener ls[10];
+	struct listener ls[10] = { 0 };
 	pthread_t th[10];
 	double t0, last = 0;
 	int i, ctl = control_connect(d);
@@ -373,7 +373,7 @@ static void uevent_throughput(const struct daemon *d, int n)
 	}
 	close(ctl);
 	printf("uevents to %2d listener%s: %8.0f events/s each, %8.0f deliveries/s in all "
-	       "(%u events, %lu received by the first)\n",
+	       "(%d events, %lu received by the first)\n",
 	       n, n == 1 ? " " : "s", 2 * EVENT_PAIRS / ((last - t0) / 1e6),
 	       n * 2 * EVENT_PAIRS / ((last - t0) / 1e6), 2 * EVENT_PAIRS, ls[0].got);
 }

@@ -208,11 +208,7 @@ static inline void hlist_add_head(struct hlist_node *n, struct hlist_head *h)
 #define hlist_for_each(pos, head) for (pos = (head)->first; pos; pos = pos->next)
 
 #define hlist_for_each_safe(pos, n, head) \
-	for (pos = (head)->first; pos && ({ \
-					  n = pos->next; \
-					  1; \
-				  }); \
-	     pos = n)
+	for (pos = (head)->first; pos && ((n = pos->next), 1); pos = n)
 
 #define hlist_entry_safe(ptr, type, member) \
 	({ \

@@ -567,17 +567,19 @@ static void file_close(struct dev_file *df)
 	LIST_REMOVE(df, link);
 	mf = df->mf;
 	df->mf = NULL;
-	if (mf)
-		list_call(&c); /* even when stopping: shutdown waits for it */
-	pthread_mutex_unlock(&dev_lock);
-	if (mf) {
-		watch_stop(df);
-		ldm_misc_release(mf);
-		pthread_mutex_lock(&dev_lock);
-		unlist_call(&c);
+	if (!mf) { /* closed already, at shutdown */
 		pthread_mutex_unlock(&dev_lock);
-		ldm_thread_clear_interrupt();
+		file_free(df);
+		return;
 	}
+	list_call(&c); /* even when stopping: shutdown waits for it */
+	pthread_mutex_unlock(&dev_lock);
+	watch_stop(df);
+	ldm_misc_release(mf);
+	pthread_mutex_lock(&dev_lock);
+	unlist_call(&c);
+	pthread_mutex_unlock(&dev_lock);
+	ldm_thread_clear_interrupt();
 	file_free(df);
 }
 

@@ -6,9 +6,13 @@
 #ifndef _LDM_PARAMS_H
 #define _LDM_PARAMS_H
 
+#include <pthread.h>
 #include <ldm/kobject.h>
 
 extern struct subsystem module_subsys;
+
+/* What kernel_param_lock(NULL) takes: the parameters built into the runtime. */
+extern pthread_mutex_t builtin_param_lock;
 
 struct ldm_param_attribute {
 	struct attribute attr;

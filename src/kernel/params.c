@@ -7,12 +7,13 @@
 #include <ldm/export.h>
 #include <ldm/kernel.h>
 #include <ldm/kobject.h>
-#include <ldm/moduleparam.h>
 
 #include "boot.h"
 #include "params.h"
 
 decl_subsys(module, NULL, NULL);
+
+pthread_mutex_t builtin_param_lock = PTHREAD_MUTEX_INITIALIZER;
 
 #define to_param_attr(a) container_of(a, struct ldm_param_attribute, attr)
 
@@ -25,9 +26,9 @@ static ssize_t param_attr_show(struct kobject *kobj, struct attribute *attr, cha
 	(void)kobj;
 	if (!pattr->show)
 		return -EIO;
-	kernel_param_lock(NULL);
+	pthread_mutex_lock(&builtin_param_lock);
 	ret = pattr->show(buf);
-	kernel_param_unlock(NULL);
+	pthread_mutex_unlock(&builtin_param_lock);
 	return ret;
 }
 
@@ -41,9 +42,9 @@ static ssize_t param_attr_store(struct kobject *kobj, struct attribute *attr, co
 	(void)kobj;
 	if (!pattr->store)
 		return -EIO;
-	kernel_param_lock(NULL);
+	pthread_mutex_lock(&builtin_param_lock);
 	ret = pattr->store(buf, count);
-	kernel_param_unlock(NULL);
+	pthread_mutex_unlock(&builtin_param_lock);
 	return ret;
 }
 

@@ -23,8 +23,10 @@ static int run(const char *cmd, char **out)
 	while ((n = fread(buf + len, 1, cap - len - 1, p)) > 0) {
 		len += n;
 		if (len + 1 == cap) {
-			buf = realloc(buf, cap *= 2);
-			ASSERT(buf);
+			char *grown = realloc(buf, cap *= 2);
+
+			ASSERT(grown);
+			buf = grown;
 		}
 	}
 	buf[len] = '\0';

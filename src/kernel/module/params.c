@@ -20,11 +20,9 @@
 #include <ldm/slab.h>
 
 #include "internal.h"
+#include "params.h"
 
 #define CHARP_MAX 1024
-
-/* kernel_param_lock(NULL): the parameters built into the runtime. */
-static pthread_mutex_t builtin_param_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static pthread_mutex_t *param_lock_of(struct module *mod)
 {
