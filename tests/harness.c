@@ -15,7 +15,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <libldm/libldm.h>
-#include <libldm/libldm.h>
 
 #include "harness.h"
 
@@ -76,6 +75,56 @@ const char *ldm_test_seeds_dir(void)
 	const char *env = getenv("LDM_SEEDS_DIR");
 
 	return env ? env : LDM_SOURCE_DIR "/../shared/seeds";
+}
+
+bool tree_exists(const char *path)
+{
+	struct sysfs_dirent *sd;
+
+	if (ldm_sysfs_lookup(path, 0, &sd))
+		return false;
+	ldm_sysfs_put(sd);
+	return true;
+}
+
+int tree_type(const char *path)
+{
+	struct ldm_sysfs_stat st;
+	struct sysfs_dirent *sd;
+	int error;
+
+	error = ldm_sysfs_lookup(path, 0, &sd);
+	if (error)
+		return error;
+	error = ldm_sysfs_stat(sd, &st);
+	ldm_sysfs_put(sd);
+	return error ? error : (int)st.type;
+}
+
+const char *tree_link(const char *path)
+{
+	static char buf[512];
+	struct sysfs_dirent *sd;
+	int n;
+
+	n = ldm_sysfs_lookup(path, 0, &sd);
+	if (!n) {
+		n = ldm_sysfs_readlink(sd, buf, sizeof(buf));
+		ldm_sysfs_put(sd);
+	}
+	if (n < 0)
+		snprintf(buf, sizeof(buf), "(error %d)", n);
+	return buf;
+}
+
+const char *tree_attr(const char *path)
+{
+	static char buf[4096 + 1];
+	ssize_t n = ldm_sysfs_read_path(path, buf, sizeof(buf));
+
+	if (n < 0)
+		snprintf(buf, sizeof(buf), "(error %zd)", n);
+	return buf;
 }
 
 /* Read all of @fd into a new string. */

@@ -88,6 +88,17 @@ const char *ldm_test_srcdir(void);
 bool ldm_test_json_valid(const char *s);
 const char *ldm_test_seeds_dir(void);
 
+/*
+ * The tree as a process sees /sys, through the host API's path-level calls
+ * (paths relative to the tree's root, "/devices/..."). tree_link() and
+ * tree_attr() return a static buffer, "(error N)" when the call fails, so
+ * that a comparison that fails says why.
+ */
+bool tree_exists(const char *path);
+int tree_type(const char *path); /* LDM_SYSFS_*, or the look-up's negative errno */
+const char *tree_link(const char *path);
+const char *tree_attr(const char *path);
+
 /* Run fn(arg) in a child with stderr captured; returns its exit status. */
 int ldm_test_capture(void (*fn)(void *arg), void *arg, char **err_out);
 

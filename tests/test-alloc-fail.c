@@ -195,21 +195,6 @@ static void tobj_destroy(struct tobj *o)
 
 /* ---- the tree ---- */
 
-/* The type of the node at @path, or the look-up's negative errno. */
-static int node_type(const char *path)
-{
-	struct ldm_sysfs_stat st;
-	struct sysfs_dirent *sd;
-	int error;
-
-	error = ldm_sysfs_lookup(path, 0, &sd);
-	if (error)
-		return error;
-	ASSERT_OK(ldm_sysfs_stat(sd, &st));
-	ldm_sysfs_put(sd);
-	return (int)st.type;
-}
-
 static unsigned long node_ino(const char *path)
 {
 	struct ldm_sysfs_stat st;
@@ -257,7 +242,7 @@ static void assert_no_node(const char *dir, const char *name)
 	char path[256];
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	ASSERT_EQ(node_type(path), -ENOENT);
+	ASSERT_EQ(tree_type(path), -ENOENT);
 }
 
 /* ---- hotplug events, checked as they arrive ---- */
@@ -375,7 +360,7 @@ static void assert_no_event(unsigned long long seqnum_before)
 /* The member's directory with exactly its three default attributes. */
 static void assert_member_complete(const char *dir, int value)
 {
-	ASSERT_EQ(node_type(dir), LDM_SYSFS_DIR);
+	ASSERT_EQ(tree_type(dir), LDM_SYSFS_DIR);
 	ASSERT_EQ(dir_entries(dir), 3);
 	assert_attr_reads(dir, "alpha", value);
 	assert_attr_reads(dir, "beta", value);
@@ -414,7 +399,7 @@ DEFINE_TEST(
 			assert_one_event("add", dir, (int)k);
 		} else if (ret) {
 			ASSERT_EQ(ret, -ENOMEM);
-			ASSERT_EQ(node_type(dir), -ENOENT);
+			ASSERT_EQ(tree_type(dir), -ENOENT);
 			ASSERT_EQ(dir_entries("/af-kset"), 0);
 			ASSERT(!kset_find_obj(&ts->kset, "a-member-with-a-long-name"));
 			assert_no_event(seq);
@@ -442,11 +427,11 @@ DEFINE_TEST(
 			seen_reset();
 			tobj_destroy(o);
 			assert_one_event("remove", dir, (int)k);
-			ASSERT_EQ(node_type(dir), -ENOENT);
+			ASSERT_EQ(tree_type(dir), -ENOENT);
 		}
 		ASSERT_EQ(objs_released, 1);
 		tkset_destroy(ts);
-		ASSERT_EQ(node_type("/af-kset"), -ENOENT);
+		ASSERT_EQ(tree_type("/af-kset"), -ENOENT);
 		if (!fired)
 			break;
 	}
@@ -490,7 +475,7 @@ static void walk_create_group(const struct attribute_group *grp, struct kobj_typ
 		if (!fired || !ret) {
 			ASSERT_OK(ret);
 			if (grp->name)
-				ASSERT_EQ(node_type(files), LDM_SYSFS_DIR);
+				ASSERT_EQ(tree_type(files), LDM_SYSFS_DIR);
 			for (i = 0; grp->attrs[i]; i++)
 				assert_attr_reads(files, grp->attrs[i]->name, (int)k);
 			ASSERT_EQ(dir_entries(dir), nown + (grp->name ? 1 : 3));
@@ -509,7 +494,7 @@ static void walk_create_group(const struct attribute_group *grp, struct kobj_typ
 		if (nown)
 			assert_attr_reads(dir, "alpha", (int)k);
 		tobj_destroy(o);
-		ASSERT_EQ(node_type(dir), -ENOENT);
+		ASSERT_EQ(tree_type(dir), -ENOENT);
 		if (!fired)
 			break;
 	}
@@ -629,11 +614,11 @@ DEFINE_TEST(
 		} else {
 			ASSERT_EQ(ret, -ENOMEM);
 		}
-		ASSERT_EQ(node_type("/link-from/peer"), -ENOENT);
+		ASSERT_EQ(tree_type("/link-from/peer"), -ENOENT);
 		ASSERT_EQ(dir_entries("/link-from"), 0);
 		assert_attr_reads("/link-to", "alpha", (int)k);
 		tobj_destroy(to);
-		ASSERT_EQ(node_type("/link-to"), -ENOENT);
+		ASSERT_EQ(tree_type("/link-to"), -ENOENT);
 		tobj_destroy(from);
 		if (!fired)
 			break;
@@ -691,7 +676,7 @@ static void assert_runtime_complete(unsigned int nexports)
 	char buf[64];
 
 	ASSERT_EQ(count_exports(), nexports);
-	ASSERT_EQ(node_type("/kernel"), LDM_SYSFS_DIR);
+	ASSERT_EQ(tree_type("/kernel"), LDM_SYSFS_DIR);
 	ASSERT_EQ(dir_entries("/kernel"), 3);
 	ASSERT_EQ(ldm_sysfs_read_path("/kernel/uevent_helper", buf, sizeof(buf)), 1);
 	ASSERT_EQ(ldm_sysfs_read_path("/kernel/uevent_seqnum", buf, sizeof(buf)), 2);
@@ -726,7 +711,7 @@ DEFINE_TEST(
 		if (fired && ret) {
 			ASSERT_EQ(ret, -ENOMEM);
 			/* Nothing of the runtime is up. */
-			ASSERT_EQ(node_type("/kernel"), -ENODEV);
+			ASSERT_EQ(tree_type("/kernel"), -ENODEV);
 			ASSERT_EQ(ldm_export_lookup("kobject_register", &exp), -ENOENT);
 			ASSERT_OK(ldm_init());
 		} else {
@@ -736,7 +721,7 @@ DEFINE_TEST(
 		assert_runtime_complete(nexports);
 		ASSERT_EQ(ldm_init(), -EBUSY);
 		exit_checked();
-		ASSERT_EQ(node_type("/kernel"), -ENODEV);
+		ASSERT_EQ(tree_type("/kernel"), -ENODEV);
 		if (!fired)
 			break;
 	}
@@ -768,14 +753,14 @@ static void walk_rename(const char *old_name, const char *new_name)
 		if (!fired) {
 			ASSERT_OK(ret);
 			ASSERT_STREQ(kobject_name(&o->kobj), new_name);
-			ASSERT_EQ(node_type(old_dir), -ENOENT);
+			ASSERT_EQ(tree_type(old_dir), -ENOENT);
 			ASSERT_EQ(node_ino(new_dir), ino);
 			assert_member_complete(new_dir, (int)k);
 		} else {
 			ASSERT_EQ(ret, -ENOMEM);
 			/* The old name and path stay; the new one never appeared. */
 			ASSERT_STREQ(kobject_name(&o->kobj), old_name);
-			ASSERT_EQ(node_type(new_dir), -ENOENT);
+			ASSERT_EQ(tree_type(new_dir), -ENOENT);
 			ASSERT_EQ(node_ino(old_dir), ino);
 			assert_member_complete(old_dir, (int)k);
 		}
@@ -840,7 +825,7 @@ DEFINE_TEST(
 			tobj_destroy(o);
 		} else {
 			ASSERT_EQ(ret, -ENOMEM);
-			ASSERT_EQ(node_type("/af-parent/child"), -ENOENT);
+			ASSERT_EQ(tree_type("/af-parent/child"), -ENOENT);
 			ASSERT_EQ(kref_read(&parent->kobj.kref), before);
 			kobject_put(&o->kobj);
 			ASSERT_EQ(objs_released, 1);
@@ -891,11 +876,11 @@ DEFINE_TEST(
 		if (fired) {
 			ASSERT_EQ(ret, -ENOMEM);
 			ASSERT_EQ(subsys_released, 1);
-			ASSERT_EQ(node_type("/af-subsys"), -ENOENT);
+			ASSERT_EQ(tree_type("/af-subsys"), -ENOENT);
 			continue;
 		}
 		ASSERT_OK(ret);
-		ASSERT_EQ(node_type("/af-subsys"), LDM_SYSFS_DIR);
+		ASSERT_EQ(tree_type("/af-subsys"), LDM_SYSFS_DIR);
 		ASSERT_EQ(subsys_released, 0);
 		subsystem_unregister(&af_subsys);
 		ASSERT_EQ(subsys_released, 1);
@@ -936,10 +921,10 @@ DEFINE_TEST(
 			/* kset_register dropped its own reference: @ts is gone. */
 			ASSERT_EQ(ret, -ENOMEM);
 			ASSERT_EQ(ksets_released, 1);
-			ASSERT_EQ(node_type("/af-subsys/af-kset"), -ENOENT);
+			ASSERT_EQ(tree_type("/af-subsys/af-kset"), -ENOENT);
 		} else {
 			ASSERT_OK(ret);
-			ASSERT_EQ(node_type("/af-subsys/af-kset"), LDM_SYSFS_DIR);
+			ASSERT_EQ(tree_type("/af-subsys/af-kset"), LDM_SYSFS_DIR);
 			ASSERT_EQ(kref_read(&af_subsys.kset.kobj.kref), before + 1);
 			tkset_destroy(ts);
 		}

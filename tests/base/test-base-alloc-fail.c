@@ -49,16 +49,6 @@ static int walk_match(struct device *dev, struct device_driver *drv)
 	return 1;
 }
 
-static bool exists(const char *path)
-{
-	struct sysfs_dirent *sd;
-
-	if (ldm_sysfs_lookup(path, 0, &sd))
-		return false;
-	ldm_sysfs_put(sd);
-	return true;
-}
-
 static void require_fault_injection(void)
 {
 #ifndef LDM_FAULT_INJECTION
@@ -108,9 +98,9 @@ DEFINE_TEST(
 		if (error) {
 			ASSERT(fired);
 			ASSERT(error < 0);
-			ASSERT(!exists("/devices/walkdev"));
-			ASSERT(!exists("/bus/walkbus/devices/walkdev"));
-			ASSERT(!exists("/bus/walkbus/drivers/walkdrv/walkdev"));
+			ASSERT(!tree_exists("/devices/walkdev"));
+			ASSERT(!tree_exists("/bus/walkbus/devices/walkdev"));
+			ASSERT(!tree_exists("/bus/walkbus/drivers/walkdrv/walkdev"));
 			ASSERT(dev.driver == NULL);
 			/* Nor is it left on the power-management list. */
 			suspended = 0;
@@ -122,8 +112,8 @@ DEFINE_TEST(
 			continue;
 		}
 		/* Success, perhaps with a hotplug event dropped: all in place. */
-		ASSERT(exists("/devices/walkdev/power/state"));
-		ASSERT(exists("/bus/walkbus/devices/walkdev"));
+		ASSERT(tree_exists("/devices/walkdev/power/state"));
+		ASSERT(tree_exists("/bus/walkbus/devices/walkdev"));
 		ASSERT(dev.driver == &drv);
 		device_unregister(&dev);
 		ASSERT_EQ(released, 1);
@@ -164,12 +154,12 @@ DEFINE_TEST(
 		if (error) {
 			ASSERT(fired);
 			ASSERT(error < 0);
-			ASSERT(!exists("/bus/walkbus/drivers/walkdrv"));
+			ASSERT(!tree_exists("/bus/walkbus/drivers/walkdrv"));
 			ASSERT(dev.driver == NULL);
 			ASSERT(driver_find("walkdrv", &walk_bus) == NULL);
 			continue;
 		}
-		ASSERT(exists("/bus/walkbus/drivers/walkdrv/bind"));
+		ASSERT(tree_exists("/bus/walkbus/drivers/walkdrv/bind"));
 		ASSERT(dev.driver == &drv);
 		driver_unregister(&drv);
 		ASSERT(dev.driver == NULL);
@@ -223,13 +213,13 @@ DEFINE_TEST(
 		if (error) {
 			ASSERT(fired);
 			ASSERT(error < 0);
-			ASSERT(!exists("/class/walkclass/walkcd"));
+			ASSERT(!tree_exists("/class/walkclass/walkcd"));
 			class_device_put(&cd);
 			ASSERT_EQ(cdev_released, 1);
 			continue;
 		}
-		ASSERT(exists("/class/walkclass/walkcd/one"));
-		ASSERT(exists("/class/walkclass/walkcd/device"));
+		ASSERT(tree_exists("/class/walkclass/walkcd/one"));
+		ASSERT(tree_exists("/class/walkclass/walkcd/device"));
 		class_device_unregister(&cd);
 		ASSERT_EQ(cdev_released, 1);
 		if (!fired)

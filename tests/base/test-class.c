@@ -16,55 +16,6 @@
 
 /* ---- helpers: sysfs as a process sees it ---- */
 
-static bool exists(const char *path)
-{
-	struct sysfs_dirent *sd;
-
-	if (ldm_sysfs_lookup(path, 0, &sd))
-		return false;
-	ldm_sysfs_put(sd);
-	return true;
-}
-
-static enum ldm_sysfs_type node_type(const char *path)
-{
-	struct ldm_sysfs_stat st;
-	struct sysfs_dirent *sd;
-
-	if (ldm_sysfs_lookup(path, 0, &sd))
-		FAIL("%s does not exist", path);
-	ASSERT_OK(ldm_sysfs_stat(sd, &st));
-	ldm_sysfs_put(sd);
-	return st.type;
-}
-
-/* What readlink(2) says of @path, in a static buffer. */
-static const char *link_target(const char *path)
-{
-	static char buf[256];
-	struct sysfs_dirent *sd;
-	int len;
-
-	if (ldm_sysfs_lookup(path, 0, &sd))
-		FAIL("link %s does not exist", path);
-	len = ldm_sysfs_readlink(sd, buf, sizeof(buf));
-	ldm_sysfs_put(sd);
-	if (len < 0)
-		FAIL("readlink %s: %s", path, strerror(-len));
-	return buf;
-}
-
-/* The contents of attribute @path, in a static buffer. */
-static const char *cat(const char *path)
-{
-	static char buf[4096];
-	ssize_t len = ldm_sysfs_read_path(path, buf, sizeof(buf));
-
-	if (len < 0)
-		FAIL("read %s: %s", path, strerror((int)-len));
-	return buf;
-}
-
 static void echo(const char *path, const char *text)
 {
 	ASSERT_EQ(ldm_sysfs_write_path(path, text, strlen(text)), strlen(text));
@@ -209,7 +160,7 @@ static void widget_register(void)
 static void widget_unregister(void)
 {
 	class_unregister(&widget_class);
-	ASSERT(!exists("/class/widget"));
+	ASSERT(!tree_exists("/class/widget"));
 	ASSERT_EQ(class_releases, 1);
 }
 
@@ -259,11 +210,11 @@ DEFINE_TEST(
 	.description =
 		"class_register makes /class/<name> with the class_attrs, class_unregister removes it and releases the class")
 {
-	ASSERT(!exists("/class/widget"));
+	ASSERT(!tree_exists("/class/widget"));
 	widget_register();
-	ASSERT_EQ(node_type("/class/widget"), LDM_SYSFS_DIR);
+	ASSERT_EQ(tree_type("/class/widget"), LDM_SYSFS_DIR);
 	ASSERT_STREQ(ls("/class/widget"), "version");
-	ASSERT_STREQ(cat("/class/widget/version"), "widget-v1\n");
+	ASSERT_STREQ(tree_attr("/class/widget/version"), "widget-v1\n");
 	ASSERT_EQ(class_releases, 0);
 	widget_unregister();
 }
@@ -276,7 +227,7 @@ DEFINE_TEST(
 	widget_register();
 	ASSERT(class_get(&widget_class) == &widget_class);
 	class_unregister(&widget_class);
-	ASSERT(!exists("/class/widget"));
+	ASSERT(!tree_exists("/class/widget"));
 	ASSERT_EQ(class_releases, 0);
 	class_put(&widget_class);
 	ASSERT_EQ(class_releases, 1);
@@ -311,12 +262,12 @@ DEFINE_TEST(
 {
 	widget_register();
 	ASSERT_OK(class_create_file(&widget_class, &class_attr_knob));
-	ASSERT_STREQ(cat("/class/widget/knob"), "7\n");
+	ASSERT_STREQ(tree_attr("/class/widget/knob"), "7\n");
 	echo("/class/widget/knob", "42\n");
 	ASSERT_STREQ(knob, "42\n");
-	ASSERT_STREQ(cat("/class/widget/knob"), "42\n");
+	ASSERT_STREQ(tree_attr("/class/widget/knob"), "42\n");
 	class_remove_file(&widget_class, &class_attr_knob);
-	ASSERT(!exists("/class/widget/knob"));
+	ASSERT(!tree_exists("/class/widget/knob"));
 	ASSERT_EQ(ldm_sysfs_read_path("/class/widget/knob", knob, sizeof(knob)), -ENOENT);
 	ASSERT_EQ(class_create_file(NULL, &class_attr_knob), -EINVAL);
 	widget_unregister();
@@ -337,18 +288,18 @@ DEFINE_TEST(
 	cdev_init(&cd, "w0", &dev);
 	ASSERT_OK(class_device_register(&cd));
 
-	ASSERT_EQ(node_type("/class/widget/w0"), LDM_SYSFS_DIR);
-	ASSERT_STREQ(cat("/class/widget/w0/id"), "w0\n");
-	ASSERT_EQ(node_type("/class/widget/w0/device"), LDM_SYSFS_LINK);
-	ASSERT_STREQ(link_target("/class/widget/w0/device"), "../../../devices/gadget0");
+	ASSERT_EQ(tree_type("/class/widget/w0"), LDM_SYSFS_DIR);
+	ASSERT_STREQ(tree_attr("/class/widget/w0/id"), "w0\n");
+	ASSERT_EQ(tree_type("/class/widget/w0/device"), LDM_SYSFS_LINK);
+	ASSERT_STREQ(tree_link("/class/widget/w0/device"), "../../../devices/gadget0");
 	/* The link leads to the device's own directory. */
-	ASSERT_STREQ(cat("/class/widget/w0/device/power/state"), "0\n");
+	ASSERT_STREQ(tree_attr("/class/widget/w0/device/power/state"), "0\n");
 	/* An unbound device gives no "driver" link. */
-	ASSERT(!exists("/class/widget/w0/driver"));
+	ASSERT(!tree_exists("/class/widget/w0/driver"));
 	ASSERT_STREQ(ls("/class/widget"), "version w0");
 
 	class_device_unregister(&cd);
-	ASSERT(!exists("/class/widget/w0"));
+	ASSERT(!tree_exists("/class/widget/w0"));
 	ASSERT_STREQ(ls("/class/widget"), "version");
 	ASSERT_EQ(cdev_releases, 1);
 	ASSERT(released[0] == &cd);
@@ -378,14 +329,14 @@ DEFINE_TEST(
 	cdev_init(&cd, "w1", &dev);
 	ASSERT_OK(class_device_register(&cd));
 
-	ASSERT_STREQ(link_target("/class/widget/w1/device"), "../../../devices/gadget1");
-	ASSERT_EQ(node_type("/class/widget/w1/driver"), LDM_SYSFS_LINK);
-	ASSERT_STREQ(link_target("/class/widget/w1/driver"), "../../../bus/cbus/drivers/cdrv");
+	ASSERT_STREQ(tree_link("/class/widget/w1/device"), "../../../devices/gadget1");
+	ASSERT_EQ(tree_type("/class/widget/w1/driver"), LDM_SYSFS_LINK);
+	ASSERT_STREQ(tree_link("/class/widget/w1/driver"), "../../../bus/cbus/drivers/cdrv");
 	/* Both links lead somewhere: through "driver" to the device's link. */
-	ASSERT_EQ(node_type("/class/widget/w1/driver/gadget1"), LDM_SYSFS_LINK);
+	ASSERT_EQ(tree_type("/class/widget/w1/driver/gadget1"), LDM_SYSFS_LINK);
 
 	class_device_unregister(&cd);
-	ASSERT(!exists("/class/widget/w1"));
+	ASSERT(!tree_exists("/class/widget/w1"));
 	ASSERT_EQ(cdev_releases, 1);
 	device_unregister(&dev);
 	driver_unregister(&cdrv);
@@ -410,7 +361,7 @@ DEFINE_TEST(
 		ASSERT_OK(class_device_register(&cd[i]));
 	}
 	ASSERT_STREQ(ls("/class/widget"), "version w0 w1 w2");
-	ASSERT(!exists("/class/widget/w0/device"));
+	ASSERT(!tree_exists("/class/widget/w0/device"));
 
 	ASSERT(class_device_get(&cd[1]) == &cd[1]);
 	for (i = 0; i < 3; i++)
@@ -442,7 +393,7 @@ static void add_without_class(void *arg)
 	strcpy(cd.class_id, "orphan");
 	class_device_initialize(&cd);
 	ASSERT_EQ(class_device_add(&cd), -EINVAL);
-	ASSERT(!exists("/class/orphan"));
+	ASSERT(!tree_exists("/class/orphan"));
 	class_device_put(&cd);
 	/*
 	 * No ldm_exit() here: the runtime's threads (timers, work queues)
@@ -499,11 +450,11 @@ DEFINE_TEST(
 	cdev_init(&second, "w0", NULL);
 	ASSERT_EQ(class_device_register(&second), -EEXIST);
 	ASSERT_STREQ(ls("/class/widget"), "version w0");
-	ASSERT_STREQ(cat("/class/widget/w0/id"), "w0\n");
+	ASSERT_STREQ(tree_attr("/class/widget/w0/id"), "w0\n");
 	class_device_put(&second);
 	ASSERT_EQ(cdev_releases, 1);
 	ASSERT(released[0] == &second);
-	ASSERT_STREQ(cat("/class/widget/w0/id"), "w0\n");
+	ASSERT_STREQ(tree_attr("/class/widget/w0/id"), "w0\n");
 	class_device_unregister(&first);
 	ASSERT_EQ(cdev_releases, 2);
 	widget_unregister();
@@ -540,12 +491,12 @@ DEFINE_TEST(
 	ASSERT_OK(class_device_register(&cd));
 	ASSERT_OK(class_device_create_file(&cd, &class_device_attr_label));
 	ASSERT_STREQ(ls("/class/widget/w0"), "id label");
-	ASSERT_STREQ(cat("/class/widget/w0/label"), "w0:none\n");
+	ASSERT_STREQ(tree_attr("/class/widget/w0/label"), "w0:none\n");
 	echo("/class/widget/w0/label", "blue\n");
 	ASSERT_STREQ(label, "blue\n");
-	ASSERT_STREQ(cat("/class/widget/w0/label"), "w0:blue\n");
+	ASSERT_STREQ(tree_attr("/class/widget/w0/label"), "w0:blue\n");
 	class_device_remove_file(&cd, &class_device_attr_label);
-	ASSERT(!exists("/class/widget/w0/label"));
+	ASSERT(!tree_exists("/class/widget/w0/label"));
 	ASSERT_STREQ(ls("/class/widget/w0"), "id");
 	ASSERT_EQ(class_device_create_file(NULL, &class_device_attr_label), -EINVAL);
 	class_device_unregister(&cd);
@@ -566,14 +517,14 @@ DEFINE_TEST(
 	ASSERT_OK(class_device_register(&other));
 
 	ASSERT_OK(class_device_rename(&cd, "w9"));
-	ASSERT(!exists("/class/widget/w0"));
+	ASSERT(!tree_exists("/class/widget/w0"));
 	ASSERT_STREQ(cd.class_id, "w9");
-	ASSERT_STREQ(cat("/class/widget/w9/id"), "w9\n");
+	ASSERT_STREQ(tree_attr("/class/widget/w9/id"), "w9\n");
 
 	ASSERT_EQ(class_device_rename(&cd, "w1"), -EEXIST);
 	ASSERT_STREQ(cd.class_id, "w9");
-	ASSERT_STREQ(cat("/class/widget/w9/id"), "w9\n");
-	ASSERT_STREQ(cat("/class/widget/w1/id"), "w1\n");
+	ASSERT_STREQ(tree_attr("/class/widget/w9/id"), "w9\n");
+	ASSERT_STREQ(tree_attr("/class/widget/w1/id"), "w1\n");
 	ASSERT_EQ(class_device_rename(&cd, "a-name-longer-than-bus-id-size"), -EINVAL);
 	ASSERT_STREQ(cd.class_id, "w9");
 
@@ -594,7 +545,7 @@ static void intf_note(const char *what, struct class_device *cd)
 
 	/* The class device is in the tree whenever an interface hears of it. */
 	snprintf(path, sizeof(path), "/class/widget/%s/id", cd->class_id);
-	ASSERT(exists(path));
+	ASSERT(tree_exists(path));
 	if (intf_log[0])
 		strcat(intf_log, " ");
 	strcat(intf_log, what);
@@ -721,7 +672,7 @@ DEFINE_TEST(
 	ASSERT_OK(ldm_uevent_listen(record_event, NULL));
 	cdev_init(&cd, "w0", NULL);
 	ASSERT_OK(class_device_register(&cd));
-	ASSERT(exists("/class/widget/w0/id"));
+	ASSERT(tree_exists("/class/widget/w0/id"));
 	class_device_unregister(&cd);
 	ASSERT_OK(ldm_uevent_unlisten(record_event, NULL));
 	ASSERT_EQ(nr_events, 0);
@@ -741,30 +692,30 @@ DEFINE_TEST(
 
 	cs = class_simple_create(THIS_MODULE, "simple");
 	ASSERT(!IS_ERR_OR_NULL(cs));
-	ASSERT_EQ(node_type("/class/simple"), LDM_SYSFS_DIR);
+	ASSERT_EQ(tree_type("/class/simple"), LDM_SYSFS_DIR);
 	plain_device_register(&dev, "gadget0", NULL);
 
 	cd = class_simple_device_add(cs, MKDEV(240, 3), &dev, "foo%d", 3);
 	ASSERT(!IS_ERR_OR_NULL(cd));
 	ASSERT_STREQ(cd->class_id, "foo3");
-	ASSERT_STREQ(cat("/class/simple/foo3/dev"), "240:3\n");
-	ASSERT_STREQ(link_target("/class/simple/foo3/device"), "../../../devices/gadget0");
+	ASSERT_STREQ(tree_attr("/class/simple/foo3/dev"), "240:3\n");
+	ASSERT_STREQ(tree_link("/class/simple/foo3/device"), "../../../devices/gadget0");
 
 	cd = class_simple_device_add(cs, MKDEV(240, 4), NULL, "bar");
 	ASSERT(!IS_ERR_OR_NULL(cd));
-	ASSERT_STREQ(cat("/class/simple/bar/dev"), "240:4\n");
-	ASSERT(!exists("/class/simple/bar/device"));
+	ASSERT_STREQ(tree_attr("/class/simple/bar/dev"), "240:4\n");
+	ASSERT(!tree_exists("/class/simple/bar/device"));
 	ASSERT_STREQ(ls("/class/simple"), "foo3 bar");
 
 	class_simple_device_remove(MKDEV(240, 3));
-	ASSERT(!exists("/class/simple/foo3"));
-	ASSERT_STREQ(cat("/class/simple/bar/dev"), "240:4\n");
+	ASSERT(!tree_exists("/class/simple/foo3"));
+	ASSERT_STREQ(tree_attr("/class/simple/bar/dev"), "240:4\n");
 	class_simple_device_remove(MKDEV(240, 3)); /* gone already: nothing */
 	class_simple_device_remove(MKDEV(240, 4));
 	ASSERT_STREQ(ls("/class/simple"), "");
 
 	class_simple_destroy(cs);
-	ASSERT(!exists("/class/simple"));
+	ASSERT(!tree_exists("/class/simple"));
 	device_unregister(&dev);
 	ASSERT_EQ(dev_releases, 1);
 }
@@ -784,12 +735,12 @@ DEFINE_TEST(
 	cd = class_simple_device_add(cs, MKDEV(10, 2), NULL, "tty%d", 1);
 	ASSERT(IS_ERR(cd));
 	ASSERT_EQ(PTR_ERR(cd), -EEXIST);
-	ASSERT_STREQ(cat("/class/simple/tty1/dev"), "10:1\n");
+	ASSERT_STREQ(tree_attr("/class/simple/tty1/dev"), "10:1\n");
 	class_simple_device_remove(MKDEV(10, 2)); /* never added: nothing */
-	ASSERT_STREQ(cat("/class/simple/tty1/dev"), "10:1\n");
+	ASSERT_STREQ(tree_attr("/class/simple/tty1/dev"), "10:1\n");
 	class_simple_device_remove(MKDEV(10, 1));
 	class_simple_destroy(cs);
-	ASSERT(!exists("/class/simple"));
+	ASSERT(!tree_exists("/class/simple"));
 	/* LeakSanitizer, at the end of the test, checks that all was freed. */
 }
 
@@ -808,10 +759,10 @@ DEFINE_TEST(
 	ASSERT_EQ(PTR_ERR(again), -EEXIST);
 	cd = class_simple_device_add(cs, MKDEV(240, 3), NULL, "foo%d", 3);
 	ASSERT(!IS_ERR_OR_NULL(cd));
-	ASSERT_STREQ(cat("/class/simple/foo3/dev"), "240:3\n");
+	ASSERT_STREQ(tree_attr("/class/simple/foo3/dev"), "240:3\n");
 	class_simple_device_remove(MKDEV(240, 3));
 	class_simple_destroy(cs);
-	ASSERT(!exists("/class/simple"));
+	ASSERT(!tree_exists("/class/simple"));
 }
 
 DEFINE_TEST(
@@ -824,9 +775,9 @@ DEFINE_TEST(
 	widget_register();
 	ASSERT_EQ(class_register(&twin), -EEXIST);
 	ASSERT_EQ(class_releases, 1);
-	ASSERT_STREQ(cat("/class/widget/version"), "widget-v1\n");
+	ASSERT_STREQ(tree_attr("/class/widget/version"), "widget-v1\n");
 	class_unregister(&widget_class);
-	ASSERT(!exists("/class/widget"));
+	ASSERT(!tree_exists("/class/widget"));
 	ASSERT_EQ(class_releases, 2);
 }
 
@@ -958,15 +909,15 @@ DEFINE_TEST(
 {
 	static struct subsystem acpi_subsys = { .kset = { .kobj = { .name = "acpi" } } };
 
-	ASSERT_EQ(node_type("/firmware"), LDM_SYSFS_DIR);
-	ASSERT(!exists("/firmware/acpi"));
+	ASSERT_EQ(tree_type("/firmware"), LDM_SYSFS_DIR);
+	ASSERT(!tree_exists("/firmware/acpi"));
 	ASSERT_OK(firmware_register(&acpi_subsys));
-	ASSERT_EQ(node_type("/firmware/acpi"), LDM_SYSFS_DIR);
+	ASSERT_EQ(tree_type("/firmware/acpi"), LDM_SYSFS_DIR);
 	ASSERT_STREQ(ls("/firmware"), "acpi");
 	ASSERT_OK(subsys_create_file(&acpi_subsys, &revision_attr));
-	ASSERT_STREQ(cat("/firmware/acpi/revision"), "acpi 2.0\n");
+	ASSERT_STREQ(tree_attr("/firmware/acpi/revision"), "acpi 2.0\n");
 	subsys_remove_file(&acpi_subsys, &revision_attr);
 	firmware_unregister(&acpi_subsys);
-	ASSERT(!exists("/firmware/acpi"));
+	ASSERT(!tree_exists("/firmware/acpi"));
 	ASSERT_STREQ(ls("/firmware"), "");
 }

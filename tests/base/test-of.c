@@ -112,16 +112,6 @@ static int load_dts(const char *src, char **msg)
 	return error;
 }
 
-static bool node_exists(const char *path)
-{
-	struct sysfs_dirent *sd;
-
-	if (ldm_sysfs_lookup(path, 0, &sd))
-		return false;
-	ldm_sysfs_put(sd);
-	return true;
-}
-
 /* The platform device /bus/platform/devices/@name, referenced. */
 static struct platform_device *pdev_get(const char *name)
 {
@@ -159,19 +149,19 @@ DEFINE_TEST(test_of_demo_board_devices_named_address_dot_name,
 
 	ASSERT_OK(load_capturing(DEMO_DTS, &msg));
 	free(msg);
-	ASSERT(node_exists("/devices/platform/10000000.serial"));
-	ASSERT(node_exists("/devices/platform/f0000000.intc"));
-	ASSERT(node_exists("/devices/platform/soc"));
-	ASSERT(node_exists("/devices/platform/soc/10001000.sensor"));
-	ASSERT(node_exists("/devices/platform/soc/10002000.gpio"));
-	ASSERT(node_exists("/devices/platform/leds"));
-	ASSERT(node_exists("/bus/platform/devices/10001000.sensor"));
+	ASSERT(tree_exists("/devices/platform/10000000.serial"));
+	ASSERT(tree_exists("/devices/platform/f0000000.intc"));
+	ASSERT(tree_exists("/devices/platform/soc"));
+	ASSERT(tree_exists("/devices/platform/soc/10001000.sensor"));
+	ASSERT(tree_exists("/devices/platform/soc/10002000.gpio"));
+	ASSERT(tree_exists("/devices/platform/leds"));
+	ASSERT(tree_exists("/bus/platform/devices/10001000.sensor"));
 	/* The children of gpio-leds are not on a simple-bus: no devices. */
-	ASSERT(!node_exists("/devices/platform/leds/led-status"));
-	ASSERT(!node_exists("/devices/platform/led-status"));
+	ASSERT(!tree_exists("/devices/platform/leds/led-status"));
+	ASSERT(!tree_exists("/devices/platform/led-status"));
 	ldm_board_unload();
-	ASSERT(!node_exists("/devices/platform/soc"));
-	ASSERT(!node_exists("/devices/platform/10000000.serial"));
+	ASSERT(!tree_exists("/devices/platform/soc"));
+	ASSERT(!tree_exists("/devices/platform/10000000.serial"));
 }
 
 DEFINE_TEST(test_of_tree_shown_at_firmware_devicetree,
@@ -196,7 +186,7 @@ DEFINE_TEST(test_of_tree_shown_at_firmware_devicetree,
 	n = ldm_sysfs_read_path("/firmware/devicetree/base/soc/sensor@10001000/label", buf,
 				sizeof(buf));
 	ASSERT_EQ(n, sizeof("board-temp"));
-	ASSERT(node_exists("/firmware/devicetree/base/leds/led-status/label"));
+	ASSERT(tree_exists("/firmware/devicetree/base/leds/led-status/label"));
 
 	ASSERT_OK(ldm_sysfs_lookup("/devices/platform/soc/10001000.sensor/of_node", 0, &sd));
 	n = ldm_sysfs_readlink(sd, buf, sizeof(buf));
@@ -205,12 +195,12 @@ DEFINE_TEST(test_of_tree_shown_at_firmware_devicetree,
 	buf[n] = '\0';
 	ASSERT_STREQ(buf, "../../../../firmware/devicetree/base/soc/sensor@10001000");
 	ldm_board_unload();
-	ASSERT(!node_exists("/firmware/devicetree"));
-	ASSERT(node_exists("/firmware"));
+	ASSERT(!tree_exists("/firmware/devicetree"));
+	ASSERT(tree_exists("/firmware"));
 	/* And again: the directory comes back with the next board. */
 	ASSERT_OK(load_capturing(DEMO_DTB, &msg));
 	free(msg);
-	ASSERT(node_exists("/firmware/devicetree/base/serial@10000000/reg"));
+	ASSERT(tree_exists("/firmware/devicetree/base/serial@10000000/reg"));
 }
 
 DEFINE_TEST(test_of_dtb_and_dts_give_the_same_board,
@@ -278,7 +268,7 @@ DEFINE_TEST(test_of_reg_cells_and_ranges_give_memory_resources,
 	assert_mem(pdev, 0, 0x40000100, 0x4000010f);
 	ASSERT_STREQ(kobject_name(&pdev->dev.parent->kobj), "bus");
 	put_device(&pdev->dev);
-	ASSERT(node_exists("/devices/platform/bus/40000100.dev"));
+	ASSERT(tree_exists("/devices/platform/bus/40000100.dev"));
 
 	pdev = pdev_get("40000200.small");
 	ASSERT_EQ(pdev->num_resources, 2);
@@ -359,16 +349,16 @@ DEFINE_TEST(test_of_simple_bus_nests_and_other_nodes_keep_their_children,
 	struct platform_device *pdev;
 
 	ASSERT_OK(load_dts(nest_board, NULL));
-	ASSERT(node_exists("/devices/platform/outer"));
-	ASSERT(node_exists("/devices/platform/outer/10001000.inner"));
-	ASSERT(node_exists("/devices/platform/outer/10001000.inner/10002040.leaf"));
-	ASSERT(node_exists("/devices/platform/outer/10008000.mfd"));
+	ASSERT(tree_exists("/devices/platform/outer"));
+	ASSERT(tree_exists("/devices/platform/outer/10001000.inner"));
+	ASSERT(tree_exists("/devices/platform/outer/10001000.inner/10002040.leaf"));
+	ASSERT(tree_exists("/devices/platform/outer/10008000.mfd"));
 	ASSERT(!device_find("part", &platform_bus_type));
 	pdev = pdev_get("10002040.leaf");
 	assert_mem(pdev, 0, 0x10002040, 0x10002043);
 	put_device(&pdev->dev);
 	ldm_board_unload();
-	ASSERT(!node_exists("/devices/platform/outer"));
+	ASSERT(!tree_exists("/devices/platform/outer"));
 }
 
 /* ---- matching ---- */
@@ -460,7 +450,7 @@ DEFINE_TEST(test_of_match_table_then_name,
 	ASSERT_EQ(log_b.probed, 1);
 	ASSERT_STREQ(log_b.data, "generic");
 	ASSERT_STREQ(log_b.dev->bus_id, "1000.widget");
-	ASSERT(node_exists("/bus/platform/drivers/drv_b/1000.widget"));
+	ASSERT(tree_exists("/bus/platform/drivers/drv_b/1000.widget"));
 
 	/* A driver that fits better does not take a bound device. */
 	ASSERT_OK(driver_register(&drv_a));

@@ -135,49 +135,6 @@ static void pdrv_init(struct pdrv *d, char *name)
 
 /* ---- the tree ---- */
 
-/* The type of the node at @path (links not followed), or a negative errno. */
-static int node_type(const char *path)
-{
-	struct ldm_sysfs_stat st;
-	struct sysfs_dirent *sd;
-	int error;
-
-	error = ldm_sysfs_lookup(path, 0, &sd);
-	if (error)
-		return error;
-	error = ldm_sysfs_stat(sd, &st);
-	ldm_sysfs_put(sd);
-	return error ? error : (int)st.type;
-}
-
-/* What the link at @path reads, or "(error N)". */
-static const char *link_of(const char *path)
-{
-	static char buf[256];
-	struct sysfs_dirent *sd;
-	int n;
-
-	n = ldm_sysfs_lookup(path, 0, &sd);
-	if (!n) {
-		n = ldm_sysfs_readlink(sd, buf, sizeof(buf));
-		ldm_sysfs_put(sd);
-	}
-	if (n < 0)
-		snprintf(buf, sizeof(buf), "(error %d)", n);
-	return buf;
-}
-
-/* What the attribute at @path reads, or "(error N)". */
-static const char *attr_of(const char *path)
-{
-	static char buf[256];
-	ssize_t n = ldm_sysfs_read_path(path, buf, sizeof(buf));
-
-	if (n < 0)
-		snprintf(buf, sizeof(buf), "(error %zd)", n);
-	return buf;
-}
-
 static ssize_t write_attr(const char *path, const char *s)
 {
 	return ldm_sysfs_write_path(path, s, strlen(s));
@@ -213,19 +170,20 @@ DEFINE_TEST(
 	ASSERT_STREQ(solo.pdev.dev.bus_id, "solo");
 	ASSERT(w3.pdev.dev.parent == &platform_bus);
 	ASSERT(w3.pdev.dev.bus == &platform_bus_type);
-	ASSERT_EQ(node_type("/devices/platform/widget3"), LDM_SYSFS_DIR);
-	ASSERT_EQ(node_type("/devices/platform/solo"), LDM_SYSFS_DIR);
-	ASSERT_STREQ(link_of("/bus/platform/devices/widget3"), "../../../devices/platform/widget3");
-	ASSERT_STREQ(link_of("/bus/platform/devices/solo"), "../../../devices/platform/solo");
-	ASSERT_STREQ(attr_of("/devices/platform/widget3/power/state"), "0\n");
+	ASSERT_EQ(tree_type("/devices/platform/widget3"), LDM_SYSFS_DIR);
+	ASSERT_EQ(tree_type("/devices/platform/solo"), LDM_SYSFS_DIR);
+	ASSERT_STREQ(tree_link("/bus/platform/devices/widget3"),
+		     "../../../devices/platform/widget3");
+	ASSERT_STREQ(tree_link("/bus/platform/devices/solo"), "../../../devices/platform/solo");
+	ASSERT_STREQ(tree_attr("/devices/platform/widget3/power/state"), "0\n");
 
 	platform_device_unregister(&w3.pdev);
 	platform_device_unregister(&solo.pdev);
 	ASSERT_EQ(w3.released, 1);
 	ASSERT_EQ(solo.released, 1);
-	ASSERT_EQ(node_type("/devices/platform/widget3"), -ENOENT);
-	ASSERT_EQ(node_type("/bus/platform/devices/solo"), -ENOENT);
-	ASSERT_EQ(node_type("/devices/platform"), LDM_SYSFS_DIR);
+	ASSERT_EQ(tree_type("/devices/platform/widget3"), -ENOENT);
+	ASSERT_EQ(tree_type("/bus/platform/devices/solo"), -ENOENT);
+	ASSERT_EQ(tree_type("/devices/platform"), LDM_SYSFS_DIR);
 	ASSERT_EQ(platform_device_register(NULL), -EINVAL);
 }
 
@@ -242,7 +200,7 @@ DEFINE_TEST(
 	ASSERT_EQ(platform_device_register(&slash.pdev), -EINVAL);
 	ASSERT(r.parent == NULL);
 	ASSERT(range_free(&iomem_resource, 0x4000, 0x4fff));
-	ASSERT_EQ(node_type("/devices/platform/a"), -ENOENT);
+	ASSERT_EQ(tree_type("/devices/platform/a"), -ENOENT);
 	put_device(&slash.pdev.dev);
 	ASSERT_EQ(slash.released, 1);
 
@@ -269,9 +227,9 @@ DEFINE_TEST(
 	pbox_init(&child, "port", 1, NULL, 0);
 	child.pdev.dev.parent = &host.pdev.dev;
 	ASSERT_OK(platform_device_register(&child.pdev));
-	ASSERT_EQ(node_type("/devices/platform/host0/port1"), LDM_SYSFS_DIR);
-	ASSERT_EQ(node_type("/devices/platform/port1"), -ENOENT);
-	ASSERT_STREQ(link_of("/bus/platform/devices/port1"),
+	ASSERT_EQ(tree_type("/devices/platform/host0/port1"), LDM_SYSFS_DIR);
+	ASSERT_EQ(tree_type("/devices/platform/port1"), -ENOENT);
+	ASSERT_STREQ(tree_link("/bus/platform/devices/port1"),
 		     "../../../devices/platform/host0/port1");
 	platform_device_unregister(&child.pdev);
 	platform_device_unregister(&host.pdev);
@@ -348,11 +306,11 @@ DEFINE_TEST(
 	ASSERT(w0.pdev.dev.driver == &drv.drv);
 	ASSERT(w1.pdev.dev.driver == &drv.drv);
 	ASSERT(g0.pdev.dev.driver == NULL);
-	ASSERT_STREQ(link_of("/bus/platform/drivers/widget/widget0"),
+	ASSERT_STREQ(tree_link("/bus/platform/drivers/widget/widget0"),
 		     "../../../../devices/platform/widget0");
-	ASSERT_STREQ(link_of("/bus/platform/drivers/widget/widget1"),
+	ASSERT_STREQ(tree_link("/bus/platform/drivers/widget/widget1"),
 		     "../../../../devices/platform/widget1");
-	ASSERT_EQ(node_type("/bus/platform/drivers/widget/gadget0"), -ENOENT);
+	ASSERT_EQ(tree_type("/bus/platform/drivers/widget/gadget0"), -ENOENT);
 
 	platform_device_unregister(&w0.pdev);
 	ASSERT_EQ(drv.removed, 1);
@@ -391,7 +349,7 @@ DEFINE_TEST(
 	ASSERT_EQ(first.probed, 1);
 	ASSERT_EQ(third.probed, 0);
 	ASSERT_STREQ(
-		link_of("/bus/platform/drivers/controller-of-bus-zz-first/controller-of-bus-z"),
+		tree_link("/bus/platform/drivers/controller-of-bus-zz-first/controller-of-bus-z"),
 		"../../../../devices/platform/controller-of-bus-z");
 	platform_device_unregister(&dev.pdev);
 	ASSERT_EQ(dev.released, 1);
@@ -498,8 +456,8 @@ DEFINE_TEST(
 	set_res(&rb[1], 0x1800, 0x1fff, IORESOURCE_MEM);
 	pbox_init(&b, "ram", 1, rb, 2);
 	ASSERT_EQ(platform_device_register(&b.pdev), -EBUSY);
-	ASSERT_EQ(node_type("/devices/platform/ram1"), -ENOENT);
-	ASSERT_EQ(node_type("/bus/platform/devices/ram1"), -ENOENT);
+	ASSERT_EQ(tree_type("/devices/platform/ram1"), -ENOENT);
+	ASSERT_EQ(tree_type("/bus/platform/devices/ram1"), -ENOENT);
 	ASSERT(rb[0].parent == NULL);
 	ASSERT(rb[1].parent == NULL);
 	ASSERT(range_free(&ioport_resource, 0x300, 0x30f));
@@ -510,14 +468,14 @@ DEFINE_TEST(
 	set_res(&rc, 0x2000, 0x2fff, IORESOURCE_MEM);
 	pbox_init(&c, "ram", 2, &rc, 1);
 	ASSERT_OK(platform_device_register(&c.pdev));
-	ASSERT_EQ(node_type("/devices/platform/ram2"), LDM_SYSFS_DIR);
+	ASSERT_EQ(tree_type("/devices/platform/ram2"), LDM_SYSFS_DIR);
 
 	/* With a gone, b's ranges are free. */
 	platform_device_unregister(&a.pdev);
 	pbox_init(&b, "ram", 1, rb, 2);
 	ASSERT_OK(platform_device_register(&b.pdev));
 	ASSERT(rb[1].parent == &iomem_resource);
-	ASSERT_STREQ(link_of("/bus/platform/devices/ram1"), "../../../devices/platform/ram1");
+	ASSERT_STREQ(tree_link("/bus/platform/devices/ram1"), "../../../devices/platform/ram1");
 
 	platform_device_unregister(&b.pdev);
 	platform_device_unregister(&c.pdev);
@@ -632,12 +590,12 @@ DEFINE_TEST(
 	ASSERT(res[0].parent == NULL);
 	ASSERT_EQ(drv.probed, 1);
 	ASSERT_EQ(drv.irq, 11);
-	ASSERT_EQ(node_type("/devices/platform/simple2"), LDM_SYSFS_DIR);
+	ASSERT_EQ(tree_type("/devices/platform/simple2"), LDM_SYSFS_DIR);
 	ASSERT(!range_free(&iomem_resource, 0x7000, 0x7000));
 
 	platform_device_unregister(pdev); /* LeakSanitizer checks it is freed */
 	ASSERT_EQ(drv.removed, 1);
-	ASSERT_EQ(node_type("/devices/platform/simple2"), -ENOENT);
+	ASSERT_EQ(tree_type("/devices/platform/simple2"), -ENOENT);
 	ASSERT(range_free(&iomem_resource, 0x7000, 0x7fff));
 
 	pdev = platform_device_register_simple("simple", (unsigned int)-1, NULL, 0);
@@ -665,7 +623,7 @@ DEFINE_TEST(
 	pdev = platform_device_register_simple("simple", 1, &res, 1);
 	ASSERT(IS_ERR(pdev));
 	ASSERT_EQ(PTR_ERR(pdev), -EBUSY);
-	ASSERT_EQ(node_type("/devices/platform/simple1"), -ENOENT);
+	ASSERT_EQ(tree_type("/devices/platform/simple1"), -ENOENT);
 	ASSERT(range_free(&iomem_resource, 0x9000, 0x97ff));
 
 	res.start = 0xa000;
@@ -674,7 +632,7 @@ DEFINE_TEST(
 	ASSERT(IS_ERR(pdev));
 	ASSERT_EQ(PTR_ERR(pdev), -EEXIST);
 	ASSERT(range_free(&iomem_resource, 0xa000, 0xafff));
-	ASSERT_EQ(node_type("/devices/platform/simple0"), LDM_SYSFS_DIR);
+	ASSERT_EQ(tree_type("/devices/platform/simple0"), LDM_SYSFS_DIR);
 
 	platform_device_unregister(first);
 	ASSERT(range_free(&iomem_resource, 0x8000, 0x8fff));
@@ -697,8 +655,8 @@ DEFINE_TEST(
 		devs[i] = &box[i].pdev;
 	}
 	ASSERT_OK(platform_add_devices(devs, 3));
-	ASSERT_EQ(node_type("/devices/platform/multi0"), LDM_SYSFS_DIR);
-	ASSERT_EQ(node_type("/devices/platform/multi2"), LDM_SYSFS_DIR);
+	ASSERT_EQ(tree_type("/devices/platform/multi0"), LDM_SYSFS_DIR);
+	ASSERT_EQ(tree_type("/devices/platform/multi2"), LDM_SYSFS_DIR);
 	for (i = 0; i < 3; i++)
 		platform_device_unregister(devs[i]);
 	for (i = 0; i < 3; i++)
@@ -711,9 +669,9 @@ DEFINE_TEST(
 	for (i = 0; i < 3; i++)
 		pbox_init(&box[i], "multi", (u32)i, &r[i], 1);
 	ASSERT_EQ(platform_add_devices(devs, 3), -EBUSY);
-	ASSERT_EQ(node_type("/devices/platform/multi0"), -ENOENT);
-	ASSERT_EQ(node_type("/devices/platform/multi1"), -ENOENT);
-	ASSERT_EQ(node_type("/devices/platform/multi2"), -ENOENT);
+	ASSERT_EQ(tree_type("/devices/platform/multi0"), -ENOENT);
+	ASSERT_EQ(tree_type("/devices/platform/multi1"), -ENOENT);
+	ASSERT_EQ(tree_type("/devices/platform/multi2"), -ENOENT);
 	ASSERT_EQ(box[0].released, 1);
 	ASSERT_EQ(box[1].released, 1);
 	ASSERT(range_free(&iomem_resource, 0xb000, 0xcfff));
@@ -779,7 +737,7 @@ DEFINE_TEST(
 	drv.fail_dev = "widget0";
 	ASSERT_EQ(write_attr("/devices/platform/widget0/power/state", "3"), -EIO);
 	ASSERT_STREQ(drv.log, "widget0:suspend3:disable widget0:suspend3:save");
-	ASSERT_STREQ(attr_of("/devices/platform/widget0/power/state"), "0\n");
+	ASSERT_STREQ(tree_attr("/devices/platform/widget0/power/state"), "0\n");
 
 	drv.log[0] = '\0';
 	ASSERT_EQ(device_suspend(3), -EIO);
@@ -811,8 +769,8 @@ DEFINE_TEST(
 	ASSERT_EQ(write_attr("/devices/platform/widget0/power/state", "3\n"), 2);
 	ASSERT_STREQ(drv.log,
 		     "widget0:suspend3:disable widget0:suspend3:save widget0:suspend3:down");
-	ASSERT_STREQ(attr_of("/devices/platform/widget0/power/state"), "3\n");
-	ASSERT_STREQ(attr_of("/devices/platform/widget1/power/state"), "0\n");
+	ASSERT_STREQ(tree_attr("/devices/platform/widget0/power/state"), "3\n");
+	ASSERT_STREQ(tree_attr("/devices/platform/widget1/power/state"), "0\n");
 
 	/* The state it is in already: nothing to do. */
 	drv.log[0] = '\0';
@@ -821,7 +779,7 @@ DEFINE_TEST(
 
 	ASSERT_EQ(write_attr("/devices/platform/widget0/power/state", "0"), 1);
 	ASSERT_STREQ(drv.log, "widget0:resume:on widget0:resume:restore widget0:resume:enable");
-	ASSERT_STREQ(attr_of("/devices/platform/widget0/power/state"), "0\n");
+	ASSERT_STREQ(tree_attr("/devices/platform/widget0/power/state"), "0\n");
 
 	/* Suspended through its file, it is left alone by a system cycle. */
 	ASSERT_EQ(write_attr("/devices/platform/widget0/power/state", "3"), 1);
@@ -831,14 +789,14 @@ DEFINE_TEST(
 	ASSERT_STREQ(drv.log,
 		     "widget1:suspend3:disable widget1:suspend3:save widget1:suspend3:down "
 		     "widget1:resume:on widget1:resume:restore widget1:resume:enable");
-	ASSERT_STREQ(attr_of("/devices/platform/widget0/power/state"), "3\n");
+	ASSERT_STREQ(tree_attr("/devices/platform/widget0/power/state"), "3\n");
 	ASSERT_EQ(write_attr("/devices/platform/widget0/power/state", "0"), 1);
 
 	drv.log[0] = '\0';
 	ASSERT_EQ(write_attr("/devices/platform/widget0/power/state", "x"), -EINVAL);
 	ASSERT_EQ(write_attr("/devices/platform/widget0/power/state", "3x"), -EINVAL);
 	ASSERT_STREQ(drv.log, "");
-	ASSERT_STREQ(attr_of("/devices/platform/widget0/power/state"), "0\n");
+	ASSERT_STREQ(tree_attr("/devices/platform/widget0/power/state"), "0\n");
 
 	platform_device_unregister(&w0.pdev);
 	platform_device_unregister(&w1.pdev);

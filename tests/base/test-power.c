@@ -19,16 +19,6 @@
 
 /* ---- helpers ---- */
 
-static bool exists(const char *path)
-{
-	struct sysfs_dirent *sd;
-
-	if (ldm_sysfs_lookup(path, 0, &sd))
-		return false;
-	ldm_sysfs_put(sd);
-	return true;
-}
-
 static const char *cat(const char *path)
 {
 	static char buf[4096];
@@ -169,8 +159,8 @@ static void tree_register(void)
 	for (i = 0; i < NR_DEVS; i++)
 		pm_dev_register(&devs[i], dev_names[i],
 				dev_parent[i] < 0 ? NULL : &devs[dev_parent[i]]);
-	ASSERT(exists("/devices/P/C1/G/power/state"));
-	ASSERT(exists("/devices/P/C2/power/state"));
+	ASSERT(tree_exists("/devices/P/C1/G/power/state"));
+	ASSERT(tree_exists("/devices/P/C2/power/state"));
 }
 
 static void tree_unregister(void)
@@ -384,30 +374,30 @@ DEFINE_TEST(
 	static struct sys_device timer0 = { .id = 0, .cls = &timer_class };
 	static struct sys_device timer7 = { .id = 7, .cls = &timer_class };
 
-	ASSERT(!exists("/devices/system/timer"));
+	ASSERT(!tree_exists("/devices/system/timer"));
 	ASSERT_OK(sysdev_class_register(&timer_class));
-	ASSERT(exists("/devices/system/timer"));
+	ASSERT(tree_exists("/devices/system/timer"));
 	ASSERT_OK(sysdev_register(&timer0));
 	ASSERT_OK(sysdev_register(&timer7));
-	ASSERT(exists("/devices/system/timer/timer0"));
-	ASSERT(exists("/devices/system/timer/timer7"));
+	ASSERT(tree_exists("/devices/system/timer/timer0"));
+	ASSERT(tree_exists("/devices/system/timer/timer7"));
 
 	ASSERT_OK(sysdev_create_file(&timer0, &attr_rate));
 	ASSERT_STREQ(cat("/devices/system/timer/timer0/rate"), "timer0:100\n");
 	ASSERT_EQ(echo("/devices/system/timer/timer0/rate", "250\n"), 4);
 	ASSERT_EQ(rate, 250);
 	ASSERT_STREQ(cat("/devices/system/timer/timer0/rate"), "timer0:250\n");
-	ASSERT(!exists("/devices/system/timer/timer7/rate"));
+	ASSERT(!tree_exists("/devices/system/timer/timer7/rate"));
 	sysdev_remove_file(&timer0, &attr_rate);
-	ASSERT(!exists("/devices/system/timer/timer0/rate"));
+	ASSERT(!tree_exists("/devices/system/timer/timer0/rate"));
 
 	sysdev_unregister(&timer7);
-	ASSERT(!exists("/devices/system/timer/timer7"));
+	ASSERT(!tree_exists("/devices/system/timer/timer7"));
 	sysdev_unregister(&timer0);
-	ASSERT(!exists("/devices/system/timer/timer0"));
+	ASSERT(!tree_exists("/devices/system/timer/timer0"));
 	sysdev_class_unregister(&timer_class);
-	ASSERT(!exists("/devices/system/timer"));
-	ASSERT(exists("/devices/system"));
+	ASSERT(!tree_exists("/devices/system/timer"));
+	ASSERT(tree_exists("/devices/system"));
 }
 
 static char drv_log[256];
@@ -426,7 +416,7 @@ static int sysdrv_add(struct sys_device *sd)
 
 	/* A driver hears of a device once it is in the tree. */
 	snprintf(path, sizeof(path), "/devices/system/timer/%s", kobject_name(&sd->kobj));
-	ASSERT(exists(path));
+	ASSERT(tree_exists(path));
 	drv_note("+", sd);
 	return 0;
 }
@@ -475,7 +465,7 @@ DEFINE_TEST(
 	sysdev_unregister(&timer[3]);
 	ASSERT_STREQ(drv_log, "+timer0 +timer1 +timer2 +timer3 -timer1 -timer0 -timer2 -timer3");
 	sysdev_class_unregister(&timer_class);
-	ASSERT(!exists("/devices/system/timer"));
+	ASSERT(!tree_exists("/devices/system/timer"));
 }
 
 DEFINE_TEST(
@@ -498,7 +488,7 @@ DEFINE_TEST(
 	free(err);
 	ASSERT_EQ(sysdev_register(&classless), -EINVAL);
 	ASSERT_STREQ(drv_log, "+timer0");
-	ASSERT(exists("/devices/system/timer/timer0"));
+	ASSERT(tree_exists("/devices/system/timer/timer0"));
 	sysdev_unregister(&timer0);
 	sysdev_driver_unregister(&timer_class, &timer_driver);
 	ASSERT_STREQ(drv_log, "+timer0 -timer0");

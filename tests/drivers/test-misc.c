@@ -156,23 +156,6 @@ static void tdev_register(struct tdev *t, const char *name, int minor)
 	by_minor[t->misc.minor] = t;
 }
 
-static const char *read_attr(const char *path)
-{
-	static char buf[4096];
-
-	return ldm_sysfs_read_path(path, buf, sizeof(buf)) < 0 ? NULL : buf;
-}
-
-static bool node_exists(const char *path)
-{
-	struct sysfs_dirent *sd;
-
-	if (ldm_sysfs_lookup(path, 0, &sd))
-		return false;
-	ldm_sysfs_put(sd);
-	return true;
-}
-
 /* Wait, for at most ten seconds, until *@p reaches @v. */
 static void wait_for(const int *p, int v)
 {
@@ -194,12 +177,12 @@ DEFINE_TEST(
 	tdev_register(&b, "dyn_b", MISC_DYNAMIC_MINOR);
 	ASSERT_EQ(a.misc.minor, 63);
 	ASSERT_EQ(b.misc.minor, 62);
-	ASSERT_STREQ(read_attr("/class/misc/dyn_a/dev"), "10:63\n");
-	ASSERT_STREQ(read_attr("/class/misc/dyn_b/dev"), "10:62\n");
+	ASSERT_STREQ(tree_attr("/class/misc/dyn_a/dev"), "10:63\n");
+	ASSERT_STREQ(tree_attr("/class/misc/dyn_b/dev"), "10:62\n");
 	ASSERT_STREQ(a.misc.devfs_name, "misc/dyn_a");
 	ASSERT(a.misc.class);
 	ASSERT_OK(misc_deregister(&a.misc));
-	ASSERT(!node_exists("/class/misc/dyn_a"));
+	ASSERT(!tree_exists("/class/misc/dyn_a"));
 	ASSERT(!a.misc.class);
 	tdev_register(&c, "dyn_c", MISC_DYNAMIC_MINOR);
 	ASSERT_EQ(c.misc.minor, 63);
@@ -216,14 +199,14 @@ DEFINE_TEST(
 
 	tdev_register(&wd, "watchdog", WATCHDOG_MINOR);
 	ASSERT_EQ(wd.misc.minor, 130);
-	ASSERT_STREQ(read_attr("/class/misc/watchdog/dev"), "10:130\n");
+	ASSERT_STREQ(tree_attr("/class/misc/watchdog/dev"), "10:130\n");
 	tdev_register(&low, "low", 63);
 	tdev_register(&dyn, "dyn", MISC_DYNAMIC_MINOR);
 	ASSERT_EQ(dyn.misc.minor, 62);
 	ASSERT_OK(misc_deregister(&dyn.misc));
 	ASSERT_OK(misc_deregister(&low.misc));
 	ASSERT_OK(misc_deregister(&wd.misc));
-	ASSERT(!node_exists("/class/misc/watchdog"));
+	ASSERT(!tree_exists("/class/misc/watchdog"));
 }
 
 DEFINE_TEST(
@@ -236,12 +219,12 @@ DEFINE_TEST(
 	tdev_register(&a, "first", 42);
 	tdev_init(&b, "second", 42);
 	ASSERT_EQ(misc_register(&b.misc), -EBUSY);
-	ASSERT(!node_exists("/class/misc/second"));
+	ASSERT(!tree_exists("/class/misc/second"));
 	ASSERT_EQ(b.misc.minor, 42);
 	tdev_init(&c, "first", MISC_DYNAMIC_MINOR);
 	ASSERT_EQ(misc_register(&c.misc), -EEXIST);
 	ASSERT_EQ(c.misc.minor, MISC_DYNAMIC_MINOR);
-	ASSERT_STREQ(read_attr("/class/misc/first/dev"), "10:42\n");
+	ASSERT_STREQ(tree_attr("/class/misc/first/dev"), "10:42\n");
 	ASSERT_OK(misc_deregister(&a.misc));
 	ASSERT_OK(misc_register(&b.misc));
 	by_minor[42] = &b;
@@ -263,7 +246,7 @@ DEFINE_TEST(test_misc_dynamic_minors_run_out,
 	tdev_init(&t[64], "one_too_many", MISC_DYNAMIC_MINOR);
 	ASSERT_EQ(misc_register(&t[64].misc), -EBUSY);
 	ASSERT_EQ(t[64].misc.minor, MISC_DYNAMIC_MINOR);
-	ASSERT(!node_exists("/class/misc/one_too_many"));
+	ASSERT(!tree_exists("/class/misc/one_too_many"));
 	for (i = 0; i < 64; i++)
 		ASSERT_OK(misc_deregister(&t[i].misc));
 }
@@ -673,7 +656,7 @@ DEFINE_TEST(
 	ASSERT_OK(misc_deregister(&t.misc));
 	ASSERT_EQ(t.releases, 1);
 	ASSERT_EQ(t.flushes, 0);
-	ASSERT(!node_exists("/class/misc/gone"));
+	ASSERT(!tree_exists("/class/misc/gone"));
 	ASSERT_EQ(ldm_misc_read(f, buf, 4, NULL), -ENODEV);
 	ASSERT_EQ(ldm_misc_write(f, buf, 4, NULL), -ENODEV);
 	ASSERT_EQ(ldm_misc_ioctl(f, TDEV_IOC_ECHO, 0), -ENODEV);
@@ -806,7 +789,7 @@ DEFINE_TEST(
 	ASSERT_OK(ldm_misc_open("selfish", O_RDONLY, &f));
 	ASSERT_OK(ldm_misc_ioctl(f, TDEV_IOC_SELF, 0));
 	ASSERT_EQ(t.releases, 1);
-	ASSERT(!node_exists("/class/misc/selfish"));
+	ASSERT(!tree_exists("/class/misc/selfish"));
 	ASSERT_EQ(ldm_misc_ioctl(f, TDEV_IOC_ECHO, 0), -ENODEV);
 	ASSERT_OK(ldm_misc_release(f));
 	ASSERT_EQ(t.releases, 1);
@@ -892,16 +875,16 @@ DEFINE_TEST(
 		}
 		if (!err) {
 			/* A failure the class layer absorbs; the result must be whole. */
-			ASSERT_STREQ(read_attr("/class/misc/fragile/dev"), "10:63\n");
+			ASSERT_STREQ(tree_attr("/class/misc/fragile/dev"), "10:63\n");
 			ASSERT_OK(misc_deregister(&t.misc));
 			continue;
 		}
-		ASSERT(!node_exists("/class/misc/fragile"));
+		ASSERT(!tree_exists("/class/misc/fragile"));
 		ASSERT_EQ(t.misc.minor, MISC_DYNAMIC_MINOR);
 		ASSERT(!t.misc.ldm);
 	}
 	by_minor[t.misc.minor] = &t;
-	ASSERT_STREQ(read_attr("/class/misc/fragile/dev"), "10:63\n");
+	ASSERT_STREQ(tree_attr("/class/misc/fragile/dev"), "10:63\n");
 	for (k = 1;; k++) {
 		ldm_fail_nth(k);
 		err = ldm_misc_open("fragile", O_RDONLY, &f);

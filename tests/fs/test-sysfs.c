@@ -1290,3 +1290,52 @@ DEFINE_TEST(
 	ASSERT_EQ(stat_path("/", 0).nlink, root.nlink);
 	free(l);
 }
+
+/* ---- the watcher of the tree's shape ---- */
+
+static char watched[4096];
+
+static void record_change(enum ldm_sysfs_change change, struct sysfs_dirent *parent,
+			  const char *name, void *data)
+{
+	size_t len = strlen(watched);
+
+	ASSERT(data == watched);
+	snprintf(watched + len, sizeof(watched) - len, "%c%s/%s ",
+		 change == LDM_SYSFS_ADDED ? '+' : '-', ldm_sysfs_name(parent), name);
+}
+
+static void other_watcher(enum ldm_sysfs_change change, struct sysfs_dirent *parent,
+			  const char *name, void *data)
+{
+	(void)change, (void)parent, (void)name, (void)data;
+}
+
+DEFINE_TEST(
+	test_sysfs_watch_tells_every_added_removed_and_renamed_name,
+	.description =
+		"ldm_sysfs_watch: each file, directory and link added, the top of each removed subtree, a rename as old name removed and new added; one watcher at a time; none after it is removed")
+{
+	struct kobject *p, *t;
+
+	p = node_add("wp", NULL);
+	watched[0] = '\0';
+	ASSERT_OK(ldm_sysfs_watch(record_change, watched));
+	ASSERT_EQ(ldm_sysfs_watch(other_watcher, NULL), -EBUSY);
+	t = node_add("w0", p);
+	ASSERT_STREQ(watched, "+wp/w0 +w0/alpha +w0/beta ");
+	watched[0] = '\0';
+	ASSERT_OK(sysfs_create_link(t, p, "up"));
+	ASSERT_OK(kobject_rename(t, "w1"));
+	ASSERT_STREQ(watched, "+w0/up -wp/w0 +wp/w1 ");
+	watched[0] = '\0';
+	kobject_unregister(t);
+	/* The directory goes whole: one name, not one per file inside. */
+	ASSERT_STREQ(watched, "-wp/w1 ");
+	ASSERT_OK(ldm_sysfs_watch(NULL, NULL));
+	watched[0] = '\0';
+	kobject_unregister(p);
+	ASSERT_STREQ(watched, "");
+	ASSERT_OK(ldm_sysfs_watch(other_watcher, NULL));
+	ASSERT_OK(ldm_sysfs_watch(NULL, NULL));
+}

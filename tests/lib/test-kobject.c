@@ -91,16 +91,6 @@ static struct tobj *tobj_register(const char *label, struct kobject *parent, str
 
 /* ---- looking at the tree ---- */
 
-static bool exists(const char *path)
-{
-	struct sysfs_dirent *sd;
-
-	if (ldm_sysfs_lookup(path, 0, &sd))
-		return false;
-	ldm_sysfs_put(sd);
-	return true;
-}
-
 static int append_name(void *ctx, const char *name, const struct ldm_sysfs_stat *st)
 {
 	char *list = ctx;
@@ -177,10 +167,10 @@ DEFINE_TEST(
 
 	/* Registered: unregister drops the tree's references, not a holder's. */
 	o = tobj_register("held", NULL, NULL);
-	ASSERT(exists("/held"));
+	ASSERT(tree_exists("/held"));
 	kobject_get(&o->kobj);
 	kobject_unregister(&o->kobj);
-	ASSERT(!exists("/held"));
+	ASSERT(!tree_exists("/held"));
 	ASSERT_EQ(released("held"), 0);
 	ASSERT_EQ(kref_read(&o->kobj.kref), 1);
 	kobject_put(&o->kobj);
@@ -200,12 +190,12 @@ DEFINE_TEST(
 	child = tobj_register("child", &parent->kobj, NULL);
 	ASSERT(child->kobj.parent == &parent->kobj);
 	ASSERT_EQ(kref_read(&parent->kobj.kref), parent_refs + 1);
-	ASSERT(exists("/parent/child"));
+	ASSERT(tree_exists("/parent/child"));
 
 	kobject_get(&child->kobj); /* someone still uses the child */
 	kobject_unregister(&child->kobj);
 	kobject_unregister(&parent->kobj);
-	ASSERT(!exists("/parent"));
+	ASSERT(!tree_exists("/parent"));
 	ASSERT_EQ(nr_released, 0); /* the child pins its parent */
 
 	kobject_put(&child->kobj);
@@ -217,7 +207,7 @@ DEFINE_TEST(
 	parent = tobj_register("parent2", NULL, NULL);
 	child = tobj_register("child2", &parent->kobj, NULL);
 	kobject_unregister(&parent->kobj);
-	ASSERT(!exists("/parent2"));
+	ASSERT(!tree_exists("/parent2"));
 	ASSERT_EQ(nr_released, 2);
 	kobject_unregister(&child->kobj);
 	ASSERT_EQ(nr_released, 4);
@@ -243,8 +233,8 @@ DEFINE_TEST(
 	member = tobj_register("member", NULL, &kset);
 	ASSERT(member->kobj.parent == &kset.kobj);
 	ASSERT(member->kobj.kset == &kset);
-	ASSERT(exists("/box/member"));
-	ASSERT(!exists("/member"));
+	ASSERT(tree_exists("/box/member"));
+	ASSERT(!tree_exists("/member"));
 	ASSERT_EQ(on_kset_list(&kset, &member->kobj), 1);
 	/* Its kset and its parent (the same kobject) are both referenced. */
 	ASSERT_EQ(kref_read(&kset.kobj.kref), kset_refs + 2);
@@ -252,8 +242,8 @@ DEFINE_TEST(
 	/* With a parent of its own it stays there, and is still a member. */
 	elsewhere = tobj_register("elsewhere", &loose->kobj, &kset);
 	ASSERT(elsewhere->kobj.parent == &loose->kobj);
-	ASSERT(exists("/loose/elsewhere"));
-	ASSERT(!exists("/box/elsewhere"));
+	ASSERT(tree_exists("/loose/elsewhere"));
+	ASSERT(!tree_exists("/box/elsewhere"));
 	ASSERT_EQ(on_kset_list(&kset, &elsewhere->kobj), 1);
 	ASSERT_EQ(kset_list_length(&kset), 2);
 
@@ -267,7 +257,7 @@ DEFINE_TEST(
 	ASSERT_EQ(released("elsewhere"), 1);
 	kobject_unregister(&loose->kobj);
 	kset_unregister(&kset);
-	ASSERT(!exists("/box"));
+	ASSERT(!tree_exists("/box"));
 }
 
 DEFINE_TEST(test_get_path_is_slash_separated_from_root,
@@ -285,7 +275,7 @@ DEFINE_TEST(test_get_path_is_slash_separated_from_root,
 	path = kobject_get_path(NULL, &a->kobj, GFP_KERNEL);
 	ASSERT_STREQ(path, "/a");
 	kfree(path);
-	ASSERT(exists("/a/b/c"));
+	ASSERT(tree_exists("/a/b/c"));
 
 	kobject_unregister(&c->kobj);
 	kobject_unregister(&b->kobj);
@@ -323,12 +313,12 @@ DEFINE_TEST(
 	ASSERT_STREQ(kobject_name(&o->kobj), long_name);
 
 	ASSERT_OK(kobject_add(&o->kobj));
-	ASSERT(exists("/a-name-of-twenty-seven-byte"));
+	ASSERT(tree_exists("/a-name-of-twenty-seven-byte"));
 	path = kobject_get_path(NULL, &o->kobj, GFP_KERNEL);
 	ASSERT_STREQ(path, "/a-name-of-twenty-seven-byte");
 	kfree(path);
 	kobject_unregister(&o->kobj);
-	ASSERT(!exists("/a-name-of-twenty-seven-byte"));
+	ASSERT(!tree_exists("/a-name-of-twenty-seven-byte"));
 	ASSERT_EQ(released("short"), 1);
 }
 
@@ -356,12 +346,12 @@ DEFINE_TEST(
 
 	o->kobj.ktype = &info_ktype;
 	ASSERT_OK(kobject_add(&o->kobj));
-	ASSERT(exists("/dir/old/info"));
+	ASSERT(tree_exists("/dir/old/info"));
 
 	ASSERT_OK(kobject_rename(&o->kobj, new_name));
 	ASSERT_STREQ(kobject_name(&o->kobj), "new");
-	ASSERT(!exists("/dir/old"));
-	ASSERT(exists("/dir/new"));
+	ASSERT(!tree_exists("/dir/old"));
+	ASSERT(tree_exists("/dir/new"));
 	ASSERT_EQ(ldm_sysfs_read_path("/dir/new/info", buf, sizeof(buf)), 9);
 	ASSERT_STREQ(buf, "info:old\n");
 	path = kobject_get_path(NULL, &o->kobj, GFP_KERNEL);
@@ -371,12 +361,12 @@ DEFINE_TEST(
 	/* To a name too long for kobj->name, and back to a short one. */
 	ASSERT_OK(kobject_rename(&o->kobj, long_name));
 	ASSERT_STREQ(kobject_name(&o->kobj), long_name);
-	ASSERT(!exists("/dir/new"));
-	ASSERT(exists("/dir/a-much-longer-name-than-twenty/info"));
+	ASSERT(!tree_exists("/dir/new"));
+	ASSERT(tree_exists("/dir/a-much-longer-name-than-twenty/info"));
 	ASSERT_OK(kobject_rename(&o->kobj, new_name));
 	ASSERT(kobject_name(&o->kobj) == o->kobj.name);
-	ASSERT(exists("/dir/new/info"));
-	ASSERT(!exists("/dir/a-much-longer-name-than-twenty"));
+	ASSERT(tree_exists("/dir/new/info"));
+	ASSERT(!tree_exists("/dir/a-much-longer-name-than-twenty"));
 
 	kobject_unregister(&o->kobj);
 	kobject_unregister(&dir->kobj);
@@ -406,8 +396,8 @@ DEFINE_TEST(
 	ASSERT(top->kobj.parent == NULL);
 	ASSERT_EQ(kobject_rename(&top->kobj, other), -EINVAL);
 	ASSERT_STREQ(kobject_name(&top->kobj), "top");
-	ASSERT(exists("/top"));
-	ASSERT(!exists("/other"));
+	ASSERT(tree_exists("/top"));
+	ASSERT(!tree_exists("/other"));
 
 	kobject_unregister(&top->kobj);
 	kobject_unregister(&two->kobj);
@@ -459,7 +449,7 @@ DEFINE_TEST(
 	}
 	ASSERT_OK(pthread_join(thread, NULL));
 	ASSERT_STREQ(kobject_name(&mid->kobj), "mid"); /* an even number of renames */
-	ASSERT(exists("/top/mid/leaf"));
+	ASSERT(tree_exists("/top/mid/leaf"));
 
 	kobject_unregister(&leaf->kobj);
 	kobject_unregister(&mid->kobj);
@@ -538,7 +528,7 @@ DEFINE_TEST(
 	char buf[64];
 
 	ASSERT_OK(subsystem_register(&tsub_subsys));
-	ASSERT(exists("/tsub"));
+	ASSERT(tree_exists("/tsub"));
 	ASSERT(tsub_subsys.kset.subsys == &tsub_subsys);
 
 	ASSERT_OK(subsys_create_file(&tsub_subsys, &tsub_attr_value));
@@ -556,12 +546,12 @@ DEFINE_TEST(
 
 	ASSERT_EQ(subsys_create_file(&tsub_subsys, &tsub_attr_value), -EEXIST);
 	subsys_remove_file(&tsub_subsys, &tsub_attr_value);
-	ASSERT(!exists("/tsub/value"));
+	ASSERT(!tree_exists("/tsub/value"));
 	ASSERT_EQ(ldm_sysfs_read_path("/tsub/value", buf, sizeof(buf)), -ENOENT);
-	ASSERT(exists("/tsub"));
+	ASSERT(tree_exists("/tsub"));
 
 	subsystem_unregister(&tsub_subsys);
-	ASSERT(!exists("/tsub"));
+	ASSERT(!tree_exists("/tsub"));
 }
 
 /* ---- default attributes ---- */
@@ -595,7 +585,7 @@ DEFINE_TEST(
 	char buf[64], list[512];
 
 	o->kobj.ktype = &alpha_beta_ktype;
-	ASSERT(!exists("/obj"));
+	ASSERT(!tree_exists("/obj"));
 	ASSERT_OK(kobject_add(&o->kobj));
 	list_dir("/obj", list);
 	ASSERT_STREQ(list, "alpha,beta,");
@@ -671,7 +661,7 @@ DEFINE_TEST(
 	o = tobj_new("bad", NULL, &kset);
 	ASSERT_OK(kobject_set_name(&o->kobj, "a/b"));
 	expect_add_fails_cleanly(o, &kset, "/set", -EINVAL);
-	ASSERT(!exists("/set/a"));
+	ASSERT(!tree_exists("/set/a"));
 	kset_unregister(&kset);
 }
 
@@ -847,7 +837,9 @@ static void unregister_ksets_without_release(void *arg)
 	if (kset_register(&member))
 		_exit(6);
 	fprintf(stderr, "%s",
-		exists("/quietsub/inner") && exists("/quietsub/member") ? "" : "not in the tree\n");
+		tree_exists("/quietsub/inner") && tree_exists("/quietsub/member") ?
+			"" :
+			"not in the tree\n");
 	kset_unregister(&member);
 	kset_unregister(&inner);
 	kset_unregister(&kset);

@@ -31,23 +31,6 @@ static int insmod(const char *name, const char *args)
 	return ldm_insmod(path, args);
 }
 
-static const char *read_attr(const char *path)
-{
-	static char buf[4096];
-
-	return ldm_sysfs_read_path(path, buf, sizeof(buf)) < 0 ? NULL : buf;
-}
-
-static bool node_exists(const char *path)
-{
-	struct sysfs_dirent *sd;
-
-	if (ldm_sysfs_lookup(path, 0, &sd))
-		return false;
-	ldm_sysfs_put(sd);
-	return true;
-}
-
 static bool exported(const char *name)
 {
 	struct ldm_export exp;
@@ -126,23 +109,23 @@ DEFINE_TEST(
 		"gpl_platform_drv (GPL) registers a platform device and a driver with attributes; they bind; rmmod takes it all away")
 {
 	ASSERT_OK(insmod("gpl_platform_drv", NULL));
-	ASSERT_STREQ(read_attr("/bus/platform/drivers/gpl_platform_drv/version"), "1.0\n");
-	ASSERT(node_exists("/bus/platform/drivers/gpl_platform_drv/gpl_platform_drv0"));
-	ASSERT_STREQ(read_attr("/devices/platform/gpl_platform_drv0/probed"), "1\n");
-	ASSERT_STREQ(read_attr("/devices/platform/gpl_platform_drv0/value"), "0\n");
+	ASSERT_STREQ(tree_attr("/bus/platform/drivers/gpl_platform_drv/version"), "1.0\n");
+	ASSERT(tree_exists("/bus/platform/drivers/gpl_platform_drv/gpl_platform_drv0"));
+	ASSERT_STREQ(tree_attr("/devices/platform/gpl_platform_drv0/probed"), "1\n");
+	ASSERT_STREQ(tree_attr("/devices/platform/gpl_platform_drv0/value"), "0\n");
 	ASSERT_EQ(ldm_sysfs_write_path("/devices/platform/gpl_platform_drv0/value", "42\n", 3), 3);
-	ASSERT_STREQ(read_attr("/devices/platform/gpl_platform_drv0/value"), "42\n");
+	ASSERT_STREQ(tree_attr("/devices/platform/gpl_platform_drv0/value"), "42\n");
 	ASSERT_EQ(ldm_sysfs_write_path("/devices/platform/gpl_platform_drv0/value", "x", 1),
 		  -EINVAL);
-	ASSERT_STREQ(read_attr("/kernel/tainted"), "0\n");
-	ASSERT_STREQ(read_attr("/module/gpl_platform_drv/taint"), "\n");
+	ASSERT_STREQ(tree_attr("/kernel/tainted"), "0\n");
+	ASSERT_STREQ(tree_attr("/module/gpl_platform_drv/taint"), "\n");
 	ASSERT(strstr(modules_line("gpl_platform_drv"), " 0 - Live 0x"));
 	ASSERT(!strstr(modules_line("gpl_platform_drv"), "("));
 
 	ASSERT_OK(ldm_delete_module("gpl_platform_drv", 0));
-	ASSERT(!node_exists("/bus/platform/drivers/gpl_platform_drv"));
-	ASSERT(!node_exists("/devices/platform/gpl_platform_drv0"));
-	ASSERT(!node_exists("/module/gpl_platform_drv"));
+	ASSERT(!tree_exists("/bus/platform/drivers/gpl_platform_drv"));
+	ASSERT(!tree_exists("/devices/platform/gpl_platform_drv0"));
+	ASSERT(!tree_exists("/module/gpl_platform_drv"));
 }
 
 static void prop_misc_load(void)
@@ -151,19 +134,19 @@ static void prop_misc_load(void)
 
 	if (insmod("prop_misc", NULL))
 		FAIL("prop_misc did not load");
-	ASSERT_STREQ(read_attr("/kernel/tainted"), "1\n");
-	ASSERT_STREQ(read_attr("/module/prop_misc/taint"), "P\n");
+	ASSERT_STREQ(tree_attr("/kernel/tainted"), "1\n");
+	ASSERT_STREQ(tree_attr("/module/prop_misc/taint"), "P\n");
 	line = modules_line("prop_misc");
 	ASSERT(line);
 	ASSERT(!strncmp(line, "prop_misc ", 10));
 	ASSERT(strstr(line, " 0 - Live 0x"));
 	ASSERT(!strcmp(line + strlen(line) - 4, " (P)"));
-	ASSERT_STREQ(read_attr("/class/misc/prop_misc/dev"), "10:63\n");
+	ASSERT_STREQ(tree_attr("/class/misc/prop_misc/dev"), "10:63\n");
 	ASSERT(exported("misc_register"));
 	ASSERT_OK(ldm_delete_module("prop_misc", 0));
-	ASSERT(!node_exists("/class/misc/prop_misc"));
+	ASSERT(!tree_exists("/class/misc/prop_misc"));
 	/* Taint stays, as in the kernel, after the module is gone. */
-	ASSERT_STREQ(read_attr("/kernel/tainted"), "1\n");
+	ASSERT_STREQ(tree_attr("/kernel/tainted"), "1\n");
 }
 
 DEFINE_TEST(
@@ -189,7 +172,7 @@ DEFINE_TEST(
 
 	ASSERT_OK(insmod("prop_misc", NULL));
 	ASSERT_OK(ldm_misc_open("prop_misc", O_RDWR, &f));
-	ASSERT_STREQ(read_attr("/module/prop_misc/refcnt"), "1\n");
+	ASSERT_STREQ(tree_attr("/module/prop_misc/refcnt"), "1\n");
 	ASSERT_EQ(ldm_misc_read(f, buf, sizeof(buf), NULL), 32);
 	ASSERT(!memcmp(buf, "hello from a proprietary module\n", 32));
 	ASSERT_EQ(ldm_misc_read(f, buf, sizeof(buf), NULL), 0);
@@ -202,11 +185,11 @@ DEFINE_TEST(
 	ASSERT_EQ(ldm_misc_write(f, buf, 257, &pos), -ENOSPC);
 
 	ASSERT_EQ(ldm_delete_module("prop_misc", 0), -EWOULDBLOCK);
-	ASSERT(node_exists("/class/misc/prop_misc"));
+	ASSERT(tree_exists("/class/misc/prop_misc"));
 	ASSERT_OK(ldm_misc_release(f));
-	ASSERT_STREQ(read_attr("/module/prop_misc/refcnt"), "0\n");
+	ASSERT_STREQ(tree_attr("/module/prop_misc/refcnt"), "0\n");
 	ASSERT_OK(ldm_delete_module("prop_misc", 0));
-	ASSERT(!node_exists("/class/misc/prop_misc"));
+	ASSERT(!tree_exists("/class/misc/prop_misc"));
 	ASSERT_EQ(ldm_misc_open("prop_misc", O_RDWR, &f), -ENODEV);
 }
 
@@ -219,14 +202,14 @@ static void prop_misc_forced(void)
 		FAIL("prop_misc did not load");
 	ASSERT_OK(ldm_misc_open("prop_misc", O_RDONLY, &f));
 	ASSERT_OK(ldm_delete_module("prop_misc", O_TRUNC));
-	ASSERT(!node_exists("/module/prop_misc"));
-	ASSERT(!node_exists("/class/misc/prop_misc"));
+	ASSERT(!tree_exists("/module/prop_misc"));
+	ASSERT(!tree_exists("/class/misc/prop_misc"));
 	/* The module's code is unmapped: any call into it would crash. */
 	ASSERT_EQ(ldm_misc_read(f, buf, sizeof(buf), NULL), -ENODEV);
 	ASSERT_EQ(ldm_misc_write(f, buf, 1, NULL), -ENODEV);
 	ASSERT_EQ(ldm_misc_poll(f, POLLIN, 0), -ENODEV);
 	ASSERT_OK(ldm_misc_release(f));
-	ASSERT_STREQ(read_attr("/kernel/tainted"), "3\n");
+	ASSERT_STREQ(tree_attr("/kernel/tainted"), "3\n");
 }
 
 DEFINE_TEST(
@@ -246,9 +229,9 @@ static void prop_core_load(void)
 {
 	if (insmod("prop_core", NULL) != -ENOENT)
 		FAIL("prop_core was not refused with -ENOENT");
-	ASSERT(!node_exists("/module/prop_core"));
-	ASSERT(!node_exists("/devices/prop_core0"));
-	ASSERT_STREQ(read_attr("/kernel/tainted"), "0\n");
+	ASSERT(!tree_exists("/module/prop_core"));
+	ASSERT(!tree_exists("/devices/prop_core0"));
+	ASSERT_STREQ(tree_attr("/kernel/tainted"), "0\n");
 	ASSERT(!modules_line("prop_core"));
 }
 
@@ -286,7 +269,7 @@ static void gpl_user_alone(void)
 {
 	if (insmod("gpl_user", NULL) != -ENOENT)
 		FAIL("gpl_user loaded without gpl_lib");
-	ASSERT(!node_exists("/module/gpl_user"));
+	ASSERT(!tree_exists("/module/gpl_user"));
 }
 
 DEFINE_TEST(
@@ -314,38 +297,38 @@ DEFINE_TEST(
 	ASSERT(exported("gpl_lib_hash"));
 	ASSERT_OK(insmod("gpl_user", "word=driver-core"));
 	snprintf(want, sizeof(want), "%u\n", fnv1a("driver-core"));
-	ASSERT_STREQ(read_attr("/module/gpl_user/parameters/hash"), want);
-	ASSERT(node_exists("/module/gpl_lib/holders/gpl_user"));
+	ASSERT_STREQ(tree_attr("/module/gpl_user/parameters/hash"), want);
+	ASSERT(tree_exists("/module/gpl_lib/holders/gpl_user"));
 	line = modules_line("gpl_lib");
 	ASSERT(line && strstr(line, " 1 gpl_user, Live "));
-	ASSERT_STREQ(read_attr("/kernel/tainted"), "0\n");
+	ASSERT_STREQ(tree_attr("/kernel/tainted"), "0\n");
 
 	ASSERT_EQ(ldm_delete_module("gpl_lib", 0), -EWOULDBLOCK);
-	ASSERT(node_exists("/module/gpl_lib"));
+	ASSERT(tree_exists("/module/gpl_lib"));
 	ASSERT(exported("gpl_lib_hash"));
 	ASSERT_OK(ldm_delete_module("gpl_user", 0));
-	ASSERT(!node_exists("/module/gpl_lib/holders/gpl_user"));
+	ASSERT(!tree_exists("/module/gpl_lib/holders/gpl_user"));
 	ASSERT_OK(ldm_delete_module("gpl_lib", 0));
 	ASSERT(!exported("gpl_lib_hash"));
-	ASSERT(!node_exists("/module/gpl_lib"));
+	ASSERT(!tree_exists("/module/gpl_lib"));
 
 	/* Loaded again, the default word. */
 	ASSERT_OK(insmod("gpl_lib", NULL));
 	ASSERT_OK(insmod("gpl_user", NULL));
 	snprintf(want, sizeof(want), "%u\n", fnv1a("gpl_user"));
-	ASSERT_STREQ(read_attr("/module/gpl_user/parameters/hash"), want);
+	ASSERT_STREQ(tree_attr("/module/gpl_user/parameters/hash"), want);
 }
 
 /* Nothing of init_fails anywhere. */
 static void assert_no_init_fails(void)
 {
-	ASSERT(!node_exists("/module/init_fails"));
-	ASSERT(!node_exists("/devices/platform/init_fails0"));
-	ASSERT(!node_exists("/bus/platform/drivers/init_fails"));
-	ASSERT(!node_exists("/class/misc/init_fails"));
+	ASSERT(!tree_exists("/module/init_fails"));
+	ASSERT(!tree_exists("/devices/platform/init_fails0"));
+	ASSERT(!tree_exists("/bus/platform/drivers/init_fails"));
+	ASSERT(!tree_exists("/class/misc/init_fails"));
 	ASSERT(!exported("init_fails_marker"));
 	ASSERT(!modules_line("init_fails"));
-	ASSERT_STREQ(read_attr("/kernel/tainted"), "0\n");
+	ASSERT_STREQ(tree_attr("/kernel/tainted"), "0\n");
 }
 
 static void init_fails_at(void *arg)
@@ -406,10 +389,10 @@ DEFINE_TEST(
 	ASSERT(strstr(modules_line("prop_misc"), "(P)"));
 	ASSERT(!modules_line("prop_core"));
 	ASSERT(!modules_line("init_fails"));
-	ASSERT_STREQ(read_attr("/kernel/tainted"), "1\n");
+	ASSERT_STREQ(tree_attr("/kernel/tainted"), "1\n");
 	/* The misc class holds prop_misc only: init_fails' device went with it. */
-	ASSERT(node_exists("/class/misc/prop_misc"));
-	ASSERT(!node_exists("/class/misc/init_fails"));
+	ASSERT(tree_exists("/class/misc/prop_misc"));
+	ASSERT(!tree_exists("/class/misc/init_fails"));
 	/* ldm_exit unloads the rest, users first. */
 }
 
@@ -432,14 +415,14 @@ DEFINE_TEST(
 		}
 		if (!err) {
 			/* Absorbed (a hash table that did not grow): it must be whole. */
-			ASSERT_STREQ(read_attr("/class/misc/prop_misc/dev"), "10:63\n");
+			ASSERT_STREQ(tree_attr("/class/misc/prop_misc/dev"), "10:63\n");
 			ASSERT_OK(ldm_delete_module("prop_misc", 0));
 			continue;
 		}
-		ASSERT(!node_exists("/module/prop_misc"));
-		ASSERT(!node_exists("/class/misc/prop_misc"));
+		ASSERT(!tree_exists("/module/prop_misc"));
+		ASSERT(!tree_exists("/class/misc/prop_misc"));
 	}
-	ASSERT_STREQ(read_attr("/class/misc/prop_misc/dev"), "10:63\n");
+	ASSERT_STREQ(tree_attr("/class/misc/prop_misc/dev"), "10:63\n");
 #else
 	ldm_test_skip("built without -Dfault_injection=true");
 #endif
@@ -501,7 +484,7 @@ DEFINE_TEST(
 	for (i = 0; i < RACE_USERS; i++)
 		ASSERT_OK(pthread_join(users[i], NULL));
 	ASSERT_EQ(r.read_ok, r.opened);
-	ASSERT_STREQ(read_attr("/module/prop_misc/refcnt"), "0\n");
+	ASSERT_STREQ(tree_attr("/module/prop_misc/refcnt"), "0\n");
 	ASSERT_OK(ldm_delete_module("prop_misc", 0));
 	printf("# %d opens, unloaded %d times of %d\n", r.opened, unloaded, RACE_ROUNDS);
 	ldm_exit();
