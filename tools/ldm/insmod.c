@@ -30,21 +30,6 @@ static void insmod_help(FILE *out)
 		     "  -h, --help       show this text\n");
 }
 
-/* What a failed load means, in kmod's words where strerror() says too little. */
-static const char *insmod_strerror(int error)
-{
-	switch (error) {
-	case ENOENT:
-		return "Unknown symbol in module, or unknown parameter (see ldm dmesg)";
-	case ENOEXEC:
-		return "Invalid module format";
-	case EEXIST:
-		return "Module already loaded";
-	default:
-		return strerror(error);
-	}
-}
-
 /* Join argv[from..] with spaces: the argument string of init_module. */
 static char *join_params(int argc, char *argv[], int from)
 {
@@ -95,8 +80,9 @@ static int insmod_run(int argc, char *argv[])
 	if (!ctl_request("insmod", o.root, fields, 2, fd, &res)) {
 		tool_print_log(stderr, res.log, o.verbose ? 8 : TOOL_LOG_QUIET_BELOW);
 		if (res.error)
-			fprintf(stderr, "ldm insmod: ERROR: could not insert '%s': %s\n",
-				argv[optind], *res.why ? res.why : insmod_strerror(res.error));
+			fprintf(stderr, "ldm insmod: ERROR: could not insert '%s': %s%s\n",
+				argv[optind], *res.why ? res.why : tool_insmod_strerror(res.error),
+				!*res.why && res.error == ENOENT ? " (see ldm dmesg)" : "");
 		status = res.error ? 1 : 0;
 		ctl_result_free(&res);
 	}

@@ -48,6 +48,8 @@ int main(int argc, char *argv[])
 	size_t i;
 	int taken = global_root(argc, argv);
 
+	/* Lines of stdout and stderr reach a pipe in the order they were written. */
+	setvbuf(stdout, NULL, _IOLBF, 0);
 	argc -= taken;
 	argv += taken;
 	if (argc < 2) {

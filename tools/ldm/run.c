@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <libldm/libldm.h>
 
 #include "ldm.h"
@@ -47,6 +48,14 @@ static void run_help(FILE *out)
 		     "if a load or removal failed.\n");
 }
 
+/* Say why @path was not loaded: a file that is not there, or what the loader said. */
+static void report_insmod(const char *path, int error)
+{
+	fprintf(stderr, "ldm run: ERROR: could not insert '%s': %s\n", path,
+		error == -ENOENT && access(path, F_OK) ? strerror(ENOENT) :
+							 tool_insmod_strerror(-error));
+}
+
 static int load_spec(const char *spec)
 {
 	char *path = strdup(spec), *eq;
@@ -59,8 +68,7 @@ static int load_spec(const char *spec)
 		eq[3] = '\0';
 	error = ldm_insmod(path, eq ? eq + 4 : NULL);
 	if (error)
-		fprintf(stderr, "ldm run: ERROR: could not insert '%s': %s\n", path,
-			strerror(-error));
+		report_insmod(path, error);
 	else
 		printf("loaded %s\n", path);
 	free(path);
@@ -112,8 +120,7 @@ static int load_dir(const char *dir)
 			left--;
 			progress = true;
 			if (error) {
-				fprintf(stderr, "ldm run: ERROR: could not insert '%s': %s\n", path,
-					strerror(-error));
+				report_insmod(path, error);
 				status = 1;
 			} else {
 				printf("loaded %s\n", path);

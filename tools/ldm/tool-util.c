@@ -2,6 +2,7 @@
 /*
  * tool-util.c - small helpers the verbs of ldm share.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -82,6 +83,20 @@ int tool_parse_options(int argc, char *argv[], unsigned int allowed, void (*help
 	}
 	o->root = tool_root(o->root);
 	return -1;
+}
+
+const char *tool_insmod_strerror(int error)
+{
+	switch (error) {
+	case ENOENT:
+		return "Unknown symbol in module, or unknown parameter";
+	case ENOEXEC:
+		return "Invalid module format";
+	case EEXIST:
+		return "Module already loaded";
+	default:
+		return strerror(error);
+	}
 }
 
 const char *tool_root(const char *opt)

@@ -31,6 +31,12 @@ struct tool_opts {
 int tool_parse_options(int argc, char *argv[], unsigned int allowed, void (*help)(FILE *),
 		       struct tool_opts *o);
 
+/*
+ * Why a module the loader read was not loaded (@error positive), in kmod's
+ * words where strerror() says too little: ENOENT is an unknown symbol.
+ */
+const char *tool_insmod_strerror(int error);
+
 /* Where ldmd serves when none is named (as ldmd's own default). */
 #define TOOL_DEFAULT_ROOT "/run/ldm"
 
