@@ -3,7 +3,7 @@
 # A thin front to Meson. The two commands the README promises:
 #   make demo    install what is missing, build, run the demo
 #   make check   install what is missing, build, run every test suite
-# and beside them: make check-tsan, make lint,
+# and beside them: make check-tsan, make lint, make update-golden,
 # make install, make bench, make fuzz, make clean.
 
 PREFIX ?= /usr/local
@@ -28,7 +28,7 @@ define meson-dir
 endef
 
 .PHONY: all deps demo check check-asan check-tsan check-clang check-install \
-	lint install bench fuzz clean
+	lint update-golden install bench fuzz clean
 
 all: deps
 	$(call meson-dir,build,--prefix=$(abspath $(PREFIX)) --libdir=lib)
@@ -83,6 +83,11 @@ check-clang: deps
 # Install into a scratch DESTDIR and build programs against it as a user would.
 check-install: deps
 	tests/install/check-install
+
+# After a change of output that is meant: rewrite tests/golden/ from what
+# the programs print now, then read `git diff tests/golden` before committing.
+update-golden: all
+	LDM_GOLDEN_UPDATE=1 ./build/tests/ldm-test $$(./build/tests/ldm-test --list | grep golden)
 
 # clang-format, cppcheck and the layer rule (docs/architecture.md).
 lint: all

@@ -10,6 +10,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <regex.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <sys/wait.h>
@@ -125,6 +126,126 @@ const char *tree_attr(const char *path)
 	if (n < 0)
 		snprintf(buf, sizeof(buf), "(error %zd)", n);
 	return buf;
+}
+
+static char *slurp(int fd);
+
+/* Replace every match of @re in *@s by @with (a new string; the old freed). */
+static void replace_all(char **s, const char *re, const char *with)
+{
+	size_t len = 0, cap = strlen(*s) * 2 + 64, wlen = strlen(with);
+	char *out = malloc(cap), *p = *s;
+	regmatch_t m;
+	regex_t rx;
+
+	ASSERT(out);
+	if (regcomp(&rx, re, REG_EXTENDED))
+		FAIL("bad pattern %s", re);
+	while (!regexec(&rx, p, 1, &m, p == *s ? 0 : REG_NOTBOL) && m.rm_eo > 0) {
+		if (len + (size_t)m.rm_so + wlen + 1 > cap) {
+			cap = (len + (size_t)m.rm_so + wlen + 1) * 2;
+			out = realloc(out, cap);
+			ASSERT(out);
+		}
+		memcpy(out + len, p, (size_t)m.rm_so);
+		len += (size_t)m.rm_so;
+		memcpy(out + len, with, wlen);
+		len += wlen;
+		p += m.rm_eo;
+	}
+	if (len + strlen(p) + 1 > cap) {
+		out = realloc(out, len + strlen(p) + 1);
+		ASSERT(out);
+	}
+	strcpy(out + len, p);
+	regfree(&rx);
+	free(*s);
+	*s = out;
+}
+
+/* @path as a pattern that matches it literally. */
+static void literal(const char *path, char *buf, size_t size)
+{
+	size_t n = 0;
+
+	for (; *path && n + 3 < size; path++) {
+		if (strchr(".[]()*+?{}|^$\\", *path))
+			buf[n++] = '\\';
+		buf[n++] = *path;
+	}
+	buf[n] = '\0';
+}
+
+static char *normalize(const char *text, const char *root)
+{
+	char *s = strdup(text), re[1024];
+
+	ASSERT(s);
+	if (root && *root) {
+		literal(root, re, sizeof(re));
+		replace_all(&s, re, "$ROOT");
+	}
+	literal(LDM_BUILD_DIR, re, sizeof(re));
+	replace_all(&s, re, "$BUILD");
+	literal(LDM_SOURCE_DIR, re, sizeof(re));
+	replace_all(&s, re, "$SRC");
+	replace_all(&s, "\\[ *[0-9]+\\.[0-9]{6}\\]", "[TIME]");
+	replace_all(&s, "KERNEL\\[[0-9]+\\.[0-9]+\\]", "KERNEL[TIME]");
+	replace_all(&s, "\"usec\":[0-9]+", "\"usec\":0");
+	return s;
+}
+
+void ldm_test_golden(const char *name, const char *text, const char *root)
+{
+	char path[1024], *got = normalize(text, root), *want;
+	const char *update = getenv("LDM_GOLDEN_UPDATE");
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/tests/golden/%s", LDM_SOURCE_DIR, name);
+	if (update && !strcmp(update, "1")) {
+		f = fopen(path, "w");
+		if (!f || fputs(got, f) < 0 || fclose(f))
+			FAIL("cannot write %s", path);
+		ldm_test_log("wrote tests/golden/%s", name);
+		free(got);
+		return;
+	}
+	f = fopen(path, "r");
+	if (!f)
+		FAIL("tests/golden/%s is missing (make update-golden writes it); the output was:\n%s",
+		     name, got);
+	want = slurp(fileno(f));
+	fclose(f);
+	if (!want || strcmp(got, want))
+		FAIL("the output differs from tests/golden/%s (make update-golden takes it, if "
+		     "the change is meant):\n%s", name, got);
+	free(want);
+	free(got);
+}
+
+int ldm_test_run(const char *cmd, char **out)
+{
+	size_t len = 0, cap = 1 << 16, n;
+	char *buf = malloc(cap);
+	FILE *p;
+	int status;
+
+	ASSERT(buf);
+	p = popen(cmd, "r");
+	ASSERT(p);
+	while ((n = fread(buf + len, 1, cap - len - 1, p)) > 0) {
+		len += n;
+		if (len + 1 == cap) {
+			char *grown = realloc(buf, cap *= 2);
+
+			ASSERT(grown);
+			buf = grown;
+		}
+	}
+	buf[len] = '\0';
+	status = pclose(p);
+	*out = buf;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
 /* Read all of @fd into a new string. */

@@ -99,6 +99,21 @@ int tree_type(const char *path); /* LDM_SYSFS_*, or the look-up's negative errno
 const char *tree_link(const char *path);
 const char *tree_attr(const char *path);
 
+/*
+ * Golden outputs, as kmod's testsuite has them: @text, normalized, must
+ * equal tests/golden/@name byte for byte. Normalizing takes out what
+ * changes from run to run: the temporary root @root (may be NULL) becomes
+ * $ROOT, the build and source directories $BUILD and $SRC, log times
+ * "[    1.234567]" become "[TIME]", monitor stamps "KERNEL[123.456]"
+ * "KERNEL[TIME]", JSON "usec" numbers 0. With LDM_GOLDEN_UPDATE=1 in the
+ * environment the file is written instead (make update-golden), and the
+ * test says so.
+ */
+void ldm_test_golden(const char *name, const char *text, const char *root);
+
+/* Run @cmd with sh; its exit status, and its stdout in *@out (free() it). */
+int ldm_test_run(const char *cmd, char **out);
+
 /* Run fn(arg) in a child with stderr captured; returns its exit status. */
 int ldm_test_capture(void (*fn)(void *arg), void *arg, char **err_out);
 

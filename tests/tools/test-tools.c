@@ -9,67 +9,19 @@
 
 #include "harness.h"
 
-/* Run @cmd with sh; return its exit status and its stdout in *out. */
-static int run(const char *cmd, char **out)
-{
-	size_t len = 0, cap = 1 << 16, n;
-	char *buf = malloc(cap);
-	FILE *p;
-	int status;
+#define run ldm_test_run
 
-	ASSERT(buf);
-	p = popen(cmd, "r");
-	ASSERT(p);
-	while ((n = fread(buf + len, 1, cap - len - 1, p)) > 0) {
-		len += n;
-		if (len + 1 == cap) {
-			char *grown = realloc(buf, cap *= 2);
-
-			ASSERT(grown);
-			buf = grown;
-		}
-	}
-	buf[len] = '\0';
-	status = pclose(p);
-	*out = buf;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-static char *read_golden(const char *name)
-{
-	char path[1024];
-	char *buf;
-	FILE *f;
-	long len;
-
-	snprintf(path, sizeof(path), "%s/tests/golden/%s", ldm_test_srcdir(), name);
-	f = fopen(path, "r");
-	if (!f)
-		FAIL("cannot open %s", path);
-	fseek(f, 0, SEEK_END);
-	len = ftell(f);
-	rewind(f);
-	buf = malloc((size_t)len + 1);
-	ASSERT(buf);
-	ASSERT_EQ(fread(buf, 1, (size_t)len, f), len);
-	buf[len] = '\0';
-	fclose(f);
-	return buf;
-}
-
+/* Run @cmd in the build directory: @want_status, and the golden output. */
 static void check_golden(const char *cmd, const char *golden, int want_status)
 {
-	char full[1024], *out, *want;
+	char full[1024], *out;
 	int status;
 
-	snprintf(full, sizeof(full), "%s/%s", LDM_BUILD_DIR, cmd);
+	snprintf(full, sizeof(full), "cd %s && %s", LDM_BUILD_DIR, cmd);
 	status = run(full, &out);
-	want = read_golden(golden);
-	if (strcmp(out, want))
-		FAIL("output of %s differs from tests/golden/%s:\n%s", cmd, golden, out);
+	ldm_test_golden(golden, out, NULL);
 	ASSERT_EQ(status, want_status);
 	free(out);
-	free(want);
 }
 
 DEFINE_TEST(
