@@ -130,6 +130,16 @@ const char *tree_attr(const char *path)
 
 static char *slurp(int fd);
 
+/* @buf made @size bytes long (*@cap), or the test fails. */
+static char *grow(char *buf, size_t *cap, size_t size)
+{
+	char *grown = realloc(buf, size);
+
+	ASSERT(grown);
+	*cap = size;
+	return grown;
+}
+
 /* Replace every match of @re in *@s by @with (a new string; the old freed). */
 static void replace_all(char **s, const char *re, const char *with)
 {
@@ -142,21 +152,16 @@ static void replace_all(char **s, const char *re, const char *with)
 	if (regcomp(&rx, re, REG_EXTENDED))
 		FAIL("bad pattern %s", re);
 	while (!regexec(&rx, p, 1, &m, p == *s ? 0 : REG_NOTBOL) && m.rm_eo > 0) {
-		if (len + (size_t)m.rm_so + wlen + 1 > cap) {
-			cap = (len + (size_t)m.rm_so + wlen + 1) * 2;
-			out = realloc(out, cap);
-			ASSERT(out);
-		}
+		if (len + (size_t)m.rm_so + wlen + 1 > cap)
+			out = grow(out, &cap, (len + (size_t)m.rm_so + wlen + 1) * 2);
 		memcpy(out + len, p, (size_t)m.rm_so);
 		len += (size_t)m.rm_so;
 		memcpy(out + len, with, wlen);
 		len += wlen;
 		p += m.rm_eo;
 	}
-	if (len + strlen(p) + 1 > cap) {
-		out = realloc(out, len + strlen(p) + 1);
-		ASSERT(out);
-	}
+	if (len + strlen(p) + 1 > cap)
+		out = grow(out, &cap, len + strlen(p) + 1);
 	strcpy(out + len, p);
 	regfree(&rx);
 	free(*s);
@@ -218,7 +223,8 @@ void ldm_test_golden(const char *name, const char *text, const char *root)
 	fclose(f);
 	if (!want || strcmp(got, want))
 		FAIL("the output differs from tests/golden/%s (make update-golden takes it, if "
-		     "the change is meant):\n%s", name, got);
+		     "the change is meant):\n%s",
+		     name, got);
 	free(want);
 	free(got);
 }
