@@ -2,6 +2,26 @@
 /*
  * bench-ldmd.c - ldmd's mount against the kernel's /sys, side by side in
  * one run, and the uevent socket's throughput (docs/bench.md).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+/**
+ * DOC: how bench-ldmd.c works
  *
  *   bench-ldmd [DEVICES]      (1,000 platform devices added by default)
  *
@@ -29,22 +49,6 @@
  * It needs what ldmd needs (root, /dev/fuse, fusermount3) and a /sys; it
  * says so and exits 0 without them. Figures are reported, never asserted.
  */
-#include <dirent.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <pthread.h>
-#include <sched.h>
-#include <signal.h>
-#include <stdbool.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/socket.h>
-#include <sys/stat.h>
-#include <sys/un.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 
 #define READS	    3000
 #define WALKS	    3

@@ -1,6 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * bench-module.c - the module loader's figures (docs/bench.md):
+ * bench-module.c - the module loader's figures (docs/bench.md), listed below.
+ */
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <ldm/ldm.h>
+#include <libldm/libldm.h>
+
+/**
+ * DOC: how bench-module.c works
  *
  * 1. loading bench_imports.ko, a module of 1,000 imports, into a runtime
  *    with 100,000 exports more than its own (bench-exports.S, linked in):
@@ -15,13 +26,6 @@
  * Each figure is the median of ROUNDS loads (and unloads). Printed, never
  * asserted. Usage: bench-module [ROUNDS] (default 200).
  */
-#include <dlfcn.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-#include <ldm/ldm.h>
-#include <libldm/libldm.h>
 
 #define IMPORTS	      1000
 #define EXTRA_EXPORTS 100000

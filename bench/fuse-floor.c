@@ -2,6 +2,17 @@
 /*
  * fuse-floor.c - the least a libfuse server can do for a read, as the peer
  * that bench-ldmd measures ldmd's mount against (docs/bench.md).
+ */
+#define FUSE_USE_VERSION 312
+#include <errno.h>
+#include <fuse_lowlevel.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/**
+ * DOC: how fuse-floor.c works
  *
  *   bench-fuse-floor MOUNTPOINT
  *
@@ -14,13 +25,6 @@
  * the kernel and libfuse cost on this machine. It prints "ready" once
  * mounted and serves until SIGTERM.
  */
-#define FUSE_USE_VERSION 312
-#include <errno.h>
-#include <fuse_lowlevel.h>
-#include <stdio.h>
-#include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #define CONTENT	      "0\n"
 #define CACHE_SECONDS 3600.0

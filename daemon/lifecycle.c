@@ -1,6 +1,23 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * lifecycle.c - ldmd from start to stop:
+ * lifecycle.c - ldmd from start to stop, in the order the note below lists.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <libldm/libldm.h>
+
+#include "ldmd.h"
+
+/**
+ * DOC: how lifecycle.c works
  *
  *   1. without --foreground, fork: the parent waits until the child serves
  *      and then exits 0 (1 if the child failed), so that whoever started
@@ -28,19 +45,6 @@
  *      still serve and listeners still hear the events; then close the
  *      uevent socket, unmount, exit 0.
  */
-#include <errno.h>
-#include <fcntl.h>
-#include <limits.h>
-#include <signal.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
-#include <libldm/libldm.h>
-
-#include "ldmd.h"
 
 /* Fork; the parent returns only through _exit(), with the child's verdict. */
 static int detach(int *ready_fd)

@@ -3,18 +3,6 @@
  * uevent.c - the uevent socket DIR/uevent: every hotplug event of the
  * runtime, one per message, to every connected listener, in the kernel's
  * netlink form ("ACTION@DEVPATH\0ACTION=...\0DEVPATH=...\0...SEQNUM=N\0").
- *
- * The runtime calls event_arrived() under its event lock, so that call
- * only queues: each event is copied once, and each listener's queue takes
- * a reference. A listener has a thread that sends its queue in order; a
- * listener that does not read blocks only its own thread, and once its
- * queue is full (UEVENT_QUEUE_LEN) its events are dropped and counted. The
- * count goes to the listener, in place of what it lost, as the message
- * "ldm-dropped@\0DROPPED=N\0", and to the log.
- *
- * Listeners never write: what one sends is read and thrown away. At stop,
- * each thread sends what is queued (for at most UEVENT_FLUSH_MS), then the
- * connections close, so `ldm monitor` sees the last events and then EOF.
  */
 #include <errno.h>
 #include <poll.h>
@@ -30,6 +18,22 @@
 #include <libldm/uevent.h>
 
 #include "ldmd.h"
+
+/**
+ * DOC: how uevent.c works
+ *
+ * The runtime calls event_arrived() under its event lock, so that call
+ * only queues: each event is copied once, and each listener's queue takes
+ * a reference. A listener has a thread that sends its queue in order; a
+ * listener that does not read blocks only its own thread, and once its
+ * queue is full (UEVENT_QUEUE_LEN) its events are dropped and counted. The
+ * count goes to the listener, in place of what it lost, as the message
+ * "ldm-dropped@\0DROPPED=N\0", and to the log.
+ *
+ * Listeners never write: what one sends is read and thrown away. At stop,
+ * each thread sends what is queued (for at most UEVENT_FLUSH_MS), then the
+ * connections close, so `ldm monitor` sees the last events and then EOF.
+ */
 
 #define UEVENT_SOCKET	     "uevent"
 #define UEVENT_LISTENERS_MAX 64

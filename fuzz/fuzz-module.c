@@ -1,6 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * fuzz-module.c - a libFuzzer target for the module loader (`make fuzz`).
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <ldm/ldm.h>
+#include <libldm/libldm.h>
+
+#include "internal.h"
+
+/**
+ * DOC: how fuzz-module.c works
  *
  * Each input is a module image. It goes through the checks of
  * ldm_elf_parse(); one that passes has its section and symbol names and
@@ -14,14 +26,6 @@
  *
  * Seeds: the .ko files the build makes (fuzz/run-fuzz gathers them).
  */
-#include <stddef.h>
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
-#include <ldm/ldm.h>
-#include <libldm/libldm.h>
-
-#include "internal.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -4,6 +4,19 @@
  * file_operations, struct file, struct inode (as far as a device node has
  * one), iminor()/imajor(), fops_get()/fops_put(), the f_mode bits, and
  * no_llseek(), default_llseek() and nonseekable_open().
+ */
+#ifndef _LDM_FS_H
+#define _LDM_FS_H
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <ldm/compiler.h>
+#include <ldm/kdev_t.h>
+#include <ldm/module.h>
+#include <ldm/types.h>
+
+/**
+ * DOC: how <ldm/fs.h> works
  *
  * There is no VFS here: a front end opens a device through the runtime (for
  * misc devices, ldm_misc_open() of <ldm/miscdevice.h>), which makes the
@@ -15,15 +28,6 @@
  * is called instead of ioctl. A method left NULL behaves as in 2.6.9 (see
  * docs/misc.md).
  */
-#ifndef _LDM_FS_H
-#define _LDM_FS_H
-
-#include <fcntl.h>
-#include <stdio.h>
-#include <ldm/compiler.h>
-#include <ldm/kdev_t.h>
-#include <ldm/module.h>
-#include <ldm/types.h>
 
 #pragma GCC visibility push(default)
 

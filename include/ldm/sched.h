@@ -4,6 +4,19 @@
  * states, schedule() and schedule_timeout(), wake_up_process(), and
  * signal_pending(). A front end interrupts a thread sleeping in a driver
  * with ldm_thread_interrupt() of <libldm/runtime.h>.
+ */
+#ifndef _LDM_SCHED_H
+#define _LDM_SCHED_H
+
+#include <limits.h>
+#include <pthread.h>
+#include <ldm/compiler.h>
+#include <ldm/errno.h>
+#include <ldm/list.h>
+#include <ldm/types.h>
+
+/**
+ * DOC: how <ldm/sched.h> works
  *
  * Every thread that sleeps in the runtime has a struct task_struct, made the
  * first time the thread needs one (reading current does it). A thread sleeps
@@ -16,15 +29,6 @@
  * until flush_signals(current), and every interruptible wait returning
  * -ERESTARTSYS (or -EINTR, or the time left) meanwhile.
  */
-#ifndef _LDM_SCHED_H
-#define _LDM_SCHED_H
-
-#include <limits.h>
-#include <pthread.h>
-#include <ldm/compiler.h>
-#include <ldm/errno.h>
-#include <ldm/list.h>
-#include <ldm/types.h>
 
 #pragma GCC visibility push(default)
 

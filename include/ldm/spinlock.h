@@ -2,6 +2,17 @@
 /*
  * <ldm/spinlock.h> - spinlocks and reader/writer locks, as <linux/spinlock.h>
  * of 2.6.9 on SMP, where spin_lock() calls the exported _spin_lock().
+ */
+#ifndef _LDM_SPINLOCK_H
+#define _LDM_SPINLOCK_H
+
+#include <pthread.h>
+#include <ldm/compiler.h>
+#include <ldm/kernel.h>
+#include <ldm/typecheck.h>
+
+/**
+ * DOC: how <ldm/spinlock.h> works
  *
  * Built on POSIX mutexes and reader/writer locks: real mutual exclusion that
  * ThreadSanitizer understands, and a waiter that sleeps in the C library
@@ -15,13 +26,6 @@
  * that took it, and read_lock() may nest inside another read_lock() of the
  * same lock (the C library's default reader/writer lock prefers readers).
  */
-#ifndef _LDM_SPINLOCK_H
-#define _LDM_SPINLOCK_H
-
-#include <pthread.h>
-#include <ldm/compiler.h>
-#include <ldm/kernel.h>
-#include <ldm/typecheck.h>
 
 #pragma GCC visibility push(default)
 

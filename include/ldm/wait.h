@@ -2,6 +2,18 @@
 /*
  * <ldm/wait.h> - wait queues, as <linux/wait.h> of 2.6.9: a head that
  * sleepers queue on, wake_up() and its forms, and the wait_event() family.
+ */
+#ifndef _LDM_WAIT_H
+#define _LDM_WAIT_H
+
+#include <ldm/compiler.h>
+#include <ldm/errno.h>
+#include <ldm/list.h>
+#include <ldm/sched.h>
+#include <ldm/spinlock.h>
+
+/**
+ * DOC: how <ldm/wait.h> works
  *
  * How a wait_event() cannot miss its wake-up: the sleeper queues itself and
  * sets its state under the queue's lock, then tests the condition, then
@@ -19,14 +31,6 @@
  * The wait-status macros of 2.6.9's <linux/wait.h> (WNOHANG...) are the C
  * library's, in <sys/wait.h>; they are not repeated here.
  */
-#ifndef _LDM_WAIT_H
-#define _LDM_WAIT_H
-
-#include <ldm/compiler.h>
-#include <ldm/errno.h>
-#include <ldm/list.h>
-#include <ldm/sched.h>
-#include <ldm/spinlock.h>
 
 #pragma GCC visibility push(default)
 

@@ -2,6 +2,16 @@
 /*
  * <ldm/workqueue.h> - work queues, as <linux/workqueue.h> of 2.6.9: a
  * function to run later in a thread that may sleep.
+ */
+#ifndef _LDM_WORKQUEUE_H
+#define _LDM_WORKQUEUE_H
+
+#include <ldm/compiler.h>
+#include <ldm/list.h>
+#include <ldm/timer.h>
+
+/**
+ * DOC: how <ldm/workqueue.h> works
  *
  * Each work queue is one thread that runs its work in the order queued.
  * schedule_work() uses the default queue, "events" (keventd), whose thread
@@ -18,12 +28,6 @@
  *    INIT_DELAYED_WORK, to_delayed_work) is accepted by the delayed-work
  *    calls beside the 2.6.9 work_struct.
  */
-#ifndef _LDM_WORKQUEUE_H
-#define _LDM_WORKQUEUE_H
-
-#include <ldm/compiler.h>
-#include <ldm/list.h>
-#include <ldm/timer.h>
 
 #pragma GCC visibility push(default)
 

@@ -3,6 +3,19 @@
  * <libldm/runtime.h> - booting and stopping the runtime, and what a host
  * program does with it as a whole: the log and its console, interrupting a
  * thread, a /power/state cycle in two halves.
+ */
+#ifndef _LIBLDM_RUNTIME_H
+#define _LIBLDM_RUNTIME_H
+
+#ifdef MODULE
+#error "<libldm/...> is the host API; a module uses <ldm/...> only"
+#endif
+
+#include <pthread.h>
+#include <stddef.h>
+
+/**
+ * DOC: how <libldm/runtime.h> works
  *
  * The runtime is process-global, as a kernel is machine-global: one
  * ldm_init() before any other call, one ldm_exit() at the end.
@@ -20,15 +33,6 @@
  *                                              stderr (default 5: warnings
  *                                              and worse)
  */
-#ifndef _LIBLDM_RUNTIME_H
-#define _LIBLDM_RUNTIME_H
-
-#ifdef MODULE
-#error "<libldm/...> is the host API; a module uses <ldm/...> only"
-#endif
-
-#include <pthread.h>
-#include <stddef.h>
 
 #pragma GCC visibility push(default)
 

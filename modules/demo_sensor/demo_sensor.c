@@ -3,7 +3,19 @@
  * demo_sensor.c - a platform driver for a device the board describes
  * (boards/demo.dts, docs/boards.md), written as a modern Linux driver is:
  * it matches the node's "compatible" through an of_match_table, reads the
- * node's properties in probe, and shows them as device attributes:
+ * node's properties in probe, and shows them as device attributes (the
+ * note below).
+ */
+#include <ldm/device.h>
+#include <ldm/jiffies.h>
+#include <ldm/kernel.h>
+#include <ldm/module.h>
+#include <ldm/mutex.h>
+#include <ldm/of_device.h>
+#include <ldm/slab.h>
+
+/**
+ * DOC: how demo_sensor.c works
  *
  *   /devices/platform/soc/10001000.sensor/sample_rate   0644, from sample-rate-hz
  *   /devices/platform/soc/10001000.sensor/label         0444, from label
@@ -14,13 +26,6 @@
  * shown, a triangle wave between 25.000 and 26.000 degrees that takes one
  * step per sample, so it changes sample_rate times a second.
  */
-#include <ldm/device.h>
-#include <ldm/jiffies.h>
-#include <ldm/kernel.h>
-#include <ldm/module.h>
-#include <ldm/mutex.h>
-#include <ldm/of_device.h>
-#include <ldm/slab.h>
 
 #define DS_NAME		"demo_sensor"
 #define DS_DEFAULT_RATE 10    /* Hz, without sample-rate-hz */

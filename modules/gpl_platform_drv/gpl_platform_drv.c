@@ -5,6 +5,14 @@
  * registered with driver_register(), a driver attribute, and device
  * attributes made when it binds. Every one of those calls is
  * EXPORT_SYMBOL_GPL; the module may use them because its license is GPL.
+ */
+#include <ldm/device.h>
+#include <ldm/kernel.h>
+#include <ldm/module.h>
+#include <ldm/slab.h>
+
+/**
+ * DOC: how gpl_platform_drv.c works
  *
  * So that it has something to bind to, it also registers a platform device
  * of its own, "gpl_platform_drv0", then the driver, which the bus matches
@@ -14,10 +22,6 @@
  *   /devices/platform/gpl_platform_drv0/value          an integer, 0644
  *   /devices/platform/gpl_platform_drv0/probed         how often probe() ran
  */
-#include <ldm/device.h>
-#include <ldm/kernel.h>
-#include <ldm/module.h>
-#include <ldm/slab.h>
 
 #define GPD_NAME    "gpl_platform_drv"
 #define GPD_VERSION "1.0"

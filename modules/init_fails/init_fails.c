@@ -2,7 +2,16 @@
 /*
  * init_fails.c - a module whose init fails after it has registered things,
  * and unwinds them, in reverse order, with goto labels named after what
- * they undo. Its init registers, one step after another:
+ * they undo (the note below lists its steps).
+ */
+#include <ldm/device.h>
+#include <ldm/fs.h>
+#include <ldm/kernel.h>
+#include <ldm/miscdevice.h>
+#include <ldm/module.h>
+
+/**
+ * DOC: how init_fails.c works
  *
  *   1. a platform device, /devices/platform/init_fails0
  *   2. a file on it, /devices/platform/init_fails0/stage
@@ -16,11 +25,6 @@
  * init_fails_marker(), its /module/init_fails, its mapping): after the
  * failed load nothing of it is left.
  */
-#include <ldm/device.h>
-#include <ldm/fs.h>
-#include <ldm/kernel.h>
-#include <ldm/miscdevice.h>
-#include <ldm/module.h>
 
 static int fail_after = 5;
 module_param(fail_after, int, 0444);

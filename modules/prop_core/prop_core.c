@@ -5,6 +5,13 @@
  * rare driver the article speaks of. It declares
  * MODULE_LICENSE("Proprietary") to play that part; its source is ours,
  * under the GPL like every example of ldm.
+ */
+#include <ldm/device.h>
+#include <ldm/kernel.h>
+#include <ldm/module.h>
+
+/**
+ * DOC: how prop_core.c works
  *
  * device_register() and device_unregister() are EXPORT_SYMBOL_GPL, so
  * this module does not see them. The build's modpost step says so; this
@@ -14,9 +21,6 @@
  *   prop_core: symbol device_register is GPL-only (EXPORT_SYMBOL_GPL by
  *   ldm), and the module's license 'Proprietary' is not GPL-compatible
  */
-#include <ldm/device.h>
-#include <ldm/kernel.h>
-#include <ldm/module.h>
 
 static void prop_core_release(struct device *dev)
 {

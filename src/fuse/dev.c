@@ -6,6 +6,29 @@
  * devices without CUSE), whose open, read, write, poll, ioctl and close
  * reach the driver's file_operations. The one file that replies to FUSE
  * for this mount.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/uio.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include <poll.h>
+#include <sys/queue.h>
+#include <linux/fuse.h>
+#include <libldm/misc.h>
+#include <libldm/runtime.h>
+
+#include "internal.h"
+
+/**
+ * DOC: how dev.c works
  *
  * Names and numbers. A node is its minor, as a device node is its dev_t:
  * node id and inode number are minor + 2 (1 is the directory). LOOKUP finds
@@ -47,25 +70,6 @@
  * A process holding a node open then gets ENODEV, as it would from a
  * deregistered device.
  */
-#include <errno.h>
-#include <fcntl.h>
-#include <pthread.h>
-#include <signal.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/ioctl.h>
-#include <sys/uio.h>
-#include <sys/stat.h>
-#include <time.h>
-#include <unistd.h>
-#include <poll.h>
-#include <sys/queue.h>
-#include <linux/fuse.h>
-#include <libldm/misc.h>
-#include <libldm/runtime.h>
-
-#include "internal.h"
 
 #define DEV_NODE_MODE	    (S_IFREG | 0600)
 #define DEV_DIR_MODE	    (S_IFDIR | 0755)

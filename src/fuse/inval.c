@@ -4,6 +4,18 @@
  * the tree adds or removes is invalidated in the kernel (FUSE notify), so
  * that LOOKUP replies may carry long entry and attribute timeouts and a
  * cached name is never stale.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <libldm/sysfs.h>
+
+#include "internal.h"
+
+/**
+ * DOC: how inval.c works
  *
  * The runtime tells of each change under its tree lock (ldm_sysfs_watch);
  * that call only queues it. A thread of its own sends the invalidations:
@@ -16,14 +28,6 @@
  * which the kernel's page cache may hold, is invalidated the same way after
  * a store() or a sysfs_notify() of it (fuse_inval_data()).
  */
-#include <errno.h>
-#include <pthread.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-#include <libldm/sysfs.h>
-
-#include "internal.h"
 
 #define FLUSH_MAX_MS 1000 /* a flush never waits longer */
 

@@ -6,19 +6,6 @@
  * happen here, the same way for both; what differs (the directory, the
  * options, the requests, what to set up before serving and drop after) is
  * a struct ldm_fuse_fs.
- *
- * Each session is mounted with
- *   default_permissions  the kernel checks modes and owners, as for /sys
- *                        and /dev;
- *   allow_other          every user may look, as at /sys and /dev;
- *   auto_unmount         fusermount3 stays behind and unmounts the tree if
- *                        ldmd dies without doing it.
- * It is mounted before the runtime boots (fusermount3 is forked while ldmd
- * has one thread) and served once the runtime exists, by libfuse's
- * multi-threaded loop in a thread of its own, with at most max_threads
- * requests in progress at once. To stop it, the session is marked as
- * exiting and that thread is woken with SIGUSR1 until its loop returns;
- * SIGUSR1 is blocked everywhere else.
  */
 #include <errno.h>
 #include <limits.h>
@@ -35,6 +22,23 @@
 #include <unistd.h>
 
 #include "internal.h"
+
+/**
+ * DOC: how mount.c works
+ *
+ * Each session is mounted with
+ *   default_permissions  the kernel checks modes and owners, as for /sys
+ *                        and /dev;
+ *   allow_other          every user may look, as at /sys and /dev;
+ *   auto_unmount         fusermount3 stays behind and unmounts the tree if
+ *                        ldmd dies without doing it.
+ * It is mounted before the runtime boots (fusermount3 is forked while ldmd
+ * has one thread) and served once the runtime exists, by libfuse's
+ * multi-threaded loop in a thread of its own, with at most max_threads
+ * requests in progress at once. To stop it, the session is marked as
+ * exiting and that thread is woken with SIGUSR1 until its loop returns;
+ * SIGUSR1 is blocked everywhere else.
+ */
 
 #define MOUNT_OPTIONS "subtype=ldm,default_permissions,allow_other,auto_unmount"
 #define WAKE_SIGNAL   SIGUSR1

@@ -2,18 +2,6 @@
 /*
  * sysfs.c - the FUSE requests of the sysfs mount, mapped onto the
  * path-level API of <libldm/sysfs.h>.
- *
- * Node ids are nodes.c's. Names and attributes are cached by the kernel for
- * CACHE_SECONDS: every change of the tree's shape is invalidated (inval.c),
- * and a write waits until what its store() changed is invalidated before it
- * returns. Files are opened FOPEN_DIRECT_IO, so
- * a read always reaches show() and the page cache never answers; each
- * write(2) of up to a page is one WRITE request and so one store().
- *
- * What /sys refuses is refused here with its errors: creating a file
- * (EACCES), mkdir, mknod, symlink, link, unlink, rmdir, rename, and
- * changing modes, owners or times (EPERM). Truncation is accepted and
- * does nothing, as on sysfs, so that `echo 1 > file` works.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -27,6 +15,22 @@
 #include <libldm/sysfs.h>
 
 #include "internal.h"
+
+/**
+ * DOC: how sysfs.c works
+ *
+ * Node ids are nodes.c's. Names and attributes are cached by the kernel for
+ * CACHE_SECONDS: every change of the tree's shape is invalidated (inval.c),
+ * and a write waits until what its store() changed is invalidated before it
+ * returns. Files are opened FOPEN_DIRECT_IO, so
+ * a read always reaches show() and the page cache never answers; each
+ * write(2) of up to a page is one WRITE request and so one store().
+ *
+ * What /sys refuses is refused here with its errors: creating a file
+ * (EACCES), mkdir, mknod, symlink, link, unlink, rmdir, rename, and
+ * changing modes, owners or times (EPERM). Truncation is accepted and
+ * does nothing, as on sysfs, so that `echo 1 > file` works.
+ */
 
 #define CACHE_SECONDS 3600.0
 

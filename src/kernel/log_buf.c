@@ -2,6 +2,20 @@
 /*
  * log_buf.c - the kernel log buffer (log_buf of kernel/printk.c), which
  * dmesg reads, and the console its lines go out to.
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <ldm/kernel.h>
+#include <libldm/runtime.h>
+
+#include "boot.h"
+#include "printk.h"
+
+/**
+ * DOC: how log_buf.c works
  *
  * printk() hands its text here in pieces; a piece without a level that
  * follows one without a newline continues the same line, as in 2.6.9. Each
@@ -16,16 +30,6 @@
  * level, in the order of the records: it is called with console_lock held,
  * taken before log_lock is let go.
  */
-#include <pthread.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-#include <ldm/kernel.h>
-#include <libldm/runtime.h>
-
-#include "boot.h"
-#include "printk.h"
 
 #define LOG_BUF_LEN  (128 * 1024)
 #define LOG_LINE_MAX 1024 /* a longer line is cut */

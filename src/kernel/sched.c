@@ -5,15 +5,6 @@
  * kernel/timer.c of 2.6.9), signal_pending() and flush_signals()
  * (kernel/signal.c), and ldm_thread_interrupt(), which stands in for the
  * signal that interrupts a sleeping kernel task.
- *
- * A thread's task_struct lives in its thread-local storage, set up the first
- * time the thread reads current. Sleeping is a wait on the task's own
- * condition variable until its state is TASK_RUNNING again; every change of
- * state happens under the task's lock, which is what makes a wake-up that
- * comes between "set the state" and "schedule()" count. Known threads are
- * listed so that ldm_thread_interrupt() can find them by pthread_t; a
- * thread's entry goes when the thread exits (a thread-specific key's
- * destructor).
  */
 #include <sched.h>
 #include <string.h>
@@ -27,6 +18,19 @@
 
 #include "sched-internal.h"
 #include "time-internal.h"
+
+/**
+ * DOC: how sched.c works
+ *
+ * A thread's task_struct lives in its thread-local storage, set up the first
+ * time the thread reads current. Sleeping is a wait on the task's own
+ * condition variable until its state is TASK_RUNNING again; every change of
+ * state happens under the task's lock, which is what makes a wake-up that
+ * comes between "set the state" and "schedule()" count. Known threads are
+ * listed so that ldm_thread_interrupt() can find them by pthread_t; a
+ * thread's entry goes when the thread exits (a thread-specific key's
+ * destructor).
+ */
 
 /* An interrupt for a thread that has no task_struct yet. */
 struct pending_interrupt {

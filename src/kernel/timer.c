@@ -5,14 +5,6 @@
  * is due and runs it. The timer wheel of the kernel serves thousands of
  * timers per CPU; a driver here has a few, and a sorted list keeps the
  * order of expiry plain to see.
- *
- * All timer state is under timer_lock. A callback runs with the lock
- * dropped; running_timer names it, so that del_timer_sync() can wait for it
- * to return.
- *
- * A process that forks with the runtime up leaves the timer thread behind in
- * the parent: in the child, timers stay pending and never fire, and
- * ldm_exit() reports them.
  */
 #include <pthread.h>
 #include <stdint.h>
@@ -22,6 +14,18 @@
 
 #include "boot.h"
 #include "time-internal.h"
+
+/**
+ * DOC: how timer.c works
+ *
+ * All timer state is under timer_lock. A callback runs with the lock
+ * dropped; running_timer names it, so that del_timer_sync() can wait for it
+ * to return.
+ *
+ * A process that forks with the runtime up leaves the timer thread behind in
+ * the parent: in the child, timers stay pending and never fire, and
+ * ldm_exit() reports them.
+ */
 
 /* What a pending timer's base points to. */
 struct tvec_t_base_s {

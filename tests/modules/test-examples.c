@@ -3,6 +3,16 @@
  * test-examples.c - the example modules of modules/, which tell the story
  * of the article (docs/misc.md): each loads, or is refused, as the license
  * rule says, and leaves the runtime as it says.
+ */
+#include <pthread.h>
+#include <ldm/ldm.h>
+#include <libldm/libldm.h>
+
+#include "fault.h"
+#include "harness.h"
+
+/**
+ * DOC: how test-examples.c works
  *
  *   gpl_platform_drv  GPL, the driver core directly: loads
  *   prop_misc         proprietary, misc_register only: loads, taints P
@@ -14,12 +24,6 @@
  * own with stderr captured, boots the runtime there and stops it, so that
  * ldm_exit()'s report and LeakSanitizer see the whole run.
  */
-#include <pthread.h>
-#include <ldm/ldm.h>
-#include <libldm/libldm.h>
-
-#include "fault.h"
-#include "harness.h"
 
 #define EXAMPLE_DIR LDM_BUILD_DIR "/modules"
 

@@ -1,18 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * modpost.c - `ldm modpost`: the build-time check of scripts/mod/modpost.c.
- *
- *   ldm modpost [--warn] MODULE.o...
- *
- * For each module object (the ld -r of its parts) it checks that every
- * symbol it leaves undefined is exported by the runtime or by one of the
- * modules of the same build, and that a module whose license is not
- * GPL-compatible uses no EXPORT_SYMBOL_GPL symbol; each failure is an
- * error naming the file, as Linux's modpost does. --warn (what
- * LDM_MODPOST_WARN=1 passes, as KBUILD_MODPOST_WARN does in Linux) turns the
- * errors into warnings, so that the .ko is still made. Then it writes
- * MODULE.mod.c: the module's struct module (name, init and exit) and its
- * vermagic, name and depends tags.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -28,6 +16,22 @@
 
 #include "ldm.h"
 #include "tool-util.h"
+
+/**
+ * DOC: how modpost.c works
+ *
+ *   ldm modpost [--warn] MODULE.o...
+ *
+ * For each module object (the ld -r of its parts) it checks that every
+ * symbol it leaves undefined is exported by the runtime or by one of the
+ * modules of the same build, and that a module whose license is not
+ * GPL-compatible uses no EXPORT_SYMBOL_GPL symbol; each failure is an
+ * error naming the file, as Linux's modpost does. --warn (what
+ * LDM_MODPOST_WARN=1 passes, as KBUILD_MODPOST_WARN does in Linux) turns the
+ * errors into warnings, so that the .ko is still made. Then it writes
+ * MODULE.mod.c: the module's struct module (name, init and exit) and its
+ * vermagic, name and depends tags.
+ */
 
 struct mod_export {
 	const char *name;

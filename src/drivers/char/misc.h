@@ -2,6 +2,20 @@
 /*
  * misc.h - what misc.c (registration) and misc-file.c (open files) share.
  * Private to libldm.
+ */
+#ifndef _LDM_DRIVERS_CHAR_MISC_H
+#define _LDM_DRIVERS_CHAR_MISC_H
+
+#include <limits.h>
+#include <pthread.h>
+#include <ldm/atomic.h>
+#include <ldm/kref.h>
+#include <ldm/list.h>
+#include <ldm/miscdevice.h>
+#include <libldm/misc.h>
+
+/**
+ * DOC: how misc.h works
  *
  * Lifetimes. The driver owns its struct miscdevice and may free it once
  * misc_deregister() returns, so nothing of the runtime may reach it, its
@@ -19,16 +33,6 @@
  * method may deregister its own device), and then calls the release method
  * of every file still open, once, and drops the module reference each took.
  */
-#ifndef _LDM_DRIVERS_CHAR_MISC_H
-#define _LDM_DRIVERS_CHAR_MISC_H
-
-#include <limits.h>
-#include <pthread.h>
-#include <ldm/atomic.h>
-#include <ldm/kref.h>
-#include <ldm/list.h>
-#include <ldm/miscdevice.h>
-#include <libldm/misc.h>
 
 #define MISC_DEACTIVATED_BIAS INT_MIN
 

@@ -2,6 +2,19 @@
 /*
  * notify.c - sysfs_notify() and poll on attributes (modern Linux's
  * fs/sysfs/file.c; 2.6.9 had neither, they came in 2.6.16).
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <time.h>
+#include <ldm/export.h>
+#include <ldm/kobject.h>
+#include <ldm/slab.h>
+#include <ldm/sysfs.h>
+
+#include "sysfs.h"
+
+/**
+ * DOC: how notify.c works
  *
  * A driver calls sysfs_notify() when an attribute's content changed; a
  * reader that has read the attribute and then polls it is woken with
@@ -16,15 +29,6 @@
  * ldm_sysfs_poll_watch(): it is called after each notification with the
  * node, outside every sysfs lock.
  */
-#include <errno.h>
-#include <pthread.h>
-#include <time.h>
-#include <ldm/export.h>
-#include <ldm/kobject.h>
-#include <ldm/slab.h>
-#include <ldm/sysfs.h>
-
-#include "sysfs.h"
 
 #define NOTIFY_BUCKETS 64
 

@@ -1,6 +1,20 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * sysfs.h - the node of the sysfs tree and what the files of fs/sysfs share.
+ */
+#ifndef _LDM_FS_SYSFS_H
+#define _LDM_FS_SYSFS_H
+
+#include <limits.h>
+#include <ldm/kobject.h>
+#include <ldm/rwsem.h>
+#include <ldm/sysfs.h>
+#include <libldm/sysfs.h>
+
+#include "htable.h"
+
+/**
+ * DOC: how sysfs.h works
  *
  * Locking. One reader/writer lock, sysfs_rwsem, guards the shape of the tree:
  * parents, names, the children of every directory. Look-ups and listings
@@ -21,16 +35,6 @@
  * kobject) does not wait for itself: each thread keeps a short list of the
  * active references it holds.
  */
-#ifndef _LDM_FS_SYSFS_H
-#define _LDM_FS_SYSFS_H
-
-#include <limits.h>
-#include <ldm/kobject.h>
-#include <ldm/rwsem.h>
-#include <ldm/sysfs.h>
-#include <libldm/sysfs.h>
-
-#include "htable.h"
 
 #define SD_DEACTIVATED_BIAS INT_MIN
 

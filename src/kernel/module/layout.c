@@ -3,6 +3,18 @@
  * layout.c - placing a module in memory and relocating it (the
  * layout_sections/apply_relocate_add part of kernel/module.c and
  * arch/x86/kernel/module.c).
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <ldm/kernel.h>
+#include <ldm/slab.h>
+
+#include "internal.h"
+
+/**
+ * DOC: how layout.c works
  *
  * One mapping holds the module: its executable sections and the call stubs
  * the loader writes, then its read-only sections and the GOT the loader
@@ -17,14 +29,6 @@
  * through a GOT entry in the module. Anything else out of range is refused,
  * naming the symbol and the relocation type.
  */
-#include <stdint.h>
-#include <stdio.h>
-#include <string.h>
-#include <sys/mman.h>
-#include <ldm/kernel.h>
-#include <ldm/slab.h>
-
-#include "internal.h"
 
 #define STUB_SIZE 16 /* ff 25 00 00 00 00 <addr64>, padded */
 

@@ -1,6 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * ldmdtest.c - the module the ldmd tests look at through the mount:
+ * ldmdtest.c - the module the ldmd tests look at through the mount (what
+ * it offers: the note below).
+ */
+#include <ldm/device.h>
+#include <ldm/err.h>
+#include <ldm/firmware.h>
+#include <ldm/kernel.h>
+#include <ldm/module.h>
+#include <ldm/string.h>
+#include <ldm/sysfs.h>
+
+/**
+ * DOC: how ldmdtest.c works
  *
  *   /devices/platform/ldmdtest          a platform device bound to its
  *                                       driver, so /bus/platform has links
@@ -18,13 +30,6 @@
  * answers through /class/firmware/ldmdtest/{loading,data}: only a mount
  * served before the module loads can.
  */
-#include <ldm/device.h>
-#include <ldm/err.h>
-#include <ldm/firmware.h>
-#include <ldm/kernel.h>
-#include <ldm/module.h>
-#include <ldm/string.h>
-#include <ldm/sysfs.h>
 
 static char *firmware;
 module_param(firmware, charp, 0444);
