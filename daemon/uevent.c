@@ -10,7 +10,8 @@
  * listener that does not read blocks only its own thread, and once its
  * queue is full (UEVENT_QUEUE_LEN) its events are dropped and counted. The
  * count goes to the listener, in place of what it lost, as the message
- * "ldm-dropped@\0DROPPED=N\0", and to the log.
+ * "ldm-dropped@\0DROPPED=N\0", as soon as its queue has room again, and
+ * to the log.
  *
  * Listeners never write: what one sends is read and thrown away. At stop,
  * each thread sends what is queued (for at most UEVENT_FLUSH_MS), then the
@@ -198,6 +199,12 @@ static struct uevent_msg *next_msg(struct uevent_listener *l)
 	m = l->queue[l->head];
 	l->head = (l->head + 1) % UEVENT_QUEUE_LEN;
 	l->count--;
+	/*
+	 * Room again: what was lost is told now, after the events queued
+	 * before the loss, not with the next event, which may never come.
+	 */
+	if (l->dropped)
+		queue_drop_report(l);
 	return m;
 }
 
