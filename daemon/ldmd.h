@@ -68,6 +68,8 @@ int ldmd_uevent_start(const char *root, struct ldmd_uevent **ret);
 void ldmd_uevent_stop(struct ldmd_uevent *srv);
 
 /* log.c */
+void ldmd_audit(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void ldmd_audit_flush(void);
 void ldmd_log_init(void);
 void ldmd_log_start(void);
 void ldmd_log_detach(void);

@@ -284,6 +284,7 @@ int ldmd_run(const struct ldmd_options *opts)
 	ldm_kmsg(6, "ldmd: %s: stopping\n", strsignal(sig));
 
 	ldmd_control_stop(d.control);
+	ldmd_audit_flush();
 	ldmd_requests_exit();
 err_runtime:
 	stop_runtime(&d);

@@ -509,3 +509,69 @@ DEFINE_TEST(
 	ASSERT(access(SYS(&d, "module/prop_misc"), F_OK) && errno == ENOENT);
 	ldmd_down(&d);
 }
+
+/* How many times @needle is in @s. */
+static unsigned int occurrences(const char *s, const char *needle)
+{
+	unsigned int n = 0;
+
+	while ((s = strstr(s, needle))) {
+		n++;
+		s += strlen(needle);
+	}
+	return n;
+}
+
+/* The sum of the N of "ldmd: audit: N lines suppressed" in @log. */
+static unsigned long suppressed_in(const char *log)
+{
+	const char *p = log, *key = "ldmd: audit: ";
+	unsigned long sum = 0, n;
+	char *end;
+
+	while ((p = strstr(p, key))) {
+		p += strlen(key);
+		n = strtoul(p, &end, 10);
+		if (end != p && !strncmp(end, " lines suppressed", 17))
+			sum += n;
+	}
+	return sum;
+}
+
+DEFINE_TEST(
+	test_control_audit_lines_are_rate_limited,
+	.description =
+		"2,000 refused requests from a user who is not root leave at most 10 audit lines per 5 s in the log, and the count of the others (lines suppressed), which adds up to 2,000; the log keeps what came before",
+	.no_runtime = true)
+{
+	static const char req[] = "rmmod\0hello\0";
+	const unsigned int tries = 2000;
+	unsigned int i, lines;
+	struct ldmd d;
+	char *out;
+	int fd;
+
+	need_fuse();
+	ldmd_up(&d, NULL);
+	LDM_EXPECT(&d, 0, NULL, "insmod %s", HELLO_KO);
+	fd = ldmd_socket_connect_as(&d, "control", NOBODY);
+	for (i = 0; i < tries; i++)
+		ASSERT_EQ(ldmd_control_request(fd, req, sizeof(req) - 1, NULL, 0, NULL, 0), EPERM);
+	close(fd);
+	/* The log buffer still has what hello printed as it loaded. */
+	LDM_EXPECT(&d, 0, "hello, world", "dmesg");
+	ASSERT_EQ(ldm(&d, &out, "dmesg"), 0);
+	lines = occurrences(out, "ldmd: audit: refused 'rmmod' to uid 65534");
+	free(out);
+	ldm_test_log("%u audit lines while ldmd serves", lines);
+	ASSERT(lines >= 10 && lines < 100);
+	ldmd_stop(&d, SIGTERM);
+	/* At stop the count still owed is logged too. */
+	out = read_file(d.log);
+	lines = occurrences(out, "ldmd: audit: refused 'rmmod' to uid 65534");
+	if (lines + suppressed_in(out) != tries)
+		FAIL("%u audit lines and %lu suppressed, expected %u in all; the log:\n%s", lines,
+		     suppressed_in(out), tries, out);
+	free(out);
+	remove_root(&d);
+}
