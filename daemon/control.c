@@ -13,6 +13,7 @@
  * user, and a refusal leaves an audit line in the log.
  */
 #include <errno.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -162,6 +163,17 @@ static bool privileged(const struct control_client *cl)
 	return cl->cred.uid == 0 || cl->cred.uid == geteuid();
 }
 
+/*
+ * Whether the peer is gone, after a read of 0 bytes: that is end of file,
+ * or an empty message (which gets its EINVAL reply like any malformed one).
+ */
+static bool peer_hung_up(int fd)
+{
+	struct pollfd p = { .fd = fd, .events = POLLRDHUP };
+
+	return poll(&p, 1, 0) != 0;
+}
+
 /* Read one request and answer it; false when the client is done. */
 static bool serve_one(struct control_client *cl)
 {
@@ -184,7 +196,7 @@ static bool serve_one(struct control_client *cl)
 	do {
 		n = recvmsg(cl->fd, &msg, MSG_CMSG_CLOEXEC);
 	} while (n < 0 && errno == EINTR);
-	if (n <= 0)
+	if (n < 0 || (!n && peer_hung_up(cl->fd)))
 		return false; /* gone, idle too long, or shut down */
 	req.fd = take_fd(&msg);
 	req.uid = cl->cred.uid;

@@ -314,7 +314,7 @@ static int raw_request(int fd, const void *req, size_t len, int pass_fd, char *w
 DEFINE_TEST(
 	test_control_answers_malformed_requests_and_serves_on,
 	.description =
-		"unterminated, nameless, unknown, oversized, over-long and wrongly argued requests, a module that is a directory or garbage, extra passed descriptors: each gets an error reply naming the cause; ldmd leaks no descriptor and serves on",
+		"empty, unterminated, nameless, unknown, oversized, over-long and wrongly argued requests, a module that is a directory or garbage, extra passed descriptors: each gets an error reply naming the cause; ldmd leaks no descriptor and serves on",
 	.no_runtime = true, .concurrency = true)
 {
 	static char big[70000];
@@ -329,6 +329,7 @@ DEFINE_TEST(
 	fds_before = count_fds(d.pid);
 
 	RAW(fd, "lsmod", -1, EINVAL, "NUL-terminated");
+	RAW(fd, "", -1, EINVAL, "NUL-terminated"); /* an empty message is not end of file */
 	RAW(fd, "\0", -1, EINVAL, "no name");
 	RAW(fd, "frobnicate\0", -1, EINVAL, "unknown request 'frobnicate'");
 	RAW(fd, "lsmod\0extra\0", -1, EINVAL, "lsmod takes 0 to 0 arguments, not 1");
