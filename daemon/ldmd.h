@@ -59,8 +59,21 @@ int ldmd_request_run(struct ldmd_request *req, char *why, size_t size);
 void ldmd_requests_exit(void);
 
 /* listen.c */
+
+/*
+ * The connections a socket takes: @max in all, of which @kept are kept for
+ * root and ldmd's own user, and at most @per_user for any other user.
+ */
+struct ldmd_slots {
+	unsigned int max, kept, per_user;
+	const char *what; /* "clients of the control socket" */
+};
+
 int ldmd_listen(const char *path);
 void ldmd_accept_loop(int fd, void (*take)(void *data, int conn), void *data);
+bool ldmd_privileged(uid_t uid);
+int ldmd_slot_check(const struct ldmd_slots *slots, uid_t uid, unsigned int taken,
+		    unsigned int taken_by_uid, char *why, size_t size);
 
 /* uevent.c */
 struct ldmd_uevent;

@@ -5,6 +5,7 @@
  * the socket is shut down.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -49,6 +50,52 @@ int ldmd_listen(const char *path)
 err_close:
 	close(fd);
 	return error;
+}
+
+/**
+ * ldmd_privileged - whether a peer may change the runtime, and use the
+ * slots kept: root, or the user ldmd runs as
+ * @uid: the peer's (SO_PEERCRED)
+ */
+bool ldmd_privileged(uid_t uid)
+{
+	return uid == 0 || uid == geteuid();
+}
+
+/**
+ * ldmd_slot_check - whether a new peer may take a slot of a socket
+ * @slots: the socket's limits
+ * @uid: the new peer's user
+ * @taken: the slots taken
+ * @taken_by_uid: of those, the ones of @uid
+ * @why: gets the reason of a refusal, for the peer
+ * @size: room in @why
+ *
+ * So that no user who is not root can lock root out by holding
+ * connections, each such user has at most @slots->per_user of them, and
+ * the last @slots->kept go only to root and ldmd's user.
+ * Return: 0, or -EAGAIN with @why.
+ */
+int ldmd_slot_check(const struct ldmd_slots *slots, uid_t uid, unsigned int taken,
+		    unsigned int taken_by_uid, char *why, size_t size)
+{
+	if (taken >= slots->max) {
+		snprintf(why, size, "too many %s (%u); try again", slots->what, slots->max);
+		return -EAGAIN;
+	}
+	if (ldmd_privileged(uid))
+		return 0;
+	if (taken_by_uid >= slots->per_user) {
+		snprintf(why, size, "too many %s of uid %u (at most %u a user); try again",
+			 slots->what, (unsigned int)uid, slots->per_user);
+		return -EAGAIN;
+	}
+	if (taken >= slots->max - slots->kept) {
+		snprintf(why, size, "too many %s (the last %u are kept for root); try again",
+			 slots->what, slots->kept);
+		return -EAGAIN;
+	}
+	return 0;
 }
 
 /**

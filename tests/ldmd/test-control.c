@@ -393,7 +393,7 @@ DEFINE_TEST(
 DEFINE_TEST(
 	test_control_caps_clients_and_drops_silent_ones_on_stop,
 	.description =
-		"40 idle clients: the ones over the cap of 32 get an EAGAIN reply; a client that sends nothing does not stop another from being served; ldmd stops promptly with idle clients connected",
+		"40 idle clients: the ones over the cap of 32 get an EAGAIN reply, and ldm then says ldmd's 'too many clients'; a client that sends nothing does not stop another from being served; ldmd stops promptly with idle clients connected",
 	.no_runtime = true, .concurrency = true)
 {
 	char buf[256];
@@ -417,6 +417,8 @@ DEFINE_TEST(
 		}
 	}
 	ASSERT_EQ(refused, 8);
+	/* All taken: ldm says what ldmd said, not that the pipe broke. */
+	LDM_EXPECT(&d, 1, "ldm lsmod: too many clients of the control socket", "lsmod");
 	/* Free a slot: the next client is served though 32 sit idle. */
 	for (i = 0; i < 40; i++) {
 		n = recv(fds[i], buf, sizeof(buf), MSG_DONTWAIT);
@@ -508,6 +510,77 @@ DEFINE_TEST(
 		usleep(50 * 1000);
 	}
 	ASSERT(access(SYS(&d, "module/prop_misc"), F_OK) && errno == ENOENT);
+	ldmd_down(&d);
+}
+
+/* Connect @n clients to DIR/@sock as @uid into @fds; how many ldmd refused with @needle. */
+static int hold_as(const struct ldmd *d, const char *sock, uid_t uid, int *fds, int n,
+		   const char *needle)
+{
+	char buf[512], *why;
+	int refused = 0, i;
+
+	for (i = 0; i < n; i++)
+		fds[i] = ldmd_socket_connect_as(d, sock, uid);
+	usleep(300 * 1000); /* let ldmd accept them all */
+	for (i = 0; i < n; i++) {
+		why = ldmd_socket_refusal(fds[i], buf, sizeof(buf));
+		if (!why)
+			continue;
+		if (!strstr(why, needle))
+			FAIL("uid %u's client %d was refused with '%s', expected '%s'",
+			     (unsigned int)uid, i, why, needle);
+		refused++;
+	}
+	return refused;
+}
+
+/* In a child switched to @uid: ldm lsmod is refused, saying so. */
+static void locked_out_ldm(const struct ldmd *d, uid_t uid)
+{
+	pid_t pid = fork();
+	int status;
+
+	ASSERT(pid >= 0);
+	if (pid == 0) {
+		ASSERT_OK(setgroups(0, NULL));
+		ASSERT_OK(setgid(uid));
+		ASSERT_OK(setuid(uid));
+		LDM_EXPECT(d, 1, "too many clients of the control socket", "lsmod");
+		_exit(0);
+	}
+	ASSERT_EQ(waitpid(pid, &status, 0), pid);
+	if (!WIFEXITED(status) || WEXITSTATUS(status))
+		FAIL("the check as uid %u failed (status %#x)", (unsigned int)uid, status);
+}
+
+DEFINE_TEST(
+	test_control_other_users_cannot_lock_root_out,
+	.description =
+		"users who are not root hold idle connections to DIR/control: each gets at most 8 (the rest refused, ldm saying 'too many clients'), the last 8 of 32 are kept for root, so root's ldm still works; each refusal is audited",
+	.no_runtime = true, .concurrency = true)
+{
+	int fds[4][12], i, j;
+	struct ldmd d;
+	char *log;
+
+	need_fuse();
+	ldmd_up(&d, NULL);
+	ASSERT_EQ(hold_as(&d, "control", NOBODY, fds[0], 12, "of uid 65534 (at most 8 a user)"), 4);
+	locked_out_ldm(&d, NOBODY);
+	ASSERT_EQ(hold_as(&d, "control", NOBODY - 1, fds[1], 8, "-"), 0);
+	ASSERT_EQ(hold_as(&d, "control", NOBODY - 2, fds[2], 8, "-"), 0);
+	/* 24 taken by users who are not root: the other 8 are root's. */
+	ASSERT_EQ(hold_as(&d, "control", NOBODY - 3, fds[3], 1, "kept for root"), 1);
+	locked_out_ldm(&d, NOBODY - 3);
+	LDM_EXPECT(&d, 0, "Module", "lsmod");
+	LDM_EXPECT(&d, 0, NULL, "insmod %s", HELLO_KO);
+	log = read_file(d.log);
+	ASSERT(strstr(log, "ldmd: audit: refused a client of the control socket to uid 65534"));
+	free(log);
+	for (i = 0; i < 4; i++)
+		for (j = 0; j < (i == 0 ? 12 : i == 3 ? 1 : 8); j++)
+			close(fds[i][j]);
 	ldmd_down(&d);
 }
 
