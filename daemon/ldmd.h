@@ -60,6 +60,8 @@ void ldmd_requests_exit(void);
 
 /* listen.c */
 
+#define LDMD_LISTEN_BACKLOG 16 /* connections not yet accepted, per socket */
+
 /*
  * The connections a socket takes: @max in all, of which @kept are kept for
  * root and ldmd's own user, and at most @per_user for any other user.

@@ -5,6 +5,8 @@
  * the socket is shut down.
  */
 #include <errno.h>
+#include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -14,17 +16,47 @@
 
 #include "ldmd.h"
 
+struct bind_job {
+	int fd;
+	const struct sockaddr_un *addr;
+	int error;
+};
+
+/*
+ * bind() with the umask that makes the socket file 0666 at once: a chmod()
+ * by path afterwards would follow whatever a user who can write to the
+ * root put there meanwhile (a symlink to a file of root's). The umask is a
+ * process's: this thread gets a file-system context of its own first, so
+ * that no other thread creates a file with this umask.
+ */
+static void *bind_0666(void *arg)
+{
+	struct bind_job *job = arg;
+
+	if (unshare(CLONE_FS)) {
+		job->error = -errno;
+		return NULL;
+	}
+	umask(0111);
+	if (bind(job->fd, (const struct sockaddr *)job->addr, sizeof(*job->addr)))
+		job->error = -errno;
+	return NULL;
+}
+
 /**
  * ldmd_listen - an AF_UNIX SOCK_SEQPACKET socket listening at @path
  * @path: where; a socket file a dead ldmd left there is replaced (the live
  *	mount was checked first: no other ldmd serves this root)
  *
- * The socket file has mode 0666: who may do what is checked per request.
+ * The socket file is made with mode 0666 (who may do what is checked per
+ * request), never changed by path.
  * Return: the socket, or -errno.
  */
 int ldmd_listen(const char *path)
 {
 	struct sockaddr_un addr = { .sun_family = AF_UNIX };
+	struct bind_job job = { .addr = &addr };
+	pthread_t thread;
 	struct stat st;
 	int fd, error;
 
@@ -36,11 +68,15 @@ int ldmd_listen(const char *path)
 		return -errno;
 	if (!lstat(path, &st) && S_ISSOCK(st.st_mode))
 		unlink(path);
-	if (bind(fd, (struct sockaddr *)&addr, sizeof(addr))) {
-		error = -errno;
-		goto err_close;
+	job.fd = fd;
+	error = -pthread_create(&thread, NULL, bind_0666, &job);
+	if (!error) {
+		pthread_join(thread, NULL);
+		error = job.error;
 	}
-	if (chmod(path, 0666) || listen(fd, 16)) {
+	if (error)
+		goto err_close;
+	if (listen(fd, LDMD_LISTEN_BACKLOG)) {
 		error = -errno;
 		unlink(path);
 		goto err_close;

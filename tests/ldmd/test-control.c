@@ -649,3 +649,59 @@ DEFINE_TEST(
 	free(out);
 	remove_root(&d);
 }
+
+/* Start ldmd on @d's root, as it is; its exit status within WAIT_SECONDS (-1: still runs). */
+static int ldmd_start_status(struct ldmd *d)
+{
+	struct timespec deadline;
+	int status = 0;
+	pid_t r = 0;
+
+	d->pid = spawn_ldmd(d, true, NULL);
+	deadline_in(&deadline, WAIT_SECONDS);
+	while (ms_left(&deadline) > 0 && (r = waitpid(d->pid, &status, WNOHANG)) == 0)
+		usleep(10000);
+	close(d->out);
+	if (r != d->pid)
+		return -1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+DEFINE_TEST(
+	test_ldmd_refuses_a_root_others_may_write,
+	.description =
+		"a --root that a user other than root may write to (mode 0777, or owned by nobody even if sticky) is refused, exit 1, saying why: such a user could swap the sockets for links; a sticky root of ldmd's user is taken, and the sockets are 0666 whatever ldmd's umask",
+	.no_runtime = true)
+{
+	struct stat st;
+	struct ldmd d;
+	char *log;
+
+	need_fuse();
+	make_root(&d);
+	ASSERT_OK(chmod(d.root, 0777));
+	ASSERT_EQ(ldmd_start_status(&d), 1);
+	log = read_file(d.log);
+	if (!strstr(log, "users other than ldmd's may write to it (mode 0777, owner uid 0)"))
+		FAIL("ldmd's log says:\n%s", log);
+	free(log);
+	ASSERT(access(SYS(&d, "../control"), F_OK) && errno == ENOENT);
+
+	ASSERT_OK(chmod(d.root, 01777));
+	ASSERT_OK(chown(d.root, NOBODY, NOBODY));
+	ASSERT_EQ(ldmd_start_status(&d), 1);
+	ASSERT_OK(chown(d.root, 0, 0));
+
+	/* Sticky and ldmd's: served; the sockets made 0666 under a umask of 077. */
+	umask(077);
+	d.pid = spawn_ldmd(&d, true, NULL);
+	wait_ready(&d);
+	umask(022);
+	ASSERT_OK(lstat(SYS(&d, "../control"), &st));
+	ASSERT(S_ISSOCK(st.st_mode) && (st.st_mode & 0777) == 0666);
+	ASSERT_OK(lstat(SYS(&d, "../uevent"), &st));
+	ASSERT(S_ISSOCK(st.st_mode) && (st.st_mode & 0777) == 0666);
+	ldmd_stop(&d, SIGTERM);
+	ASSERT_OK(chmod(d.root, 0755));
+	remove_root(&d);
+}
