@@ -21,6 +21,7 @@
 #include <ldm/ldm.h>
 #include <libldm/libldm.h>
 
+#include "boot.h"
 #include "internal.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -56,7 +57,7 @@ static size_t read_all(const struct ldm_elf *elf)
 		e = ldm_modinfo_get(elf, keys[i]);
 		n += e ? strlen(e) : 0;
 	}
-	n += license_is_gpl_compatible(ldm_modinfo_get(elf, "license"));
+	n += ldm_license_is_gpl_compatible(ldm_modinfo_get(elf, "license"));
 	n += ldm_modinfo_license_hides_text(elf);
 	n += ldm_elf_find_section(elf, ".text");
 	return n;
