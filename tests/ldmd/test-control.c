@@ -705,3 +705,70 @@ DEFINE_TEST(
 	ASSERT_OK(chmod(d.root, 0755));
 	remove_root(&d);
 }
+
+DEFINE_TEST(
+	test_control_insmod_of_a_fifo_does_not_block,
+	.description =
+		"insmod of a FIFO, by path through ldmd and through ldm, is refused at once ('not a regular file'), and ldm shutdown still stops ldmd",
+	.no_runtime = true, .timeout = 60)
+{
+	struct timeval bound = { .tv_sec = WAIT_SECONDS };
+	struct timespec deadline;
+	char path[400], req[512];
+	struct ldmd d;
+	int fd, len, status;
+
+	need_fuse();
+	ldmd_up(&d, NULL);
+	snprintf(path, sizeof(path), "%s/fifo.ko", d.root);
+	ASSERT_OK(mkfifo(path, 0644));
+	fd = ldmd_control_connect(&d);
+	/* A blocked ldmd fails this test, not hangs it. */
+	ASSERT_OK(setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &bound, sizeof(bound)));
+	len = snprintf(req, sizeof(req), "insmod%c%c%s%c", 0, 0, path, 0);
+	ASSERT_EQ(raw_request(fd, req, (size_t)len, -1, req, sizeof(req)), EINVAL);
+	ASSERT(strstr(req, "not a regular file"));
+	close(fd);
+	LDM_EXPECT(&d, 1, "not a regular file", "insmod %s", path);
+	LDM_EXPECT(&d, 0, NULL, "shutdown");
+	deadline_in(&deadline, WAIT_SECONDS);
+	while (waitpid(d.pid, &status, WNOHANG) != d.pid) {
+		if (ms_left(&deadline) <= 0)
+			FAIL("ldmd did not stop after 'ldm shutdown'; its log:\n%s",
+			     read_file(d.log));
+		usleep(20 * 1000);
+	}
+	ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	close(d.out);
+	unlink(path);
+	remove_root(&d);
+}
+
+DEFINE_TEST(
+	test_control_device_names_refused_with_their_errors,
+	.description =
+		"ldm device add of a name with '/', a space, a newline or a control character is refused (EINVAL, saying what a name may hold), one too long for a bus_id with its id is refused (ENAMETOOLONG), never cut; nothing is added, and ldm tree lists every device there is",
+	.no_runtime = true)
+{
+	static const char *const bad[] = { "\"$(printf 'a\\nb')\"", "'a b'",
+					   "\"$(printf 'a\\001b')\"", "a/b" };
+	struct ldmd d;
+	char *out;
+	size_t i;
+
+	need_fuse();
+	ldmd_up(&d, NULL);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		LDM_EXPECT(&d, 1, "is not a device name: no '/', space or control character",
+			   "device add %s", bad[i]);
+	LDM_EXPECT(&d, 1, "with its id does not fit a bus_id",
+		   "device add abcdefghijklmnopqrstuvwxyz0123456789abcd --id 1");
+	LDM_EXPECT(&d, 1, "with its id does not fit a bus_id", "device add abcdefghijklmnopqrst");
+	ASSERT_EQ(count_entries(SYS(&d, "devices/platform")), 3); /* ., .., power */
+	LDM_EXPECT(&d, 0, "abcdefghijklmnopqrs\n", "device add abcdefghijklmnopqrs");
+	ASSERT_EQ(ldm(&d, &out, "tree"), 0);
+	if (!strstr(out, "abcdefghijklmnopqrs  [platform]\n"))
+		FAIL("ldm tree printed:\n%s", out);
+	free(out);
+	ldmd_down(&d);
+}
