@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <sys/socket.h>
@@ -770,5 +771,65 @@ DEFINE_TEST(
 	if (!strstr(out, "abcdefghijklmnopqrs  [platform]\n"))
 		FAIL("ldm tree printed:\n%s", out);
 	free(out);
+	ldmd_down(&d);
+}
+
+struct racer {
+	const struct ldmd *d;
+	bool add;
+	int done; /* requests that succeeded */
+};
+
+/* device-add racer 7, or device-remove racer7, for 3 s on a connection of its own. */
+static void *device_racer(void *arg)
+{
+	static const char add[] = "device-add\0racer\0"
+				  "7\0mem=0x7000+0x1000\0";
+	static const char rm[] = "device-remove\0racer7\0";
+	struct racer *r = arg;
+	int fd = ldmd_control_connect(r->d), err;
+	struct timespec deadline;
+
+	deadline_in(&deadline, 3);
+	while (ms_left(&deadline) > 0) {
+		if (r->add)
+			err = ldmd_control_request(fd, add, sizeof(add) - 1, NULL, 0, NULL, 0);
+		else
+			err = ldmd_control_request(fd, rm, sizeof(rm) - 1, NULL, 0, NULL, 0);
+		if (!err)
+			r->done++;
+		else if (err != (r->add ? EEXIST : ENODEV) && err != EBUSY)
+			FAIL("device-%s: %s", r->add ? "add" : "remove", strerror(err));
+	}
+	close(fd);
+	return NULL;
+}
+
+DEFINE_TEST(
+	test_control_device_add_races_remove_of_one_name,
+	.description =
+		"two clients add and remove one device name at once for 3 s: every reply comes (an add's bus_id is never read from a freed device), adds and removes balance, ldmd serves on",
+	.no_runtime = true, .concurrency = true, .timeout = 180)
+{
+	struct racer adder, remover;
+	pthread_t a, r;
+	struct ldmd d;
+	char *out;
+	int left;
+
+	need_fuse();
+	ldmd_up(&d, NULL);
+	adder = (struct racer){ .d = &d, .add = true };
+	remover = (struct racer){ .d = &d, .add = false };
+	ASSERT_OK(pthread_create(&a, NULL, device_racer, &adder));
+	ASSERT_OK(pthread_create(&r, NULL, device_racer, &remover));
+	ASSERT_OK(pthread_join(a, NULL));
+	ASSERT_OK(pthread_join(r, NULL));
+	left = ldm(&d, &out, "device remove racer7") == 0;
+	free(out);
+	ldm_test_log("%d adds, %d removes", adder.done, remover.done + left);
+	ASSERT(adder.done > 0);
+	ASSERT_EQ(adder.done, remover.done + left);
+	LDM_EXPECT(&d, 0, "Module", "lsmod");
 	ldmd_down(&d);
 }
