@@ -105,7 +105,8 @@ bench: all
 
 # The libFuzzer targets, clang + AddressSanitizer, each for FUZZ_TIME
 # seconds: the module loader's from the .ko files the build makes, the
-# board parser's from its .dtb files; a crash or a leak fails it and leaves
+# board parser's from its .dtb files, the control protocol's from a request
+# of each kind; a crash or a leak fails it and leaves
 # its input in $(FUZZ_DIR)/fuzz/ (docs/modules.md, docs/boards.md).
 FUZZ_TIME ?= 60
 FUZZ_DIR ?= build-fuzz
@@ -115,7 +116,7 @@ fuzz: deps
 	else \
 		CC=clang meson setup $(FUZZ_DIR) $(FUZZ_SETUP) >/dev/null; \
 	fi
-	ninja -C $(FUZZ_DIR) fuzz/fuzz-module fuzz/fuzz-board fuzz-seeds
+	ninja -C $(FUZZ_DIR) fuzz/fuzz-module fuzz/fuzz-board fuzz/fuzz-control fuzz-seeds
 	fuzz/run-fuzz $(FUZZ_DIR) $(FUZZ_TIME)
 
 clean:

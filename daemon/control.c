@@ -6,13 +6,15 @@
  *
  * One thread accepts; each client gets a thread of its own, so a request
  * that takes long (a module whose init waits for its firmware) holds up
- * only its client. Clients are capped; one that sends nothing for
+ * only its client. Clients are capped, per user too, with slots kept for
+ * root and ldmd's user (control_slots); one that sends nothing for
  * CONTROL_IDLE_SECONDS, or does not read its replies for
  * CONTROL_SEND_SECONDS, is dropped. Who the client is comes from
  * SO_PEERCRED: requests that change the runtime need root or ldmd's own
  * user, and a refusal leaves an audit line in the log.
  */
 #include <errno.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,9 +26,16 @@
 #include <ldmd/control.h>
 #include "ldmd.h"
 
-#define CONTROL_CLIENTS_MAX  32
 #define CONTROL_IDLE_SECONDS 30
 #define CONTROL_SEND_SECONDS 5
+
+/* 32 clients; a user other than root and ldmd's has at most 8, and 8 are kept. */
+static const struct ldmd_slots control_slots = {
+	.max = 32,
+	.kept = 8,
+	.per_user = 8,
+	.what = "clients of the control socket",
+};
 
 struct ldmd_control {
 	int fd; /* the listening socket */
@@ -156,10 +165,15 @@ static int split_fields(char *buf, size_t len, struct ldmd_request *req, const c
 	return 0;
 }
 
-/* Whether the client may change the runtime: root or ldmd's own user. */
-static bool privileged(const struct control_client *cl)
+/*
+ * Whether the peer is gone, after a read of 0 bytes: that is end of file,
+ * or an empty message (which gets its EINVAL reply like any malformed one).
+ */
+static bool peer_hung_up(int fd)
 {
-	return cl->cred.uid == 0 || cl->cred.uid == geteuid();
+	struct pollfd p = { .fd = fd, .events = POLLRDHUP };
+
+	return poll(&p, 1, 0) != 0;
 }
 
 /* Read one request and answer it; false when the client is done. */
@@ -184,12 +198,12 @@ static bool serve_one(struct control_client *cl)
 	do {
 		n = recvmsg(cl->fd, &msg, MSG_CMSG_CLOEXEC);
 	} while (n < 0 && errno == EINTR);
-	if (n <= 0)
+	if (n < 0 || (!n && peer_hung_up(cl->fd)))
 		return false; /* gone, idle too long, or shut down */
 	req.fd = take_fd(&msg);
 	req.uid = cl->cred.uid;
 	req.pid = cl->cred.pid;
-	req.privileged = privileged(cl);
+	req.privileged = ldmd_privileged(cl->cred.uid);
 	if (msg.msg_flags & MSG_TRUNC) {
 		error = -EMSGSIZE;
 		why = "the request is larger than 64 KiB";
@@ -224,13 +238,37 @@ static void *client_thread(void *arg)
 	return NULL;
 }
 
-/* Refuse a client over the cap, with a reply that says so. */
-static void refuse_client(int fd)
+/*
+ * Refuse a client, with a reply that says why. What it sent is read first:
+ * a socket closed with unread data makes the client's next read fail with
+ * ECONNRESET before it could read the reply.
+ */
+static void refuse_client(int fd, const struct ucred *cred, const char *why)
 {
 	struct control_client cl = { .fd = fd };
+	char junk[64];
+	int i;
 
-	reply_end(&cl, -EAGAIN, "too many clients of the control socket; try again");
+	if (cred)
+		ldmd_audit("ldmd: audit: refused a client of the control socket to uid %u "
+			   "(pid %d): %s\n",
+			   (unsigned int)cred->uid, (int)cred->pid, why);
+	reply_end(&cl, -EAGAIN, why);
+	/* A few messages at most: a client that keeps sending holds up no one. */
+	for (i = 0; i < 4 && recv(fd, junk, sizeof(junk), MSG_DONTWAIT) > 0; i++)
+		;
 	close(fd);
+}
+
+/* The clients of @uid. Caller has the lock. */
+static unsigned int clients_of(struct ldmd_control *ctl, uid_t uid)
+{
+	struct control_client *cl;
+	unsigned int n = 0;
+
+	TAILQ_FOREACH(cl, &ctl->clients, node)
+		n += cl->cred.uid == uid;
+	return n;
 }
 
 static void set_timeouts(int fd)
@@ -248,8 +286,11 @@ static void add_client(void *data, int fd)
 	struct ldmd_control *ctl = data;
 	struct control_client *cl = calloc(1, sizeof(*cl));
 	socklen_t len = sizeof(cl->cred);
+	struct ucred cred;
 	pthread_attr_t attr;
 	pthread_t thread;
+	char why[128];
+	int error;
 
 	if (!cl || getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cl->cred, &len)) {
 		free(cl);
@@ -260,10 +301,13 @@ static void add_client(void *data, int fd)
 	cl->fd = fd;
 	set_timeouts(fd);
 	pthread_mutex_lock(&ctl->lock);
-	if (ctl->nclients == CONTROL_CLIENTS_MAX || ctl->stopping) {
+	error = ldmd_slot_check(&control_slots, cl->cred.uid, ctl->nclients,
+				clients_of(ctl, cl->cred.uid), why, sizeof(why));
+	if (error || ctl->stopping) {
 		pthread_mutex_unlock(&ctl->lock);
+		cred = cl->cred;
 		free(cl);
-		refuse_client(fd);
+		refuse_client(fd, error ? &cred : NULL, error ? why : "ldmd is stopping");
 		return;
 	}
 	TAILQ_INSERT_TAIL(&ctl->clients, cl, node);
@@ -275,7 +319,7 @@ static void add_client(void *data, int fd)
 		ctl->nclients--;
 		pthread_mutex_unlock(&ctl->lock);
 		free(cl);
-		refuse_client(fd);
+		refuse_client(fd, NULL, "ldmd cannot take a client now; try again");
 	} else {
 		pthread_mutex_unlock(&ctl->lock);
 	}

@@ -59,8 +59,23 @@ int ldmd_request_run(struct ldmd_request *req, char *why, size_t size);
 void ldmd_requests_exit(void);
 
 /* listen.c */
+
+#define LDMD_LISTEN_BACKLOG 16 /* connections not yet accepted, per socket */
+
+/*
+ * The connections a socket takes: @max in all, of which @kept are kept for
+ * root and ldmd's own user, and at most @per_user for any other user.
+ */
+struct ldmd_slots {
+	unsigned int max, kept, per_user;
+	const char *what; /* "clients of the control socket" */
+};
+
 int ldmd_listen(const char *path);
 void ldmd_accept_loop(int fd, void (*take)(void *data, int conn), void *data);
+bool ldmd_privileged(uid_t uid);
+int ldmd_slot_check(const struct ldmd_slots *slots, uid_t uid, unsigned int taken,
+		    unsigned int taken_by_uid, char *why, size_t size);
 
 /* uevent.c */
 struct ldmd_uevent;
@@ -68,6 +83,8 @@ int ldmd_uevent_start(const char *root, struct ldmd_uevent **ret);
 void ldmd_uevent_stop(struct ldmd_uevent *srv);
 
 /* log.c */
+void ldmd_audit(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void ldmd_audit_flush(void);
 void ldmd_log_init(void);
 void ldmd_log_start(void);
 void ldmd_log_detach(void);

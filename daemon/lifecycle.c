@@ -131,6 +131,33 @@ static char *make_root(const char *path)
 	return abs;
 }
 
+/*
+ * Refuse a root that users other than root and ldmd's may write to, unless
+ * it is sticky and ldmd's (as /tmp is root's): they could swap what ldmd
+ * makes there, its sockets and mount points, for links of their own.
+ */
+static int check_root(const char *root)
+{
+	struct stat st;
+	bool others_write;
+
+	if (stat(root, &st)) {
+		fprintf(stderr, "ldmd: %s: %s\n", root, strerror(errno));
+		return -errno;
+	}
+	others_write = (st.st_mode & (S_IWGRP | S_IWOTH)) ||
+		       (st.st_uid != geteuid() && st.st_uid != 0);
+	if (others_write && !((st.st_mode & S_ISVTX) && st.st_uid == geteuid())) {
+		fprintf(stderr,
+			"ldmd: %s: users other than ldmd's may write to it (mode %04o, owner "
+			"uid %u): use a directory only its owner may write to, or a sticky one of "
+			"ldmd's user\n",
+			root, (unsigned int)(st.st_mode & 07777), (unsigned int)st.st_uid);
+		return -EPERM;
+	}
+	return 0;
+}
+
 /* MODULE.ko[=ARGS]: ARGS are name=value pairs separated by spaces. */
 static void insmod_arg(const char *spec)
 {
@@ -258,6 +285,9 @@ int ldmd_run(const struct ldmd_options *opts)
 	d.root = make_root(opts->root);
 	if (!d.root)
 		return 1;
+	error = check_root(d.root);
+	if (error)
+		goto err_free;
 	error = ldm_fuse_mount(d.root, &ldm_fuse_sysfs, &d.sys);
 	if (error)
 		goto err_free;
@@ -288,6 +318,7 @@ int ldmd_run(const struct ldmd_options *opts)
 	ldm_kmsg(6, "ldmd: %s: stopping\n", strsignal(sig));
 
 	ldmd_control_stop(d.control);
+	ldmd_audit_flush();
 	ldmd_requests_exit();
 err_runtime:
 	stop_runtime(&d);

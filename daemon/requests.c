@@ -336,8 +336,8 @@ int ldmd_request_run(struct ldmd_request *req, char *why, size_t size)
 			return -EINVAL;
 		}
 		if (t->changes && !req->privileged) {
-			ldm_kmsg(5, "ldmd: audit: refused '%s' to uid %u (pid %d)\n", t->name,
-				 (unsigned int)req->uid, (int)req->pid);
+			ldmd_audit("ldmd: audit: refused '%s' to uid %u (pid %d)\n", t->name,
+				   (unsigned int)req->uid, (int)req->pid);
 			snprintf(why, size, "%s needs root or the user ldmd runs as", t->name);
 			return -EPERM;
 		}

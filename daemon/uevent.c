@@ -28,18 +28,28 @@
  * listener that does not read blocks only its own thread, and once its
  * queue is full (UEVENT_QUEUE_LEN) its events are dropped and counted. The
  * count goes to the listener, in place of what it lost, as the message
- * "ldm-dropped@\0DROPPED=N\0", and to the log.
+ * "ldm-dropped@\0DROPPED=N\0", as soon as its queue has room again, and
+ * to the log.
  *
- * Listeners never write: what one sends is read and thrown away. At stop,
+ * Listeners are capped, per user too, with slots kept for root and ldmd's
+ * user (uevent_slots); one refused gets "ldm-refused@\0REASON=...\0" and
+ * is closed. Listeners never write: what one sends is read and thrown away. At stop,
  * each thread sends what is queued (for at most UEVENT_FLUSH_MS), then the
  * connections close, so `ldm monitor` sees the last events and then EOF.
  */
 
-#define UEVENT_SOCKET	     "uevent"
-#define UEVENT_LISTENERS_MAX 64
-#define UEVENT_QUEUE_LEN     1024
-#define UEVENT_FLUSH_MS	     2000
-#define UEVENT_POLL_MS	     1000 /* how often an idle sender checks its peer */
+#define UEVENT_SOCKET	 "uevent"
+#define UEVENT_QUEUE_LEN 1024
+#define UEVENT_FLUSH_MS	 2000
+#define UEVENT_POLL_MS	 1000 /* how often an idle sender checks its peer */
+
+/* 64 listeners; a user other than root and ldmd's has at most 16, and 16 are kept. */
+static const struct ldmd_slots uevent_slots = {
+	.max = 64,
+	.kept = 16,
+	.per_user = 16,
+	.what = "listeners of the uevent socket",
+};
 
 struct uevent_msg {
 	unsigned int refs; /* atomic */
@@ -202,6 +212,12 @@ static struct uevent_msg *next_msg(struct uevent_listener *l)
 	m = l->queue[l->head];
 	l->head = (l->head + 1) % UEVENT_QUEUE_LEN;
 	l->count--;
+	/*
+	 * Room again: what was lost is told now, after the events queued
+	 * before the loss, not with the next event, which may never come.
+	 */
+	if (l->dropped)
+		queue_drop_report(l);
 	return m;
 }
 
@@ -243,6 +259,32 @@ static void *listener_thread(void *arg)
 	return NULL;
 }
 
+/* The listeners of @uid. Caller has the lock. */
+static unsigned int listeners_of(struct ldmd_uevent *srv, uid_t uid)
+{
+	struct uevent_listener *l;
+	unsigned int n = 0;
+
+	TAILQ_FOREACH(l, &srv->listeners, node)
+		n += l->cred.uid == uid;
+	return n;
+}
+
+/* Tell a refused listener why ("ldm-refused@\0REASON=...\0"); it is closed next. */
+static void refuse_listener(struct uevent_listener *l, const char *why)
+{
+	char buf[256];
+	int len;
+
+	ldmd_audit("ldmd: audit: refused a listener of the uevent socket to uid %u (pid %d): "
+		   "%s\n",
+		   (unsigned int)l->cred.uid, (int)l->cred.pid, why);
+	len = snprintf(buf, sizeof(buf), "ldm-refused@%cREASON=%s", '\0', why);
+	if (len >= (int)sizeof(buf))
+		len = sizeof(buf) - 1;
+	send(l->fd, buf, (size_t)len + 1, MSG_DONTWAIT | MSG_NOSIGNAL);
+}
+
 static void add_listener(void *data, int fd)
 {
 	struct ldmd_uevent *srv = data;
@@ -250,6 +292,7 @@ static void add_listener(void *data, int fd)
 	socklen_t len = sizeof(l->cred);
 	pthread_attr_t attr;
 	pthread_t thread;
+	char why[128];
 	int error;
 
 	if (!l || getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &l->cred, &len)) {
@@ -263,21 +306,26 @@ static void add_listener(void *data, int fd)
 	pthread_attr_init(&attr);
 	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
 	pthread_mutex_lock(&srv->lock);
-	error = srv->nlisteners >= UEVENT_LISTENERS_MAX || srv->stopping;
+	error = ldmd_slot_check(&uevent_slots, l->cred.uid, srv->nlisteners,
+				listeners_of(srv, l->cred.uid), why, sizeof(why));
+	if (!error && srv->stopping) {
+		snprintf(why, sizeof(why), "ldmd is stopping");
+		error = -ESHUTDOWN;
+	}
 	if (!error) {
 		TAILQ_INSERT_TAIL(&srv->listeners, l, node);
 		srv->nlisteners++;
-		error = pthread_create(&thread, &attr, listener_thread, l);
+		error = -pthread_create(&thread, &attr, listener_thread, l);
 		if (error) {
 			TAILQ_REMOVE(&srv->listeners, l, node);
 			srv->nlisteners--;
+			snprintf(why, sizeof(why), "ldmd cannot take a listener now; try again");
 		}
 	}
 	pthread_mutex_unlock(&srv->lock);
 	pthread_attr_destroy(&attr);
 	if (error) {
-		ldm_kmsg(4, "ldmd: uevent listener pid %d refused: %s\n", (int)l->cred.pid,
-			 srv->stopping ? "stopping" : "too many listeners");
+		refuse_listener(l, why);
 		free_listener(l);
 	}
 }

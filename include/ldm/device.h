@@ -235,6 +235,12 @@ struct device {
 	void *driver_data;
 	void *platform_data;
 	struct dev_pm_info power;
+	/*
+	 * ldm addition (2.6.11's): held while the driver is bound or unbound
+	 * (probe, remove) and while the system suspends or resumes the
+	 * device, so that neither sees the other half done.
+	 */
+	struct semaphore sem;
 	u32 power_state;
 	unsigned char *saved_state;
 	u32 detach_state;

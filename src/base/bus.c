@@ -194,23 +194,27 @@ void device_bind_driver(struct device *dev)
 }
 EXPORT_SYMBOL_GPL(device_bind_driver);
 
-/* Try @drv on @dev: 0 bound, -ENODEV no match, else the probe's error. */
+/*
+ * Try @drv on @dev: 0 bound, -ENODEV no match, else the probe's error.
+ * Under @dev->sem, so that a suspend or resume of @dev sees it bound or not.
+ */
 static int bus_match(struct device *dev, struct device_driver *drv)
 {
-	int error;
+	int error = 0;
 
 	if (!dev->bus->match || !dev->bus->match(dev, drv))
 		return -ENODEV;
+	down(&dev->sem);
 	dev->driver = drv;
 	if (drv->probe) {
 		error = drv->probe(dev);
-		if (error) {
+		if (error)
 			dev->driver = NULL;
-			return error;
-		}
 	}
-	device_bind_driver(dev);
-	return 0;
+	if (!error)
+		device_bind_driver(dev);
+	up(&dev->sem);
+	return error;
 }
 
 static void report_probe_failure(struct device_driver *drv, struct device *dev, int error)
@@ -374,16 +378,21 @@ void driver_attach(struct device_driver *drv)
  */
 void device_release_driver(struct device *dev)
 {
-	struct device_driver *drv = dev->driver;
+	struct device_driver *drv;
 
-	if (!drv)
+	down(&dev->sem); /* a suspend or resume of @dev is not half way */
+	drv = dev->driver;
+	if (!drv) {
+		up(&dev->sem);
 		return;
+	}
 	sysfs_remove_link(&drv->kobj, kobject_name(&dev->kobj));
 	list_del_init(&dev->driver_list);
 	device_detach_shutdown(dev);
 	if (drv->remove)
 		drv->remove(dev);
 	dev->driver = NULL;
+	up(&dev->sem);
 	kobject_hotplug("unbind", &dev->kobj);
 }
 EXPORT_SYMBOL_GPL(device_release_driver);

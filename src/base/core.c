@@ -134,6 +134,7 @@ void device_initialize(struct device *dev)
 	INIT_LIST_HEAD(&dev->bus_list);
 	INIT_LIST_HEAD(&dev->dma_pools);
 	INIT_LIST_HEAD(&dev->power.entry);
+	init_MUTEX(&dev->sem);
 }
 EXPORT_SYMBOL_GPL(device_initialize);
 

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -57,12 +58,17 @@ struct ldm_fuse_mount {
 
 extern char **environ;
 
-/* A FUSE mount whose server is gone answers every access with ENOTCONN. */
+/*
+ * A FUSE mount whose server is gone answers every request with ENOTCONN;
+ * but stat() may not make one: the kernel answers it from its cache when
+ * something looked at the mount before its ldmd was killed. statfs() is
+ * never cached: it asks the connection every time.
+ */
 static bool is_dead_mount(const char *path)
 {
-	struct stat st;
+	struct statfs sfs;
 
-	return stat(path, &st) && errno == ENOTCONN;
+	return statfs(path, &sfs) && errno == ENOTCONN;
 }
 
 static void unmount_dead(const char *path)

@@ -57,6 +57,24 @@ static int message_level(const char **text)
 	return -1;
 }
 
+/*
+ * Whether a message that did not fit (@len bytes, formatted from @fmt and
+ * @args afresh) ends a line: cut, it must still end it, or it would wait
+ * for the next message and be printed with that. Out of memory: say yes.
+ */
+static bool cut_message_ends_line(const char *fmt, va_list args, int len)
+{
+	char *whole = malloc((size_t)len + 1);
+	bool ends;
+
+	if (!whole)
+		return true;
+	vsnprintf(whole, (size_t)len + 1, fmt, args);
+	ends = whole[len - 1] == '\n';
+	free(whole);
+	return ends;
+}
+
 /**
  * vprintk - print a kernel message
  * @fmt: printf format, optionally starting with a KERN_ level
@@ -69,8 +87,13 @@ int vprintk(const char *fmt, va_list args)
 	char line[1024];
 	const char *text;
 	int level, len;
+	va_list again;
 
+	va_copy(again, args);
 	len = vsnprintf(line, sizeof(line), fmt, args);
+	if (len >= (int)sizeof(line) && cut_message_ends_line(fmt, again, len))
+		line[sizeof(line) - 2] = '\n'; /* the line is cut, not left open */
+	va_end(again);
 	if (len < 0)
 		return len;
 	text = line;
@@ -105,10 +128,13 @@ void ldm_kmsg(int level, const char *fmt, ...)
 {
 	char text[1024];
 	va_list args;
+	int len;
 
 	va_start(args, fmt);
-	vsnprintf(text, sizeof(text), fmt, args);
+	len = vsnprintf(text, sizeof(text), fmt, args);
 	va_end(args);
+	if (len >= (int)sizeof(text))
+		text[sizeof(text) - 2] = '\n'; /* a host message is whole lines */
 	level = level < 0 ? 0 : level > 7 ? 7 : level;
 	printk("<%d>%s", level, text);
 }

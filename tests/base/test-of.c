@@ -647,6 +647,12 @@ static const struct bad_board bad_boards[] = {
 	  "    ranges = <0 0x10000 0x100>;\n"
 	  "    a@1000 { compatible = \"x\"; reg = <0x1000 0x10>; }; }; };\n",
 	  -EINVAL, "outside the ranges of the buses above it" },
+	/* Four cells where an entry is three: the length is what is wrong. */
+	{ "/dts-v1/;\n/ { #address-cells = <1>; #size-cells = <1>;\n"
+	  "  soc { compatible = \"simple-bus\"; #address-cells = <1>; #size-cells = <1>;\n"
+	  "    ranges = <0 0x10000 0x100 0>;\n"
+	  "    a@10 { compatible = \"x\"; reg = <0x10 0x10>; }; }; };\n",
+	  -EINVAL, "/soc: ranges is 16 bytes, not a multiple of 3 cells (read for /soc/a@10)" },
 	{ "/dts-v1/;\n/ { #address-cells = <1>; #size-cells = <1>;\n"
 	  "  pic: pic { interrupt-controller; #interrupt-cells = <2>; };\n"
 	  "  a@1000 { compatible = \"x\"; reg = <0x1000 0x10>; interrupt-parent = <&pic>;\n"
@@ -654,11 +660,13 @@ static const struct bad_board bad_boards[] = {
 	  -EINVAL, "interrupts is 12 bytes, not a multiple of 2 cells (#interrupt-cells of /pic)" },
 };
 
-DEFINE_TEST(test_of_bad_sources_refused_saying_why,
-	    .description = "a source dtc refuses, a reg or interrupts of the wrong size, too many "
-			   "address cells, overlapping ranges, a name too long, an address "
-			   "outside the ranges: refused with the file and the reason in the "
-			   "log, nothing left registered; a good board loads after")
+DEFINE_TEST(
+	test_of_bad_sources_refused_saying_why,
+	.description =
+		"a source dtc refuses, a reg or interrupts of the wrong size, too many "
+		"address cells, overlapping ranges, a name too long, an address "
+		"outside the ranges, ranges of the wrong length: refused with the file and the reason in the "
+		"log, nothing left registered; a good board loads after")
 {
 	unsigned int i;
 	char *msg;

@@ -160,6 +160,45 @@ DEFINE_TEST(
 	free(log);
 }
 
+DEFINE_TEST(
+	test_printk_long_line_keeps_its_newline,
+	.description =
+		"a message longer than 1023 bytes that ends its line is stored cut, at once, not held open for the next message to flush (and so shown with it); the same through ldm_kmsg")
+{
+	unsigned long long start, next;
+	char big[3000];
+	struct rec r;
+	char *log;
+
+	memset(big, 'z', sizeof(big) - 1);
+	big[sizeof(big) - 1] = '\0';
+	free(ldm_dmesg(0, &start));
+	printk(KERN_INFO "%s\n", big);
+	log = ldm_dmesg(start, &next);
+	ASSERT_EQ(count_lines(log), 1);
+	ASSERT(nth_rec(log, 0, &r));
+	ASSERT_EQ(r.level, 6);
+	ASSERT(strlen(r.text) > 1000);
+	ASSERT_EQ(strspn(r.text, "z"), strlen(r.text));
+	free(log);
+	ldm_kmsg(5, "%s\n", big);
+	log = ldm_dmesg(next, &next);
+	ASSERT_EQ(count_lines(log), 1);
+	free(log);
+	/* A continuation ("no newline yet") still continues. */
+	printk(KERN_INFO "start ");
+	printk("%s", big);
+	log = ldm_dmesg(next, NULL);
+	ASSERT_EQ(count_lines(log), 0);
+	free(log);
+	printk("\n");
+	log = ldm_dmesg(next, NULL);
+	ASSERT_EQ(count_lines(log), 1);
+	ASSERT(nth_rec(log, 0, &r));
+	ASSERT(!strncmp(r.text, "start zzz", 9));
+	free(log);
+}
+
 struct seen {
 	char lines[8][64];
 	int levels[8];

@@ -340,6 +340,37 @@ int ldmd_socket_connect(const struct ldmd *d, const char *name)
 	return fd;
 }
 
+int ldmd_socket_connect_as(const struct ldmd *d, const char *name, uid_t uid)
+{
+	int fd;
+
+	/* SO_PEERCRED records the effective ids of the connect(). */
+	ASSERT_OK(setegid(uid));
+	ASSERT_OK(seteuid(uid));
+	fd = ldmd_socket_connect(d, name);
+	ASSERT_OK(seteuid(0));
+	ASSERT_OK(setegid(0));
+	return fd;
+}
+
+char *ldmd_socket_refusal(int fd, char *buf, size_t size)
+{
+	ssize_t n = recv(fd, buf, size - 1, MSG_DONTWAIT);
+	size_t off;
+
+	if (n <= 0)
+		return NULL;
+	buf[n] = '\0';
+	if (buf[0] == 'r' && atoi(buf + 1) == EAGAIN)
+		return buf + 2 + strlen(buf + 1); /* the control socket's 'r' reply */
+	if (!strcmp(buf, "ldm-refused@")) {
+		off = strlen(buf) + 1;
+		ASSERT(!strncmp(buf + off, "REASON=", 7));
+		return buf + off + 7;
+	}
+	FAIL("not a refusal: %.*s", (int)n, buf);
+}
+
 int ldmd_control_connect(const struct ldmd *d)
 {
 	return ldmd_socket_connect(d, "control");

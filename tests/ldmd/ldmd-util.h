@@ -113,6 +113,16 @@ void wait_for_file(const struct ldmd *d, const char *path);
 /* A connection to the socket DIR/@name of @d ("control", "uevent"). */
 int ldmd_socket_connect(const struct ldmd *d, const char *name);
 
+/* A connection to DIR/@name of @d made as user (and group) @uid. */
+int ldmd_socket_connect_as(const struct ldmd *d, const char *name, uid_t uid);
+
+/*
+ * The reason ldmd gave for refusing the connection @fd, if it did (the 'r'
+ * EAGAIN reply of DIR/control, or "ldm-refused@" of DIR/uevent), in @buf;
+ * NULL if nothing is there to read.
+ */
+char *ldmd_socket_refusal(int fd, char *buf, size_t size);
+
 /* A connection to DIR/control of @d. */
 int ldmd_control_connect(const struct ldmd *d);
 

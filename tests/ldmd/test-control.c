@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <sys/socket.h>
@@ -314,7 +315,7 @@ static int raw_request(int fd, const void *req, size_t len, int pass_fd, char *w
 DEFINE_TEST(
 	test_control_answers_malformed_requests_and_serves_on,
 	.description =
-		"unterminated, nameless, unknown, oversized, over-long and wrongly argued requests, a module that is a directory or garbage, extra passed descriptors: each gets an error reply naming the cause; ldmd leaks no descriptor and serves on",
+		"empty, unterminated, nameless, unknown, oversized, over-long and wrongly argued requests, a module that is a directory or garbage, extra passed descriptors: each gets an error reply naming the cause; ldmd leaks no descriptor and serves on",
 	.no_runtime = true, .concurrency = true)
 {
 	static char big[70000];
@@ -329,6 +330,7 @@ DEFINE_TEST(
 	fds_before = count_fds(d.pid);
 
 	RAW(fd, "lsmod", -1, EINVAL, "NUL-terminated");
+	RAW(fd, "", -1, EINVAL, "NUL-terminated"); /* an empty message is not end of file */
 	RAW(fd, "\0", -1, EINVAL, "no name");
 	RAW(fd, "frobnicate\0", -1, EINVAL, "unknown request 'frobnicate'");
 	RAW(fd, "lsmod\0extra\0", -1, EINVAL, "lsmod takes 0 to 0 arguments, not 1");
@@ -392,7 +394,7 @@ DEFINE_TEST(
 DEFINE_TEST(
 	test_control_caps_clients_and_drops_silent_ones_on_stop,
 	.description =
-		"40 idle clients: the ones over the cap of 32 get an EAGAIN reply; a client that sends nothing does not stop another from being served; ldmd stops promptly with idle clients connected",
+		"40 idle clients: the ones over the cap of 32 get an EAGAIN reply, and ldm then says ldmd's 'too many clients'; a client that sends nothing does not stop another from being served; ldmd stops promptly with idle clients connected",
 	.no_runtime = true, .concurrency = true)
 {
 	char buf[256];
@@ -416,6 +418,8 @@ DEFINE_TEST(
 		}
 	}
 	ASSERT_EQ(refused, 8);
+	/* All taken: ldm says what ldmd said, not that the pipe broke. */
+	LDM_EXPECT(&d, 1, "ldm lsmod: too many clients of the control socket", "lsmod");
 	/* Free a slot: the next client is served though 32 sit idle. */
 	for (i = 0; i < 40; i++) {
 		n = recv(fds[i], buf, sizeof(buf), MSG_DONTWAIT);
@@ -507,5 +511,325 @@ DEFINE_TEST(
 		usleep(50 * 1000);
 	}
 	ASSERT(access(SYS(&d, "module/prop_misc"), F_OK) && errno == ENOENT);
+	ldmd_down(&d);
+}
+
+/* Connect @n clients to DIR/@sock as @uid into @fds; how many ldmd refused with @needle. */
+static int hold_as(const struct ldmd *d, const char *sock, uid_t uid, int *fds, int n,
+		   const char *needle)
+{
+	char buf[512], *why;
+	int refused = 0, i;
+
+	for (i = 0; i < n; i++)
+		fds[i] = ldmd_socket_connect_as(d, sock, uid);
+	usleep(300 * 1000); /* let ldmd accept them all */
+	for (i = 0; i < n; i++) {
+		why = ldmd_socket_refusal(fds[i], buf, sizeof(buf));
+		if (!why)
+			continue;
+		if (!strstr(why, needle))
+			FAIL("uid %u's client %d was refused with '%s', expected '%s'",
+			     (unsigned int)uid, i, why, needle);
+		refused++;
+	}
+	return refused;
+}
+
+/* In a child switched to @uid: ldm lsmod is refused, saying so. */
+static void locked_out_ldm(const struct ldmd *d, uid_t uid)
+{
+	pid_t pid = fork();
+	int status;
+
+	ASSERT(pid >= 0);
+	if (pid == 0) {
+		ASSERT_OK(setgroups(0, NULL));
+		ASSERT_OK(setgid(uid));
+		ASSERT_OK(setuid(uid));
+		LDM_EXPECT(d, 1, "too many clients of the control socket", "lsmod");
+		_exit(0);
+	}
+	ASSERT_EQ(waitpid(pid, &status, 0), pid);
+	if (!WIFEXITED(status) || WEXITSTATUS(status))
+		FAIL("the check as uid %u failed (status %#x)", (unsigned int)uid, status);
+}
+
+DEFINE_TEST(
+	test_control_other_users_cannot_lock_root_out,
+	.description =
+		"users who are not root hold idle connections to DIR/control: each gets at most 8 (the rest refused, ldm saying 'too many clients'), the last 8 of 32 are kept for root, so root's ldm still works; each refusal is audited",
+	.no_runtime = true, .concurrency = true)
+{
+	int fds[4][12], i, j;
+	struct ldmd d;
+	char *log;
+
+	need_fuse();
+	ldmd_up(&d, NULL);
+	ASSERT_EQ(hold_as(&d, "control", NOBODY, fds[0], 12, "of uid 65534 (at most 8 a user)"), 4);
+	locked_out_ldm(&d, NOBODY);
+	ASSERT_EQ(hold_as(&d, "control", NOBODY - 1, fds[1], 8, "-"), 0);
+	ASSERT_EQ(hold_as(&d, "control", NOBODY - 2, fds[2], 8, "-"), 0);
+	/* 24 taken by users who are not root: the other 8 are root's. */
+	ASSERT_EQ(hold_as(&d, "control", NOBODY - 3, fds[3], 1, "kept for root"), 1);
+	locked_out_ldm(&d, NOBODY - 3);
+	LDM_EXPECT(&d, 0, "Module", "lsmod");
+	LDM_EXPECT(&d, 0, NULL, "insmod %s", HELLO_KO);
+	log = read_file(d.log);
+	ASSERT(strstr(log, "ldmd: audit: refused a client of the control socket to uid 65534"));
+	free(log);
+	for (i = 0; i < 4; i++)
+		for (j = 0; j < (i == 0 ? 12 : i == 3 ? 1 : 8); j++)
+			close(fds[i][j]);
+	ldmd_down(&d);
+}
+
+/* How many times @needle is in @s. */
+static unsigned int occurrences(const char *s, const char *needle)
+{
+	unsigned int n = 0;
+
+	while ((s = strstr(s, needle))) {
+		n++;
+		s += strlen(needle);
+	}
+	return n;
+}
+
+/* The sum of the N of "ldmd: audit: N lines suppressed" in @log. */
+static unsigned long suppressed_in(const char *log)
+{
+	const char *p = log, *key = "ldmd: audit: ";
+	unsigned long sum = 0, n;
+	char *end;
+
+	while ((p = strstr(p, key))) {
+		p += strlen(key);
+		n = strtoul(p, &end, 10);
+		if (end != p && !strncmp(end, " lines suppressed", 17))
+			sum += n;
+	}
+	return sum;
+}
+
+DEFINE_TEST(
+	test_control_audit_lines_are_rate_limited,
+	.description =
+		"2,000 refused requests from a user who is not root leave at most 10 audit lines per 5 s in the log, and the count of the others (lines suppressed), which adds up to 2,000; the log keeps what came before",
+	.no_runtime = true)
+{
+	static const char req[] = "rmmod\0hello\0";
+	const unsigned int tries = 2000;
+	unsigned int i, lines;
+	struct ldmd d;
+	char *out;
+	int fd;
+
+	need_fuse();
+	ldmd_up(&d, NULL);
+	LDM_EXPECT(&d, 0, NULL, "insmod %s", HELLO_KO);
+	fd = ldmd_socket_connect_as(&d, "control", NOBODY);
+	for (i = 0; i < tries; i++)
+		ASSERT_EQ(ldmd_control_request(fd, req, sizeof(req) - 1, NULL, 0, NULL, 0), EPERM);
+	close(fd);
+	/* The log buffer still has what hello printed as it loaded. */
+	LDM_EXPECT(&d, 0, "hello, world", "dmesg");
+	ASSERT_EQ(ldm(&d, &out, "dmesg"), 0);
+	lines = occurrences(out, "ldmd: audit: refused 'rmmod' to uid 65534");
+	free(out);
+	ldm_test_log("%u audit lines while ldmd serves", lines);
+	ASSERT(lines >= 10 && lines < 100);
+	ldmd_stop(&d, SIGTERM);
+	/* At stop the count still owed is logged too. */
+	out = read_file(d.log);
+	lines = occurrences(out, "ldmd: audit: refused 'rmmod' to uid 65534");
+	if (lines + suppressed_in(out) != tries)
+		FAIL("%u audit lines and %lu suppressed, expected %u in all; the log:\n%s", lines,
+		     suppressed_in(out), tries, out);
+	free(out);
+	remove_root(&d);
+}
+
+/* Start ldmd on @d's root, as it is; its exit status within WAIT_SECONDS (-1: still runs). */
+static int ldmd_start_status(struct ldmd *d)
+{
+	struct timespec deadline;
+	int status = 0;
+	pid_t r = 0;
+
+	d->pid = spawn_ldmd(d, true, NULL);
+	deadline_in(&deadline, WAIT_SECONDS);
+	while (ms_left(&deadline) > 0 && (r = waitpid(d->pid, &status, WNOHANG)) == 0)
+		usleep(10000);
+	close(d->out);
+	if (r != d->pid)
+		return -1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+DEFINE_TEST(
+	test_ldmd_refuses_a_root_others_may_write,
+	.description =
+		"a --root that a user other than root may write to (mode 0777, or owned by nobody even if sticky) is refused, exit 1, saying why: such a user could swap the sockets for links; a sticky root of ldmd's user is taken, and the sockets are 0666 whatever ldmd's umask",
+	.no_runtime = true)
+{
+	struct stat st;
+	struct ldmd d;
+	char *log;
+
+	need_fuse();
+	make_root(&d);
+	ASSERT_OK(chmod(d.root, 0777));
+	ASSERT_EQ(ldmd_start_status(&d), 1);
+	log = read_file(d.log);
+	if (!strstr(log, "users other than ldmd's may write to it (mode 0777, owner uid 0)"))
+		FAIL("ldmd's log says:\n%s", log);
+	free(log);
+	ASSERT(access(SYS(&d, "../control"), F_OK) && errno == ENOENT);
+
+	ASSERT_OK(chmod(d.root, 01777));
+	ASSERT_OK(chown(d.root, NOBODY, NOBODY));
+	ASSERT_EQ(ldmd_start_status(&d), 1);
+	ASSERT_OK(chown(d.root, 0, 0));
+
+	/* Sticky and ldmd's: served; the sockets made 0666 under a umask of 077. */
+	umask(077);
+	d.pid = spawn_ldmd(&d, true, NULL);
+	wait_ready(&d);
+	umask(022);
+	ASSERT_OK(lstat(SYS(&d, "../control"), &st));
+	ASSERT(S_ISSOCK(st.st_mode) && (st.st_mode & 0777) == 0666);
+	ASSERT_OK(lstat(SYS(&d, "../uevent"), &st));
+	ASSERT(S_ISSOCK(st.st_mode) && (st.st_mode & 0777) == 0666);
+	ldmd_stop(&d, SIGTERM);
+	ASSERT_OK(chmod(d.root, 0755));
+	remove_root(&d);
+}
+
+DEFINE_TEST(
+	test_control_insmod_of_a_fifo_does_not_block,
+	.description =
+		"insmod of a FIFO, by path through ldmd and through ldm, is refused at once ('not a regular file'), and ldm shutdown still stops ldmd",
+	.no_runtime = true, .timeout = 60)
+{
+	struct timeval bound = { .tv_sec = WAIT_SECONDS };
+	struct timespec deadline;
+	char path[400], req[512];
+	struct ldmd d;
+	int fd, len, status;
+
+	need_fuse();
+	ldmd_up(&d, NULL);
+	snprintf(path, sizeof(path), "%s/fifo.ko", d.root);
+	ASSERT_OK(mkfifo(path, 0644));
+	fd = ldmd_control_connect(&d);
+	/* A blocked ldmd fails this test, not hangs it. */
+	ASSERT_OK(setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &bound, sizeof(bound)));
+	len = snprintf(req, sizeof(req), "insmod%c%c%s%c", 0, 0, path, 0);
+	ASSERT_EQ(raw_request(fd, req, (size_t)len, -1, req, sizeof(req)), EINVAL);
+	ASSERT(strstr(req, "not a regular file"));
+	close(fd);
+	LDM_EXPECT(&d, 1, "not a regular file", "insmod %s", path);
+	LDM_EXPECT(&d, 0, NULL, "shutdown");
+	deadline_in(&deadline, WAIT_SECONDS);
+	while (waitpid(d.pid, &status, WNOHANG) != d.pid) {
+		if (ms_left(&deadline) <= 0)
+			FAIL("ldmd did not stop after 'ldm shutdown'; its log:\n%s",
+			     read_file(d.log));
+		usleep(20 * 1000);
+	}
+	ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	close(d.out);
+	unlink(path);
+	remove_root(&d);
+}
+
+DEFINE_TEST(
+	test_control_device_names_refused_with_their_errors,
+	.description =
+		"ldm device add of a name with '/', a space, a newline or a control character is refused (EINVAL, saying what a name may hold), one too long for a bus_id with its id is refused (ENAMETOOLONG), never cut; nothing is added, and ldm tree lists every device there is",
+	.no_runtime = true)
+{
+	static const char *const bad[] = { "\"$(printf 'a\\nb')\"", "'a b'",
+					   "\"$(printf 'a\\001b')\"", "a/b" };
+	struct ldmd d;
+	char *out;
+	size_t i;
+
+	need_fuse();
+	ldmd_up(&d, NULL);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		LDM_EXPECT(&d, 1, "is not a device name: no '/', space or control character",
+			   "device add %s", bad[i]);
+	LDM_EXPECT(&d, 1, "with its id does not fit a bus_id",
+		   "device add abcdefghijklmnopqrstuvwxyz0123456789abcd --id 1");
+	LDM_EXPECT(&d, 1, "with its id does not fit a bus_id", "device add abcdefghijklmnopqrst");
+	ASSERT_EQ(count_entries(SYS(&d, "devices/platform")), 3); /* ., .., power */
+	LDM_EXPECT(&d, 0, "abcdefghijklmnopqrs\n", "device add abcdefghijklmnopqrs");
+	ASSERT_EQ(ldm(&d, &out, "tree"), 0);
+	if (!strstr(out, "abcdefghijklmnopqrs  [platform]\n"))
+		FAIL("ldm tree printed:\n%s", out);
+	free(out);
+	ldmd_down(&d);
+}
+
+struct racer {
+	const struct ldmd *d;
+	bool add;
+	int done; /* requests that succeeded */
+};
+
+/* device-add racer 7, or device-remove racer7, for 3 s on a connection of its own. */
+static void *device_racer(void *arg)
+{
+	static const char add[] = "device-add\0racer\0"
+				  "7\0mem=0x7000+0x1000\0";
+	static const char rm[] = "device-remove\0racer7\0";
+	struct racer *r = arg;
+	int fd = ldmd_control_connect(r->d), err;
+	struct timespec deadline;
+
+	deadline_in(&deadline, 3);
+	while (ms_left(&deadline) > 0) {
+		if (r->add)
+			err = ldmd_control_request(fd, add, sizeof(add) - 1, NULL, 0, NULL, 0);
+		else
+			err = ldmd_control_request(fd, rm, sizeof(rm) - 1, NULL, 0, NULL, 0);
+		if (!err)
+			r->done++;
+		else if (err != (r->add ? EEXIST : ENODEV) && err != EBUSY)
+			FAIL("device-%s: %s", r->add ? "add" : "remove", strerror(err));
+	}
+	close(fd);
+	return NULL;
+}
+
+DEFINE_TEST(
+	test_control_device_add_races_remove_of_one_name,
+	.description =
+		"two clients add and remove one device name at once for 3 s: every reply comes (an add's bus_id is never read from a freed device), adds and removes balance, ldmd serves on",
+	.no_runtime = true, .concurrency = true, .timeout = 180)
+{
+	struct racer adder, remover;
+	pthread_t a, r;
+	struct ldmd d;
+	char *out;
+	int left;
+
+	need_fuse();
+	ldmd_up(&d, NULL);
+	adder = (struct racer){ .d = &d, .add = true };
+	remover = (struct racer){ .d = &d, .add = false };
+	ASSERT_OK(pthread_create(&a, NULL, device_racer, &adder));
+	ASSERT_OK(pthread_create(&r, NULL, device_racer, &remover));
+	ASSERT_OK(pthread_join(a, NULL));
+	ASSERT_OK(pthread_join(r, NULL));
+	left = ldm(&d, &out, "device remove racer7") == 0;
+	free(out);
+	ldm_test_log("%d adds, %d removes", adder.done, remover.done + left);
+	ASSERT(adder.done > 0);
+	ASSERT_EQ(adder.done, remover.done + left);
+	LDM_EXPECT(&d, 0, "Module", "lsmod");
 	ldmd_down(&d);
 }

@@ -461,6 +461,72 @@ DEFINE_TEST(
 	ldmd_down(&d);
 }
 
+/* SIGKILL the fusermount3 processes that watch a mount below @root; how many. */
+static int kill_watchers(const char *root)
+{
+	char path[300], cmdline[4096];
+	struct dirent *de;
+	int n = 0, fd;
+	ssize_t len, i;
+	DIR *proc = opendir("/proc");
+
+	ASSERT(proc);
+	while ((de = readdir(proc))) {
+		if (de->d_name[0] < '1' || de->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/cmdline", de->d_name);
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		len = read(fd, cmdline, sizeof(cmdline) - 1);
+		close(fd);
+		if (len <= 0 || !strstr(cmdline, "fusermount3"))
+			continue;
+		for (i = 0; i < len; i++)
+			cmdline[i] = cmdline[i] ? cmdline[i] : ' ';
+		cmdline[len] = '\0';
+		if (strstr(cmdline, root) && !kill(atoi(de->d_name), SIGKILL))
+			n++;
+	}
+	closedir(proc);
+	return n;
+}
+
+DEFINE_TEST(
+	test_ldmd_cleans_mount_of_killed_ldmd_that_was_listed,
+	.description =
+		"ldmd and its fusermount3 watchers killed after the mounts were listed (so the kernel answers stat() from its cache): the next ldmd still sees the mounts are dead, cleans them and serves",
+	.no_runtime = true)
+{
+	struct ldmd d;
+	struct stat st;
+	char *log;
+	int status;
+
+	need_fuse();
+	ldmd_up(&d, (const char *[]){ HELLO_KO, NULL });
+	ASSERT(listed(d.sys, "module", NULL));
+	ASSERT_OK(stat(d.sys, &st));
+	ASSERT_OK(stat(d.dev, &st));
+	ASSERT(kill_watchers(d.root) > 0);
+	status = ldmd_signal(&d, SIGKILL);
+	ASSERT(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+	ASSERT_EQ(mounts_at(d.sys), 1); /* dead, and nobody left to take it away */
+	ldm_test_log("stat() of the dead mount: %s",
+		     stat(d.sys, &st) ? strerror(errno) : "answered from the cache");
+
+	d.pid = spawn_ldmd(&d, true, (const char *[]){ HELLO_KO, NULL });
+	wait_ready(&d);
+	ASSERT_EQ(mounts_at(d.sys), 1);
+	ASSERT_EQ(mounts_at(d.dev), 1);
+	ASSERT_STREQ(cat(SYS(&d, "module/hello/parameters/count")), "1\n");
+	log = read_file(d.log);
+	if (!strstr(log, "cleaned the stale mount"))
+		FAIL("the log does not say the stale mount was cleaned:\n%s", log);
+	free(log);
+	ldmd_down(&d);
+}
+
 /* All of ldmd's stdout, within WAIT_SECONDS; NUL-terminated in @buf. */
 static size_t read_until_eof(const struct ldmd *d, char *buf, size_t size)
 {

@@ -302,7 +302,7 @@ static void load_truncated(void *arg)
 		memcpy(copy, good.image, len);
 		error = ldm_init_module(copy, len, NULL);
 		free(copy);
-		if (error != (len ? -ENOEXEC : -EINVAL))
+		if (error != -ENOEXEC)
 			FAIL("a copy truncated to %zu bytes: %d", len, error);
 	}
 	assert_nothing_left();
@@ -315,12 +315,14 @@ static void load_truncated(void *arg)
 DEFINE_TEST(
 	test_elf_refuses_truncated_images,
 	.description =
-		"the module truncated at every length, 0 to its size less one: each refused (-EINVAL for 0 bytes, -ENOEXEC otherwise), naming what is cut")
+		"the module truncated at every length, 0 to its size less one: each refused with -ENOEXEC, naming what is cut (0 bytes too, as 1 byte)")
 {
 	size_t step = 1;
 	char *err, msg[128];
 
 	err = run_captured(load_truncated, &step);
+	ASSERT_CONTAINS(err, MALFORMED "truncated: 0 bytes is smaller than an ELF header\n");
+	ASSERT_CONTAINS(err, MALFORMED "truncated: 1 bytes is smaller than an ELF header\n");
 	ASSERT_CONTAINS(err, MALFORMED "truncated: 10 bytes is smaller than an ELF header\n");
 	ko_read(&good, GOOD);
 	snprintf(msg, sizeof(msg),
@@ -832,6 +834,26 @@ static void name_with_slash(struct img *m, char *msg, size_t size)
 	MSG("module: name 'reloc/lib_gcc_o2_pic' has a character not allowed\n");
 }
 
+static void name_with_space(struct img *m, char *msg, size_t size)
+{
+	module_name_field(m)[5] = ' ';
+	MSG("module: name 'reloc lib_gcc_o2_pic' has a character not allowed\n");
+}
+
+static void name_dot(struct img *m, char *msg, size_t size)
+{
+	memset(module_name_field(m), 0, MODULE_NAME_LEN);
+	strcpy(module_name_field(m), ".");
+	MSG("module: name '.' is not allowed\n");
+}
+
+static void name_dot_dot(struct img *m, char *msg, size_t size)
+{
+	memset(module_name_field(m), 0, MODULE_NAME_LEN);
+	strcpy(module_name_field(m), "..");
+	MSG("module: name '..' is not allowed\n");
+}
+
 static void unknown_symbol(struct img *m, char *msg, size_t size)
 {
 	char *name = m->strtab + m->syms[sym_index(m, "kmalloc")].st_name;
@@ -876,6 +898,10 @@ static const struct bad_case module_cases[] = {
 	{ "an unterminated name", name_unterminated, -ENOEXEC },
 	{ "an empty name", name_empty, -ENOEXEC },
 	{ "a name with a slash", name_with_slash, -ENOEXEC },
+	/* /proc/modules separates its fields with spaces: lsmod could not list it. */
+	{ "a name with a space", name_with_space, -ENOEXEC },
+	{ "the name '.'", name_dot, -ENOEXEC },
+	{ "the name '..'", name_dot_dot, -ENOEXEC },
 	{ "an unknown symbol", unknown_symbol, -ENOENT },
 	{ "an export named outside the module", export_name_outside, -ENOEXEC },
 	{ "a parameter named outside the module", param_name_outside, -ENOEXEC },
@@ -884,7 +910,7 @@ static const struct bad_case module_cases[] = {
 DEFINE_TEST(
 	test_elf_refuses_what_is_not_an_ldm_module,
 	.description =
-		"no .gnu.linkonce.this_module, one of the wrong size or not writable data, a wrong or missing vermagic, an unterminated, empty or bad name, an unknown symbol, an export or a parameter named outside the module: each refused with its message")
+		"no .gnu.linkonce.this_module, one of the wrong size or not writable data, a wrong or missing vermagic, an unterminated, empty or bad name ('/', a space, '.', '..'), an unknown symbol, an export or a parameter named outside the module: each refused with its message")
 {
 	run_cases(module_cases, ARRAY_SIZE(module_cases));
 }
@@ -895,7 +921,7 @@ static void load_twice(void *arg)
 	ASSERT_OK(ko_load(GOOD, NULL));
 	ASSERT_EQ(ko_load(GOOD, NULL), -EEXIST);
 	/* The same exports under another name: refused, the first keeps them. */
-	ASSERT_EQ(ko_load("reloc_lib_clang_o2_pic", NULL), -EEXIST);
+	ASSERT_EQ(ko_load("reloc_lib_clang_o2_pic", NULL), -ENOEXEC);
 	ASSERT(!node_exists("/module/reloc_lib_clang_o2_pic"));
 	ASSERT(export_value("reloc_lib_switch"));
 	ASSERT_EQ(((int (*)(void))export_value("reloc_lib_check"))(), 0);
@@ -908,24 +934,32 @@ static void load_twice(void *arg)
 DEFINE_TEST(
 	test_elf_refuses_duplicates,
 	.description =
-		"a module of a name already loaded (-EEXIST), and one exporting a symbol another module exports (-EEXIST, naming it): refused, the first left whole")
+		"a module of a name already loaded (-EEXIST), and one exporting a symbol another module exports (-ENOEXEC, as Linux, naming the symbol and its owner): refused, the first left whole")
 {
 	char *err = run_captured(load_twice, NULL);
 
 	ASSERT_CONTAINS(err, GOOD ": a module of that name is already loaded\n");
-	ASSERT_CONTAINS(err, "ldm: reloc_lib_clang_o2_pic: exports duplicate symbol ");
+	ASSERT_CONTAINS(err, "reloc_lib_clang_o2_pic: exports duplicate symbol reloc_lib_");
+	ASSERT_CONTAINS(err, " (owned by " GOOD ")\n");
 	free(err);
 }
 
 DEFINE_TEST(
 	test_elf_refuses_bad_arguments,
 	.description =
-		"a NULL or empty image, an image over 64 MiB, a missing file and a directory are refused with -EINVAL, -EFBIG, -ENOENT, -EINVAL")
+		"a NULL image, an image over 64 MiB, a missing file and a directory are refused with -EINVAL, -EFBIG, -ENOENT, -EINVAL; an empty image and an empty file are truncated modules (-ENOEXEC)")
 {
 	static const char byte = 0;
+	char path[] = "/tmp/ldm-test-empty-XXXXXX";
+	int fd;
 
 	ASSERT_EQ(ldm_init_module(NULL, 100, NULL), -EINVAL);
-	ASSERT_EQ(ldm_init_module(&byte, 0, NULL), -EINVAL);
+	ASSERT_EQ(ldm_init_module(&byte, 0, NULL), -ENOEXEC);
+	fd = mkstemp(path);
+	ASSERT(fd >= 0);
+	close(fd);
+	ASSERT_EQ(ldm_insmod(path, NULL), -ENOEXEC);
+	unlink(path);
 	ASSERT_EQ(ldm_init_module(&byte, (64UL << 20) + 1, NULL), -EFBIG);
 	ASSERT_EQ(ldm_insmod(TEST_MODULE_DIR "/no-such-module.ko", NULL), -ENOENT);
 	ASSERT_EQ(ldm_insmod(TEST_MODULE_DIR, NULL), -EINVAL);

@@ -301,3 +301,65 @@ DEFINE_TEST(
 	ASSERT(!strstr(err, "proprietary"));
 	free(err);
 }
+
+#define STRIPPED_TRICK "GPL\0\0for files in the GPL directory; others proprietary"
+
+/* In a child: @arg's module patched with STRIPPED_TRICK, stripped, then loaded. */
+static void load_stripped_trick(void *arg)
+{
+	const char *module = arg;
+	struct ko ko = patched(module, STRIPPED_TRICK, sizeof(STRIPPED_TRICK) - 1);
+	char path[] = "/tmp/ldm-test-stripped-XXXXXX", cmd[128];
+	bool uses_gpl = !strcmp(module, "ldt_licgpl");
+	struct ldm_elf elf;
+	int fd;
+
+	fd = mkstemp(path);
+	ASSERT(fd >= 0);
+	ASSERT_EQ(write(fd, ko.image, ko.len), (ssize_t)ko.len);
+	close(fd);
+	ko_free(&ko);
+	snprintf(cmd, sizeof(cmd), "objcopy --strip-unneeded %s", path);
+	ASSERT_EQ(system(cmd), 0);
+	{
+		struct ko stripped = { 0 };
+		struct stat st;
+
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		ASSERT(fd >= 0 && !fstat(fd, &st));
+		stripped.len = (size_t)st.st_size;
+		stripped.image = malloc(stripped.len + 8);
+		ASSERT(stripped.image);
+		ASSERT_EQ(read(fd, stripped.image, stripped.len), (ssize_t)stripped.len);
+		close(fd);
+		ASSERT_OK(ldm_elf_parse(&elf, stripped.image, stripped.len));
+		/* Stripped: no symbol of .modinfo tells where the license's string ends. */
+		ASSERT_STREQ(ldm_modinfo_get(&elf, "license"), "GPL");
+		ASSERT(ldm_modinfo_license_hides_text(&elf));
+		ko_free(&stripped);
+	}
+	ASSERT_EQ(ldm_insmod(path, NULL), uses_gpl ? -ENOENT : 0);
+	unlink(path);
+	ASSERT_EQ(tainted(), uses_gpl ? 0 : 1);
+	fflush(NULL);
+	exit(0);
+}
+
+DEFINE_TEST(
+	test_license_hidden_behind_two_nuls_in_a_stripped_module,
+	.description =
+		"MODULE_LICENSE(\"GPL\\0\\0for files in the GPL directory; others proprietary\") then objcopy --strip-unneeded: the second NUL does not pass the hidden text off as padding; refused its GPL-only symbols, or loaded tainting P")
+{
+	char *err;
+
+	if (system("objcopy --version >/dev/null 2>&1"))
+		ldm_test_skip("objcopy (binutils) is not installed");
+	err = run_captured(load_stripped_trick, "ldt_licgpl");
+	ASSERT_CONTAINS(err, "ldt_licgpl: module license 'GPL' is followed by more text after a "
+			     "NUL byte");
+	ASSERT_CONTAINS(err, "ldt_licgpl: refused: it uses 2 GPL-only symbols");
+	free(err);
+	err = run_captured(load_stripped_trick, "ldt_lic");
+	ASSERT_CONTAINS(err, "ldt_lic: module license 'GPL' taints kernel.\n");
+	free(err);
+}

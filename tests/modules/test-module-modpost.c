@@ -276,3 +276,36 @@ DEFINE_TEST(
 	ASSERT(!strstr(out, "exit 0"));
 	scratch_remove(&s);
 }
+
+DEFINE_TEST(
+	test_modpost_symbol_exported_twice,
+	.description =
+		"a symbol two modules of one build export, or one the runtime exports (printk), fails the build as Linux's modpost: \"ERROR: modpost: dup_b.ko: 'shared_helper' exported twice. Previous export was in dup_a.ko\"",
+	.no_runtime = true)
+{
+	struct scratch s;
+	char *out;
+
+	scratch_make(&s);
+	scratch_write(&s, "Makefile", MAKEFILE("dup_a.o dup_b.o"));
+	scratch_write(&s, "dup_a.c",
+		      "#include <ldm/module.h>\n"
+		      "int shared_helper(int x) { return x + 1; }\n"
+		      "EXPORT_SYMBOL(shared_helper);\n"
+		      "MODULE_LICENSE(\"GPL\");\n");
+	scratch_write(&s, "dup_b.c",
+		      "#include <ldm/module.h>\n"
+		      "int shared_helper(int x) { return x + 2; }\n"
+		      "EXPORT_SYMBOL(shared_helper);\n"
+		      "int printk(const char *fmt, ...) { (void)fmt; return 0; }\n"
+		      "EXPORT_SYMBOL(printk);\n"
+		      "MODULE_LICENSE(\"GPL\");\n");
+	ASSERT_NE(scratch_build(&s, "", &out), 0);
+	ASSERT_CONTAINS(out, "ERROR: modpost: dup_b.ko: 'shared_helper' exported twice. Previous "
+			     "export was in dup_a.ko\n");
+	ASSERT_CONTAINS(out, "ERROR: modpost: dup_b.ko: 'printk' exported twice. Previous export "
+			     "was in ldm (the runtime)\n");
+	ASSERT(!scratch_has(&s, "dup_b.ko"));
+	free(out);
+	scratch_remove(&s);
+}

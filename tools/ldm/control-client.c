@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -117,20 +118,29 @@ int ctl_call(int fd, const char *const fields[], int nfields, int pass_fd, struc
 {
 	static char buf[CONTROL_MSG_MAX + 1];
 	size_t out_len = 0, log_len = 0;
+	bool reset_seen = false;
 	const char *why;
+	int error, sent;
 	ssize_t n;
-	int error;
 
 	memset(res, 0, sizeof(*res));
-	error = send_request(fd, fields, nfields, pass_fd);
-	if (error)
-		return error;
+	/*
+	 * ldmd may have answered before the request went, and closed: a
+	 * client it refuses (too many) gets its reason so. Then the send
+	 * fails, or the first read says ECONNRESET, and the reply is still
+	 * there to read.
+	 */
+	sent = send_request(fd, fields, nfields, pass_fd);
 	for (;;) {
-		n = recv(fd, buf, CONTROL_MSG_MAX, 0);
+		n = recv(fd, buf, CONTROL_MSG_MAX, sent ? MSG_DONTWAIT : 0);
 		if (n < 0 && errno == EINTR)
 			continue;
+		if (n < 0 && errno == ECONNRESET && !reset_seen) {
+			reset_seen = true;
+			continue;
+		}
 		if (n <= 0)
-			return n < 0 ? -errno : -ECONNRESET;
+			return sent ? sent : n < 0 ? -errno : -ECONNRESET;
 		buf[n] = '\0';
 		switch (buf[0]) {
 		case CONTROL_REPLY_OUTPUT:

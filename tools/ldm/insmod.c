@@ -63,7 +63,8 @@ static int insmod_run(int argc, char *argv[])
 		insmod_help(stderr);
 		return 2;
 	}
-	fd = open(argv[optind], O_RDONLY | O_CLOEXEC);
+	/* Not blocking on a FIFO: ldmd refuses what is not a regular file. */
+	fd = open(argv[optind], O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0) {
 		fprintf(stderr, "ldm insmod: ERROR: could not insert '%s': %s\n", argv[optind],
 			strerror(errno));

@@ -24,8 +24,9 @@
  *
  * For each module object (the ld -r of its parts) it checks that every
  * symbol it leaves undefined is exported by the runtime or by one of the
- * modules of the same build, and that a module whose license is not
- * GPL-compatible uses no EXPORT_SYMBOL_GPL symbol; each failure is an
+ * modules of the same build, that it exports no symbol the runtime or
+ * another module of the build exports, and that a module whose license is
+ * not GPL-compatible uses no EXPORT_SYMBOL_GPL symbol; each failure is an
  * error naming the file, as Linux's modpost does. --warn (what
  * LDM_MODPOST_WARN=1 passes, as KBUILD_MODPOST_WARN does in Linux) turns the
  * errors into warnings, so that the .ko is still made. Then it writes
@@ -204,6 +205,30 @@ static int check_import(const struct ldm_modfile_symbol *sym, void *data)
 	return 0;
 }
 
+/*
+ * Check the exports of mods[@i]: one a module of the build exported before
+ * it, or the runtime exports, would be refused at load time (the loader's
+ * "exports duplicate symbol"); say so now, as Linux's modpost does.
+ */
+static void check_exports(struct mod_obj *mods, int i)
+{
+	struct mod_obj *m = &mods[i], *owner;
+	struct ldm_export exp;
+	size_t j;
+
+	for (j = 0; j < m->nexports; j++) {
+		const char *name = m->exports[j].name;
+
+		if (find_module_export(mods, i, name, &owner))
+			report("%s.ko: '%s' exported twice. Previous export was in %s.ko", m->name,
+			       name, owner->name);
+		else if (!ldm_export_lookup(name, &exp))
+			report("%s.ko: '%s' exported twice. Previous export was in %s (the "
+			       "runtime)",
+			       m->name, name, exp.owner);
+	}
+}
+
 /* Check every undefined symbol of @m. */
 static void check_symbols(struct mod_obj *m, struct mod_obj *mods, int n)
 {
@@ -252,9 +277,9 @@ static void help(FILE *out)
 {
 	fprintf(out, "Usage: ldm modpost [--warn] MODULE.o...\n\n"
 		     "Check module objects against the runtime's exports and each other's:\n"
-		     "unresolved symbols, and GPL-only symbols used by modules that are not\n"
-		     "GPL-compatible, are errors (warnings with --warn). Writes MODULE.mod.c\n"
-		     "for each. The build fragment (module.mk) runs it.\n");
+		     "unresolved symbols, symbols exported twice, and GPL-only symbols used by\n"
+		     "modules that are not GPL-compatible, are errors (warnings with --warn).\n"
+		     "Writes MODULE.mod.c for each. The build fragment (module.mk) runs it.\n");
 }
 
 static int modpost_run(int argc, char *argv[])
@@ -293,8 +318,10 @@ static int modpost_run(int argc, char *argv[])
 		if (read_object(&mods[i]))
 			status = 1;
 	}
-	for (i = 0; i < n && !status; i++)
+	for (i = 0; i < n && !status; i++) {
+		check_exports(mods, i);
 		check_symbols(&mods[i], mods, n);
+	}
 	/* No .mod.c after an error: the next make must run modpost again. */
 	if (!status && errors && !warn_only)
 		status = 1;

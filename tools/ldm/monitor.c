@@ -29,8 +29,9 @@ static void monitor_help(FILE *out)
 		     "Print the hotplug events of the runtime of the ldmd serving DIR (default:\n"
 		     "$LDM_ROOT, else /run/ldm) as they happen, as 'udevadm monitor --kernel\n"
 		     "--property' does: a line KERNEL[uptime] ACTION DEVPATH (SUBSYSTEM), the\n"
-		     "event's properties, an empty line. Ends when ldmd stops. Events this\n"
-		     "listener was too slow to take are counted on stderr.\n\n"
+		     "event's properties, an empty line. Ends when ldmd stops (status 0), or\n"
+		     "at once with status 1 if ldmd refuses the listener (too many). Events\n"
+		     "this listener was too slow to take are counted on stderr.\n\n"
 		     "  -r, --root DIR   the ldmd to listen to\n"
 		     "      --json       one JSON object per event and line: {action, devpath,\n"
 		     "                   subsystem, seqnum, properties}\n"
@@ -117,10 +118,15 @@ static void print_json(const char *buf, size_t len)
 	printf("}}\n");
 }
 
-/* One message from ldmd: an event, or the count of those dropped. */
-static void print_msg(char *buf, size_t len, bool json)
+/* One message from ldmd: an event, or the count of those dropped; false if refused. */
+static bool print_msg(char *buf, size_t len, bool json)
 {
 	buf[len] = '\0'; /* @buf has room for it */
+	if (!strcmp(buf, "ldm-refused@")) {
+		fprintf(stderr, "ldm monitor: ldmd refused this listener: %s\n",
+			property(buf, len, "REASON"));
+		return false;
+	}
 	if (!strcmp(buf, "ldm-dropped@")) {
 		const char *n = property(buf, len, "DROPPED");
 
@@ -133,6 +139,7 @@ static void print_msg(char *buf, size_t len, bool json)
 		print_text(buf, len);
 	}
 	fflush(stdout);
+	return true;
 }
 
 static int monitor_run(int argc, char *argv[])
@@ -145,7 +152,7 @@ static int monitor_run(int argc, char *argv[])
 	};
 	static char buf[UEVENT_MSG_MAX + 1];
 	const char *root = NULL;
-	bool json = false;
+	bool json = false, refused = false;
 	ssize_t n;
 	int c, fd;
 
@@ -178,14 +185,17 @@ static int monitor_run(int argc, char *argv[])
 			continue;
 		if (n <= 0)
 			break;
-		print_msg(buf, (size_t)n, json);
+		if (!print_msg(buf, (size_t)n, json)) {
+			refused = true;
+			break;
+		}
 	}
 	close(fd);
 	if (n < 0) {
 		fprintf(stderr, "ldm monitor: %s\n", strerror(errno));
 		return 1;
 	}
-	return 0;
+	return refused ? 1 : 0;
 }
 
 const struct ldm_verb ldm_verb_monitor = {

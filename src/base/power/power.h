@@ -8,7 +8,9 @@
  * order, by the sequence number device_pm_add() gave them); suspend walks it from the end (children first) and moves
  * devices to dpm_off (or dpm_off_irq, when a bus asks with -EAGAIN to be
  * suspended with interrupts off); resume walks dpm_off from the front
- * (parents first). dpm_sem guards the three lists.
+ * (parents first). dpm_sem guards the three lists; the walks drop it while
+ * they call a driver, which they do under the device's sem, as binding and
+ * unbinding do.
  */
 #ifndef _LDM_BASE_POWER_H
 #define _LDM_BASE_POWER_H
@@ -30,6 +32,7 @@ int dpm_sysfs_add(struct device *dev);
 void dpm_sysfs_remove(struct device *dev);
 
 int suspend_device(struct device *dev, u32 state);
+int dpm_suspend_one(struct device *dev, u32 state);
 int resume_device(struct device *dev);
 void dpm_resume(void);
 void dpm_power_up(void);

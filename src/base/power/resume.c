@@ -16,18 +16,47 @@ int resume_device(struct device *dev)
 	return 0;
 }
 
+/*
+ * Resume @dev, held by the caller, as dpm_suspend_one() suspends it: under
+ * @dev->sem, with dpm_sem (which the caller has) dropped meanwhile.
+ */
+static void dpm_resume_one(struct device *dev)
+{
+	up(&dpm_sem);
+	down(&dev->sem);
+	resume_device(dev);
+	up(&dev->sem);
+	down(&dpm_sem);
+}
+
+/*
+ * Move the devices of @from, resumed, to dpm_active in list order (those
+ * with @check_prev and a state of their own from before are left so); each
+ * waits on a list of this walk while it resumes, and is left off if it is
+ * removed meanwhile. Under dpm_sem.
+ */
+static void dpm_resume_list(struct list_head *from, bool check_prev)
+{
+	LIST_HEAD(resuming);
+
+	while (!list_empty(from)) {
+		struct device *dev = get_device(to_device(from->next));
+
+		list_move_tail(&dev->power.entry, &resuming);
+		if (!check_prev || !dev->power.prev_state)
+			dpm_resume_one(dev);
+		if (!list_empty(&dev->power.entry)) {
+			list_del(&dev->power.entry);
+			dpm_active_add(dev);
+		}
+		put_device(dev);
+	}
+}
+
 /* Resume what device_suspend() suspended, in list order; under dpm_sem. */
 void dpm_resume(void)
 {
-	while (!list_empty(&dpm_off)) {
-		struct list_head *entry = dpm_off.next;
-		struct device *dev = to_device(entry);
-
-		list_del_init(entry);
-		if (!dev->power.prev_state)
-			resume_device(dev);
-		dpm_active_add(dev);
-	}
+	dpm_resume_list(&dpm_off, true);
 }
 
 /**
@@ -45,13 +74,7 @@ EXPORT_SYMBOL_GPL(device_resume);
 /* Power up what device_power_down() powered down; under dpm_sem. */
 void dpm_power_up(void)
 {
-	while (!list_empty(&dpm_off_irq)) {
-		struct list_head *entry = dpm_off_irq.next;
-
-		list_del_init(entry);
-		resume_device(to_device(entry));
-		dpm_active_add(to_device(entry));
-	}
+	dpm_resume_list(&dpm_off_irq, false);
 }
 
 /**

@@ -21,6 +21,29 @@ int suspend_device(struct device *dev, u32 state)
 }
 
 /**
+ * dpm_suspend_one - suspend @dev as the system suspends it: under
+ * @dev->sem, so that its driver is not bound or unbound meanwhile
+ * @dev: the device, which the caller holds a reference on
+ * @state: the state to enter
+ *
+ * Called with dpm_sem held; it is dropped while the driver is called (a
+ * driver's probe or remove, under @dev->sem, may add or remove devices),
+ * so @dev may leave its list meanwhile: the caller looks.
+ * Return: the bus's answer.
+ */
+int dpm_suspend_one(struct device *dev, u32 state)
+{
+	int error;
+
+	up(&dpm_sem);
+	down(&dev->sem);
+	error = suspend_device(dev, state);
+	up(&dev->sem);
+	down(&dpm_sem);
+	return error;
+}
+
+/**
  * device_suspend - suspend every device, children before parents
  * @state: the state to enter (PM_SUSPEND_*)
  *
@@ -35,10 +58,12 @@ int device_suspend(u32 state)
 
 	down(&dpm_sem);
 	while (!list_empty(&dpm_active)) {
-		struct device *dev = to_device(dpm_active.prev);
+		struct device *dev = get_device(to_device(dpm_active.prev));
 
-		error = suspend_device(dev, state);
-		if (!error) {
+		error = dpm_suspend_one(dev, state);
+		if (list_empty(&dev->power.entry)) {
+			error = 0; /* removed meanwhile */
+		} else if (!error) {
 			list_move(&dev->power.entry, &dpm_off);
 		} else if (error == -EAGAIN) {
 			list_move(&dev->power.entry, &dpm_off_irq);
@@ -46,6 +71,9 @@ int device_suspend(u32 state)
 		} else {
 			printk(KERN_ERR "Could not suspend device %s: error %d\n",
 			       kobject_name(&dev->kobj), error);
+		}
+		put_device(dev);
+		if (error) {
 			dpm_resume();
 			break;
 		}
@@ -64,15 +92,20 @@ EXPORT_SYMBOL_GPL(device_suspend);
  */
 int device_power_down(u32 state)
 {
+	LIST_HEAD(done);
 	struct device *dev;
 	int error = 0;
 
 	down(&dpm_sem);
-	list_for_each_entry_reverse(dev, &dpm_off_irq, power.entry) {
-		error = suspend_device(dev, state);
-		if (error)
-			break;
+	/* Last first; each moved aside while dpm_sem is dropped for it. */
+	while (!error && !list_empty(&dpm_off_irq)) {
+		dev = get_device(to_device(dpm_off_irq.prev));
+		list_move(&dev->power.entry, &done);
+		error = dpm_suspend_one(dev, state);
+		put_device(dev);
 	}
+	while (!list_empty(&done))
+		list_move_tail(done.next, &dpm_off_irq);
 	up(&dpm_sem);
 	if (!error)
 		error = sysdev_suspend(state);

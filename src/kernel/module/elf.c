@@ -5,6 +5,7 @@
  * every offset and size is checked against the image before it is used, and
  * a refusal says which one was wrong.
  */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -380,6 +381,16 @@ static size_t modinfo_object_end(const struct ldm_elf *elf, size_t off, size_t s
 	return 0;
 }
 
+/* Whether the @len bytes at @s are "tag=value", as MODULE_INFO(tag, value) makes them. */
+static bool modinfo_is_tag_value(const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len && (isalnum((unsigned char)s[i]) || s[i] == '_'); i++)
+		;
+	return i > 0 && i < len && s[i] == '=';
+}
+
 /**
  * ldm_modinfo_license_hides_text - whether the license value hides more
  * text behind a NUL, as MODULE_LICENSE("GPL\0for files in the \"GPL\"
@@ -388,8 +399,10 @@ static size_t modinfo_object_end(const struct ldm_elf *elf, size_t off, size_t s
  *
  * The symbol table tells where the string MODULE_LICENSE() made ends: any
  * byte but NUL padding after the value's NUL and before that end is hidden
- * text, with or without '=' in it. Without a symbol for it, the entry that
- * follows is taken as hidden text when it is not "key=value".
+ * text, with or without '=' in it. Without a symbol for it (a stripped
+ * module), the entry that follows, after however many NULs, is taken as
+ * hidden text unless it is "tag=value" with a tag of letters, digits and
+ * '_', as every MODULE_INFO() entry is: "GPL\0\0for files in..." hides text.
  */
 bool ldm_modinfo_license_hides_text(const struct ldm_elf *elf)
 {
@@ -411,10 +424,12 @@ bool ldm_modinfo_license_hides_text(const struct ldm_elf *elf)
 				return true;
 		return false;
 	}
-	if (off >= size || !base[off]) /* the end, or padding: nothing hidden */
+	while (off < size && !base[off]) /* padding, or more NULs to hide behind */
+		off++;
+	if (off >= size)
 		return false;
 	end = memchr(base + off, '\0', size - off);
-	return !memchr(base + off, '=', end ? (size_t)(end - (base + off)) : size - off);
+	return !modinfo_is_tag_value(base + off, end ? (size_t)(end - (base + off)) : size - off);
 }
 
 /**

@@ -60,9 +60,12 @@ static int add_export(const struct kernel_symbol *sym, enum ldm_export_license l
 	struct export_entry *e;
 	int error;
 
-	if (find_locked(sym->name)) {
-		printk(KERN_ERR "ldm: %s: exports duplicate symbol %s\n", owner, sym->name);
-		return -EEXIST;
+	e = find_locked(sym->name);
+	if (e) {
+		/* As Linux: the module is malformed, it is not "already loaded". */
+		printk(KERN_ERR "%s: exports duplicate symbol %s (owned by %s)\n", owner, sym->name,
+		       e->exp.owner);
+		return -ENOEXEC;
 	}
 	e = kzalloc(sizeof(*e), GFP_KERNEL);
 	if (!e)
@@ -139,7 +142,8 @@ static void remove_entry(struct export_entry *e)
  * @owner: the module's name, kept by pointer: it must outlive the exports
  * @mod: the module
  *
- * Return: 0; -EEXIST (with a message) if a name is exported already, -ENOMEM.
+ * Return: 0; -ENOEXEC (with a message naming the symbol and its owner) if
+ * a name is exported already, -ENOMEM.
  * On error no export of @mod is left in the tables, from this call or an
  * earlier one.
  */

@@ -112,11 +112,19 @@ static int read_name(struct load_info *info, char *name)
 				"unterminated\n");
 		return -ENOEXEC;
 	}
+	/*
+	 * The name is a directory of /module and a field of /proc/modules,
+	 * whose fields spaces separate: no '/', no space, nothing unprintable.
+	 */
 	for (i = 0; m->name[i]; i++)
-		if (m->name[i] == '/' || m->name[i] < ' ' || m->name[i] > '~') {
+		if (m->name[i] == '/' || m->name[i] <= ' ' || m->name[i] > '~') {
 			printk(KERN_ERR "module: name '%s' has a character not allowed\n", m->name);
 			return -ENOEXEC;
 		}
+	if (!strcmp(m->name, ".") || !strcmp(m->name, "..")) {
+		printk(KERN_ERR "module: name '%s' is not allowed\n", m->name);
+		return -ENOEXEC;
+	}
 	strcpy(name, m->name);
 	return 0;
 }
@@ -627,7 +635,8 @@ static int image_too_large(void)
  * relocation that cannot be applied; -ENOENT for a symbol that is not
  * exported, or GPL-only and the module not GPL-compatible (the log names
  * each); -EPERM for GPL-only use mixed with a proprietary module's exports;
- * -EEXIST if a module of that name is loaded or an export is taken;
+ * -EEXIST if a module of that name is loaded; -ENOEXEC if it exports a
+ * symbol that is exported already;
  * -EBUSY if it needs a module whose init is still running; -EFBIG for an
  * image over 64 MiB; the error of the module's init, after which nothing
  * of it is left.
@@ -637,12 +646,12 @@ int ldm_init_module(const void *image, unsigned long len, const char *args)
 	void *copy;
 	int error;
 
-	if (!image || !len)
+	if (!image)
 		return -EINVAL;
 	if (len > MODULE_SIZE_MAX)
 		return image_too_large();
 	/* The runtime's own, aligned copy: the caller's may change or be unaligned. */
-	copy = kmalloc(len, GFP_KERNEL);
+	copy = kmalloc(len ? len : 1, GFP_KERNEL);
 	if (!copy)
 		return -ENOMEM;
 	memcpy(copy, image, len);
@@ -674,7 +683,8 @@ int ldm_finit_module(int fd, const char *args, int flags)
 		return image_too_large();
 	if (len < 0)
 		return (int)len;
-	error = len ? load_and_init_module(image, (unsigned long)len, args) : -EINVAL;
+	/* An empty file is a truncated image, as one of a single byte is. */
+	error = load_and_init_module(image, (unsigned long)len, args);
 	kfree(image);
 	return error;
 }
