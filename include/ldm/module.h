@@ -22,8 +22,12 @@
 
 #define MODULE_NAME_LEN (64 - sizeof(unsigned long))
 
-/* What ldm modules are built for; the loader refuses any other. */
-#define LDM_VERMAGIC "ldm-1 x86_64"
+/*
+ * What ldm modules are built for; the loader refuses any other. The number
+ * goes up whenever a structure a module sees changes its layout (2: struct
+ * device gained its semaphore).
+ */
+#define LDM_VERMAGIC "ldm-2 x86_64"
 
 enum module_state {
 	MODULE_STATE_LIVE,

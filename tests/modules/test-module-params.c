@@ -227,7 +227,7 @@ DEFINE_TEST(
 	out[n] = '\0';
 	ASSERT_EQ(pclose(p), 0);
 	ASSERT_CONTAINS(out, "license:        GPL\n");
-	ASSERT_CONTAINS(out, "vermagic:       ldm-1 x86_64\n");
+	ASSERT_CONTAINS(out, "vermagic:       ldm-2 x86_64\n");
 	ASSERT_CONTAINS(out, "name:           ldt_params\n");
 	ASSERT_CONTAINS(out, "description:    Loader test: parameters and references\n");
 	ASSERT_CONTAINS(out, "parm:           ival:an int (int)\n");

@@ -101,7 +101,7 @@ DEFINE_TEST(
 	ASSERT_EQ(run(cmd, &out), 0);
 	ASSERT(strstr(out, "filename:       modules/hello.ko\n"));
 	ASSERT(strstr(out, "license:        GPL\n"));
-	ASSERT(strstr(out, "vermagic:       ldm-1 x86_64\n"));
+	ASSERT(strstr(out, "vermagic:       ldm-2 x86_64\n"));
 	ASSERT(strstr(out, "name:           hello\n"));
 	ASSERT(strstr(out, "parm:           count:how many greetings (int)\n"));
 	ASSERT(strstr(out, "parm:           whom:charp\n"));
@@ -147,7 +147,7 @@ DEFINE_TEST(test_kmod_modinfo_reads_an_ldm_module,
 		 LDM_BUILD_DIR);
 	ASSERT_EQ(run(cmd, &out), 0);
 	ASSERT(strstr(out, "license:        GPL\n"));
-	ASSERT(strstr(out, "vermagic:       ldm-1 x86_64\n"));
+	ASSERT(strstr(out, "vermagic:       ldm-2 x86_64\n"));
 	ASSERT(strstr(out, "name:           hello\n"));
 	ASSERT(strstr(out, "parm:           count:how many greetings (int)\n"));
 	free(out);
