@@ -2,10 +2,15 @@
 /*
  * <ldm/uaccess.h> - copying to and from user space, as <asm/uaccess.h>.
  *
- * A "user" buffer here is memory of the same process (the buffer a FUSE
- * read or write hands over), so every copy is a plain copy. The one bad
- * address that can be told is NULL: a copy from or to NULL copies nothing
- * and reports every byte as not copied, so a driver's -EFAULT path runs.
+ * A "user" buffer is memory of the same process (the buffer a FUSE read or
+ * write hands over), copied plainly; or, in a thread a front end gave
+ * ldm_thread_set_user() (an ioctl run for another process), that process's
+ * memory, reached through process_vm_readv/writev, where an unmapped
+ * address is -EFAULT as in a kernel; or, for an ioctl FUSE carried, only
+ * the copy of its argument (ldm_thread_set_user_buffer()), where every
+ * other address is -EFAULT. NULL is always bad: a copy from or to
+ * NULL copies nothing and reports every byte as not copied, so a driver's
+ * -EFAULT path runs.
  * The return conventions are the kernel's, and drivers must keep to them:
  * copy_to_user() and friends return the number of bytes NOT copied (0 on
  * success), get_user() and put_user() return 0 or -EFAULT.
@@ -45,42 +50,33 @@ long strnlen_user(const char __user *str, long n);
 #define strlen_user(str)	      strnlen_user(str, ~0UL >> 1)
 
 /**
- * get_user - read one value of the type @ptr points to, from user space
- * @x: the variable to read into
- * @ptr: the user address
+ * get_user - read a scalar of user space
+ * @x: where to put it
+ * @ptr: its user address; *@ptr is at most 8 bytes
  *
- * Return: 0, or -EFAULT (and @x set to 0) if @ptr is NULL.
+ * Return: 0, or -EFAULT (and @x zeroed) if it could not be read.
  */
 #define get_user(x, ptr) \
 	({ \
-		const __typeof__(*(ptr)) __user *__gu_ptr = (ptr); \
-		int __gu_err = 0; \
-		if (__gu_ptr) { \
-			(x) = *__gu_ptr; \
-		} else { \
-			(x) = 0; \
-			__gu_err = -EFAULT; \
-		} \
+		unsigned long long __gu_val = 0; \
+		int __gu_err; \
+		(void)sizeof(char[1 - 2 * (sizeof(*(ptr)) > sizeof(__gu_val))]); \
+		__gu_err = copy_from_user(&__gu_val, (ptr), sizeof(*(ptr))) ? -EFAULT : 0; \
+		(x) = (__typeof__(*(ptr)))__gu_val; \
 		__gu_err; \
 	})
 
 /**
- * put_user - write one value of the type @ptr points to, to user space
+ * put_user - write a scalar to user space
  * @x: the value
- * @ptr: the user address
+ * @ptr: its user address
  *
- * Return: 0, or -EFAULT if @ptr is NULL.
+ * Return: 0, or -EFAULT if it could not be written.
  */
 #define put_user(x, ptr) \
 	({ \
-		__typeof__(*(ptr)) __user *__pu_ptr = (ptr); \
 		__typeof__(*(ptr)) __pu_val = (x); \
-		int __pu_err = 0; \
-		if (__pu_ptr) \
-			*__pu_ptr = __pu_val; \
-		else \
-			__pu_err = -EFAULT; \
-		__pu_err; \
+		copy_to_user((ptr), &__pu_val, sizeof(__pu_val)) ? -EFAULT : 0; \
 	})
 
 #define __get_user(x, ptr) get_user(x, ptr)

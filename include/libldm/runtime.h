@@ -13,6 +13,7 @@
 
 #include <pthread.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 /**
  * DOC: how <libldm/runtime.h> works
@@ -78,6 +79,26 @@ void ldm_console_set(ldm_console_fn fn, void *data);
  */
 void ldm_thread_interrupt(pthread_t thread);
 void ldm_thread_clear_interrupt(void);
+
+/*
+ * User space, as a driver reaches it: copy_from_user(), copy_to_user(),
+ * get_user(), put_user(), clear_user() and strncpy_from_user() in the
+ * calling thread reach the memory of process @pid (process_vm_readv and
+ * process_vm_writev, which need the right to trace it) instead of this
+ * process's, until ldm_thread_set_user(0). For a front end that runs a
+ * driver's ioctl for another process, as a kernel runs it for a caller.
+ */
+int ldm_thread_set_user(pid_t pid);
+
+/*
+ * The calling thread's user space becomes the @size bytes at @buf, of
+ * this process, alone: a user copy anywhere else fails as an unmapped
+ * address does (-EFAULT), until ldm_thread_set_user(0). For a front end
+ * that hands a driver's ioctl a copy of the caller's argument (a FUSE
+ * ioctl): an address the caller put inside it means nothing here, and
+ * must not reach this process's memory.
+ */
+int ldm_thread_set_user_buffer(void *buf, size_t size);
 
 /*
  * The two halves of a /power/state cycle, for a front end that suspends and

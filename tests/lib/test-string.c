@@ -7,6 +7,8 @@
  */
 #include <ldm/ldm.h>
 #include <libldm/libldm.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "harness.h"
 
@@ -176,4 +178,80 @@ DEFINE_TEST(
 	ASSERT_EQ(strnlen_user(NULL, 3), 0);
 	ASSERT(access_ok(VERIFY_WRITE, dst, sizeof(dst)));
 	ASSERT(!access_ok(VERIFY_READ, null_int, 4));
+}
+
+DEFINE_TEST(
+	test_user_copies_in_one_buffer,
+	.description =
+		"after ldm_thread_set_user_buffer() only that buffer is user space: a copy, string or scalar elsewhere, or running out of it, is a fault")
+{
+	char win[8] = "abc", outside[4] = "xyz", out[8];
+	int value = 5;
+
+	ldm_thread_set_user_buffer(win, sizeof(win));
+	ASSERT_EQ(copy_from_user(out, win, 4), 0);
+	ASSERT_STREQ(out, "abc");
+	ASSERT_EQ(copy_from_user(out, win + 4, 4), 0);
+	ASSERT_EQ(copy_from_user(out, win + 5, 4), 4); /* runs out of it */
+	ASSERT_EQ(out[0], 0);
+	ASSERT_EQ(copy_from_user(out, outside, 2), 2);
+	ASSERT_EQ(copy_to_user(outside, "AB", 2), 2);
+	ASSERT_STREQ(outside, "xyz");
+	ASSERT_EQ(copy_to_user(win + 6, "AB", 2), 0);
+	ASSERT_EQ(clear_user(outside, 1), 1);
+	ASSERT_EQ(put_user(1, &value), -EFAULT);
+	ASSERT_EQ(value, 5);
+	ASSERT_EQ(get_user(value, (int *)win), 0);
+	ASSERT_EQ(value, 'a' | 'b' << 8 | 'c' << 16);
+	ASSERT_EQ(strncpy_from_user(out, win, sizeof(out)), 3);
+	ASSERT_EQ(strncpy_from_user(out, outside, sizeof(out)), -EFAULT);
+	ASSERT_EQ(strnlen_user(win, 100), 4);
+	memset(win, 'a', sizeof(win)); /* no NUL before its end */
+	ASSERT_EQ(strncpy_from_user(out, win, 100), -EFAULT);
+	ASSERT_EQ(strncpy_from_user(out, win, 4), 4);
+	ASSERT_EQ(strnlen_user(win, 100), 0);
+	ASSERT_EQ(strnlen_user(win, 3), 4);
+	/* An empty one: nothing is user space. */
+	ldm_thread_set_user_buffer(NULL, 0);
+	ASSERT_EQ(copy_from_user(out, win, 1), 1);
+	ldm_thread_set_user(0);
+	ASSERT_EQ(copy_from_user(out, outside, 2), 0);
+}
+
+DEFINE_TEST(
+	test_user_copies_of_a_process,
+	.description =
+		"after ldm_thread_set_user(pid) user copies reach that process's memory: an unmapped address, or a string running into one, is a fault")
+{
+	long page = sysconf(_SC_PAGESIZE);
+	char *map, out[8] = "", data[8] = "data";
+	short half = 0;
+
+	map = mmap(NULL, (size_t)page * 2, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1,
+		   0);
+	ASSERT(map != MAP_FAILED);
+	ASSERT_OK(munmap(map + page, (size_t)page));
+	ldm_thread_set_user(getpid());
+	ASSERT_EQ(copy_from_user(out, data, 5), 0);
+	ASSERT_STREQ(out, "data");
+	ASSERT_EQ(copy_to_user(map + page - 3, "xyz", 3), 0);
+	ASSERT_EQ(copy_to_user(map + page - 2, "xyz", 3), 1); /* the last byte is unmapped */
+	ASSERT_EQ(copy_from_user(out, map + page, 4), 4);
+	ASSERT_EQ(out[0], 0);
+	ASSERT_EQ(put_user((short)-2, &half), 0);
+	ASSERT_EQ(half, -2);
+	ASSERT_EQ(get_user(half, (short *)data), 0);
+	ASSERT_EQ(clear_user(data, 2), 0);
+	ASSERT_EQ(data[1], 0);
+	ASSERT_EQ(clear_user(map + page - 1, 2), 1);
+	memcpy(map + page - 2, "ab", 2); /* no NUL before the hole */
+	ASSERT_EQ(strncpy_from_user(out, map + page - 2, 8), -EFAULT);
+	ASSERT_EQ(strncpy_from_user(out, map + page - 2, 2), 2);
+	ASSERT_EQ(strnlen_user(map + page - 2, 8), 0);
+	map[page - 1] = 0;
+	ASSERT_EQ(strncpy_from_user(out, map + page - 2, 8), 1);
+	ASSERT_STREQ(out, "a");
+	ASSERT_EQ(strnlen_user(map + page - 2, 8), 2);
+	ldm_thread_set_user(0);
+	ASSERT_OK(munmap(map, (size_t)page));
 }
