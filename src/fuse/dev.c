@@ -773,7 +773,9 @@ static void dev_poll(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi,
 /*
  * Restricted ioctls: the argument is a buffer of _IOC_SIZE(cmd) bytes that
  * the kernel filled from the caller (_IOW) and copies back (_IOR); a
- * command without a size gets the caller's argument as it is.
+ * command without a size gets the caller's argument as it is. That buffer
+ * is the driver's whole user space: an address the caller wrote into it,
+ * or gave as the argument, is -EFAULT, never this process's memory.
  */
 static void dev_ioctl(fuse_req_t req, fuse_ino_t ino, unsigned int cmd, void *arg,
 		      struct fuse_file_info *fi, unsigned int flags, const void *in_buf,
@@ -808,7 +810,9 @@ static void dev_ioctl(fuse_req_t req, fuse_ino_t ino, unsigned int cmd, void *ar
 	}
 	ret = call_begin(&c, req);
 	if (!ret) {
+		ldm_thread_set_user_buffer(buf, buf ? size : 0);
 		ret = df->mf ? ldm_misc_ioctl(df->mf, ucmd, uarg) : -ENODEV;
+		ldm_thread_set_user(0);
 		if (ret >= 0)
 			watch_again(df);
 		call_end(&c, req);

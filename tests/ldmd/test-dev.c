@@ -259,6 +259,32 @@ DEFINE_TEST(
 	ldmd_down(&d);
 }
 
+DEFINE_TEST(
+	test_dev_ioctl_user_space_is_its_copy,
+	.description =
+		"through the plain mount an ioctl's copy is the driver's whole user space: an address inside it, or a value given as one, is EFAULT and never reaches ldmd's memory",
+	.no_runtime = true)
+{
+	static char target[8] = "before";
+	struct devtest_peek peek;
+	struct ldmd d;
+	int fd;
+
+	dev_up(&d);
+	fd = open_dev(&d, "devtest", O_RDWR);
+	ASSERT_EQ(write(fd, "secret", 6), 6);
+	/* An address of this process's: followed in ldmd, it would reach ldmd's memory. */
+	peek = (struct devtest_peek){ .buf = (unsigned long)target, .len = 6 };
+	ASSERT_ERRNO(ioctl(fd, DEVTEST_IOC_PEEK, &peek), EFAULT);
+	ASSERT_STREQ(target, "before");
+	/* A value where the number says a buffer: the kernel's copy faults first. */
+	ASSERT_ERRNO(ioctl(fd, DEVTEST_IOC_SETBIT, 3), EFAULT);
+	/* Unhurt: the buffer is still there, and the node still served. */
+	ASSERT_EQ(ioctl_int(fd, DEVTEST_IOC_LEN), 6);
+	close(fd);
+	ldmd_down(&d);
+}
+
 /* A read of a sysfs file and of prop_misc, in a thread: must not wait for devtest. */
 static void *other_reads(void *arg)
 {

@@ -26,12 +26,13 @@
 
 #define DEVTEST_SIZE 4096
 
-static DEFINE_MUTEX(pipe_lock); /* guards data, len, gone, sleepers */
+static DEFINE_MUTEX(pipe_lock); /* guards data, len, gone, sleepers, bits */
 static DECLARE_WAIT_QUEUE_HEAD(readq);
 static char data[DEVTEST_SIZE];
 static size_t len;
 static int gone; /* deregistered: wake and leave */
 static int sleepers;
+static unsigned int bits; /* DEVTEST_IOC_SETBIT's mask */
 
 static DEFINE_MUTEX(plug_lock); /* guards plugged */
 static int plugged;
@@ -120,6 +121,22 @@ static int put_int(unsigned long arg, int v)
 	return copy_to_user((void __user *)arg, &v, sizeof(v)) ? -EFAULT : 0;
 }
 
+/* DEVTEST_IOC_PEEK: the structure at @arg names a second buffer, of the caller's. */
+static long pipe_peek(unsigned long arg)
+{
+	struct devtest_peek p;
+	long ret;
+
+	if (copy_from_user(&p, (void __user *)arg, sizeof(p)))
+		return -EFAULT;
+	mutex_lock(&pipe_lock);
+	ret = (long)min((size_t)p.len, len);
+	if (copy_to_user((void __user *)(unsigned long)p.buf, data, (size_t)ret))
+		ret = -EFAULT;
+	mutex_unlock(&pipe_lock);
+	return ret;
+}
+
 static long pipe_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	int v;
@@ -148,6 +165,15 @@ static long pipe_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return put_int(arg, v);
 	case DEVTEST_IOC_WAITED:
 		return put_int(arg, waitqueue_active(&readq));
+	case DEVTEST_IOC_SETBIT:
+		if (arg > 31)
+			return -EINVAL;
+		mutex_lock(&pipe_lock);
+		v = (int)(bits |= 1U << arg);
+		mutex_unlock(&pipe_lock);
+		return v;
+	case DEVTEST_IOC_PEEK:
+		return pipe_peek(arg);
 	default:
 		return -ENOIOCTLCMD;
 	}

@@ -23,4 +23,23 @@
 /* _IOR('D', 5, int): 1 if someone waits on the read queue (a reader or a poller) */
 #define DEVTEST_IOC_WAITED   DEVTEST_IOC(2, 5, 4)
 
+/*
+ * _IOW('D', 6, int), but the argument is the value itself, not its address,
+ * as uinput's UI_SET_EVBIT takes it: sets bit ARG (0-31) of a mask; returns
+ * the mask. FUSE cannot carry it.
+ */
+#define DEVTEST_IOC_SETBIT DEVTEST_IOC(1, 6, 4)
+/*
+ * _IOW('D', 7, struct devtest_peek): copies the first len bytes held (at
+ * most those) to the address in buf, as i2c-dev's I2C_RDWR fills the
+ * buffers its messages point to; returns how many. FUSE cannot carry it.
+ */
+#define DEVTEST_IOC_PEEK   DEVTEST_IOC(1, 7, 16)
+
+struct devtest_peek {
+	unsigned long long buf; /* an address of the caller's */
+	unsigned int len;
+	unsigned int pad;
+};
+
 #endif /* _DEVTEST_H */
