@@ -62,7 +62,8 @@ static int message_level(const char **text)
  * @args afresh) ends a line: cut, it must still end it, or it would wait
  * for the next message and be printed with that. Out of memory: say yes.
  */
-static bool cut_message_ends_line(const char *fmt, va_list args, int len)
+static __attribute__((format(printf, 1, 0))) bool cut_message_ends_line(const char *fmt,
+									va_list args, int len)
 {
 	char *whole = malloc((size_t)len + 1);
 	bool ends;
