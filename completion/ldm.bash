@@ -22,7 +22,7 @@ _ldm_modules()
 _ldm()
 {
 	local cur prev verb i
-	local verbs="insmod rmmod lsmod modinfo modpost symbols tree monitor device suspend resume dmesg shutdown run"
+	local verbs="insmod rmmod lsmod modinfo modpost symbols tree monitor exec device suspend resume dmesg shutdown run"
 	cur="${COMP_WORDS[COMP_CWORD]}"
 	prev="${COMP_WORDS[COMP_CWORD - 1]}"
 
@@ -72,6 +72,13 @@ _ldm()
 		;;
 	resume | shutdown)
 		COMPREPLY=($(compgen -W "--root --help" -- "$cur"))
+		;;
+	exec)
+		if [[ $prev == exec ]]; then
+			COMPREPLY=($(compgen -W "--root --help" -- "$cur") $(compgen -c -- "$cur"))
+		else
+			COMPREPLY=($(compgen -f -- "$cur"))
+		fi
 		;;
 	esac
 }

@@ -297,6 +297,44 @@ static int req_shutdown(struct ldmd_request *req, char *why, size_t size)
 	return kill(getpid(), SIGTERM) ? -errno : 0;
 }
 
+/* A whole number of strtoull's bases, all of @s, at most @max. */
+static bool parse_number(const char *s, unsigned long long max, unsigned long long *ret)
+{
+	char *end;
+
+	if (!*s || *s == '-')
+		return false;
+	errno = 0;
+	*ret = strtoull(s, &end, 0);
+	return !errno && !*end && *ret <= max;
+}
+
+/* ioctl ID CMD ARG: a driver's ioctl, for the client, on a node it holds open. */
+static int req_ioctl(struct ldmd_request *req, char *why, size_t size)
+{
+	unsigned long long id, cmd, arg;
+	char out[32];
+	long ret;
+	int error;
+
+	if (!parse_number(req->argv[1], ~0ULL, &id) ||
+	    !parse_number(req->argv[2], 0xffffffffULL, &cmd) ||
+	    !parse_number(req->argv[3], ~0UL, &arg)) {
+		snprintf(why, size, "ioctl takes a file id, a command and an argument, as numbers");
+		return -EINVAL;
+	}
+	error = ldm_fuse_dev_ioctl(id, req->pid, (unsigned int)cmd, (unsigned long)arg, &ret);
+	if (error) {
+		snprintf(why, size, "no node of DIR/dev open with that id for pid %d",
+			 (int)req->pid);
+		return error;
+	}
+	if (ret < 0)
+		return (int)ret;
+	snprintf(out, sizeof(out), "%ld\n", ret);
+	return ldmd_reply(req, CONTROL_REPLY_OUTPUT, out);
+}
+
 static const struct request_type request_types[] = {
 	{ "version", req_version, 0, 0, false },
 	{ "lsmod", req_lsmod, 0, 0, false },
@@ -309,6 +347,7 @@ static const struct request_type request_types[] = {
 	{ "suspend", req_suspend, 0, 1, true },
 	{ "resume", req_resume, 0, 0, true },
 	{ "shutdown", req_shutdown, 0, 0, true },
+	{ "ioctl", req_ioctl, 3, 3, false },
 };
 
 /**

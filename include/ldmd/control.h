@@ -21,6 +21,8 @@
 #ifndef _LDMD_CONTROL_H
 #define _LDMD_CONTROL_H
 
+#include <linux/ioctl.h>
+
 #define CONTROL_SOCKET	   "control" /* below ldmd's root */
 #define CONTROL_MSG_MAX	   65536     /* a request or a reply message */
 #define CONTROL_FIELDS_MAX 64	     /* fields of a request */
@@ -28,5 +30,20 @@
 #define CONTROL_REPLY_OUTPUT 'o'
 #define CONTROL_REPLY_LOG    'l'
 #define CONTROL_REPLY_END    'r'
+
+/*
+ * Forwarded ioctls (docs/control.md, `ldm exec`). FUSE gives a node of
+ * DIR/dev only the ioctls whose argument is a buffer of the size its
+ * number says; a command whose argument is a value, or a structure that
+ * holds addresses, cannot pass. So a process that opened a node asks for
+ * the file's id with the ioctl LDMD_IOC_FILE_ID on it (ldmd answers it,
+ * never the driver), then sends the request
+ *   "ioctl" ID CMD ARG       (numbers, in C notation)
+ * on the control socket; ldmd runs the driver's ioctl with that process's
+ * memory as user space and replies its return value as the output
+ * ("%ld\n"), or the error. Only the process that asked for the id may use
+ * it.
+ */
+#define LDMD_IOC_FILE_ID _IOR(0xE1, 0x01, unsigned long long)
 
 #endif /* _LDMD_CONTROL_H */

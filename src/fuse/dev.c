@@ -22,6 +22,8 @@
 #include <poll.h>
 #include <sys/queue.h>
 #include <linux/fuse.h>
+#include <sys/random.h>
+#include <ldmd/control.h>
 #include <libldm/misc.h>
 #include <libldm/runtime.h>
 
@@ -79,6 +81,9 @@
 /* What a POLL from a kernel that names no events asks. */
 #define POLL_DEFAULT_EVENTS (POLLIN | POLLOUT | POLLRDNORM | POLLWRNORM | POLLPRI)
 
+/* The processes that asked for a file's id, most recent first, kept per file. */
+#define FILE_ASKERS 4
+
 /* A request inside the runtime, on the list of calls. */
 struct dev_call {
 	LIST_ENTRY(dev_call) link;
@@ -103,6 +108,9 @@ struct dev_file {
 	bool stop;		    /* the watcher should end */
 	bool watching;		    /* the watcher thread runs */
 	pthread_t watcher;
+	uint64_t id;		   /* for forwarded ioctls (ldm_fuse_dev_ioctl) */
+	pid_t askers[FILE_ASKERS]; /* under dev_lock: who asked for @id */
+	unsigned int nforwarded;   /* under dev_lock: forwarded ioctls running */
 };
 
 struct dev_entry {
@@ -120,6 +128,9 @@ struct dev_dir {
 
 static pthread_mutex_t dev_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t dev_idle = PTHREAD_COND_INITIALIZER;
+static pthread_cond_t forwarded_done = PTHREAD_COND_INITIALIZER;
+static uint64_t file_ids;    /* atomic: files opened so far */
+static uint64_t file_id_key; /* random, at start: ids are not guessed */
 static LIST_HEAD(, dev_call) dev_calls = LIST_HEAD_INITIALIZER(dev_calls);
 static LIST_HEAD(, dev_file) dev_files = LIST_HEAD_INITIALIZER(dev_files);
 static LIST_HEAD(, dev_dir) dev_dirs = LIST_HEAD_INITIALIZER(dev_dirs);
@@ -569,6 +580,8 @@ static void file_close(struct dev_file *df)
 
 	pthread_mutex_lock(&dev_lock);
 	LIST_REMOVE(df, link);
+	while (df->nforwarded) /* a forwarded ioctl still uses the file */
+		pthread_cond_wait(&forwarded_done, &dev_lock);
 	mf = df->mf;
 	df->mf = NULL;
 	if (!mf) { /* closed already, at shutdown */
@@ -594,6 +607,9 @@ static struct dev_file *file_new(int minor)
 	if (!df)
 		return NULL;
 	df->minor = minor;
+	/* Distinct for every file, and not to be guessed from another's. */
+	df->id = (__atomic_add_fetch(&file_ids, 1, __ATOMIC_RELAXED) * 0x9e3779b97f4a7c15ULL) ^
+		 file_id_key;
 	pthread_mutex_init(&df->lock, NULL);
 	pthread_cond_init(&df->cond, NULL);
 	return df;
@@ -771,11 +787,88 @@ static void dev_poll(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi,
 }
 
 /*
+ * LDMD_IOC_FILE_ID: the file's id, for ioctls forwarded through the
+ * control socket; the asker is remembered, as only it may use the id.
+ */
+static void reply_file_id(fuse_req_t req, struct dev_file *df, size_t out_bufsz)
+{
+	const struct fuse_ctx *ctx = fuse_req_ctx(req);
+
+	if (out_bufsz < sizeof(df->id)) {
+		fuse_reply_errno(req, -EINVAL);
+		return;
+	}
+	pthread_mutex_lock(&dev_lock);
+	memmove(df->askers + 1, df->askers, sizeof(df->askers) - sizeof(df->askers[0]));
+	df->askers[0] = ctx->pid;
+	pthread_mutex_unlock(&dev_lock);
+	fuse_reply_ioctl(req, 0, &df->id, sizeof(df->id));
+}
+
+/* The open file of id @id, if @pid asked for it; under dev_lock. */
+static struct dev_file *file_of_id(uint64_t id, pid_t pid)
+{
+	struct dev_file *df;
+	unsigned int i;
+
+	LIST_FOREACH(df, &dev_files, link) {
+		if (df->id != id || !df->mf)
+			continue;
+		for (i = 0; i < FILE_ASKERS; i++)
+			if (df->askers[i] && df->askers[i] == pid)
+				return df;
+	}
+	return NULL;
+}
+
+/**
+ * ldm_fuse_dev_ioctl - run a driver's ioctl for a process that holds the
+ * node open, with that process's memory as user space
+ * @id: the file's id, as LDMD_IOC_FILE_ID gave it
+ * @pid: the process; it must have asked for @id itself
+ * @cmd: the command
+ * @arg: its argument, as the process passed it (a value, or an address of
+ *	 the process's)
+ * @ret: gets what the driver's ioctl returned
+ *
+ * Return: 0; -ENODEV for an id unknown to @pid, a file closed, or a mount
+ * stopping.
+ */
+int ldm_fuse_dev_ioctl(uint64_t id, pid_t pid, unsigned int cmd, unsigned long arg, long *ret)
+{
+	struct dev_file *df;
+	struct dev_call c;
+
+	pthread_mutex_lock(&dev_lock);
+	df = dev_stopping ? NULL : file_of_id(id, pid);
+	if (!df) {
+		pthread_mutex_unlock(&dev_lock);
+		return -ENODEV;
+	}
+	df->nforwarded++;
+	list_call(&c);
+	pthread_mutex_unlock(&dev_lock);
+	ldm_thread_set_user(pid);
+	*ret = ldm_misc_ioctl(df->mf, cmd, arg);
+	ldm_thread_set_user(0);
+	if (*ret >= 0)
+		watch_again(df);
+	pthread_mutex_lock(&dev_lock);
+	unlist_call(&c);
+	if (!--df->nforwarded)
+		pthread_cond_broadcast(&forwarded_done);
+	pthread_mutex_unlock(&dev_lock);
+	ldm_thread_clear_interrupt();
+	return 0;
+}
+
+/*
  * Restricted ioctls: the argument is a buffer of _IOC_SIZE(cmd) bytes that
  * the kernel filled from the caller (_IOW) and copies back (_IOR); a
  * command without a size gets the caller's argument as it is. That buffer
  * is the driver's whole user space: an address the caller wrote into it,
- * or gave as the argument, is -EFAULT, never this process's memory.
+ * or gave as the argument, is -EFAULT, never this process's memory (the
+ * preload of `ldm exec` forwards such commands, ldm_fuse_dev_ioctl()).
  */
 static void dev_ioctl(fuse_req_t req, fuse_ino_t ino, unsigned int cmd, void *arg,
 		      struct fuse_file_info *fi, unsigned int flags, const void *in_buf,
@@ -790,6 +883,10 @@ static void dev_ioctl(fuse_req_t req, fuse_ino_t ino, unsigned int cmd, void *ar
 	long ret;
 
 	(void)ino;
+	if (ucmd == LDMD_IOC_FILE_ID && !(flags & FUSE_IOCTL_DIR)) {
+		reply_file_id(req, df, out_bufsz);
+		return;
+	}
 	if (flags & FUSE_IOCTL_COMPAT) {
 		fuse_reply_errno(req, -ENOSYS);
 		return;
@@ -885,6 +982,8 @@ void ldm_fuse_dev_shutdown(void)
 static int dev_start(struct fuse_session *se)
 {
 	(void)se;
+	if (getrandom(&file_id_key, sizeof(file_id_key), 0) != sizeof(file_id_key))
+		file_id_key = (uint64_t)time(NULL) * 0x2545f4914f6cdd1dULL;
 	clock_gettime(CLOCK_REALTIME, &dev_time);
 	return 0;
 }

@@ -12,6 +12,9 @@
 #ifndef _LDM_FUSE_H
 #define _LDM_FUSE_H
 
+#include <stdint.h>
+#include <sys/types.h>
+
 struct ldm_fuse_fs;
 struct ldm_fuse_mount;
 
@@ -40,5 +43,13 @@ void ldm_fuse_inval_stop(void);
  * closed, so that the modules can be unloaded.
  */
 void ldm_fuse_dev_shutdown(void);
+
+/*
+ * An ioctl forwarded for a process holding a node of DIR/dev open (the
+ * control request "ioctl", <ldmd/control.h>): the driver runs it with the
+ * process's memory as user space, as a kernel would, whatever kind of
+ * argument the command takes.
+ */
+int ldm_fuse_dev_ioctl(uint64_t id, pid_t pid, unsigned int cmd, unsigned long arg, long *ret);
 
 #endif /* _LDM_FUSE_H */

@@ -38,8 +38,8 @@ DEFINE_TEST(test_ldm_help_is_golden,
 	    .no_runtime = true)
 {
 	static const char *const verbs[] = {
-		"insmod",  "rmmod",  "lsmod",	"modinfo", "modpost", "symbols",  "tree",
-		"monitor", "device", "suspend", "resume",  "dmesg",   "shutdown", "run",
+		"insmod", "rmmod",   "lsmod",  "modinfo", "modpost",  "symbols", "tree", "monitor",
+		"device", "suspend", "resume", "dmesg",	  "shutdown", "run",	 "exec",
 	};
 	char cmd[128], golden[64];
 	size_t i;
@@ -73,6 +73,7 @@ DEFINE_TEST(
 		"tools/ldm/ldm resume now 2>&1",
 		"tools/ldm/ldm dmesg --level x 2>&1",
 		"tools/ldm/ldm modinfo 2>&1",
+		"tools/ldm/ldm exec 2>&1",
 		"tools/ldm/ldm modpost 2>&1",
 		"tools/ldm/ldm run --bogus 2>&1",
 	};

@@ -13,6 +13,7 @@ struct ldm_verb {
 
 extern const struct ldm_verb ldm_verb_device;
 extern const struct ldm_verb ldm_verb_dmesg;
+extern const struct ldm_verb ldm_verb_exec;
 extern const struct ldm_verb ldm_verb_insmod;
 extern const struct ldm_verb ldm_verb_lsmod;
 extern const struct ldm_verb ldm_verb_monitor;

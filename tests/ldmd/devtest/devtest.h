@@ -26,7 +26,7 @@
 /*
  * _IOW('D', 6, int), but the argument is the value itself, not its address,
  * as uinput's UI_SET_EVBIT takes it: sets bit ARG (0-31) of a mask; returns
- * the mask. FUSE cannot carry it.
+ * the mask. FUSE cannot carry it; `ldm exec` forwards it.
  */
 #define DEVTEST_IOC_SETBIT DEVTEST_IOC(1, 6, 4)
 /*

@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * exec.h - what `ldm exec` (exec.c), its namespaces (sandbox.c) and its
+ * event forwarder (udev-forward.c) share.
+ */
+#ifndef _LDM_EXEC_H
+#define _LDM_EXEC_H
+
+#include <stdbool.h>
+
+/* Where ldmd's root is seen inside the namespaces. */
+#define EXEC_ROOT "/dev/.ldm"
+
+int exec_enter_sandbox(const char *root);
+void exec_sync_nodes(const char *nodes);
+int exec_forward_events(int uevent, int stop_fd, const char *nodes);
+
+#endif /* _LDM_EXEC_H */

@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * sandbox.c - the namespaces `ldm exec` runs a program in: the program's
+ * /sys is ldmd's tree, its /dev has ldmd's device nodes beside the few
+ * nodes every program needs, its /proc the files ldmd serves, and its
+ * network namespace the udev events of the forwarder (udev-forward.c).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <net/if.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mount.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "exec.h"
+
+/**
+ * DOC: how sandbox.c works
+ *
+ * A FUSE mount cannot make itself sysfs, and /sys, /dev, /proc and the
+ * netlink uevent socket are fixed names; a mount namespace makes the names
+ * point at ldmd's mounts for one program and its children, whatever they
+ * call (libc, a static binary, Python), with nothing of the machine's view
+ * changed. In order:
+ *
+ *  1. unshare a mount and a network namespace (and a user namespace first,
+ *     when not root, with the caller mapped to root in it), and make every
+ *     mount private, so that nothing done here reaches the machine;
+ *  2. keep a handle on the machine's /dev, mount a tmpfs on /dev, bind into
+ *     it the nodes every program needs (null, zero, full, random, urandom,
+ *     tty, pts, shm, log) and ldmd's root, whole, at /dev/.ldm (so that its
+ *     mounts and sockets stay reachable whatever is mounted over them);
+ *  3. bind /dev/.ldm/sys on /sys;
+ *  4. bind each file of /dev/.ldm/proc over the file of /proc of its name
+ *     (a user namespace may not: then /proc stays the machine's, said once);
+ *  5. give /run/udev a tmpfs with an empty "control" file: libudev opens no
+ *     monitor where no udevd seems to run;
+ *  6. bring the loopback interface up, as a fresh network namespace has it
+ *     down.
+ * /dev/NAME links to each node of /dev/.ldm/dev, kept in step by the
+ * forwarder.
+ */
+
+/* Write @text to @path, as one write. */
+static int write_file(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return -errno;
+	n = write(fd, text, strlen(text));
+	close(fd);
+	return n == (ssize_t)strlen(text) ? 0 : -EIO;
+}
+
+static int say(const char *what, const char *path, int error)
+{
+	fprintf(stderr, "ldm exec: %s %s: %s\n", what, path, strerror(-error));
+	return error;
+}
+
+/* Enter the namespaces; as root in a new user namespace when not root. */
+static int unshare_all(void)
+{
+	uid_t uid = getuid();
+	gid_t gid = getgid();
+	bool user = geteuid() != 0;
+	char map[64];
+	int error;
+
+	if (unshare((user ? CLONE_NEWUSER : 0) | CLONE_NEWNS | CLONE_NEWNET))
+		return say("cannot unshare", "the namespaces", -errno);
+	if (user) {
+		error = write_file("/proc/self/setgroups", "deny");
+		snprintf(map, sizeof(map), "0 %u 1", (unsigned int)uid);
+		if (!error)
+			error = write_file("/proc/self/uid_map", map);
+		snprintf(map, sizeof(map), "0 %u 1", (unsigned int)gid);
+		if (!error)
+			error = write_file("/proc/self/gid_map", map);
+		if (error)
+			return say("cannot map", "the user namespace", error);
+	}
+	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL))
+		return say("cannot make private", "/", -errno);
+	return 0;
+}
+
+/* Bind @src (a file or a directory) on @dst, making @dst as @src is. */
+static int bind_on(const char *src, const char *dst)
+{
+	struct stat st;
+	int fd;
+
+	if (stat(src, &st))
+		return -errno;
+	if (S_ISDIR(st.st_mode)) {
+		if (mkdir(dst, 0755) && errno != EEXIST)
+			return -errno;
+	} else {
+		fd = open(dst, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+		if (fd >= 0)
+			close(fd);
+	}
+	return mount(src, dst, NULL, MS_BIND | MS_REC, NULL) ? -errno : 0;
+}
+
+/* A tmpfs on /dev with the machine's common nodes and ldmd's root at /dev/.ldm. */
+static int make_dev(const char *root)
+{
+	static const char *const nodes[] = { "null",	"zero", "full", "random",
+					     "urandom", "tty",	"pts",	"log" };
+	char src[PATH_MAX], dst[PATH_MAX];
+	size_t i;
+	int old, error;
+
+	old = open("/dev", O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (old < 0)
+		return say("cannot open", "/dev", -errno);
+	if (mount("ldm-exec", "/dev", "tmpfs", MS_NOSUID | MS_NOEXEC, "mode=0755")) {
+		close(old);
+		return say("cannot mount a tmpfs on", "/dev", -errno);
+	}
+	for (i = 0; i < sizeof(nodes) / sizeof(nodes[0]); i++) {
+		snprintf(src, sizeof(src), "/proc/self/fd/%d/%s", old, nodes[i]);
+		snprintf(dst, sizeof(dst), "/dev/%s", nodes[i]);
+		bind_on(src, dst); /* a node the machine lacks is left out */
+	}
+	close(old);
+	if (symlink("pts/ptmx", "/dev/ptmx") || symlink("/proc/self/fd", "/dev/fd") ||
+	    symlink("/proc/self/fd/0", "/dev/stdin") || symlink("/proc/self/fd/1", "/dev/stdout") ||
+	    symlink("/proc/self/fd/2", "/dev/stderr"))
+		return say("cannot link", "in /dev", -errno);
+	if (mkdir("/dev/shm", 01777) || mount("shm", "/dev/shm", "tmpfs", MS_NOSUID, "mode=1777"))
+		return say("cannot mount", "/dev/shm", -errno);
+	error = bind_on(root, EXEC_ROOT);
+	return error ? say("cannot bind", root, error) : 0;
+}
+
+/* Each file of /dev/.ldm/proc over /proc's of its name; 0 if there is none. */
+static int bind_proc(void)
+{
+	char src[PATH_MAX], dst[PATH_MAX];
+	struct dirent *de;
+	int error = 0;
+	DIR *d;
+
+	d = opendir(EXEC_ROOT "/proc");
+	while (d && (de = readdir(d))) {
+		if (de->d_name[0] == '.' || de->d_type == DT_DIR)
+			continue;
+		snprintf(src, sizeof(src), EXEC_ROOT "/proc/%s", de->d_name);
+		snprintf(dst, sizeof(dst), "/proc/%s", de->d_name);
+		if (mount(src, dst, NULL, MS_BIND, NULL) && !error) {
+			error = -errno;
+			fprintf(stderr, "ldm exec: /proc/%s stays the machine's: %s\n", de->d_name,
+				strerror(errno));
+		}
+	}
+	if (d)
+		closedir(d);
+	return 0;
+}
+
+/* What libudev takes for a running udevd: /run/udev/control. */
+static int make_run_udev(void)
+{
+	int fd;
+
+	if (mkdir("/run/udev", 0755) && errno != EEXIST)
+		return say("cannot make", "/run/udev", -errno);
+	if (mount("ldm-exec", "/run/udev", "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755"))
+		return say("cannot mount a tmpfs on", "/run/udev", -errno);
+	fd = open("/run/udev/control", O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return say("cannot make", "/run/udev/control", -errno);
+	close(fd);
+	if (mkdir("/run/udev/data", 0755))
+		return say("cannot make", "/run/udev/data", -errno);
+	return 0;
+}
+
+/* The loopback interface up, as a network namespace starts with it down. */
+static void loopback_up(void)
+{
+	struct ifreq ifr = { .ifr_name = "lo" };
+	int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+
+	if (fd < 0)
+		return;
+	if (!ioctl(fd, SIOCGIFFLAGS, &ifr)) {
+		ifr.ifr_flags |= IFF_UP;
+		ioctl(fd, SIOCSIFFLAGS, &ifr);
+	}
+	close(fd);
+}
+
+/**
+ * exec_enter_sandbox - enter the namespaces in which /sys, /dev and /proc
+ * are ldmd's
+ * @root: the root of the ldmd, absolute
+ *
+ * Return: 0, or a negative errno after saying on stderr what failed.
+ */
+int exec_enter_sandbox(const char *root)
+{
+	char sys[PATH_MAX];
+	int error;
+
+	error = unshare_all();
+	if (!error)
+		error = make_dev(root);
+	if (error)
+		return error;
+	snprintf(sys, sizeof(sys), "%s/sys", EXEC_ROOT);
+	if (mount(sys, "/sys", NULL, MS_BIND | MS_REC, NULL))
+		return say("cannot bind on /sys", sys, -errno);
+	bind_proc();
+	error = make_run_udev();
+	if (error)
+		return error;
+	loopback_up();
+	exec_sync_nodes(EXEC_ROOT "/dev");
+	return 0;
+}
