@@ -166,6 +166,23 @@ DEFINE_TEST(
 	free(err);
 }
 
+DEFINE_TEST(test_rmmod_module_without_init_or_exit,
+	    .description =
+		    "a module with neither init nor exit (a library) is removed without force, "
+		    "is not [permanent], and taints nothing, as in 2.6.9")
+{
+	char line[256], *mods;
+
+	ASSERT_OK(ko_load("ldt_bare", NULL));
+	mods = ldm_proc_modules();
+	proc_line(mods, "ldt_bare", line, sizeof(line));
+	free(mods);
+	ASSERT_STREQ(after_size(line, "ldt_bare"), "0 - Live 0x0000000000000000");
+	ASSERT_OK(ldm_delete_module("ldt_bare", 0));
+	ASSERT(!node_exists("/module/ldt_bare"));
+	ASSERT_EQ(tainted(), 0);
+}
+
 static void *load_held_in_init(void *arg)
 {
 	char args[64];
