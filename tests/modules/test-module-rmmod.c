@@ -183,6 +183,39 @@ DEFINE_TEST(test_rmmod_module_without_init_or_exit,
 	ASSERT_EQ(tainted(), 0);
 }
 
+/* Load ldt_static with @args, unload it, give a timer time to fire; the log. */
+static char *unload_leaving(const char *args)
+{
+	ASSERT_OK(ko_load("ldt_static", args));
+	ASSERT_OK(ldm_delete_module("ldt_static", 0));
+	/* A timer left armed would have fired by now, in unmapped code. */
+	usleep(1500 * 1000);
+	return ldm_dmesg(0, NULL);
+}
+
+DEFINE_TEST(test_rmmod_module_leaving_a_kobject_in_its_memory,
+	    .description = "a static device a module device_initialize()d and never put is "
+			   "named as the module's leak at unload, and ldm_exit never touches it "
+			   "(it crashed there)")
+{
+	char *log = unload_leaving(NULL);
+
+	ASSERT_CONTAINS(log, "ldt_static: module unloaded with kobject '(no name)'");
+	ASSERT_CONTAINS(log, "refcount 1: never released");
+	free(log);
+}
+
+DEFINE_TEST(test_rmmod_module_leaving_a_timer_armed,
+	    .description = "a timer a module leaves pending at unload is named as its leak and "
+			   "deleted, never run in unmapped code")
+{
+	char *log = unload_leaving("armed=1");
+
+	ASSERT_CONTAINS(log, "ldt_static: module unloaded with timer ");
+	ASSERT(!strstr(log, "timer fired"));
+	free(log);
+}
+
 static void *load_held_in_init(void *arg)
 {
 	char args[64];

@@ -22,6 +22,7 @@
 #include "boot.h"
 #include "internal.h"
 #include "kernel_read_file.h"
+#include "unload.h"
 
 pthread_mutex_t module_mutex = PTHREAD_MUTEX_INITIALIZER;
 LIST_HEAD(modules);
@@ -468,6 +469,9 @@ static void unload_image(struct ldm_module *lm)
 	drop_uses(lm);
 	lsan_unregister(lm);
 	module_param_free_strings(lm->base, lm->size);
+	/* What the module left behind in its memory must not outlive it. */
+	timers_forget_range(lm->base, lm->size, lm->name);
+	kobject_forget_range(lm->base, lm->size, lm->name);
 	munmap(lm->base, lm->size);
 	lm->base = NULL;
 }
