@@ -47,6 +47,12 @@ void param_sysfs_exit(void);
 int driver_init(void);
 void driver_exit(void);
 
+/* base/firmware_class.c: module references lent by the loader; pending loads
+ * aborted before the modules go */
+struct module;
+void firmware_set_module_ops(int (*get)(struct module *mod), void (*put)(struct module *mod));
+void firmware_class_shutdown(void);
+
 /* kernel/power/main.c: /power */
 int pm_init(void);
 void pm_exit(void);

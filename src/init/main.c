@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <ldm/kernel.h>
+#include <ldm/module.h>
 #include <ldm/workqueue.h>
 #include <libldm/runtime.h>
 
@@ -58,6 +59,7 @@ int ldm_init(void)
 	error = driver_init();
 	if (error)
 		goto err_params;
+	firmware_set_module_ops(try_module_get, module_put);
 	error = pm_init();
 	if (error)
 		goto err_driver;
@@ -104,6 +106,8 @@ void ldm_exit(void)
 	pthread_mutex_lock(&boot_lock);
 	if (!running)
 		goto out;
+	/* Firmware callbacks run while the modules they live in are still there. */
+	firmware_class_shutdown();
 	ldm_modules_unload_all();
 	/* Scheduled work runs while everything it may use is still up. */
 	flush_scheduled_work();
