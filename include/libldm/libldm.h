@@ -7,6 +7,7 @@
 #ifndef _LIBLDM_LIBLDM_H
 #define _LIBLDM_LIBLDM_H
 
+#include <libldm/chrdev.h>
 #include <libldm/device.h>
 #include <libldm/misc.h>
 #include <libldm/modfile.h>

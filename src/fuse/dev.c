@@ -22,6 +22,7 @@
 #include <poll.h>
 #include <sys/queue.h>
 #include <linux/fuse.h>
+#include <libldm/chrdev.h>
 #include <libldm/misc.h>
 #include <libldm/runtime.h>
 
@@ -57,9 +58,9 @@
  * regular file: the kernel copies _IOC_SIZE(cmd) bytes in (_IOW) and out
  * (_IOR), and the driver gets the address of that copy.
  *
- * Poll. The POLL request is answered at once with ldm_misc_poll(..., 0).
+ * Poll. The POLL request is answered at once with ldm_chrdev_poll(..., 0).
  * When the kernel asks to be told later (a poll handle) and nothing is
- * ready, a watcher thread of the file waits in ldm_misc_poll(..., -1) on
+ * ready, a watcher thread of the file waits in ldm_chrdev_poll(..., -1) on
  * the driver's wait queues and sends fuse_lowlevel_notify_poll() when
  * something is; it is armed again by the next POLL, or after a read or
  * write that left the file not ready (for edge-triggered epoll).
@@ -91,7 +92,7 @@ struct dev_call {
  */
 struct dev_file {
 	LIST_ENTRY(dev_file) link; /* in dev_files until freed */
-	struct ldm_misc_file *mf;
+	struct ldm_chrdev_file *mf;
 	int minor;
 	int flags; /* the flags last given to the runtime */
 	bool seekable;
@@ -466,7 +467,7 @@ static void *watch_thread(void *arg)
 			break;
 		events = df->events;
 		pthread_mutex_unlock(&df->lock);
-		ret = ldm_misc_poll(df->mf, events, -1);
+		ret = ldm_chrdev_poll(df->mf, events, -1);
 		if (ret == -EINTR)
 			ldm_thread_clear_interrupt();
 		pthread_mutex_lock(&df->lock);
@@ -530,7 +531,7 @@ static void watch_again(struct dev_file *df)
 	listening = df->ph && !df->armed;
 	events = df->events;
 	pthread_mutex_unlock(&df->lock);
-	if (!listening || ldm_misc_poll(df->mf, events, 0))
+	if (!listening || ldm_chrdev_poll(df->mf, events, 0))
 		return;
 	pthread_mutex_lock(&df->lock);
 	watch_arm(df);
@@ -564,7 +565,7 @@ static void file_free(struct dev_file *df)
 /* The last close of @df (its misc file if ldmd has not closed it yet), and free it. */
 static void file_close(struct dev_file *df)
 {
-	struct ldm_misc_file *mf;
+	struct ldm_chrdev_file *mf;
 	struct dev_call c;
 
 	pthread_mutex_lock(&dev_lock);
@@ -579,7 +580,7 @@ static void file_close(struct dev_file *df)
 	list_call(&c); /* even when stopping: shutdown waits for it */
 	pthread_mutex_unlock(&dev_lock);
 	watch_stop(df);
-	ldm_misc_release(mf);
+	ldm_chrdev_release(mf);
 	pthread_mutex_lock(&dev_lock);
 	unlist_call(&c);
 	pthread_mutex_unlock(&dev_lock);
@@ -612,7 +613,7 @@ static int file_open(struct dev_file *df, int flags)
 	if (ret)
 		return ret;
 	df->flags = flags;
-	df->seekable = ldm_misc_seekable(df->mf);
+	df->seekable = ldm_chrdev_seekable(df->mf);
 	pthread_mutex_lock(&dev_lock); /* before call_end(): shutdown will see it */
 	LIST_INSERT_HEAD(&dev_files, df, link);
 	pthread_mutex_unlock(&dev_lock);
@@ -685,7 +686,7 @@ static void sync_flags(struct dev_file *df, int flags)
 {
 	if (flags == df->flags)
 		return;
-	ldm_misc_set_flags(df->mf, flags);
+	ldm_chrdev_set_flags(df->mf, flags);
 	df->flags = flags;
 }
 
@@ -704,9 +705,9 @@ static ssize_t file_io(fuse_req_t req, struct dev_file *df, bool write, char *bu
 	if (df->mf) {
 		sync_flags(df, flags);
 		if (write)
-			n = ldm_misc_write(df->mf, buf, size, df->seekable ? &pos : NULL);
+			n = ldm_chrdev_write(df->mf, buf, size, df->seekable ? &pos : NULL);
 		else
-			n = ldm_misc_read(df->mf, buf, size, df->seekable ? &pos : NULL);
+			n = ldm_chrdev_read(df->mf, buf, size, df->seekable ? &pos : NULL);
 		if (n >= 0)
 			watch_again(df);
 	}
@@ -757,7 +758,7 @@ static void dev_poll(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi,
 	(void)ino;
 	mask = call_begin(&c, NULL);
 	if (!mask) {
-		mask = df->mf ? ldm_misc_poll(df->mf, events, 0) : -ENODEV;
+		mask = df->mf ? ldm_chrdev_poll(df->mf, events, 0) : -ENODEV;
 		call_end(&c, NULL);
 	}
 	if (ph && mask >= 0)
@@ -808,7 +809,7 @@ static void dev_ioctl(fuse_req_t req, fuse_ino_t ino, unsigned int cmd, void *ar
 	}
 	ret = call_begin(&c, req);
 	if (!ret) {
-		ret = df->mf ? ldm_misc_ioctl(df->mf, ucmd, uarg) : -ENODEV;
+		ret = df->mf ? ldm_chrdev_ioctl(df->mf, ucmd, uarg) : -ENODEV;
 		if (ret >= 0)
 			watch_again(df);
 		call_end(&c, req);
@@ -872,7 +873,7 @@ void ldm_fuse_dev_shutdown(void)
 		if (!df->mf)
 			continue;
 		watch_stop(df);
-		ldm_misc_release(df->mf);
+		ldm_chrdev_release(df->mf);
 		df->mf = NULL;
 	}
 	pthread_mutex_unlock(&dev_lock);

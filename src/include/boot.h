@@ -57,6 +57,9 @@ void firmware_class_shutdown(void);
 int pm_init(void);
 void pm_exit(void);
 
+/* fs/char_dev.c: the majors a program left registered go */
+void chrdev_exit(void);
+
 /* drivers/char/misc.c: the class "misc" */
 int misc_init(void);
 void misc_exit(void);
@@ -66,6 +69,9 @@ void of_board_exit(void);
 
 /* base/platform_host.c: the devices the host added go */
 void platform_host_exit(void);
+
+/* kernel/sys.c: the reboot notifiers at ldm_exit, unless ldm_reboot() ran them */
+void reboot_notify_exit(void);
 
 /* kernel/module/main.c: every module unloaded, users first */
 void ldm_modules_unload_all(void);

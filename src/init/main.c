@@ -106,6 +106,8 @@ void ldm_exit(void)
 	pthread_mutex_lock(&boot_lock);
 	if (!running)
 		goto out;
+	/* The drivers hear of the stop first (SYS_POWER_OFF, unless ldm_reboot()). */
+	reboot_notify_exit();
 	/* Firmware callbacks run while the modules they live in are still there. */
 	firmware_class_shutdown();
 	ldm_modules_unload_all();
@@ -114,6 +116,7 @@ void ldm_exit(void)
 	of_board_exit();
 	platform_host_exit();
 	misc_exit();
+	chrdev_exit();
 	pm_exit();
 	driver_exit();
 	param_sysfs_exit();
