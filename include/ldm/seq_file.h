@@ -30,6 +30,7 @@ struct seq_operations;
  * @sem: serializes the reads
  * @op: the driver's methods
  * @private: the driver's (single_open()'s data, seq_open()'s caller sets it)
+ * @read_pos: the file position @from stands for (modern Linux's)
  */
 struct seq_file {
 	char *buf;
@@ -41,6 +42,7 @@ struct seq_file {
 	struct semaphore sem;
 	struct seq_operations *op;
 	void *private;
+	loff_t read_pos;
 };
 
 struct seq_operations {

@@ -12,6 +12,7 @@
 #include <libldm/misc.h>
 #include <libldm/modfile.h>
 #include <libldm/module.h>
+#include <libldm/proc.h>
 #include <libldm/runtime.h>
 #include <libldm/sysfs.h>
 #include <libldm/uevent.h>

@@ -57,6 +57,12 @@ void firmware_class_shutdown(void);
 int pm_init(void);
 void pm_exit(void);
 
+/* fs/proc/generic.c, proc_misc.c: /proc and the runtime's files in it */
+int proc_root_init(void);
+void proc_root_exit(void);
+int proc_misc_init(void);
+void proc_misc_exit(void);
+
 /* fs/char_dev.c: the majors a program left registered go */
 void chrdev_exit(void);
 

@@ -63,12 +63,22 @@ int ldm_init(void)
 	error = pm_init();
 	if (error)
 		goto err_driver;
-	error = misc_init();
+	error = proc_root_init();
 	if (error)
 		goto err_pm;
+	error = proc_misc_init();
+	if (error)
+		goto err_proc;
+	error = misc_init();
+	if (error)
+		goto err_proc_misc;
 	running = true;
 	goto out;
 
+err_proc_misc:
+	proc_misc_exit();
+err_proc:
+	proc_root_exit();
 err_pm:
 	pm_exit();
 err_driver:
@@ -116,6 +126,8 @@ void ldm_exit(void)
 	of_board_exit();
 	platform_host_exit();
 	misc_exit();
+	proc_misc_exit();
+	proc_root_exit();
 	chrdev_exit();
 	pm_exit();
 	driver_exit();

@@ -21,6 +21,8 @@
 #include <ldm/kdev_t.h>
 #include <ldm/kernel.h>
 #include <ldm/miscdevice.h>
+#include <ldm/proc_fs.h>
+#include <ldm/seq_file.h>
 #include <ldm/slab.h>
 #include <libldm/chrdev.h>
 #include <libldm/misc.h>
@@ -37,6 +39,7 @@ static pthread_mutex_t misc_mtx = PTHREAD_MUTEX_INITIALIZER;
 /* Minors taken, from misc_register() until misc_deregister() returns. */
 static unsigned char misc_minors[MISC_MINORS / 8];
 static struct class_simple *misc_class;
+static struct proc_dir_entry *misc_proc;
 
 static bool minor_taken(int minor)
 {
@@ -257,6 +260,64 @@ int ldm_misc_for_each(int (*fn)(const char *name, int minor, void *data), void *
 	return ret;
 }
 
+/* /proc/misc: "minor name" per device, as 2.6.9 lists them. */
+static void *misc_seq_start(struct seq_file *seq, loff_t *pos)
+{
+	struct miscdevice *c;
+	loff_t off = 0;
+
+	(void)seq;
+	pthread_mutex_lock(&misc_mtx);
+	list_for_each_entry(c, &misc_list, list)
+		if (off++ == *pos)
+			return c;
+	return NULL;
+}
+
+static void *misc_seq_next(struct seq_file *seq, void *v, loff_t *pos)
+{
+	struct list_head *n = ((struct miscdevice *)v)->list.next;
+
+	(void)seq;
+	++*pos;
+	return n != &misc_list ? list_entry(n, struct miscdevice, list) : NULL;
+}
+
+static void misc_seq_stop(struct seq_file *seq, void *v)
+{
+	(void)seq;
+	(void)v;
+	pthread_mutex_unlock(&misc_mtx);
+}
+
+static int misc_seq_show(struct seq_file *seq, void *v)
+{
+	const struct miscdevice *p = v;
+
+	seq_printf(seq, "%3i %s\n", p->minor, p->name ? p->name : "");
+	return 0;
+}
+
+static struct seq_operations misc_seq_ops = {
+	.start = misc_seq_start,
+	.next = misc_seq_next,
+	.stop = misc_seq_stop,
+	.show = misc_seq_show,
+};
+
+static int misc_seq_open(struct inode *inode, struct file *file)
+{
+	(void)inode;
+	return seq_open(file, &misc_seq_ops);
+}
+
+static const struct file_operations misc_proc_fops = {
+	.open = misc_seq_open,
+	.read = seq_read,
+	.llseek = seq_lseek,
+	.release = seq_release,
+};
+
 /**
  * misc_init - make the class "misc" (2.6.9's misc_init, a subsys_initcall)
  *
@@ -277,6 +338,9 @@ int misc_init(void)
 		return (int)PTR_ERR(cs);
 	}
 	misc_class = cs;
+	misc_proc = create_proc_entry("misc", 0, NULL);
+	if (misc_proc)
+		misc_proc->proc_fops = (struct file_operations *)&misc_proc_fops;
 	return 0;
 }
 
@@ -300,6 +364,9 @@ void misc_exit(void)
 		       c->name, c->minor);
 		misc_deregister(c);
 	}
+	if (misc_proc)
+		remove_proc_entry("misc", NULL);
+	misc_proc = NULL;
 	class_simple_destroy(misc_class);
 	misc_class = NULL;
 	unregister_chrdev_region(MKDEV(MISC_MAJOR, 0), 256);
