@@ -297,6 +297,19 @@ static int req_shutdown(struct ldmd_request *req, char *why, size_t size)
 	return kill(getpid(), SIGTERM) ? -errno : 0;
 }
 
+/* The drivers' reboot notifiers hear SYS_RESTART; then ldmd stops as on SIGTERM. */
+static int req_reboot(struct ldmd_request *req, char *why, size_t size)
+{
+	int error = ldm_reboot(LDM_REBOOT_RESTART);
+
+	(void)req;
+	if (error && error != -EALREADY) {
+		snprintf(why, size, "cannot tell the drivers of the restart");
+		return error;
+	}
+	return kill(getpid(), SIGTERM) ? -errno : 0;
+}
+
 static const struct request_type request_types[] = {
 	{ "version", req_version, 0, 0, false },
 	{ "lsmod", req_lsmod, 0, 0, false },
@@ -309,6 +322,7 @@ static const struct request_type request_types[] = {
 	{ "suspend", req_suspend, 0, 1, true },
 	{ "resume", req_resume, 0, 0, true },
 	{ "shutdown", req_shutdown, 0, 0, true },
+	{ "reboot", req_reboot, 0, 0, true },
 };
 
 /**
