@@ -39,9 +39,10 @@ static struct ldm_chrdev_file *open_node(const char *name, int flags)
 }
 
 DEFINE_TEST(test_k269_watchdog_ioctls_and_magic_close,
-	    .description = "the softdog-style watchdog: its node is 10:130, WDIOC_ ioctls read and "
-			   "write the caller's memory, an unknown one is ENOTTY, 'V' then close stops "
-			   "it, and the reboot notifier stops it at ldm_reboot()")
+	    .description =
+		    "the softdog-style watchdog: its node is 10:130, WDIOC_ ioctls read and "
+		    "write the caller's memory, an unknown one is ENOTTY, 'V' then close stops "
+		    "it, and the reboot notifier stops it at ldm_reboot()")
 {
 	struct watchdog_info info;
 	struct ldm_chrdev_file *f;
@@ -117,10 +118,11 @@ static void on_sigio(int sig)
 }
 
 DEFINE_TEST(test_k269_input_stack,
-	    .description = "the input-style stack: the injector takes value, pointer and bare "
-			   "ioctls and makes a device; the handler's node lev0 appears, reads the "
-			   "injected event with a wall-clock stamp after poll, signals SIGIO, answers "
-			   "its ioctls; /proc/bus/ldmin and /proc/devices show it; it goes on destroy",
+	    .description =
+		    "the input-style stack: the injector takes value, pointer and bare "
+		    "ioctls and makes a device; the handler's node lev0 appears, reads the "
+		    "injected event with a wall-clock stamp after poll, signals SIGIO, answers "
+		    "its ioctls; /proc/bus/ldmin and /proc/devices show it; it goes on destroy",
 	    .timeout = 60)
 {
 	struct ldmin_setup setup = { .name = "k269 keyboard", .id = 0x1234 };

@@ -5,7 +5,11 @@
 #ifndef _LDM_COMPAT_LINUX_PREEMPT_H
 #define _LDM_COMPAT_LINUX_PREEMPT_H
 
-#define preempt_disable() do { } while (0)
-#define preempt_enable() do { } while (0)
+#define preempt_disable() \
+	do { \
+	} while (0)
+#define preempt_enable() \
+	do { \
+	} while (0)
 
 #endif /* _LDM_COMPAT_LINUX_PREEMPT_H */

@@ -18,13 +18,14 @@
 #include <linux/notifier.h>
 #include <asm/uaccess.h>
 
-#define PFX "k269_wdog: "
+#define PFX	     "k269_wdog: "
 #define TIMER_MARGIN 60
 
 static int soft_margin = TIMER_MARGIN;
 module_param(soft_margin, int, 0);
-MODULE_PARM_DESC(soft_margin, "Watchdog soft_margin in seconds. (0<soft_margin<65536, default="
-			      __MODULE_STRING(TIMER_MARGIN) ")");
+MODULE_PARM_DESC(soft_margin,
+		 "Watchdog soft_margin in seconds. (0<soft_margin<65536, default=" __MODULE_STRING(
+			 TIMER_MARGIN) ")");
 
 static int nowayout = 0;
 module_param(nowayout, int, 0);

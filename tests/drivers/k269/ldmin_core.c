@@ -229,8 +229,7 @@ static struct file_operations ldmin_devices_fops = {
 	.release = seq_release,
 };
 
-static int ldmin_handlers_read(char *buf, char **start, off_t pos, int count, int *eof,
-			       void *data)
+static int ldmin_handlers_read(char *buf, char **start, off_t pos, int count, int *eof, void *data)
 {
 	struct ldmin_handler *handler;
 	int len = 0, i = 0;

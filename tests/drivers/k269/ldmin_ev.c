@@ -16,8 +16,8 @@
 #include <linux/devfs_fs_kernel.h>
 #include <linux/ldmin.h>
 
-#define LEV_MINOR_BASE 64
-#define LEV_MINORS 32
+#define LEV_MINOR_BASE	64
+#define LEV_MINORS	32
 #define LEV_BUFFER_SIZE 64
 
 struct lev {

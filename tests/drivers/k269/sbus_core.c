@@ -213,8 +213,7 @@ int sbus_attach_client(struct sbus_client *client)
 	client->dev.driver = &client->driver->driver;
 	client->dev.bus = &sbus_bus_type;
 	client->dev.release = sbus_client_release;
-	snprintf(client->dev.bus_id, sizeof(client->dev.bus_id), "%d-%04x", adap->nr,
-		 client->addr);
+	snprintf(client->dev.bus_id, sizeof(client->dev.bus_id), "%d-%04x", adap->nr, client->addr);
 	init_completion(&client->released);
 	device_register(&client->dev);
 	device_create_file(&client->dev, &dev_attr_client_name);

@@ -23,7 +23,7 @@ struct ldmin_event {
 	__s32 value;
 };
 
-#define LDMIN_VERSION 0x010009
+#define LDMIN_VERSION	0x010009
 #define LDMIN_NAME_SIZE 32
 
 struct ldmin_setup {
@@ -31,15 +31,15 @@ struct ldmin_setup {
 	__u16 id;
 };
 
-#define LDMIN_IOC 'L'
+#define LDMIN_IOC	  'L'
 /* On an event node. */
-#define LDMIOCGVERSION _IOR(LDMIN_IOC, 0x01, int)
-#define LDMIOCGID _IOR(LDMIN_IOC, 0x02, __u16)
-#define LDMIOCGNAME(len) _IOC(_IOC_READ, LDMIN_IOC, 0x06, len)
+#define LDMIOCGVERSION	  _IOR(LDMIN_IOC, 0x01, int)
+#define LDMIOCGID	  _IOR(LDMIN_IOC, 0x02, __u16)
+#define LDMIOCGNAME(len)  _IOC(_IOC_READ, LDMIN_IOC, 0x06, len)
 /* On the injector: a value, a pointer, none. */
-#define LDMIN_SET_EVBIT _IOW(LDMIN_IOC, 100, int)
-#define LDMIN_DEV_SETUP _IOW(LDMIN_IOC, 101, struct ldmin_setup)
-#define LDMIN_DEV_CREATE _IO(LDMIN_IOC, 102)
+#define LDMIN_SET_EVBIT	  _IOW(LDMIN_IOC, 100, int)
+#define LDMIN_DEV_SETUP	  _IOW(LDMIN_IOC, 101, struct ldmin_setup)
+#define LDMIN_DEV_CREATE  _IO(LDMIN_IOC, 102)
 #define LDMIN_DEV_DESTROY _IO(LDMIN_IOC, 103)
 
 #define EV_SYN 0x00
@@ -49,7 +49,7 @@ struct ldmin_setup {
 
 #ifdef __KERNEL__
 
-#define NBITS(x) (((x) / BITS_PER_LONG) + 1)
+#define NBITS(x)		 (((x) / BITS_PER_LONG) + 1)
 #define LDMIN_MINORS_PER_HANDLER 32
 
 struct ldmin_handle;
@@ -65,8 +65,7 @@ struct ldmin_dev {
 
 struct ldmin_handler {
 	void *private;
-	void (*event)(struct ldmin_handle *handle, unsigned int type, unsigned int code,
-		      int value);
+	void (*event)(struct ldmin_handle *handle, unsigned int type, unsigned int code, int value);
 	struct ldmin_handle *(*connect)(struct ldmin_handler *handler, struct ldmin_dev *dev);
 	void (*disconnect)(struct ldmin_handle *handle);
 	struct file_operations *fops;

@@ -28,10 +28,10 @@ struct sbus_rdwr_ioctl_data {
 	__u32 nmsgs;
 };
 
-#define SBUS_SLAVE 0x0703 /* the address of later reads and writes: a value */
-#define SBUS_FUNCS 0x0705 /* what the adapter can do: an unsigned long, written */
-#define SBUS_RDWR 0x0707  /* messages: struct sbus_rdwr_ioctl_data */
-#define SBUS_FUNC_PLAIN 0x1
+#define SBUS_SLAVE	   0x0703 /* the address of later reads and writes: a value */
+#define SBUS_FUNCS	   0x0705 /* what the adapter can do: an unsigned long, written */
+#define SBUS_RDWR	   0x0707 /* messages: struct sbus_rdwr_ioctl_data */
+#define SBUS_FUNC_PLAIN	   0x1
 #define SBUS_RDWR_MAX_MSGS 42
 
 #ifdef __KERNEL__
