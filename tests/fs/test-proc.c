@@ -121,6 +121,7 @@ DEFINE_TEST(test_proc_read_proc_and_write_proc,
 	remove_proc_entry("ro", dir);
 	ASSERT_EQ(ldm_proc_read(f, (char[8]){ 0 }, 8, NULL), -ENOENT);
 	ASSERT_OK(ldm_proc_release(f));
+	ldm_proc_put(found);
 	ASSERT_EQ(ldm_proc_lookup("/bus/tpdir/ro", &found), -ENOENT);
 	remove_proc_entry("value", dir);
 	remove_proc_entry("tpdir", proc_bus);

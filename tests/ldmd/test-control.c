@@ -533,6 +533,7 @@ DEFINE_TEST(
 {
 	const char *const args[] = { LDM_BUILD_DIR "/tests/modules/k269_wdog.ko", NULL };
 	struct ldmd d;
+	char *log;
 	int status;
 
 	need_fuse();
@@ -541,7 +542,9 @@ DEFINE_TEST(
 	status = wait_ldmd_exit(&d, "'ldm reboot'");
 	ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 	ASSERT_EQ(mounts_at(d.sys), 0);
-	ASSERT(strstr(read_file(d.log), "k269_wdog: stopping the timer for the system's stop (1)"));
+	log = read_file(d.log);
+	ASSERT(strstr(log, "k269_wdog: stopping the timer for the system's stop (1)"));
+	free(log);
 	close(d.out);
 
 	d.pid = spawn_ldmd(&d, true, args);
@@ -549,7 +552,9 @@ DEFINE_TEST(
 	LDM_EXPECT(&d, 0, NULL, "shutdown");
 	status = wait_ldmd_exit(&d, "'ldm shutdown'");
 	ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-	ASSERT(strstr(read_file(d.log), "k269_wdog: stopping the timer for the system's stop (3)"));
+	log = read_file(d.log);
+	ASSERT(strstr(log, "k269_wdog: stopping the timer for the system's stop (3)"));
+	free(log);
 	close(d.out);
 	remove_root(&d);
 }
@@ -562,7 +567,7 @@ DEFINE_TEST(
 {
 	const char *const args[] = { LDM_BUILD_DIR "/tests/modules/k269_wdog.ko=soft_margin=1",
 				     NULL };
-	char path[512];
+	char path[512], *log;
 	struct ldmd d;
 	int status, fd;
 
@@ -575,7 +580,9 @@ DEFINE_TEST(
 	status = wait_ldmd_exit(&d, "the watchdog fired");
 	ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 	ASSERT_EQ(mounts_at(d.sys), 0);
-	ASSERT(strstr(read_file(d.log), "ldm: machine restart requested by a driver"));
+	log = read_file(d.log);
+	ASSERT(strstr(log, "ldm: machine restart requested by a driver"));
+	free(log);
 	close(d.out);
 	remove_root(&d);
 }

@@ -380,7 +380,10 @@ int proc_root_init(void)
 	proc_root_fs = proc_mkdir("fs", NULL);
 	proc_root_driver = proc_mkdir("driver", NULL);
 	proc_bus = proc_mkdir("bus", NULL);
-	return proc_net && proc_root_fs && proc_root_driver && proc_bus ? 0 : -ENOMEM;
+	if (proc_net && proc_root_fs && proc_root_driver && proc_bus)
+		return 0;
+	proc_root_exit();
+	return -ENOMEM;
 }
 
 /**

@@ -252,12 +252,13 @@ err_free:
 
 static ssize_t proc_io(struct ldm_proc_file *pf, bool write, char *buf, size_t count, loff_t *pos)
 {
-	const struct file_operations *fops = pf->file.f_op;
+	const struct file_operations *fops;
 	ssize_t ret;
 	loff_t p;
 
-	if (!pf || count > SSIZE_MAX)
+	if (count > SSIZE_MAX)
 		return -EINVAL;
+	fops = pf->file.f_op;
 	if (pf->de->deleted)
 		return -ENOENT;
 	if (!(pf->file.f_mode & (write ? FMODE_WRITE : FMODE_READ)))

@@ -104,8 +104,11 @@ int proc_misc_init(void)
 {
 	int err = proc_misc_file("modules", &proc_modules_operations);
 
-	if (!err)
-		err = proc_misc_file("devices", &proc_devices_operations);
+	if (err)
+		return err;
+	err = proc_misc_file("devices", &proc_devices_operations);
+	if (err)
+		remove_proc_entry("modules", NULL);
 	return err;
 }
 

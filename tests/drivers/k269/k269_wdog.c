@@ -97,7 +97,7 @@ static int softdog_release(struct inode *inode, struct file *file)
 static ssize_t softdog_write(struct file *file, const char __user *data, size_t len, loff_t *ppos)
 {
 	size_t i;
-	char c;
+	char c = 0;
 
 	if (len) {
 		if (!nowayout) {
