@@ -22,7 +22,7 @@ _ldm_modules()
 _ldm()
 {
 	local cur prev verb i
-	local verbs="insmod rmmod lsmod modinfo modpost symbols tree monitor exec device suspend resume dmesg shutdown run"
+	local verbs="insmod rmmod lsmod modinfo modpost symbols tree monitor exec device suspend resume dmesg shutdown reboot run"
 	cur="${COMP_WORDS[COMP_CWORD]}"
 	prev="${COMP_WORDS[COMP_CWORD - 1]}"
 
@@ -70,7 +70,7 @@ _ldm()
 	suspend)
 		COMPREPLY=($(compgen -W "standby mem disk --root --help" -- "$cur"))
 		;;
-	resume | shutdown)
+	resume | shutdown | reboot)
 		COMPREPLY=($(compgen -W "--root --help" -- "$cur"))
 		;;
 	exec)

@@ -37,7 +37,8 @@
  *      as a kernel boots on when one module fails;
  *   6. print "ldmd: ready", tell the parent, detach from the terminal (the
  *      console goes to syslog);
- *   7. on SIGTERM, SIGINT or SIGHUP (or a shutdown request): close the
+ *   7. on SIGTERM, SIGINT or SIGHUP (or a shutdown or reboot request, or a
+ *      driver's machine_restart/halt/power_off): close the
  *      control socket, undo what its requests left (suspended devices,
  *      added devices), close the device nodes still open (a read asleep in
  *      a driver gets EINTR, every later call ENODEV), stop the runtime,
@@ -212,6 +213,19 @@ static void stop_runtime(struct ldmd_state *d)
 		ldmd_uevent_stop(d->uevent);
 }
 
+/*
+ * A driver restarted, halted or powered off the machine (machine_restart()
+ * of a watchdog that fired): ldmd stops as on SIGTERM. Only a signal is
+ * sent from the driver's thread; the main thread does the rest.
+ */
+static void machine_stop(int how, const char *cmd, void *data)
+{
+	(void)how;
+	(void)cmd;
+	(void)data;
+	kill(getpid(), SIGTERM);
+}
+
 /* Boot the runtime, serve the mounts, keep the kernel's cache, open DIR/uevent. */
 static int start_runtime(struct ldmd_state *d)
 {
@@ -222,6 +236,7 @@ static int start_runtime(struct ldmd_state *d)
 		fprintf(stderr, "ldmd: cannot boot the runtime: %s\n", strerror(-error));
 		return error;
 	}
+	ldm_machine_stop_handler(machine_stop, NULL);
 	ldmd_log_start();
 	error = serve(d, d->sys, "sys");
 	if (!error)

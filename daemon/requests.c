@@ -335,6 +335,19 @@ static int req_ioctl(struct ldmd_request *req, char *why, size_t size)
 	return ldmd_reply(req, CONTROL_REPLY_OUTPUT, out);
 }
 
+/* The drivers' reboot notifiers hear SYS_RESTART; then ldmd stops as on SIGTERM. */
+static int req_reboot(struct ldmd_request *req, char *why, size_t size)
+{
+	int error = ldm_reboot(LDM_REBOOT_RESTART);
+
+	(void)req;
+	if (error && error != -EALREADY) {
+		snprintf(why, size, "cannot tell the drivers of the restart");
+		return error;
+	}
+	return kill(getpid(), SIGTERM) ? -errno : 0;
+}
+
 static const struct request_type request_types[] = {
 	{ "version", req_version, 0, 0, false },
 	{ "lsmod", req_lsmod, 0, 0, false },
@@ -348,6 +361,7 @@ static const struct request_type request_types[] = {
 	{ "resume", req_resume, 0, 0, true },
 	{ "shutdown", req_shutdown, 0, 0, true },
 	{ "ioctl", req_ioctl, 3, 3, false },
+	{ "reboot", req_reboot, 0, 0, true },
 };
 
 /**

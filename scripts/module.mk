@@ -14,16 +14,46 @@
 # LDM_MODPOST_WARN=1 makes those warnings), and linked with its generated
 # .mod.o into the .ko.
 #
-# Variables: LDM (the ldm command), LDM_CFLAGS (where <ldm/...> is), CC, LD,
-# EXTRA_CFLAGS (added to every compile), LDM_MODPOST_WARN.
+# As kbuild does, a module is compiled with -D__KERNEL__ and finds 2.6.9's
+# <linux/...> and <asm/...> names (include/compat, which forwards to
+# <ldm/...>), so an unchanged 2.6.9 file compiles; <ldm/...> works too.
+#
+# Like kbuild, the fragment reads the Makefile twice: the first time only
+# to run make again on it with $(src) (and $(obj)) set to the Makefile's
+# directory, so that a Makefile may say, before the include,
+#
+#   ccflags-y := -I$(src)/include        # the module's own headers
+#   CFLAGS_foo_main.o := -DFOO_DEBUG     # flags of one object
+#
+# Variables: LDM (the ldm command), LDM_CFLAGS (where <ldm/...> is),
+# LDM_COMPAT_CFLAGS (where the compat <linux/...> is), CC, LD, ccflags-y
+# and EXTRA_CFLAGS (added to every compile, in that order),
+# CFLAGS_<object>.o, LDM_MODPOST_WARN.
 
 LDM ?= $(shell pkg-config --variable=ldm ldm-module)
 LDM_CFLAGS ?= $(shell pkg-config --cflags ldm-module)
+# The installed compat directory, or a source tree's include/compat beside
+# the <ldm/...> of LDM_CFLAGS.
+ldm_compat_dir := $(shell pkg-config --variable=compatdir ldm-module 2>/dev/null)
+ldm_compat_dir += $(patsubst %/linux,%,$(wildcard $(patsubst -I%,%/compat/linux,$(filter -I%,$(LDM_CFLAGS)))))
+LDM_COMPAT_CFLAGS ?= $(addprefix -I,$(firstword $(wildcard $(ldm_compat_dir))))
 CC ?= cc
 LD ?= ld
 
-LDM_MODULE_CFLAGS := -DMODULE -fPIC -fno-common -fno-stack-protector \
-	-fno-asynchronous-unwind-tables -O2 -std=gnu11 \
+ifeq ($(origin src),undefined)
+# The first reading: run make again on the Makefile, with $(src) set.
+ldm_makefile := $(abspath $(firstword $(MAKEFILE_LIST)))
+ldm_goals := $(if $(MAKECMDGOALS),$(MAKECMDGOALS),modules)
+.PHONY: $(ldm_goals)
+$(firstword $(ldm_goals)):
+	@$(MAKE) --no-print-directory -f $(ldm_makefile) src=$(patsubst %/,%,$(dir $(ldm_makefile))) \
+		obj=$(patsubst %/,%,$(dir $(ldm_makefile))) $(ldm_goals)
+$(filter-out $(firstword $(ldm_goals)),$(ldm_goals)):
+	@:
+else
+
+LDM_MODULE_CFLAGS := -DMODULE -D__KERNEL__ -fPIC -fno-common -fno-stack-protector \
+	-fno-asynchronous-unwind-tables -fno-strict-aliasing -O2 -std=gnu11 \
 	-Wall -Wno-unused-function
 
 ldm_modules := $(obj-m:.o=.ko)
@@ -40,7 +70,8 @@ endef
 $(foreach m,$(ldm_composites),$(eval $(call ldm_composite_rule,$(m))))
 
 $(filter-out $(obj-m),$(ldm_parts)) $(filter-out $(ldm_composites:=.o),$(obj-m)): %.o: %.c
-	$(CC) $(LDM_MODULE_CFLAGS) $(LDM_CFLAGS) $(EXTRA_CFLAGS) -c -o $@ $<
+	$(CC) $(LDM_MODULE_CFLAGS) $(LDM_CFLAGS) $(LDM_COMPAT_CFLAGS) $(ccflags-y) \
+		$(EXTRA_CFLAGS) $(CFLAGS_$@) -c -o $@ $<
 
 # One modpost run sees every module of the build, for exports between them.
 .ldm-modpost: $(obj-m)
@@ -51,7 +82,7 @@ $(filter-out $(obj-m),$(ldm_parts)) $(filter-out $(ldm_composites:=.o),$(obj-m))
 	@test -f $@
 
 %.mod.o: %.mod.c
-	$(CC) $(LDM_MODULE_CFLAGS) $(LDM_CFLAGS) -c -o $@ $<
+	$(CC) $(LDM_MODULE_CFLAGS) $(LDM_CFLAGS) $(LDM_COMPAT_CFLAGS) -c -o $@ $<
 
 %.ko: %.o %.mod.o
 	$(LD) -r -o $@ $^
@@ -61,3 +92,5 @@ clean:
 		.ldm-modpost
 
 .SECONDARY:
+
+endif

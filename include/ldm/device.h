@@ -14,6 +14,7 @@
 #include <ldm/kernel.h>
 #include <ldm/kobject.h>
 #include <ldm/list.h>
+#include <ldm/module.h>
 #include <ldm/pm.h>
 #include <ldm/semaphore.h>
 #include <ldm/types.h>

@@ -7,6 +7,8 @@
 #ifndef _LDM_FIRMWARE_H
 #define _LDM_FIRMWARE_H
 
+#include <ldm/module.h>
+
 #include <ldm/types.h>
 
 #pragma GCC visibility push(default)

@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * <ldm/kernel.h> - printk, its levels and the small helpers of
- * <linux/kernel.h>.
+ * <linux/kernel.h>; as there, it brings the types, the bit operations and
+ * the limits (INT_MAX, UINT_MAX, ...).
  */
 #ifndef _LDM_KERNEL_H
 #define _LDM_KERNEL_H
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <ldm/bitops.h>
 #include <ldm/compiler.h>
 #include <ldm/err.h>
 #include <ldm/types.h>

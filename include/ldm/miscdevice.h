@@ -6,7 +6,8 @@
  *
  * misc_register() and misc_deregister() are EXPORT_SYMBOL: the upper layer
  * every module may use, built on the GPL-only driver core (docs/misc.md).
- * Opening a misc device from the host is <libldm/misc.h>'s.
+ * A misc device is a character device of its own minor of major 10: the
+ * host opens it by number (<libldm/chrdev.h>) or by name (<libldm/misc.h>).
  */
 #ifndef _LDM_MISCDEVICE_H
 #define _LDM_MISCDEVICE_H
@@ -34,7 +35,7 @@
 
 struct device;
 struct class_device;
-struct ldm_misc_node;
+struct cdev;
 
 /**
  * struct miscdevice - a misc device, owned by its driver
@@ -47,7 +48,8 @@ struct ldm_misc_node;
  * @devfs_name: "misc/<name>" unless set; kept for 2.6.9's drivers (no devfs)
  * @class: its class device in /class/misc, while registered (ldm addition;
  *	2.6.9 kept it in class_simple only)
- * @ldm: private to drivers/char/misc.c (ldm addition)
+ * @ldm_cdev: its cdev, while registered (ldm addition; private to
+ *	drivers/char/misc.c)
  */
 struct miscdevice {
 	int minor;
@@ -58,7 +60,7 @@ struct miscdevice {
 	char devfs_name[64];
 	/* ldm additions */
 	struct class_device *class;
-	struct ldm_misc_node *ldm;
+	struct cdev *ldm_cdev;
 };
 
 int misc_register(struct miscdevice *misc);

@@ -14,9 +14,14 @@
 #define _LDM_MODULE_H
 
 #include <ldm/compiler.h>
+#include <ldm/config.h>
 #include <ldm/export.h>
+#include <ldm/init.h>
+#include <ldm/kmod.h>
 #include <ldm/list.h>
 #include <ldm/moduleparam.h>
+#include <ldm/sched.h>
+#include <ldm/stat.h>
 
 #pragma GCC visibility push(default)
 
@@ -55,6 +60,9 @@ struct module {
 		__attribute__((__used__, __section__(".modinfo"), __aligned__(1))) = \
 			__stringify(tag) "=" info
 
+/* A macro's value as a string (2.6.9's name for __stringify). */
+#define __MODULE_STRING(x) __stringify(x)
+
 #define MODULE_INFO(tag, info)	      __MODULE_INFO(tag, info)
 #define MODULE_LICENSE(_license)      __MODULE_INFO(license, _license)
 #define MODULE_AUTHOR(_author)	      __MODULE_INFO(author, _author)
@@ -64,31 +72,10 @@ struct module {
 #define MODULE_PARM_DESC(_parm, desc) __MODULE_INFO(parm, #_parm ":" desc)
 #define MODULE_SUPPORTED_DEVICE(name)
 #define MODULE_DEVICE_TABLE(type, name)
+#define MODULE_GENERIC_TABLE(gtype, name)
 
-typedef int (*initcall_t)(void);
-typedef void (*exitcall_t)(void);
-
-#ifdef MODULE
-/* The entry points the loader calls; the checks only test the types. */
-#define module_init(initfn) \
-	static inline __maybe_unused initcall_t __inittest(void) \
-	{ \
-		return initfn; \
-	} \
-	int init_module(void) __attribute__((__alias__(#initfn)))
-#define module_exit(exitfn) \
-	static inline __maybe_unused exitcall_t __exittest(void) \
-	{ \
-		return exitfn; \
-	} \
-	void cleanup_module(void) __attribute__((__alias__(#exitfn)))
-#else
-/* Built into a program: nothing loads it; keep the functions referenced. */
-#define module_init(initfn) \
-	static __maybe_unused __used initcall_t __UNIQUE_ID(__initcall_) = initfn
-#define module_exit(exitfn) \
-	static __maybe_unused __used exitcall_t __UNIQUE_ID(__exitcall_) = exitfn
-#endif
+/* 2.6.9 kept these for symbol versioning, which ldm has none of. */
+#define EXPORT_SYMBOL_NOVERS(sym) EXPORT_SYMBOL(sym)
 
 int try_module_get(struct module *module);
 void module_put(struct module *module);

@@ -10,6 +10,8 @@
 #define _LDM_MODULEPARAM_H
 
 #include <ldm/compiler.h>
+#include <ldm/init.h>
+#include <ldm/kernel.h>
 #include <ldm/types.h>
 
 #pragma GCC visibility push(default)
@@ -30,6 +32,24 @@ struct kernel_param {
 struct kparam_string {
 	unsigned int maxlen;
 	char *string;
+};
+
+/**
+ * struct kparam_array - an array parameter (module_param_array())
+ * @max: the elements the array holds
+ * @num: where the number of elements set goes (NULL: nowhere)
+ * @set: sets one element
+ * @get: formats one element
+ * @elemsize: the size of an element
+ * @elem: the array
+ */
+struct kparam_array {
+	unsigned int max;
+	unsigned int *num;
+	param_set_fn set;
+	param_get_fn get;
+	unsigned int elemsize;
+	void *elem;
 };
 
 #define __module_param_call(prefix, name, set, get, arg, perm) \
@@ -104,6 +124,26 @@ int param_get_bool(char *buffer, struct kernel_param *kp);
 int param_set_invbool(const char *val, struct kernel_param *kp);
 int param_get_invbool(char *buffer, struct kernel_param *kp);
 #define param_check_invbool(name, p) __param_check(name, p, int)
+/*
+ * An array: "name=a,b,c" sets the elements in turn (at most the array's
+ * size), and @nump (an unsigned int, or int, lvalue) gets how many.
+ */
+#define module_param_array_named(name, array, type, nump, perm) \
+	static struct kparam_array __param_arr_##name = { \
+		ARRAY_SIZE(array), (unsigned int *)&(nump), param_set_##type, \
+		param_get_##type,  sizeof(array[0]),	    array \
+	}; \
+	static const char __PASTE(__parmtype_, name)[] \
+		__attribute__((__used__, __section__(".modinfo"), __aligned__(1))) = \
+			"parmtype=" #name ":array of " #type; \
+	module_param_call(name, param_array_set, param_array_get, &__param_arr_##name, perm)
+
+#define module_param_array(name, type, nump, perm) \
+	module_param_array_named(name, name, type, nump, perm)
+
+int param_array_set(const char *val, struct kernel_param *kp);
+int param_array_get(char *buffer, struct kernel_param *kp);
+
 int param_set_copystring(const char *val, struct kernel_param *kp);
 int param_get_string(char *buffer, struct kernel_param *kp);
 

@@ -13,6 +13,10 @@
 #define _LDM_POLL_H
 
 #include <poll.h>
+#include <ldm/fs.h>
+#include <ldm/sched.h>
+#include <ldm/string.h>
+#include <ldm/uaccess.h>
 #include <ldm/wait.h>
 
 #pragma GCC visibility push(default)

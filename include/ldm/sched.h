@@ -55,6 +55,15 @@
 struct task_struct {
 	pid_t pid;
 	char comm[TASK_COMM_LEN];
+	/*
+	 * The credentials of whom the thread acts for: the process's, or
+	 * those a front end set with ldm_thread_set_cred(); read them with
+	 * capable() for the capabilities (2.6.9 names; cap_effective holds
+	 * the first 32, as 2.6.9's kernel_cap_t).
+	 */
+	uid_t uid, euid, suid, fsuid;
+	gid_t gid, egid, sgid, fsgid;
+	__u32 cap_effective;
 
 	/* private to kernel/sched.c */
 	pthread_t thread;
@@ -62,7 +71,9 @@ struct task_struct {
 	pthread_cond_t wake;  /* signalled when __state goes to running */
 	long __state;
 	int sigpending;
-	struct list_head tasks; /* in the list of known threads */
+	int ldm_cred_set;	     /* credentials set by the host, not the process's */
+	unsigned long long ldm_caps; /* the effective capabilities, all of them */
+	struct list_head tasks;	     /* in the list of known threads */
 };
 
 struct task_struct *get_current(void);
@@ -94,5 +105,24 @@ static inline int cond_resched(void)
 	} while (0)
 
 #pragma GCC visibility pop
+
+/*
+ * What <linux/sched.h> of 2.6.9 brings a driver besides: the kernel's
+ * helpers, strings, capabilities, signal numbers (SIGIO, POLL_IN), time,
+ * jiffies and HZ, timers, wait queues, completions, semaphores, memory.
+ */
+#include <signal.h>
+#include <ldm/capability.h>
+#include <ldm/completion.h>
+#include <ldm/jiffies.h>
+#include <ldm/kernel.h>
+#include <ldm/param.h>
+#include <ldm/semaphore.h>
+#include <ldm/slab.h>
+#include <ldm/spinlock.h>
+#include <ldm/string.h>
+#include <ldm/time.h>
+#include <ldm/timer.h>
+#include <ldm/wait.h>
 
 #endif /* _LDM_SCHED_H */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * <ldm/types.h> - the fixed-width names of <linux/types.h>.
+ * <ldm/types.h> - the fixed-width names of <linux/types.h> and
+ * <asm/types.h>: u8 to s64, __u8 to __s64, umode_t, BITS_PER_LONG.
  *
  * Types the C library already has (size_t, ssize_t, dev_t, mode_t, off_t,
  * loff_t, pid_t) are the C library's own, so a public header can share a
@@ -30,5 +31,31 @@ typedef int32_t s32;
 typedef int64_t s64;
 
 typedef unsigned int gfp_t;
+
+/*
+ * The names of <asm/types.h>, spelled as the C library's <linux/types.h>
+ * spells them (the same types, so the two may meet in one file).
+ */
+typedef unsigned char __u8;
+typedef signed char __s8;
+typedef unsigned short __u16;
+typedef signed short __s16;
+typedef unsigned int __u32;
+typedef signed int __s32;
+__extension__ typedef unsigned long long __u64;
+__extension__ typedef signed long long __s64;
+typedef __u16 __le16;
+typedef __u16 __be16;
+typedef __u32 __le32;
+typedef __u32 __be32;
+typedef __u64 __le64;
+typedef __u64 __be64;
+
+typedef unsigned short umode_t;
+typedef unsigned long sector_t;
+
+#ifndef BITS_PER_LONG
+#define BITS_PER_LONG 64
+#endif
 
 #endif /* _LDM_TYPES_H */

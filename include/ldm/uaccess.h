@@ -20,6 +20,7 @@
 
 #include <ldm/compiler.h>
 #include <ldm/errno.h>
+#include <ldm/sched.h>
 
 #pragma GCC visibility push(default)
 

@@ -9,8 +9,9 @@
 #include <ldm/compiler.h>
 #include <ldm/errno.h>
 #include <ldm/list.h>
-#include <ldm/sched.h>
 #include <ldm/spinlock.h>
+
+struct task_struct;
 
 /**
  * DOC: how <ldm/wait.h> works
@@ -314,5 +315,13 @@ long interruptible_sleep_on_timeout(wait_queue_head_t *q, long timeout);
 	})
 
 #pragma GCC visibility pop
+
+/*
+ * The wait_event() macros use current, schedule_timeout() and the task
+ * states. <ldm/sched.h> comes last: it brings completions and semaphores,
+ * which need the wait queues above (2.6.9's wait.h needs no sched.h; ldm's
+ * users of wait.h always had it).
+ */
+#include <ldm/sched.h>
 
 #endif /* _LDM_WAIT_H */

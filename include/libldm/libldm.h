@@ -7,10 +7,12 @@
 #ifndef _LIBLDM_LIBLDM_H
 #define _LIBLDM_LIBLDM_H
 
+#include <libldm/chrdev.h>
 #include <libldm/device.h>
 #include <libldm/misc.h>
 #include <libldm/modfile.h>
 #include <libldm/module.h>
+#include <libldm/proc.h>
 #include <libldm/runtime.h>
 #include <libldm/sysfs.h>
 #include <libldm/uevent.h>

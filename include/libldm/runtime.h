@@ -108,6 +108,38 @@ int ldm_thread_set_user_buffer(void *buf, size_t size);
 int ldm_pm_suspend(const char *state);
 int ldm_pm_resume(void);
 
+/*
+ * The machine's stop (docs/kernel-services.md). ldm_reboot() calls the
+ * drivers' reboot notifiers with SYS_RESTART, SYS_HALT or SYS_POWER_OFF
+ * before the host ends the runtime with ldm_exit() (which otherwise calls
+ * them with SYS_POWER_OFF itself); -EALREADY if they ran in this run.
+ * A driver that calls machine_restart(), machine_halt() or
+ * machine_power_off() has the handler called, in its own thread: the
+ * handler starts the host's shutdown and returns (it must not call
+ * ldm_exit()); ldm_machine_stop_requested() tells which stop a driver
+ * asked for (0: none).
+ */
+#define LDM_REBOOT_RESTART   1
+#define LDM_REBOOT_HALT	     2
+#define LDM_REBOOT_POWER_OFF 3
+
+int ldm_reboot(int how);
+typedef void (*ldm_machine_stop_fn)(int how, const char *cmd, void *data);
+void ldm_machine_stop_handler(ldm_machine_stop_fn fn, void *data);
+int ldm_machine_stop_requested(void);
+
+/*
+ * Credentials, as a driver sees them (capable(), current->uid): the
+ * process's, unless a front end serving another process's request sets
+ * that process's for the calling thread with ldm_thread_set_cred() (its
+ * uid, gid and effective capabilities, which ldm_process_caps() reads
+ * for a pid) and back with ldm_thread_clear_cred() when the request is
+ * done.
+ */
+void ldm_thread_set_cred(uid_t uid, gid_t gid, unsigned long long caps);
+void ldm_thread_clear_cred(void);
+unsigned long long ldm_process_caps(pid_t pid);
+
 #pragma GCC visibility pop
 
 #endif /* _LIBLDM_RUNTIME_H */

@@ -301,7 +301,11 @@ static void class_device_remove_attrs(struct class_device *cd)
 /* The "device" link, to the device this class device belongs to. */
 static int class_device_dev_link(struct class_device *class_dev)
 {
-	if (!class_dev->dev)
+	/*
+	 * A device initialized but never added (request_firmware() for one is
+	 * legal) has no directory to point to: 2.6.9 made no link and went on.
+	 */
+	if (!class_dev->dev || !class_dev->dev->kobj.dentry)
 		return 0;
 	return sysfs_create_link(&class_dev->kobj, &class_dev->dev->kobj, "device");
 }

@@ -24,6 +24,7 @@
 #include <ldm/slab.h>
 
 #include "base.h"
+#include "boot.h"
 #include "kernel_read_file.h"
 #include "params.h"
 
@@ -463,7 +464,27 @@ void register_firmware(const char *name, const u8 *data, size_t size)
 }
 EXPORT_SYMBOL(register_firmware);
 
+/*
+ * Module references, which the loader (a layer above) lends at boot: a
+ * request_firmware_nowait() pins its caller's module until the callback
+ * has run, as 2.6.9 does. Without them, every module is taken as pinned.
+ */
+static int (*fw_module_get)(struct module *mod);
+static void (*fw_module_put)(struct module *mod);
+
+/**
+ * firmware_set_module_ops - lend the firmware class the module references
+ * @get: try_module_get()
+ * @put: module_put()
+ */
+void firmware_set_module_ops(int (*get)(struct module *mod), void (*put)(struct module *mod))
+{
+	fw_module_get = get;
+	fw_module_put = put;
+}
+
 struct firmware_work {
+	struct module *module;
 	char name[FW_PATH_MAX];
 	struct device *device;
 	void *context;
@@ -478,6 +499,8 @@ static void *request_firmware_work_func(void *arg)
 	request_firmware(&fw, fw_work->name, fw_work->device);
 	fw_work->cont(fw, fw_work->context);
 	release_firmware(fw);
+	if (fw_module_put)
+		fw_module_put(fw_work->module);
 	put_device(fw_work->device);
 	kfree(fw_work);
 	pthread_mutex_lock(&fw_lock);
@@ -489,14 +512,15 @@ static void *request_firmware_work_func(void *arg)
 
 /**
  * request_firmware_nowait - request_firmware() in a thread of its own
- * @module: the module asking (unused until modules hold references)
+ * @module: the module asking (THIS_MODULE): it is held until @cont has run
  * @name: the image's name (copied)
  * @device: the device it is for (a reference is held meanwhile)
  * @context: passed to @cont
  * @cont: called with the image, or NULL on failure; the image is released
  *        when @cont returns
  *
- * Return: 0, or -ENOMEM / -EAGAIN if the request could not be started.
+ * Return: 0; -EFAULT if @module is going away (2.6.9's error); -EINVAL;
+ * or -ENOMEM / -EAGAIN if the request could not be started.
  */
 int request_firmware_nowait(struct module *module, const char *name, struct device *device,
 			    void *context, void (*cont)(const struct firmware *fw, void *context))
@@ -506,12 +530,16 @@ int request_firmware_nowait(struct module *module, const char *name, struct devi
 	pthread_t thread;
 	int error;
 
-	(void)module;
 	if (!name || !cont || strlen(name) >= FW_PATH_MAX)
 		return -EINVAL;
 	fw_work = kzalloc(sizeof(*fw_work), GFP_KERNEL);
 	if (!fw_work)
 		return -ENOMEM;
+	if (fw_module_get && !fw_module_get(module)) {
+		kfree(fw_work);
+		return -EFAULT;
+	}
+	fw_work->module = module;
 	strcpy(fw_work->name, name);
 	fw_work->device = get_device(device);
 	fw_work->context = context;
@@ -528,6 +556,8 @@ int request_firmware_nowait(struct module *module, const char *name, struct devi
 		pthread_mutex_lock(&fw_lock);
 		nowait_running--;
 		pthread_mutex_unlock(&fw_lock);
+		if (fw_module_put)
+			fw_module_put(module);
 		put_device(fw_work->device);
 		kfree(fw_work);
 		return -EAGAIN;
@@ -608,15 +638,27 @@ err_class:
 	return error;
 }
 
-/* Abort every load userspace is still being asked for, wait for the threads
- * of request_firmware_nowait(), then take the class down. */
-void firmware_class_exit(void)
+/**
+ * firmware_class_shutdown - abort every load userspace is still being asked
+ * for and wait for the threads of request_firmware_nowait(), whose
+ * callbacks run (with NULL) before the modules they live in are unloaded;
+ * later requests fail at once
+ */
+void firmware_class_shutdown(void)
 {
 	pthread_mutex_lock(&fw_lock);
 	shutting_down = true;
 	pthread_cond_broadcast(&fw_cond);
 	while (nowait_running || !list_empty(&pending_loads))
 		pthread_cond_wait(&fw_cond, &fw_lock);
+	pthread_mutex_unlock(&fw_lock);
+}
+
+/* Shut the loads down, then take the class down. */
+void firmware_class_exit(void)
+{
+	firmware_class_shutdown();
+	pthread_mutex_lock(&fw_lock);
 	fw_path[0] = '\0';
 	pthread_mutex_unlock(&fw_lock);
 	ldm_builtin_params_remove(&firmware_class_module, &firmware_class_param_group);

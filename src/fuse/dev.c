@@ -24,6 +24,7 @@
 #include <linux/fuse.h>
 #include <sys/random.h>
 #include <ldmd/control.h>
+#include <libldm/chrdev.h>
 #include <libldm/misc.h>
 #include <libldm/runtime.h>
 
@@ -59,9 +60,9 @@
  * regular file: the kernel copies _IOC_SIZE(cmd) bytes in (_IOW) and out
  * (_IOR), and the driver gets the address of that copy.
  *
- * Poll. The POLL request is answered at once with ldm_misc_poll(..., 0).
+ * Poll. The POLL request is answered at once with ldm_chrdev_poll(..., 0).
  * When the kernel asks to be told later (a poll handle) and nothing is
- * ready, a watcher thread of the file waits in ldm_misc_poll(..., -1) on
+ * ready, a watcher thread of the file waits in ldm_chrdev_poll(..., -1) on
  * the driver's wait queues and sends fuse_lowlevel_notify_poll() when
  * something is; it is armed again by the next POLL, or after a read or
  * write that left the file not ready (for edge-triggered epoll).
@@ -96,7 +97,7 @@ struct dev_call {
  */
 struct dev_file {
 	LIST_ENTRY(dev_file) link; /* in dev_files until freed */
-	struct ldm_misc_file *mf;
+	struct ldm_chrdev_file *mf;
 	int minor;
 	int flags; /* the flags last given to the runtime */
 	bool seekable;
@@ -477,7 +478,7 @@ static void *watch_thread(void *arg)
 			break;
 		events = df->events;
 		pthread_mutex_unlock(&df->lock);
-		ret = ldm_misc_poll(df->mf, events, -1);
+		ret = ldm_chrdev_poll(df->mf, events, -1);
 		if (ret == -EINTR)
 			ldm_thread_clear_interrupt();
 		pthread_mutex_lock(&df->lock);
@@ -541,7 +542,7 @@ static void watch_again(struct dev_file *df)
 	listening = df->ph && !df->armed;
 	events = df->events;
 	pthread_mutex_unlock(&df->lock);
-	if (!listening || ldm_misc_poll(df->mf, events, 0))
+	if (!listening || ldm_chrdev_poll(df->mf, events, 0))
 		return;
 	pthread_mutex_lock(&df->lock);
 	watch_arm(df);
@@ -575,7 +576,7 @@ static void file_free(struct dev_file *df)
 /* The last close of @df (its misc file if ldmd has not closed it yet), and free it. */
 static void file_close(struct dev_file *df)
 {
-	struct ldm_misc_file *mf;
+	struct ldm_chrdev_file *mf;
 	struct dev_call c;
 
 	pthread_mutex_lock(&dev_lock);
@@ -592,7 +593,7 @@ static void file_close(struct dev_file *df)
 	list_call(&c); /* even when stopping: shutdown waits for it */
 	pthread_mutex_unlock(&dev_lock);
 	watch_stop(df);
-	ldm_misc_release(mf);
+	ldm_chrdev_release(mf);
 	pthread_mutex_lock(&dev_lock);
 	unlist_call(&c);
 	pthread_mutex_unlock(&dev_lock);
@@ -628,7 +629,7 @@ static int file_open(struct dev_file *df, int flags)
 	if (ret)
 		return ret;
 	df->flags = flags;
-	df->seekable = ldm_misc_seekable(df->mf);
+	df->seekable = ldm_chrdev_seekable(df->mf);
 	pthread_mutex_lock(&dev_lock); /* before call_end(): shutdown will see it */
 	LIST_INSERT_HEAD(&dev_files, df, link);
 	pthread_mutex_unlock(&dev_lock);
@@ -701,7 +702,7 @@ static void sync_flags(struct dev_file *df, int flags)
 {
 	if (flags == df->flags)
 		return;
-	ldm_misc_set_flags(df->mf, flags);
+	ldm_chrdev_set_flags(df->mf, flags);
 	df->flags = flags;
 }
 
@@ -720,9 +721,9 @@ static ssize_t file_io(fuse_req_t req, struct dev_file *df, bool write, char *bu
 	if (df->mf) {
 		sync_flags(df, flags);
 		if (write)
-			n = ldm_misc_write(df->mf, buf, size, df->seekable ? &pos : NULL);
+			n = ldm_chrdev_write(df->mf, buf, size, df->seekable ? &pos : NULL);
 		else
-			n = ldm_misc_read(df->mf, buf, size, df->seekable ? &pos : NULL);
+			n = ldm_chrdev_read(df->mf, buf, size, df->seekable ? &pos : NULL);
 		if (n >= 0)
 			watch_again(df);
 	}
@@ -773,7 +774,7 @@ static void dev_poll(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi,
 	(void)ino;
 	mask = call_begin(&c, NULL);
 	if (!mask) {
-		mask = df->mf ? ldm_misc_poll(df->mf, events, 0) : -ENODEV;
+		mask = df->mf ? ldm_chrdev_poll(df->mf, events, 0) : -ENODEV;
 		call_end(&c, NULL);
 	}
 	if (ph && mask >= 0)
@@ -849,7 +850,7 @@ int ldm_fuse_dev_ioctl(uint64_t id, pid_t pid, unsigned int cmd, unsigned long a
 	list_call(&c);
 	pthread_mutex_unlock(&dev_lock);
 	ldm_thread_set_user(pid);
-	*ret = ldm_misc_ioctl(df->mf, cmd, arg);
+	*ret = ldm_chrdev_ioctl(df->mf, cmd, arg);
 	ldm_thread_set_user(0);
 	if (*ret >= 0)
 		watch_again(df);
@@ -908,7 +909,7 @@ static void dev_ioctl(fuse_req_t req, fuse_ino_t ino, unsigned int cmd, void *ar
 	ret = call_begin(&c, req);
 	if (!ret) {
 		ldm_thread_set_user_buffer(buf, buf ? size : 0);
-		ret = df->mf ? ldm_misc_ioctl(df->mf, ucmd, uarg) : -ENODEV;
+		ret = df->mf ? ldm_chrdev_ioctl(df->mf, ucmd, uarg) : -ENODEV;
 		ldm_thread_set_user(0);
 		if (ret >= 0)
 			watch_again(df);
@@ -973,7 +974,7 @@ void ldm_fuse_dev_shutdown(void)
 		if (!df->mf)
 			continue;
 		watch_stop(df);
-		ldm_misc_release(df->mf);
+		ldm_chrdev_release(df->mf);
 		df->mf = NULL;
 	}
 	pthread_mutex_unlock(&dev_lock);

@@ -47,9 +47,24 @@ void param_sysfs_exit(void);
 int driver_init(void);
 void driver_exit(void);
 
+/* base/firmware_class.c: module references lent by the loader; pending loads
+ * aborted before the modules go */
+struct module;
+void firmware_set_module_ops(int (*get)(struct module *mod), void (*put)(struct module *mod));
+void firmware_class_shutdown(void);
+
 /* kernel/power/main.c: /power */
 int pm_init(void);
 void pm_exit(void);
+
+/* fs/proc/generic.c, proc_misc.c: /proc and the runtime's files in it */
+int proc_root_init(void);
+void proc_root_exit(void);
+int proc_misc_init(void);
+void proc_misc_exit(void);
+
+/* fs/char_dev.c: the majors a program left registered go */
+void chrdev_exit(void);
 
 /* drivers/char/misc.c: the class "misc" */
 int misc_init(void);
@@ -60,6 +75,9 @@ void of_board_exit(void);
 
 /* base/platform_host.c: the devices the host added go */
 void platform_host_exit(void);
+
+/* kernel/sys.c: the reboot notifiers at ldm_exit, unless ldm_reboot() ran them */
+void reboot_notify_exit(void);
 
 /* kernel/module/main.c: every module unloaded, users first */
 void ldm_modules_unload_all(void);

@@ -10,9 +10,9 @@
 #include <pthread.h>
 #include <time.h>
 #include <ldm/jiffies.h>
+#include <ldm/time.h>
 
-#define NSEC_PER_SEC   1000000000ULL
-#define NSEC_PER_JIFFY (NSEC_PER_SEC / HZ)
+#define NSEC_PER_JIFFY ((u64)NSEC_PER_SEC / HZ)
 
 /* The monotonic clock, in nanoseconds. */
 u64 ldm_clock_ns(void);

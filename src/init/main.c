@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <ldm/kernel.h>
+#include <ldm/module.h>
 #include <ldm/workqueue.h>
 #include <libldm/runtime.h>
 
@@ -58,15 +59,26 @@ int ldm_init(void)
 	error = driver_init();
 	if (error)
 		goto err_params;
+	firmware_set_module_ops(try_module_get, module_put);
 	error = pm_init();
 	if (error)
 		goto err_driver;
-	error = misc_init();
+	error = proc_root_init();
 	if (error)
 		goto err_pm;
+	error = proc_misc_init();
+	if (error)
+		goto err_proc;
+	error = misc_init();
+	if (error)
+		goto err_proc_misc;
 	running = true;
 	goto out;
 
+err_proc_misc:
+	proc_misc_exit();
+err_proc:
+	proc_root_exit();
 err_pm:
 	pm_exit();
 err_driver:
@@ -104,12 +116,19 @@ void ldm_exit(void)
 	pthread_mutex_lock(&boot_lock);
 	if (!running)
 		goto out;
+	/* The drivers hear of the stop first (SYS_POWER_OFF, unless ldm_reboot()). */
+	reboot_notify_exit();
+	/* Firmware callbacks run while the modules they live in are still there. */
+	firmware_class_shutdown();
 	ldm_modules_unload_all();
 	/* Scheduled work runs while everything it may use is still up. */
 	flush_scheduled_work();
 	of_board_exit();
 	platform_host_exit();
 	misc_exit();
+	proc_misc_exit();
+	proc_root_exit();
+	chrdev_exit();
 	pm_exit();
 	driver_exit();
 	param_sysfs_exit();

@@ -115,6 +115,11 @@ struct task_struct *get_current(void)
 	BUG_ON(ldm_cond_init_monotonic(&p->wake));
 	p->__state = TASK_RUNNING;
 	INIT_LIST_HEAD(&p->tasks);
+	/* The process's credentials, until a front end sets others. */
+	p->uid = p->suid = getuid();
+	p->euid = p->fsuid = geteuid();
+	p->gid = p->sgid = getgid();
+	p->egid = p->fsgid = getegid();
 
 	pthread_once(&task_key_once, task_key_create);
 	pthread_mutex_lock(&tasks_lock);

@@ -8,6 +8,7 @@
 #include <ldm/export.h>
 #include <ldm/jiffies.h>
 #include <ldm/kernel.h>
+#include <ldm/time.h>
 
 #include "time-internal.h"
 
@@ -58,3 +59,41 @@ int ldm_cond_init_monotonic(pthread_cond_t *cond)
 	pthread_condattr_destroy(&attr);
 	return -error;
 }
+
+/**
+ * do_gettimeofday - the wall clock, to the microsecond
+ * @tv: where to put it
+ */
+void do_gettimeofday(struct timeval *tv)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	tv->tv_sec = ts.tv_sec;
+	tv->tv_usec = ts.tv_nsec / 1000;
+}
+EXPORT_SYMBOL(do_gettimeofday);
+
+/**
+ * get_seconds - the wall clock, in seconds since the epoch
+ */
+unsigned long get_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME_COARSE, &ts);
+	return (unsigned long)ts.tv_sec;
+}
+EXPORT_SYMBOL(get_seconds);
+
+/**
+ * current_kernel_time - the wall clock, to the tick
+ */
+struct timespec current_kernel_time(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME_COARSE, &ts);
+	return ts;
+}
+EXPORT_SYMBOL(current_kernel_time);

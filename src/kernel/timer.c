@@ -13,6 +13,7 @@
 #include <ldm/timer.h>
 
 #include "boot.h"
+#include "unload.h"
 #include "time-internal.h"
 
 /**
@@ -298,6 +299,46 @@ void timers_stop(void)
 }
 
 /* Shutdown, last step: report each timer still pending, each a missing del_timer(). */
+static bool in_range(const void *p, const void *start, size_t size)
+{
+	return (uintptr_t)p - (uintptr_t)start < size;
+}
+
+/**
+ * timers_forget_range - take off every pending timer whose struct or function
+ * lies in a module's memory, which is about to be unmapped
+ * @start: the module's memory
+ * @size: its size
+ * @owner: the module's name, for the warnings
+ *
+ * A module that leaves a timer armed at unload (2.6.9's softdog does, after
+ * an unexpected close) would have the timer thread run unmapped code: each
+ * such timer is named, as a leak of @owner, and deleted. A callback of the
+ * module running now is waited for.
+ * Return: how many timers were deleted.
+ */
+unsigned int timers_forget_range(const void *start, size_t size, const char *owner)
+{
+	struct timer_list *timer, *next;
+	unsigned int n = 0;
+
+	pthread_mutex_lock(&timer_lock);
+	list_for_each_entry_safe(timer, next, &timers, entry) {
+		if (!in_range(timer, start, size) &&
+		    !in_range((const void *)(uintptr_t)timer->function, start, size))
+			continue;
+		printk(KERN_ERR "%s: module unloaded with timer %p (function %p) pending: "
+				"deleted\n",
+		       owner, (void *)timer, (void *)(uintptr_t)timer->function);
+		detach_timer(timer);
+		n++;
+	}
+	while (running_timer && in_range(running_timer, start, size) && !in_timer_thread())
+		pthread_cond_wait(&timer_done, &timer_lock);
+	pthread_mutex_unlock(&timer_lock);
+	return n;
+}
+
 void timers_exit(void)
 {
 	struct timer_list *timer, *next;

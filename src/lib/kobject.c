@@ -16,6 +16,7 @@
 #include <ldm/slab.h>
 
 #include "boot.h"
+#include "unload.h"
 
 /* ldm_flags */
 #define KOBJ_LIVE	0x1 /* on live_kobjects */
@@ -601,6 +602,48 @@ void subsys_remove_file(struct subsystem *s, struct subsys_attribute *a)
 	}
 }
 EXPORT_SYMBOL_GPL(subsys_remove_file);
+
+/**
+ * kobject_forget_range - let go of the kobjects a module leaves in its memory
+ * @start: the module's memory, about to be unmapped
+ * @size: its size
+ * @owner: the module's name, for the report
+ *
+ * A module may initialize a kobject in its own memory and never put it
+ * (2.6.9's firmware sample driver does so with a static struct device: on
+ * 2.6.9 that only leaks a reference on its kset). Each one still live is
+ * named as a leak of @owner and taken off the list of live kobjects, so
+ * that nothing touches it once the memory is gone; one never added to the
+ * tree also drops the reference kobject_init() took on its kset, as its
+ * release would have.
+ * Return: how many there were.
+ */
+unsigned int kobject_forget_range(const void *start, size_t size, const char *owner)
+{
+	struct kobject *kobj, *next;
+	struct kset *ksets[16];
+	unsigned int n = 0, nk = 0, i;
+
+	pthread_mutex_lock(&live_lock);
+	list_for_each_entry_safe(kobj, next, &live_kobjects, ldm_live) {
+		if ((uintptr_t)kobj - (uintptr_t)start >= size)
+			continue;
+		printk(KERN_ERR "%s: module unloaded with kobject '%s' (%p) in its memory, "
+				"refcount %u: never released\n",
+		       owner,
+		       kobject_name(kobj) && *kobject_name(kobj) ? kobject_name(kobj) : "(no name)",
+		       (void *)kobj, kref_read(&kobj->kref));
+		list_del_init(&kobj->ldm_live);
+		if (!(kobj->ldm_flags & KOBJ_ADDED) && kobj->kset && nk < ARRAY_SIZE(ksets))
+			ksets[nk++] = kobj->kset;
+		kobj->ldm_flags &= ~KOBJ_LIVE;
+		n++;
+	}
+	pthread_mutex_unlock(&live_lock);
+	for (i = 0; i < nk; i++)
+		kset_put(ksets[i]);
+	return n;
+}
 
 /**
  * kobject_report_live - print one line per kobject not yet released

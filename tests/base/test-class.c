@@ -164,7 +164,7 @@ static void widget_unregister(void)
 	ASSERT_EQ(class_releases, 1);
 }
 
-static void cdev_init(struct class_device *cd, const char *id, struct device *dev)
+static void class_dev_setup(struct class_device *cd, const char *id, struct device *dev)
 {
 	memset(cd, 0, sizeof(*cd));
 	cd->class = &widget_class;
@@ -285,7 +285,7 @@ DEFINE_TEST(
 
 	widget_register();
 	plain_device_register(&dev, "gadget0", NULL);
-	cdev_init(&cd, "w0", &dev);
+	class_dev_setup(&cd, "w0", &dev);
 	ASSERT_OK(class_device_register(&cd));
 
 	ASSERT_EQ(tree_type("/class/widget/w0"), LDM_SYSFS_DIR);
@@ -326,7 +326,7 @@ DEFINE_TEST(
 	plain_device_register(&dev, "gadget1", &cbus);
 	ASSERT(dev.driver == &cdrv);
 	widget_register();
-	cdev_init(&cd, "w1", &dev);
+	class_dev_setup(&cd, "w1", &dev);
 	ASSERT_OK(class_device_register(&cd));
 
 	ASSERT_STREQ(tree_link("/class/widget/w1/device"), "../../../devices/gadget1");
@@ -357,7 +357,7 @@ DEFINE_TEST(
 	widget_register();
 	for (i = 0; i < 3; i++) {
 		snprintf(id, sizeof(id), "w%d", i);
-		cdev_init(&cd[i], id, NULL);
+		class_dev_setup(&cd[i], id, NULL);
 		ASSERT_OK(class_device_register(&cd[i]));
 	}
 	ASSERT_STREQ(ls("/class/widget"), "version w0 w1 w2");
@@ -413,7 +413,7 @@ DEFINE_TEST(
 
 	widget_register();
 	ASSERT_OK(ldm_uevent_listen(count_event, &nr));
-	cdev_init(&cd, "", NULL);
+	class_dev_setup(&cd, "", NULL);
 	class_device_initialize(&cd);
 	ASSERT_EQ(class_device_add(&cd), -EINVAL);
 	ASSERT_STREQ(ls("/class/widget"), "version");
@@ -445,9 +445,9 @@ DEFINE_TEST(
 	static struct class_device first, second;
 
 	widget_register();
-	cdev_init(&first, "w0", NULL);
+	class_dev_setup(&first, "w0", NULL);
 	ASSERT_OK(class_device_register(&first));
-	cdev_init(&second, "w0", NULL);
+	class_dev_setup(&second, "w0", NULL);
 	ASSERT_EQ(class_device_register(&second), -EEXIST);
 	ASSERT_STREQ(ls("/class/widget"), "version w0");
 	ASSERT_STREQ(tree_attr("/class/widget/w0/id"), "w0\n");
@@ -487,7 +487,7 @@ DEFINE_TEST(
 	static struct class_device cd;
 
 	widget_register();
-	cdev_init(&cd, "w0", NULL);
+	class_dev_setup(&cd, "w0", NULL);
 	ASSERT_OK(class_device_register(&cd));
 	ASSERT_OK(class_device_create_file(&cd, &class_device_attr_label));
 	ASSERT_STREQ(ls("/class/widget/w0"), "id label");
@@ -511,9 +511,9 @@ DEFINE_TEST(
 	static struct class_device cd, other;
 
 	widget_register();
-	cdev_init(&cd, "w0", NULL);
+	class_dev_setup(&cd, "w0", NULL);
 	ASSERT_OK(class_device_register(&cd));
-	cdev_init(&other, "w1", NULL);
+	class_dev_setup(&other, "w1", NULL);
 	ASSERT_OK(class_device_register(&other));
 
 	ASSERT_OK(class_device_rename(&cd, "w9"));
@@ -582,7 +582,7 @@ DEFINE_TEST(
 	widget_register();
 	for (i = 0; i < 2; i++) {
 		snprintf(id, sizeof(id), "w%d", i);
-		cdev_init(&cd[i], id, NULL);
+		class_dev_setup(&cd[i], id, NULL);
 		ASSERT_OK(class_device_register(&cd[i]));
 	}
 	ASSERT_OK(class_interface_register(&widget_intf));
@@ -590,7 +590,7 @@ DEFINE_TEST(
 
 	for (i = 2; i < 4; i++) {
 		snprintf(id, sizeof(id), "w%d", i);
-		cdev_init(&cd[i], id, NULL);
+		class_dev_setup(&cd[i], id, NULL);
 		ASSERT_OK(class_device_register(&cd[i]));
 	}
 	ASSERT_STREQ(intf_log, "+w0 +w1 +w2 +w3");
@@ -626,7 +626,7 @@ DEFINE_TEST(
 	widget_register();
 	plain_device_register(&dev, "gadget0", NULL); /* no bus: no event */
 	ASSERT_OK(ldm_uevent_listen(record_event, NULL));
-	cdev_init(&cd, "w0", &dev);
+	class_dev_setup(&cd, "w0", &dev);
 	ASSERT_OK(class_device_register(&cd));
 	ASSERT_OK(class_device_rename(&cd, "w5"));
 	class_device_unregister(&cd);
@@ -670,7 +670,7 @@ DEFINE_TEST(
 	widget_class.hotplug = refuse_hotplug;
 	widget_register();
 	ASSERT_OK(ldm_uevent_listen(record_event, NULL));
-	cdev_init(&cd, "w0", NULL);
+	class_dev_setup(&cd, "w0", NULL);
 	ASSERT_OK(class_device_register(&cd));
 	ASSERT(tree_exists("/class/widget/w0/id"));
 	class_device_unregister(&cd);

@@ -188,6 +188,29 @@ static int request_with_feeder(struct feeder *f, const struct firmware **fw)
 	return error;
 }
 
+static struct device fwghost = { .bus_id = "fwdev0", .release = dev_release };
+
+DEFINE_TEST(
+	test_firmware_fallback_for_a_device_not_in_sysfs,
+	.description =
+		"a device initialized but never added still gets /class/firmware/<bus_id> (without a device link) and the image userspace writes, as in 2.6.9 (it failed at once with -ENOENT)",
+	.concurrency = true, .timeout = 60)
+{
+	struct feeder f = { .image = "IMAGE-FOR-A-GHOST" };
+	const struct firmware *fw = NULL;
+	pthread_t thread;
+
+	device_initialize(&fwghost);
+	ASSERT_OK(pthread_create(&thread, NULL, feed, &f));
+	ASSERT_OK(request_firmware(&fw, "ldm-test-fallback.bin", &fwghost));
+	pthread_join(thread, NULL);
+	ASSERT(fw);
+	ASSERT_EQ(fw->size, strlen(f.image));
+	ASSERT(!memcmp(fw->data, f.image, fw->size));
+	release_firmware(fw);
+	put_device(&fwghost);
+}
+
 DEFINE_TEST(
 	test_firmware_fallback_files_filled_by_userspace,
 	.description =

@@ -276,7 +276,7 @@ DEFINE_TEST(
 	ASSERT_EQ(misc_register(&t.misc), -ENAMETOOLONG);
 	tdev_init(&t, "bad/name", 1);
 	ASSERT(misc_register(&t.misc) < 0);
-	ASSERT(!t.misc.ldm);
+	ASSERT(!t.misc.ldm_cdev);
 	ASSERT_EQ(misc_register(NULL), -EINVAL);
 
 	tdev_init(&t, "twice", 7);
@@ -354,7 +354,7 @@ DEFINE_TEST(
 		"open calls the open method with the device's inode, reads and writes move f_pos, release calls flush and release once")
 {
 	static struct tdev t;
-	struct ldm_misc_file *f;
+	struct ldm_chrdev_file *f;
 	char buf[32];
 	loff_t pos;
 
@@ -362,22 +362,22 @@ DEFINE_TEST(
 	ASSERT_OK(ldm_misc_open("rw", O_RDWR | O_NONBLOCK, &f));
 	ASSERT_EQ(t.opens, 1);
 	ASSERT_EQ(t.open_minor, 77);
-	ASSERT_EQ(ldm_misc_read(f, buf, 4, NULL), 4);
+	ASSERT_EQ(ldm_chrdev_read(f, buf, 4, NULL), 4);
 	ASSERT(!memcmp(buf, "0123", 4));
-	ASSERT_EQ(ldm_misc_read(f, buf, sizeof(buf), NULL), 6);
+	ASSERT_EQ(ldm_chrdev_read(f, buf, sizeof(buf), NULL), 6);
 	ASSERT(!memcmp(buf, "456789", 6));
-	ASSERT_EQ(ldm_misc_read(f, buf, sizeof(buf), NULL), 0);
+	ASSERT_EQ(ldm_chrdev_read(f, buf, sizeof(buf), NULL), 0);
 	pos = 8;
-	ASSERT_EQ(ldm_misc_read(f, buf, sizeof(buf), &pos), 2);
+	ASSERT_EQ(ldm_chrdev_read(f, buf, sizeof(buf), &pos), 2);
 	ASSERT(!memcmp(buf, "89", 2));
 	ASSERT_EQ(pos, 10);
 	pos = -1;
-	ASSERT_EQ(ldm_misc_read(f, buf, sizeof(buf), &pos), -EINVAL);
-	ASSERT_EQ(ldm_misc_read(f, buf, (size_t)SSIZE_MAX + 1, NULL), -EINVAL);
-	ASSERT_EQ(ldm_misc_write(f, "abc", 3, NULL), 3);
-	ASSERT_EQ(ldm_misc_llseek(f, 0, SEEK_CUR), 13);
+	ASSERT_EQ(ldm_chrdev_read(f, buf, sizeof(buf), &pos), -EINVAL);
+	ASSERT_EQ(ldm_chrdev_read(f, buf, (size_t)SSIZE_MAX + 1, NULL), -EINVAL);
+	ASSERT_EQ(ldm_chrdev_write(f, "abc", 3, NULL), 3);
+	ASSERT_EQ(ldm_chrdev_llseek(f, 0, SEEK_CUR), 13);
 	ASSERT_EQ(t.releases, 0);
-	ASSERT_OK(ldm_misc_release(f));
+	ASSERT_OK(ldm_chrdev_release(f));
 	ASSERT_EQ(t.flushes, 1);
 	ASSERT_EQ(t.releases, 1);
 	ASSERT_OK(misc_deregister(&t.misc));
@@ -390,7 +390,7 @@ DEFINE_TEST(
 		"open of an unknown device is -ENODEV, bad arguments -EINVAL, and an open method's error is returned with nothing to release")
 {
 	static struct tdev t;
-	struct ldm_misc_file *f = NULL;
+	struct ldm_chrdev_file *f = NULL;
 
 	ASSERT_EQ(ldm_misc_open("nosuch", O_RDONLY, &f), -ENODEV);
 	ASSERT(!f);
@@ -405,7 +405,7 @@ DEFINE_TEST(
 	ASSERT_OK(misc_deregister(&t.misc));
 	ASSERT_EQ(t.releases, 0);
 	ASSERT_EQ(ldm_misc_open("refuses", O_RDONLY, &f), -ENODEV);
-	ASSERT_EQ(ldm_misc_release(NULL), -EINVAL);
+	ASSERT_EQ(ldm_chrdev_release(NULL), -EINVAL);
 }
 
 DEFINE_TEST(
@@ -414,18 +414,18 @@ DEFINE_TEST(
 		"a file open for reading cannot be written (-EBADF) and the other way round; f_flags keeps O_NONBLOCK")
 {
 	static struct tdev t;
-	struct ldm_misc_file *r, *w;
+	struct ldm_chrdev_file *r, *w;
 	char buf[4];
 
 	tdev_register(&t, "modes", 11);
 	ASSERT_OK(ldm_misc_open("modes", O_RDONLY | O_CREAT, &r));
 	ASSERT_OK(ldm_misc_open("modes", O_WRONLY | O_NONBLOCK, &w));
-	ASSERT_EQ(ldm_misc_write(r, "x", 1, NULL), -EBADF);
-	ASSERT_EQ(ldm_misc_read(w, buf, 1, NULL), -EBADF);
-	ASSERT_EQ(ldm_misc_read(r, buf, 1, NULL), 1);
-	ASSERT_EQ(ldm_misc_write(w, "x", 1, NULL), 1);
-	ASSERT_OK(ldm_misc_release(r));
-	ASSERT_OK(ldm_misc_release(w));
+	ASSERT_EQ(ldm_chrdev_write(r, "x", 1, NULL), -EBADF);
+	ASSERT_EQ(ldm_chrdev_read(w, buf, 1, NULL), -EBADF);
+	ASSERT_EQ(ldm_chrdev_read(r, buf, 1, NULL), 1);
+	ASSERT_EQ(ldm_chrdev_write(w, "x", 1, NULL), 1);
+	ASSERT_OK(ldm_chrdev_release(r));
+	ASSERT_OK(ldm_chrdev_release(w));
 	ASSERT_EQ(t.releases, 2);
 	ASSERT_OK(misc_deregister(&t.misc));
 }
@@ -451,23 +451,23 @@ DEFINE_TEST(
 {
 	static const struct file_operations none = { .owner = NULL };
 	static struct miscdevice m = { .minor = 20, .name = "bare", .fops = &none };
-	struct ldm_misc_file *f;
+	struct ldm_chrdev_file *f;
 	char buf[4];
 
 	ASSERT_OK(misc_register(&m));
 	ASSERT_OK(ldm_misc_open("bare", O_RDWR, &f));
-	ASSERT_EQ(ldm_misc_read(f, buf, 4, NULL), -EINVAL);
-	ASSERT_EQ(ldm_misc_write(f, buf, 4, NULL), -EINVAL);
-	ASSERT_EQ(ldm_misc_ioctl(f, 1, 0), -ENOTTY);
-	ASSERT_EQ(ldm_misc_poll(f, POLLIN | POLLOUT | POLLPRI, 0), POLLIN | POLLOUT);
-	ASSERT_EQ(ldm_misc_poll(f, POLLPRI, 0), 0);
-	ASSERT_EQ(ldm_misc_llseek(f, 100, SEEK_SET), 100);
-	ASSERT_EQ(ldm_misc_llseek(f, -10, SEEK_CUR), 90);
-	ASSERT_EQ(ldm_misc_llseek(f, 5, SEEK_END), 5);
-	ASSERT_EQ(ldm_misc_llseek(f, -6, SEEK_CUR), -EINVAL);
-	ASSERT_EQ(ldm_misc_llseek(f, 0, 3), -EINVAL);
-	ASSERT_EQ(ldm_misc_llseek(f, 0, SEEK_CUR), 5);
-	ASSERT_OK(ldm_misc_release(f));
+	ASSERT_EQ(ldm_chrdev_read(f, buf, 4, NULL), -EINVAL);
+	ASSERT_EQ(ldm_chrdev_write(f, buf, 4, NULL), -EINVAL);
+	ASSERT_EQ(ldm_chrdev_ioctl(f, 1, 0), -ENOTTY);
+	ASSERT_EQ(ldm_chrdev_poll(f, POLLIN | POLLOUT | POLLPRI, 0), POLLIN | POLLOUT);
+	ASSERT_EQ(ldm_chrdev_poll(f, POLLPRI, 0), 0);
+	ASSERT_EQ(ldm_chrdev_llseek(f, 100, SEEK_SET), 100);
+	ASSERT_EQ(ldm_chrdev_llseek(f, -10, SEEK_CUR), 90);
+	ASSERT_EQ(ldm_chrdev_llseek(f, 5, SEEK_END), 5);
+	ASSERT_EQ(ldm_chrdev_llseek(f, -6, SEEK_CUR), -EINVAL);
+	ASSERT_EQ(ldm_chrdev_llseek(f, 0, 3), -EINVAL);
+	ASSERT_EQ(ldm_chrdev_llseek(f, 0, SEEK_CUR), 5);
+	ASSERT_OK(ldm_chrdev_release(f));
 	ASSERT_OK(misc_deregister(&m));
 }
 
@@ -477,25 +477,25 @@ DEFINE_TEST(
 		"a driver's llseek is called; nonseekable_open makes llseek and reads at a position -ESPIPE")
 {
 	static struct tdev t, n;
-	struct ldm_misc_file *f, *g;
+	struct ldm_chrdev_file *f, *g;
 	char buf[4];
 	loff_t pos = 0;
 
 	tdev_register(&t, "seeks", 30);
 	t.fops.llseek = fixed_llseek;
 	ASSERT_OK(ldm_misc_open("seeks", O_RDONLY, &f));
-	ASSERT_EQ(ldm_misc_llseek(f, 3, SEEK_SET), 6);
-	ASSERT_EQ(ldm_misc_read(f, buf, 1, NULL), 1);
+	ASSERT_EQ(ldm_chrdev_llseek(f, 3, SEEK_SET), 6);
+	ASSERT_EQ(ldm_chrdev_read(f, buf, 1, NULL), 1);
 	ASSERT_EQ(buf[0], '6');
-	ASSERT_OK(ldm_misc_release(f));
+	ASSERT_OK(ldm_chrdev_release(f));
 
 	tdev_register(&n, "pipe", 31);
 	n.fops.open = nonseekable_open_method;
 	ASSERT_OK(ldm_misc_open("pipe", O_RDWR, &g));
-	ASSERT_EQ(ldm_misc_llseek(g, 0, SEEK_SET), -ESPIPE);
-	ASSERT_EQ(ldm_misc_read(g, buf, 1, &pos), -ESPIPE);
-	ASSERT_EQ(ldm_misc_write(g, buf, 1, &pos), -ESPIPE);
-	ASSERT_OK(ldm_misc_release(g));
+	ASSERT_EQ(ldm_chrdev_llseek(g, 0, SEEK_SET), -ESPIPE);
+	ASSERT_EQ(ldm_chrdev_read(g, buf, 1, &pos), -ESPIPE);
+	ASSERT_EQ(ldm_chrdev_write(g, buf, 1, &pos), -ESPIPE);
+	ASSERT_OK(ldm_chrdev_release(g));
 	ASSERT_OK(misc_deregister(&t.misc));
 	ASSERT_OK(misc_deregister(&n.misc));
 }
@@ -513,35 +513,35 @@ static ssize_t flags_read(struct file *file, char __user *buf, size_t count, lof
 DEFINE_TEST(
 	test_misc_seekable_and_set_flags,
 	.description =
-		"ldm_misc_seekable is false after nonseekable_open; ldm_misc_set_flags changes O_NONBLOCK and O_APPEND only, as F_SETFL")
+		"ldm_chrdev_seekable is false after nonseekable_open; ldm_chrdev_set_flags changes O_NONBLOCK and O_APPEND only, as F_SETFL")
 {
 	static struct tdev t, n;
-	struct ldm_misc_file *f, *g;
+	struct ldm_chrdev_file *f, *g;
 	char buf[4];
 
 	tdev_register(&t, "flags", 32);
 	t.fops.read = flags_read;
 	ASSERT_OK(ldm_misc_open("flags", O_RDONLY, &f));
-	ASSERT(ldm_misc_seekable(f));
-	ASSERT_OK(ldm_misc_read(f, buf, 1, NULL));
+	ASSERT(ldm_chrdev_seekable(f));
+	ASSERT_OK(ldm_chrdev_read(f, buf, 1, NULL));
 	ASSERT_EQ(flags_seen & (O_NONBLOCK | O_APPEND), 0);
-	ASSERT_OK(ldm_misc_set_flags(f, O_NONBLOCK | O_APPEND | O_WRONLY | O_SYNC));
-	ASSERT_OK(ldm_misc_read(f, buf, 1, NULL));
+	ASSERT_OK(ldm_chrdev_set_flags(f, O_NONBLOCK | O_APPEND | O_WRONLY | O_SYNC));
+	ASSERT_OK(ldm_chrdev_read(f, buf, 1, NULL));
 	ASSERT_EQ(flags_seen & (O_NONBLOCK | O_APPEND), O_NONBLOCK | O_APPEND);
 	ASSERT_EQ(flags_seen & O_ACCMODE, O_RDONLY); /* the access mode stays */
 	ASSERT_EQ(flags_seen & O_SYNC, 0);
-	ASSERT_OK(ldm_misc_set_flags(f, 0));
-	ASSERT_OK(ldm_misc_read(f, buf, 1, NULL));
+	ASSERT_OK(ldm_chrdev_set_flags(f, 0));
+	ASSERT_OK(ldm_chrdev_read(f, buf, 1, NULL));
 	ASSERT_EQ(flags_seen & (O_NONBLOCK | O_APPEND), 0);
-	ASSERT_EQ(ldm_misc_set_flags(NULL, 0), -EINVAL);
-	ASSERT(!ldm_misc_seekable(NULL));
-	ASSERT_OK(ldm_misc_release(f));
+	ASSERT_EQ(ldm_chrdev_set_flags(NULL, 0), -EINVAL);
+	ASSERT(!ldm_chrdev_seekable(NULL));
+	ASSERT_OK(ldm_chrdev_release(f));
 
 	tdev_register(&n, "flags_pipe", 33);
 	n.fops.open = nonseekable_open_method;
 	ASSERT_OK(ldm_misc_open("flags_pipe", O_RDWR, &g));
-	ASSERT(!ldm_misc_seekable(g));
-	ASSERT_OK(ldm_misc_release(g));
+	ASSERT(!ldm_chrdev_seekable(g));
+	ASSERT_OK(ldm_chrdev_release(g));
 	ASSERT_OK(misc_deregister(&t.misc));
 	ASSERT_OK(misc_deregister(&n.misc));
 }
@@ -558,21 +558,21 @@ DEFINE_TEST(
 		"ioctl reaches the driver with inode, command and argument; unlocked_ioctl is preferred; -ENOIOCTLCMD becomes -ENOTTY")
 {
 	static struct tdev t;
-	struct ldm_misc_file *f;
+	struct ldm_chrdev_file *f;
 
 	tdev_register(&t, "ioc", 40);
 	ASSERT_OK(ldm_misc_open("ioc", O_RDONLY, &f));
-	ASSERT_EQ(ldm_misc_ioctl(f, TDEV_IOC_ECHO, 2), 42);
-	ASSERT_EQ(ldm_misc_ioctl(f, 0x1234, 0), -ENOTTY);
+	ASSERT_EQ(ldm_chrdev_ioctl(f, TDEV_IOC_ECHO, 2), 42);
+	ASSERT_EQ(ldm_chrdev_ioctl(f, 0x1234, 0), -ENOTTY);
 	t.fops.unlocked_ioctl = tdev_unlocked_ioctl;
-	ASSERT_EQ(ldm_misc_ioctl(f, TDEV_IOC_ECHO, 2), 20);
-	ASSERT_EQ(ldm_misc_ioctl(f, 0x1234, 0), -ENOTTY);
-	ASSERT_OK(ldm_misc_release(f));
+	ASSERT_EQ(ldm_chrdev_ioctl(f, TDEV_IOC_ECHO, 2), 20);
+	ASSERT_EQ(ldm_chrdev_ioctl(f, 0x1234, 0), -ENOTTY);
+	ASSERT_OK(ldm_chrdev_release(f));
 	ASSERT_OK(misc_deregister(&t.misc));
 }
 
 struct poll_call {
-	struct ldm_misc_file *file;
+	struct ldm_chrdev_file *file;
 	unsigned int events;
 	int timeout_ms;
 	int ret;
@@ -583,7 +583,7 @@ static void *poll_thread(void *arg)
 {
 	struct poll_call *c = arg;
 
-	c->ret = ldm_misc_poll(c->file, c->events, c->timeout_ms);
+	c->ret = ldm_chrdev_poll(c->file, c->events, c->timeout_ms);
 	return NULL;
 }
 
@@ -604,19 +604,19 @@ DEFINE_TEST(
 	.concurrency = true)
 {
 	static struct tdev t;
-	struct ldm_misc_file *f;
+	struct ldm_chrdev_file *f;
 	pthread_t waker;
 
 	tdev_register(&t, "poller", 50);
 	ASSERT_OK(ldm_misc_open("poller", O_RDONLY, &f));
-	ASSERT_EQ(ldm_misc_poll(f, POLLIN | POLLOUT, 0), POLLOUT);
-	ASSERT_EQ(ldm_misc_poll(f, POLLIN, 0), 0);
-	ASSERT_EQ(ldm_misc_poll(f, POLLIN, 30), 0);
+	ASSERT_EQ(ldm_chrdev_poll(f, POLLIN | POLLOUT, 0), POLLOUT);
+	ASSERT_EQ(ldm_chrdev_poll(f, POLLIN, 0), 0);
+	ASSERT_EQ(ldm_chrdev_poll(f, POLLIN, 30), 0);
 	ASSERT_OK(pthread_create(&waker, NULL, make_ready, &t));
-	ASSERT_EQ(ldm_misc_poll(f, POLLIN, -1), POLLIN);
+	ASSERT_EQ(ldm_chrdev_poll(f, POLLIN, -1), POLLIN);
 	ASSERT_OK(pthread_join(waker, NULL));
-	ASSERT_EQ(ldm_misc_poll(f, POLLIN | POLLRDNORM, 0), POLLIN | POLLRDNORM);
-	ASSERT_OK(ldm_misc_release(f));
+	ASSERT_EQ(ldm_chrdev_poll(f, POLLIN | POLLRDNORM, 0), POLLIN | POLLRDNORM);
+	ASSERT_OK(ldm_chrdev_release(f));
 	ASSERT_OK(misc_deregister(&t.misc));
 }
 
@@ -638,7 +638,7 @@ DEFINE_TEST(
 	ldm_thread_interrupt(th);
 	ASSERT_OK(pthread_join(th, NULL));
 	ASSERT_EQ(c.ret, -EINTR);
-	ASSERT_OK(ldm_misc_release(c.file));
+	ASSERT_OK(ldm_chrdev_release(c.file));
 	ASSERT_OK(misc_deregister(&t.misc));
 }
 
@@ -648,7 +648,7 @@ DEFINE_TEST(
 		"deregistering a device with a file open calls release once then; every later call gives -ENODEV; close calls nothing more")
 {
 	static struct tdev t, again;
-	struct ldm_misc_file *f;
+	struct ldm_chrdev_file *f;
 	char buf[4];
 
 	tdev_register(&t, "gone", MISC_DYNAMIC_MINOR);
@@ -657,17 +657,17 @@ DEFINE_TEST(
 	ASSERT_EQ(t.releases, 1);
 	ASSERT_EQ(t.flushes, 0);
 	ASSERT(!tree_exists("/class/misc/gone"));
-	ASSERT_EQ(ldm_misc_read(f, buf, 4, NULL), -ENODEV);
-	ASSERT_EQ(ldm_misc_write(f, buf, 4, NULL), -ENODEV);
-	ASSERT_EQ(ldm_misc_ioctl(f, TDEV_IOC_ECHO, 0), -ENODEV);
-	ASSERT_EQ(ldm_misc_poll(f, POLLIN, 0), -ENODEV);
-	ASSERT_EQ(ldm_misc_llseek(f, 0, SEEK_SET), -ENODEV);
+	ASSERT_EQ(ldm_chrdev_read(f, buf, 4, NULL), -ENODEV);
+	ASSERT_EQ(ldm_chrdev_write(f, buf, 4, NULL), -ENODEV);
+	ASSERT_EQ(ldm_chrdev_ioctl(f, TDEV_IOC_ECHO, 0), -ENODEV);
+	ASSERT_EQ(ldm_chrdev_poll(f, POLLIN, 0), -ENODEV);
+	ASSERT_EQ(ldm_chrdev_llseek(f, 0, SEEK_SET), -ENODEV);
 	ASSERT_EQ(ldm_misc_open("gone", O_RDWR, &f), -ENODEV);
 	/* The name and the minor are free again, while the old file is open. */
 	tdev_register(&again, "gone", MISC_DYNAMIC_MINOR);
 	ASSERT_EQ(again.misc.minor, 63);
 	memset(&t, 0x5a, sizeof(t)); /* the driver may free its device now */
-	ASSERT_OK(ldm_misc_release(f));
+	ASSERT_OK(ldm_chrdev_release(f));
 	ASSERT_OK(misc_deregister(&again.misc));
 }
 
@@ -689,12 +689,12 @@ DEFINE_TEST(
 	ASSERT_OK(pthread_join(th, NULL));
 	ASSERT_EQ(c.ret, -ENODEV);
 	ASSERT_EQ(t.releases, 1);
-	ASSERT_OK(ldm_misc_release(c.file));
+	ASSERT_OK(ldm_chrdev_release(c.file));
 	ASSERT_EQ(t.releases, 1);
 }
 
 struct read_call {
-	struct ldm_misc_file *file;
+	struct ldm_chrdev_file *file;
 	ssize_t ret;
 	char buf[16];
 };
@@ -703,7 +703,7 @@ static void *read_thread(void *arg)
 {
 	struct read_call *c = arg;
 
-	c->ret = ldm_misc_read(c->file, c->buf, sizeof(c->buf), NULL);
+	c->ret = ldm_chrdev_read(c->file, c->buf, sizeof(c->buf), NULL);
 	return NULL;
 }
 
@@ -750,8 +750,8 @@ DEFINE_TEST(
 	ASSERT_OK(d.ret);
 	ASSERT_EQ(t.releases, 1);
 	ASSERT_EQ(t.released_after_read, 1);
-	ASSERT_EQ(ldm_misc_read(r.file, r.buf, 1, NULL), -ENODEV);
-	ASSERT_OK(ldm_misc_release(r.file));
+	ASSERT_EQ(ldm_chrdev_read(r.file, r.buf, 1, NULL), -ENODEV);
+	ASSERT_OK(ldm_chrdev_release(r.file));
 }
 
 DEFINE_TEST(
@@ -769,11 +769,11 @@ DEFINE_TEST(
 	ASSERT_OK(ldm_misc_open("stream", O_RDWR, &r.file));
 	ASSERT_OK(pthread_create(&reader, NULL, read_thread, &r));
 	wait_for_completion(&t.entered);
-	ASSERT_EQ(ldm_misc_write(r.file, "x", 1, NULL), 1); /* would wait for ever */
+	ASSERT_EQ(ldm_chrdev_write(r.file, "x", 1, NULL), 1); /* would wait for ever */
 	complete(&t.go);
 	ASSERT_OK(pthread_join(reader, NULL));
 	ASSERT_EQ(r.ret, 10);
-	ASSERT_OK(ldm_misc_release(r.file));
+	ASSERT_OK(ldm_chrdev_release(r.file));
 	ASSERT_OK(misc_deregister(&t.misc));
 }
 
@@ -783,15 +783,15 @@ DEFINE_TEST(
 		"a method that deregisters its own device does not wait for itself; its file's release runs once")
 {
 	static struct tdev t;
-	struct ldm_misc_file *f;
+	struct ldm_chrdev_file *f;
 
 	tdev_register(&t, "selfish", 54);
 	ASSERT_OK(ldm_misc_open("selfish", O_RDONLY, &f));
-	ASSERT_OK(ldm_misc_ioctl(f, TDEV_IOC_SELF, 0));
+	ASSERT_OK(ldm_chrdev_ioctl(f, TDEV_IOC_SELF, 0));
 	ASSERT_EQ(t.releases, 1);
 	ASSERT(!tree_exists("/class/misc/selfish"));
-	ASSERT_EQ(ldm_misc_ioctl(f, TDEV_IOC_ECHO, 0), -ENODEV);
-	ASSERT_OK(ldm_misc_release(f));
+	ASSERT_EQ(ldm_chrdev_ioctl(f, TDEV_IOC_ECHO, 0), -ENODEV);
+	ASSERT_OK(ldm_chrdev_release(f));
 	ASSERT_EQ(t.releases, 1);
 }
 
@@ -807,7 +807,7 @@ struct churn {
 static void *churn_user(void *arg)
 {
 	struct churn *c = arg;
-	struct ldm_misc_file *f;
+	struct ldm_chrdev_file *f;
 	char buf[4];
 	ssize_t n;
 
@@ -815,13 +815,13 @@ static void *churn_user(void *arg)
 		if (ldm_misc_open("churn", O_RDONLY, &f))
 			continue;
 		inc(&c->opened);
-		n = ldm_misc_read(f, buf, sizeof(buf), NULL);
+		n = ldm_chrdev_read(f, buf, sizeof(buf), NULL);
 		if (n != 4 && n != -ENODEV)
 			abort();
-		n = ldm_misc_poll(f, POLLIN | POLLOUT, 0);
+		n = ldm_chrdev_poll(f, POLLIN | POLLOUT, 0);
 		if (n != POLLOUT && n != -ENODEV)
 			abort();
-		if (ldm_misc_release(f))
+		if (ldm_chrdev_release(f))
 			abort();
 	}
 	return NULL;
@@ -860,7 +860,7 @@ DEFINE_TEST(
 {
 #ifdef LDM_FAULT_INJECTION
 	static struct tdev t;
-	struct ldm_misc_file *f;
+	struct ldm_chrdev_file *f;
 	unsigned long k;
 	int err;
 
@@ -881,7 +881,7 @@ DEFINE_TEST(
 		}
 		ASSERT(!tree_exists("/class/misc/fragile"));
 		ASSERT_EQ(t.misc.minor, MISC_DYNAMIC_MINOR);
-		ASSERT(!t.misc.ldm);
+		ASSERT(!t.misc.ldm_cdev);
 	}
 	by_minor[t.misc.minor] = &t;
 	ASSERT_STREQ(tree_attr("/class/misc/fragile/dev"), "10:63\n");
@@ -896,7 +896,7 @@ DEFINE_TEST(
 		ASSERT_EQ(err, -ENOMEM);
 		ASSERT_EQ(t.opens, 0);
 	}
-	ASSERT_OK(ldm_misc_release(f));
+	ASSERT_OK(ldm_chrdev_release(f));
 	ASSERT_EQ(t.releases, 1);
 	ASSERT_OK(misc_deregister(&t.misc));
 #else

@@ -745,6 +745,55 @@ DEFINE_TEST(
 	remove_root(&d);
 }
 
+/* Wait for ldmd to exit; its exit status. */
+static int wait_ldmd_exit(struct ldmd *d, const char *after)
+{
+	struct timespec deadline;
+	int status;
+
+	deadline_in(&deadline, WAIT_SECONDS);
+	while (waitpid(d->pid, &status, WNOHANG) != d->pid) {
+		if (ms_left(&deadline) <= 0)
+			FAIL("ldmd did not stop after %s; its log:\n%s", after, read_file(d->log));
+		usleep(20 * 1000);
+	}
+	return status;
+}
+
+DEFINE_TEST(
+	test_control_reboot_calls_the_reboot_notifiers,
+	.description =
+		"ldm reboot calls the drivers' reboot notifiers with SYS_RESTART, then stops ldmd as a shutdown does (exit 0, nothing mounted); ldm shutdown calls them with SYS_POWER_OFF",
+	.no_runtime = true)
+{
+	const char *const args[] = { LDM_BUILD_DIR "/tests/modules/k269_wdog.ko", NULL };
+	struct ldmd d;
+	char *log;
+	int status;
+
+	need_fuse();
+	ldmd_up(&d, args);
+	LDM_EXPECT(&d, 0, NULL, "reboot");
+	status = wait_ldmd_exit(&d, "'ldm reboot'");
+	ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	ASSERT_EQ(mounts_at(d.sys), 0);
+	log = read_file(d.log);
+	ASSERT(strstr(log, "k269_wdog: stopping the timer for the system's stop (1)"));
+	free(log);
+	close(d.out);
+
+	d.pid = spawn_ldmd(&d, true, args);
+	wait_ready(&d);
+	LDM_EXPECT(&d, 0, NULL, "shutdown");
+	status = wait_ldmd_exit(&d, "'ldm shutdown'");
+	ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	log = read_file(d.log);
+	ASSERT(strstr(log, "k269_wdog: stopping the timer for the system's stop (3)"));
+	free(log);
+	close(d.out);
+	remove_root(&d);
+}
+
 DEFINE_TEST(
 	test_control_device_names_refused_with_their_errors,
 	.description =
@@ -832,4 +881,32 @@ DEFINE_TEST(
 	ASSERT_EQ(adder.done, remover.done + left);
 	LDM_EXPECT(&d, 0, "Module", "lsmod");
 	ldmd_down(&d);
+}
+
+DEFINE_TEST(
+	test_control_machine_restart_stops_ldmd,
+	.description =
+		"a watchdog closed without its magic 'V' through DIR/dev fires, and its machine_restart() stops ldmd as a shutdown does",
+	.no_runtime = true)
+{
+	const char *const args[] = { LDM_BUILD_DIR "/tests/modules/k269_wdog.ko=soft_margin=1",
+				     NULL };
+	char path[512], *log;
+	struct ldmd d;
+	int status, fd;
+
+	need_fuse();
+	ldmd_up(&d, args);
+	snprintf(path, sizeof(path), "%s/watchdog", d.dev);
+	fd = open(path, O_WRONLY);
+	ASSERT(fd >= 0);
+	close(fd);
+	status = wait_ldmd_exit(&d, "the watchdog fired");
+	ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	ASSERT_EQ(mounts_at(d.sys), 0);
+	log = read_file(d.log);
+	ASSERT(strstr(log, "ldm: machine restart requested by a driver"));
+	free(log);
+	close(d.out);
+	remove_root(&d);
 }

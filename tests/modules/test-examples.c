@@ -170,27 +170,27 @@ DEFINE_TEST(
 	.description =
 		"prop_misc's device reads its message and stores what is written; an open file pins the module against rmmod")
 {
-	struct ldm_misc_file *f;
+	struct ldm_chrdev_file *f;
 	char buf[300];
 	loff_t pos = 0;
 
 	ASSERT_OK(insmod("prop_misc", NULL));
 	ASSERT_OK(ldm_misc_open("prop_misc", O_RDWR, &f));
 	ASSERT_STREQ(tree_attr("/module/prop_misc/refcnt"), "1\n");
-	ASSERT_EQ(ldm_misc_read(f, buf, sizeof(buf), NULL), 32);
+	ASSERT_EQ(ldm_chrdev_read(f, buf, sizeof(buf), NULL), 32);
 	ASSERT(!memcmp(buf, "hello from a proprietary module\n", 32));
-	ASSERT_EQ(ldm_misc_read(f, buf, sizeof(buf), NULL), 0);
-	ASSERT_EQ(ldm_misc_write(f, "stored\n", 7, &pos), 7);
-	ASSERT_EQ(ldm_misc_llseek(f, 0, SEEK_SET), 0);
-	ASSERT_EQ(ldm_misc_read(f, buf, 3, NULL), 3);
-	ASSERT_EQ(ldm_misc_read(f, buf + 3, sizeof(buf), NULL), 4);
+	ASSERT_EQ(ldm_chrdev_read(f, buf, sizeof(buf), NULL), 0);
+	ASSERT_EQ(ldm_chrdev_write(f, "stored\n", 7, &pos), 7);
+	ASSERT_EQ(ldm_chrdev_llseek(f, 0, SEEK_SET), 0);
+	ASSERT_EQ(ldm_chrdev_read(f, buf, 3, NULL), 3);
+	ASSERT_EQ(ldm_chrdev_read(f, buf + 3, sizeof(buf), NULL), 4);
 	ASSERT(!memcmp(buf, "stored\n", 7));
 	memset(buf, 'x', sizeof(buf));
-	ASSERT_EQ(ldm_misc_write(f, buf, 257, &pos), -ENOSPC);
+	ASSERT_EQ(ldm_chrdev_write(f, buf, 257, &pos), -ENOSPC);
 
 	ASSERT_EQ(ldm_delete_module("prop_misc", 0), -EWOULDBLOCK);
 	ASSERT(tree_exists("/class/misc/prop_misc"));
-	ASSERT_OK(ldm_misc_release(f));
+	ASSERT_OK(ldm_chrdev_release(f));
 	ASSERT_STREQ(tree_attr("/module/prop_misc/refcnt"), "0\n");
 	ASSERT_OK(ldm_delete_module("prop_misc", 0));
 	ASSERT(!tree_exists("/class/misc/prop_misc"));
@@ -199,7 +199,7 @@ DEFINE_TEST(
 
 static void prop_misc_forced(void)
 {
-	struct ldm_misc_file *f;
+	struct ldm_chrdev_file *f;
 	char buf[8];
 
 	if (insmod("prop_misc", NULL))
@@ -209,10 +209,10 @@ static void prop_misc_forced(void)
 	ASSERT(!tree_exists("/module/prop_misc"));
 	ASSERT(!tree_exists("/class/misc/prop_misc"));
 	/* The module's code is unmapped: any call into it would crash. */
-	ASSERT_EQ(ldm_misc_read(f, buf, sizeof(buf), NULL), -ENODEV);
-	ASSERT_EQ(ldm_misc_write(f, buf, 1, NULL), -ENODEV);
-	ASSERT_EQ(ldm_misc_poll(f, POLLIN, 0), -ENODEV);
-	ASSERT_OK(ldm_misc_release(f));
+	ASSERT_EQ(ldm_chrdev_read(f, buf, sizeof(buf), NULL), -ENODEV);
+	ASSERT_EQ(ldm_chrdev_write(f, buf, 1, NULL), -ENODEV);
+	ASSERT_EQ(ldm_chrdev_poll(f, POLLIN, 0), -ENODEV);
+	ASSERT_OK(ldm_chrdev_release(f));
 	ASSERT_STREQ(tree_attr("/kernel/tainted"), "3\n");
 }
 
@@ -443,7 +443,7 @@ struct rmmod_race {
 static void *prop_misc_user(void *arg)
 {
 	struct rmmod_race *r = arg;
-	struct ldm_misc_file *f;
+	struct ldm_chrdev_file *f;
 	char buf[64];
 
 	while (!__atomic_load_n(&r->stop, __ATOMIC_SEQ_CST)) {
@@ -451,9 +451,9 @@ static void *prop_misc_user(void *arg)
 			continue;
 		__atomic_add_fetch(&r->opened, 1, __ATOMIC_SEQ_CST);
 		/* Open, so the module cannot go: the read reaches it. */
-		if (ldm_misc_read(f, buf, sizeof(buf), NULL) == 32)
+		if (ldm_chrdev_read(f, buf, sizeof(buf), NULL) == 32)
 			__atomic_add_fetch(&r->read_ok, 1, __ATOMIC_SEQ_CST);
-		if (ldm_misc_release(f))
+		if (ldm_chrdev_release(f))
 			abort();
 	}
 	return NULL;

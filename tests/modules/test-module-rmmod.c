@@ -166,6 +166,92 @@ DEFINE_TEST(
 	free(err);
 }
 
+DEFINE_TEST(test_rmmod_module_without_init_or_exit,
+	    .description =
+		    "a module with neither init nor exit (a library) is removed without force, "
+		    "is not [permanent], and taints nothing, as in 2.6.9")
+{
+	char line[256], *mods;
+
+	ASSERT_OK(ko_load("ldt_bare", NULL));
+	mods = ldm_proc_modules();
+	proc_line(mods, "ldt_bare", line, sizeof(line));
+	free(mods);
+	ASSERT_STREQ(after_size(line, "ldt_bare"), "0 - Live 0x0000000000000000");
+	ASSERT_OK(ldm_delete_module("ldt_bare", 0));
+	ASSERT(!node_exists("/module/ldt_bare"));
+	ASSERT_EQ(tainted(), 0);
+}
+
+/* Load ldt_static with @args, unload it, give a timer time to fire; the log. */
+static char *unload_leaving(const char *args)
+{
+	ASSERT_OK(ko_load("ldt_static", args));
+	ASSERT_OK(ldm_delete_module("ldt_static", 0));
+	/* A timer left armed would have fired by now, in unmapped code. */
+	usleep(1500 * 1000);
+	return ldm_dmesg(0, NULL);
+}
+
+DEFINE_TEST(test_rmmod_module_leaving_a_kobject_in_its_memory,
+	    .description = "a static device a module device_initialize()d and never put is "
+			   "named as the module's leak at unload, and ldm_exit never touches it "
+			   "(it crashed there)")
+{
+	char *log = unload_leaving(NULL);
+
+	ASSERT_CONTAINS(log, "ldt_static: module unloaded with kobject '(no name)'");
+	ASSERT_CONTAINS(log, "refcount 1: never released");
+	free(log);
+}
+
+DEFINE_TEST(test_rmmod_module_leaving_a_timer_armed,
+	    .description = "a timer a module leaves pending at unload is named as its leak and "
+			   "deleted, never run in unmapped code")
+{
+	char *log = unload_leaving("armed=1");
+
+	ASSERT_CONTAINS(log, "ldt_static: module unloaded with timer ");
+	ASSERT(!strstr(log, "timer fired"));
+	free(log);
+}
+
+static bool log_has(const char *needle)
+{
+	char *log = ldm_dmesg(0, NULL);
+	bool has = log && strstr(log, needle);
+
+	free(log);
+	return has;
+}
+
+DEFINE_TEST(test_rmmod_refused_until_firmware_nowait_callback_ran,
+	    .description = "request_firmware_nowait() holds its module until the callback has "
+			   "run: rmmod gives -EWOULDBLOCK meanwhile, then succeeds (the callback "
+			   "ran in unmapped code)")
+{
+	int i, err;
+
+	ASSERT_EQ(ldm_sysfs_write_path("/class/firmware/timeout", "1", 1), 1);
+	ASSERT_OK(ko_load("ldt_fwnowait", NULL));
+	ASSERT_EQ(ldm_delete_module("ldt_fwnowait", 0), -EWOULDBLOCK);
+	for (i = 0; i < 200 && !log_has("ldt_fwnowait: callback ran"); i++)
+		usleep(20 * 1000);
+	ASSERT(log_has("ldt_fwnowait: callback ran, firmware missing"));
+	/* The reference is dropped just after the callback returns. */
+	for (i = 0; i < 200 && (err = ldm_delete_module("ldt_fwnowait", 0)) == -EWOULDBLOCK; i++)
+		usleep(10 * 1000);
+	ASSERT_OK(err);
+}
+
+DEFINE_TEST(test_exit_runs_firmware_nowait_callback_before_unloading,
+	    .description = "ldm_exit aborts a pending request_firmware_nowait() and runs its "
+			   "callback before it unloads the module the callback lives in")
+{
+	ASSERT_OK(ko_load("ldt_fwnowait", NULL));
+	/* The harness's ldm_exit must end cleanly. */
+}
+
 static void *load_held_in_init(void *arg)
 {
 	char args[64];

@@ -39,7 +39,7 @@ DEFINE_TEST(test_ldm_help_is_golden,
 {
 	static const char *const verbs[] = {
 		"insmod", "rmmod",   "lsmod",  "modinfo", "modpost",  "symbols", "tree", "monitor",
-		"device", "suspend", "resume", "dmesg",	  "shutdown", "run",	 "exec",
+		"device", "suspend", "resume", "dmesg",	  "shutdown", "reboot",	 "run",	 "exec",
 	};
 	char cmd[128], golden[64];
 	size_t i;

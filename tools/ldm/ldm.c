@@ -25,6 +25,7 @@ static const struct ldm_verb *const verbs[] = {
 	&ldm_verb_resume,
 	&ldm_verb_dmesg,
 	&ldm_verb_shutdown,
+	&ldm_verb_reboot,
 	&ldm_verb_run,
 };
 /* clang-format on */

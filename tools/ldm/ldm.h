@@ -23,6 +23,7 @@ extern const struct ldm_verb ldm_verb_resume;
 extern const struct ldm_verb ldm_verb_rmmod;
 extern const struct ldm_verb ldm_verb_run;
 extern const struct ldm_verb ldm_verb_shutdown;
+extern const struct ldm_verb ldm_verb_reboot;
 extern const struct ldm_verb ldm_verb_suspend;
 extern const struct ldm_verb ldm_verb_symbols;
 extern const struct ldm_verb ldm_verb_tree;

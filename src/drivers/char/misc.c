@@ -6,27 +6,32 @@
  * the upper layer that, as the article says, most drivers use instead of
  * the GPL-only driver core below it.
  *
- * What ldm adds: a device deregistered while files are open has their
- * release methods called then (see misc.h), and the minors it held stay
- * taken until misc_deregister() returns. Files are opened through
- * misc-file.c.
+ * Each device is a cdev of its own minor of major 10 (the range "misc" of
+ * /proc/devices), so its files are opened by number as any character
+ * device's (<libldm/chrdev.h>), or by name (ldm_misc_open()). What ldm
+ * adds: a device deregistered while files are open has their release
+ * methods called then (as cdev_del() does), and the minors it held stay
+ * taken until misc_deregister() returns.
  */
 #include <pthread.h>
 #include <string.h>
+#include <ldm/cdev.h>
 #include <ldm/device.h>
 #include <ldm/export.h>
 #include <ldm/kdev_t.h>
 #include <ldm/kernel.h>
+#include <ldm/miscdevice.h>
+#include <ldm/proc_fs.h>
+#include <ldm/seq_file.h>
 #include <ldm/slab.h>
+#include <libldm/chrdev.h>
+#include <libldm/misc.h>
 
-#include "misc.h"
 #include "boot.h"
 
 /* Dynamic minors are given from the top of this range down, as in 2.6.9. */
 #define DYNAMIC_MINORS 64
 #define MISC_MINORS    256 /* minors 0-254; 255 is MISC_DYNAMIC_MINOR */
-
-#define HELD_MAX 8
 
 static LIST_HEAD(misc_list);
 /* Guards misc_list, misc_minors and the registration of each device. */
@@ -34,10 +39,7 @@ static pthread_mutex_t misc_mtx = PTHREAD_MUTEX_INITIALIZER;
 /* Minors taken, from misc_register() until misc_deregister() returns. */
 static unsigned char misc_minors[MISC_MINORS / 8];
 static struct class_simple *misc_class;
-
-/* The active references this thread holds, so draining never waits on itself. */
-static __thread struct ldm_misc_node *held[HELD_MAX];
-static __thread unsigned int nheld;
+static struct proc_dir_entry *misc_proc;
 
 static bool minor_taken(int minor)
 {
@@ -52,129 +54,6 @@ static void take_minor(int minor)
 static void free_minor(int minor)
 {
 	misc_minors[minor >> 3] &= (unsigned char)~(1 << (minor & 7));
-}
-
-/**
- * misc_get_active - enter a device's driver
- * @node: the device
- *
- * Return: false if the device has been deregistered.
- */
-bool misc_get_active(struct ldm_misc_node *node)
-{
-	int v = atomic_read(&node->active);
-
-	do {
-		if (v < 0)
-			return false;
-	} while (!__atomic_compare_exchange_n(&node->active.counter, &v, v + 1, false,
-					      __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));
-	if (nheld < HELD_MAX)
-		held[nheld] = node;
-	nheld++;
-	return true;
-}
-
-/**
- * misc_put_active - leave a driver entered with misc_get_active()
- * @node: the device
- */
-void misc_put_active(struct ldm_misc_node *node)
-{
-	nheld--;
-	if (atomic_dec_return(&node->active) >= 0)
-		return;
-	/* Deregistered meanwhile: misc_deregister() may be waiting for us. */
-	pthread_mutex_lock(&node->lock);
-	pthread_cond_broadcast(&node->drained);
-	pthread_mutex_unlock(&node->lock);
-}
-
-/**
- * misc_node_dead - whether a device has been deregistered
- * @node: the device
- */
-bool misc_node_dead(struct ldm_misc_node *node)
-{
-	return atomic_read(&node->active) < 0;
-}
-
-static int held_by_me(struct ldm_misc_node *node)
-{
-	unsigned int i;
-	int n = 0;
-
-	for (i = 0; i < nheld && i < HELD_MAX; i++)
-		if (held[i] == node)
-			n++;
-	return n;
-}
-
-/* Wait until no thread but this one is inside the driver of @node. */
-static void drain(struct ldm_misc_node *node)
-{
-	int mine = held_by_me(node);
-
-	pthread_mutex_lock(&node->lock);
-	while (atomic_read(&node->active) - MISC_DEACTIVATED_BIAS > mine)
-		pthread_cond_wait(&node->drained, &node->lock);
-	pthread_mutex_unlock(&node->lock);
-}
-
-static void node_release(struct kref *kref)
-{
-	struct ldm_misc_node *node = container_of(kref, struct ldm_misc_node, kref);
-
-	pthread_mutex_destroy(&node->lock);
-	pthread_cond_destroy(&node->drained);
-	kfree(node);
-}
-
-/**
- * misc_node_put - drop a reference on a device's node
- * @node: the node
- */
-void misc_node_put(struct ldm_misc_node *node)
-{
-	kref_put(&node->kref, node_release);
-}
-
-static struct ldm_misc_node *node_alloc(void)
-{
-	struct ldm_misc_node *node = kzalloc(sizeof(*node), GFP_KERNEL);
-
-	if (!node)
-		return NULL;
-	kref_init(&node->kref);
-	atomic_set(&node->active, 0);
-	pthread_mutex_init(&node->lock, NULL);
-	pthread_cond_init(&node->drained, NULL);
-	INIT_LIST_HEAD(&node->files);
-	return node;
-}
-
-/* Wake the pollers, wait for the calls in progress, release the open files. */
-static void kill_files(struct ldm_misc_node *node)
-{
-	struct list_head *pos;
-
-	pthread_mutex_lock(&node->lock);
-	list_for_each(pos, &node->files)
-		misc_file_wake_pollers(misc_file_of(pos));
-	pthread_mutex_unlock(&node->lock);
-	drain(node);
-	for (;;) {
-		pthread_mutex_lock(&node->lock);
-		if (list_empty(&node->files)) {
-			pthread_mutex_unlock(&node->lock);
-			return;
-		}
-		pos = node->files.next;
-		list_del_init(pos);
-		pthread_mutex_unlock(&node->lock);
-		misc_file_release(misc_file_of(pos));
-		misc_file_put(misc_file_of(pos)); /* the list's reference */
-	}
 }
 
 static struct miscdevice *find_by_name_locked(const char *name)
@@ -215,8 +94,8 @@ static int dynamic_minor_locked(void)
  */
 int misc_register(struct miscdevice *misc)
 {
-	struct ldm_misc_node *node;
-	struct class_device *cdev;
+	struct class_device *class_dev;
+	struct cdev *cdev;
 	bool dynamic;
 	int minor, err;
 
@@ -225,13 +104,15 @@ int misc_register(struct miscdevice *misc)
 		return -EINVAL;
 	if (strlen(misc->name) >= BUS_ID_SIZE)
 		return -ENAMETOOLONG;
-	node = node_alloc();
-	if (!node)
+	cdev = cdev_alloc();
+	if (!cdev)
 		return -ENOMEM;
+	cdev->owner = misc->fops->owner;
+	cdev->ops = misc->fops;
 
 	pthread_mutex_lock(&misc_mtx);
 	err = -EBUSY;
-	if (misc->ldm)
+	if (misc->ldm_cdev)
 		goto err_unlock;
 	err = -EEXIST;
 	if (find_by_name_locked(misc->name))
@@ -245,15 +126,18 @@ int misc_register(struct miscdevice *misc)
 	if (misc->devfs_name[0] == '\0')
 		snprintf(misc->devfs_name, sizeof(misc->devfs_name), "misc/%s", misc->name);
 
-	cdev = class_simple_device_add(misc_class, MKDEV(MISC_MAJOR, minor), misc->dev, "%s",
-				       misc->name);
-	if (IS_ERR(cdev)) {
-		err = (int)PTR_ERR(cdev);
+	err = cdev_add(cdev, MKDEV(MISC_MAJOR, minor), 1);
+	if (err)
+		goto err_minor;
+	class_dev = class_simple_device_add(misc_class, MKDEV(MISC_MAJOR, minor), misc->dev, "%s",
+					    misc->name);
+	if (IS_ERR(class_dev)) {
+		err = (int)PTR_ERR(class_dev);
 		goto err_minor;
 	}
 	misc->minor = minor;
-	misc->class = cdev;
-	misc->ldm = node;
+	misc->class = class_dev;
+	misc->ldm_cdev = cdev;
 	/* At the front, so that later devices can override earlier defaults. */
 	list_add(&misc->list, &misc_list);
 	pthread_mutex_unlock(&misc_mtx);
@@ -263,7 +147,7 @@ err_minor:
 	free_minor(minor);
 err_unlock:
 	pthread_mutex_unlock(&misc_mtx);
-	misc_node_put(node);
+	cdev_del(cdev);
 	return err;
 }
 EXPORT_SYMBOL(misc_register);
@@ -282,60 +166,58 @@ EXPORT_SYMBOL(misc_register);
  */
 int misc_deregister(struct miscdevice *misc)
 {
-	struct ldm_misc_node *node;
+	struct cdev *cdev;
 
 	if (!misc)
 		return -EINVAL;
 	pthread_mutex_lock(&misc_mtx);
-	node = misc->ldm;
-	if (!node || list_empty(&misc->list)) {
+	cdev = misc->ldm_cdev;
+	if (!cdev || list_empty(&misc->list)) {
 		pthread_mutex_unlock(&misc_mtx);
 		return -EINVAL;
 	}
-	/* Not found by name any more, and no new call enters the driver. */
+	/* Not found by name any more. */
 	list_del_init(&misc->list);
-	atomic_add(MISC_DEACTIVATED_BIAS, &node->active);
 	pthread_mutex_unlock(&misc_mtx);
 
-	kill_files(node);
+	/* No new call enters the driver, and the open files are released. */
+	cdev_del(cdev);
 
 	pthread_mutex_lock(&misc_mtx);
 	class_simple_device_remove(MKDEV(MISC_MAJOR, misc->minor));
 	free_minor(misc->minor);
 	misc->class = NULL;
-	misc->ldm = NULL;
+	misc->ldm_cdev = NULL;
 	pthread_mutex_unlock(&misc_mtx);
-	misc_node_put(node);
 	return 0;
 }
 EXPORT_SYMBOL(misc_deregister);
 
 /**
- * misc_find - find a registered misc device by name, for an open
- * @name: the device's name
- * @ret_node: its node, with an active reference and a reference taken
- * @ret_fops: its methods
- * @ret_devt: its device number
+ * ldm_misc_open - open a misc device by name, as open(2) on /dev/<name>
+ * @name: the device's name (as in /class/misc/<name>)
+ * @flags: open(2) flags, as for ldm_chrdev_open()
+ * @ret: the open file, for the ldm_chrdev_ calls and ldm_chrdev_release()
  *
- * Return: 0, or -ENODEV if no misc device of that name is registered.
+ * Return: 0, -EINVAL, -ENODEV if no misc device of that name is
+ * registered, or an error of ldm_chrdev_open().
  */
-int misc_find(const char *name, struct ldm_misc_node **ret_node,
-	      const struct file_operations **ret_fops, dev_t *ret_devt)
+int ldm_misc_open(const char *name, int flags, struct ldm_chrdev_file **ret)
 {
 	struct miscdevice *c;
-	int err = -ENODEV;
+	int minor = -1, err;
 
+	if (!name || !ret)
+		return -EINVAL;
 	pthread_mutex_lock(&misc_mtx);
 	c = find_by_name_locked(name);
-	if (c && misc_get_active(c->ldm)) {
-		kref_get(&c->ldm->kref);
-		*ret_node = c->ldm;
-		*ret_fops = c->fops;
-		*ret_devt = MKDEV(MISC_MAJOR, c->minor);
-		err = 0;
-	}
+	if (c)
+		minor = c->minor;
 	pthread_mutex_unlock(&misc_mtx);
-	return err;
+	if (minor < 0)
+		return -ENODEV;
+	err = ldm_chrdev_open(MKDEV(MISC_MAJOR, minor), flags, ret);
+	return err == -ENXIO ? -ENODEV : err;
 }
 
 struct misc_entry {
@@ -378,6 +260,64 @@ int ldm_misc_for_each(int (*fn)(const char *name, int minor, void *data), void *
 	return ret;
 }
 
+/* /proc/misc: "minor name" per device, as 2.6.9 lists them. */
+static void *misc_seq_start(struct seq_file *seq, loff_t *pos)
+{
+	struct miscdevice *c;
+	loff_t off = 0;
+
+	(void)seq;
+	pthread_mutex_lock(&misc_mtx);
+	list_for_each_entry(c, &misc_list, list)
+		if (off++ == *pos)
+			return c;
+	return NULL;
+}
+
+static void *misc_seq_next(struct seq_file *seq, void *v, loff_t *pos)
+{
+	struct list_head *n = ((struct miscdevice *)v)->list.next;
+
+	(void)seq;
+	++*pos;
+	return n != &misc_list ? list_entry(n, struct miscdevice, list) : NULL;
+}
+
+static void misc_seq_stop(struct seq_file *seq, void *v)
+{
+	(void)seq;
+	(void)v;
+	pthread_mutex_unlock(&misc_mtx);
+}
+
+static int misc_seq_show(struct seq_file *seq, void *v)
+{
+	const struct miscdevice *p = v;
+
+	seq_printf(seq, "%3i %s\n", p->minor, p->name ? p->name : "");
+	return 0;
+}
+
+static struct seq_operations misc_seq_ops = {
+	.start = misc_seq_start,
+	.next = misc_seq_next,
+	.stop = misc_seq_stop,
+	.show = misc_seq_show,
+};
+
+static int misc_seq_open(struct inode *inode, struct file *file)
+{
+	(void)inode;
+	return seq_open(file, &misc_seq_ops);
+}
+
+static const struct file_operations misc_proc_fops = {
+	.open = misc_seq_open,
+	.read = seq_read,
+	.llseek = seq_lseek,
+	.release = seq_release,
+};
+
 /**
  * misc_init - make the class "misc" (2.6.9's misc_init, a subsys_initcall)
  *
@@ -385,11 +325,22 @@ int ldm_misc_for_each(int (*fn)(const char *name, int minor, void *data), void *
  */
 int misc_init(void)
 {
-	struct class_simple *cs = class_simple_create(NULL, "misc");
+	struct class_simple *cs;
+	int err;
 
-	if (IS_ERR(cs))
+	/* The major, for /proc/devices; each device adds its own minor's cdev. */
+	err = register_chrdev_region(MKDEV(MISC_MAJOR, 0), 256, "misc");
+	if (err)
+		return err;
+	cs = class_simple_create(NULL, "misc");
+	if (IS_ERR(cs)) {
+		unregister_chrdev_region(MKDEV(MISC_MAJOR, 0), 256);
 		return (int)PTR_ERR(cs);
+	}
 	misc_class = cs;
+	misc_proc = create_proc_entry("misc", 0, NULL);
+	if (misc_proc)
+		misc_proc->proc_fops = (struct file_operations *)&misc_proc_fops;
 	return 0;
 }
 
@@ -413,6 +364,10 @@ void misc_exit(void)
 		       c->name, c->minor);
 		misc_deregister(c);
 	}
+	if (misc_proc)
+		remove_proc_entry("misc", NULL);
+	misc_proc = NULL;
 	class_simple_destroy(misc_class);
 	misc_class = NULL;
+	unregister_chrdev_region(MKDEV(MISC_MAJOR, 0), 256);
 }

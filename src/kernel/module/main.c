@@ -22,6 +22,7 @@
 #include "boot.h"
 #include "internal.h"
 #include "kernel_read_file.h"
+#include "unload.h"
 
 pthread_mutex_t module_mutex = PTHREAD_MUTEX_INITIALIZER;
 LIST_HEAD(modules);
@@ -476,6 +477,9 @@ static void unload_image(struct ldm_module *lm)
 	drop_uses(lm);
 	lsan_unregister(lm);
 	module_param_free_strings(lm->base, lm->size);
+	/* What the module left behind in its memory must not outlive it. */
+	timers_forget_range(lm->base, lm->size, lm->name);
+	kobject_forget_range(lm->base, lm->size, lm->name);
 	munmap(lm->base, lm->size);
 	lm->base = NULL;
 }
@@ -736,13 +740,14 @@ static bool claim_refcnt(struct ldm_module *lm, bool forced)
  * never waits
  * @name: the module's name
  * @flags: O_TRUNC forces the unload of a module whose try_module_get()
- *         references remain or that has no exit function (tainting 'F');
+ *         references remain or that has an init but no exit (tainting 'F');
  *         O_NONBLOCK is implied
  *
  * Return: 0; -ENOENT if no such module is loaded; -EWOULDBLOCK while other
  * modules use it (forced or not, as Linux) or references from
- * try_module_get() remain; -EBUSY if it is still initializing or has no exit
- * function (unless forced).
+ * try_module_get() remain; -EBUSY if it is still initializing, or has an
+ * init function but no exit function (unless forced); a module with neither
+ * (a library of exports) goes, as in 2.6.9.
  */
 int ldm_delete_module(const char *name, unsigned int flags)
 {
@@ -766,7 +771,8 @@ int ldm_delete_module(const char *name, unsigned int flags)
 		pthread_mutex_unlock(&module_mutex);
 		return -EWOULDBLOCK;
 	}
-	if (!forced && !lm->mod->exit) {
+	/* As 2.6.9: only a module that has an init but no exit is permanent. */
+	if (!forced && lm->mod->init && !lm->mod->exit) {
 		pthread_mutex_unlock(&module_mutex);
 		return -EBUSY;
 	}

@@ -253,6 +253,87 @@ int param_get_invbool(char *buffer, struct kernel_param *kp)
 }
 EXPORT_SYMBOL(param_get_invbool);
 
+/**
+ * param_array_set - set an array parameter from "a,b,c"
+ * @val: the elements, comma-separated
+ * @kp: the parameter; its arg is a struct kparam_array
+ *
+ * Each element is set with the element type's set function, in order;
+ * the number set goes to the array's num.
+ * Return: 0; -EINVAL without a value, with more elements than the array
+ * holds ("can only take N arguments", as 2.6.9 says) or when an element's
+ * set fails; -ENOMEM.
+ */
+int param_array_set(const char *val, struct kernel_param *kp)
+{
+	const struct kparam_array *arr = kp->arg;
+	struct kernel_param elem = { .name = kp->name, .perm = kp->perm };
+	char *copy, *cur, *comma;
+	unsigned int n = 0;
+	int err = 0;
+
+	if (!val) {
+		printk(KERN_ERR "%s: expects arguments\n", kp->name);
+		return -EINVAL;
+	}
+	copy = kstrdup(val, GFP_KERNEL);
+	if (!copy)
+		return -ENOMEM;
+	for (cur = copy; cur; cur = comma ? comma + 1 : NULL) {
+		comma = strchr(cur, ',');
+		if (comma)
+			*comma = '\0';
+		if (n >= arr->max) {
+			printk(KERN_ERR "%s: can only take %u arguments\n", kp->name, arr->max);
+			err = -EINVAL;
+			break;
+		}
+		elem.arg = (char *)arr->elem + (size_t)n * arr->elemsize;
+		err = arr->set(cur, &elem);
+		if (err)
+			break;
+		n++;
+	}
+	kfree(copy);
+	if (!err && arr->num)
+		*arr->num = n;
+	return err;
+}
+EXPORT_SYMBOL(param_array_set);
+
+/**
+ * param_array_get - an array parameter as "a,b,c"
+ * @buffer: a page to write to
+ * @kp: the parameter; its arg is a struct kparam_array
+ *
+ * Return: the length written: the elements set (all of them if the array
+ * keeps no count), each formatted by the element type's get function.
+ */
+int param_array_get(char *buffer, struct kernel_param *kp)
+{
+	const struct kparam_array *arr = kp->arg;
+	struct kernel_param elem = { .name = kp->name, .perm = kp->perm };
+	unsigned int i, n = arr->num ? *arr->num : arr->max;
+	char tmp[PAGE_SIZE];
+	int off = 0, len;
+
+	for (i = 0; i < n && i < arr->max; i++) {
+		elem.arg = (char *)arr->elem + (size_t)i * arr->elemsize;
+		len = arr->get(tmp, &elem);
+		if (len < 0)
+			return len;
+		if ((size_t)off + (size_t)len + 2 > PAGE_SIZE)
+			break;
+		if (i)
+			buffer[off++] = ',';
+		memcpy(buffer + off, tmp, (size_t)len);
+		off += len;
+	}
+	buffer[off] = '\0';
+	return off;
+}
+EXPORT_SYMBOL(param_array_get);
+
 int param_set_copystring(const char *val, struct kernel_param *kp)
 {
 	struct kparam_string *kps = kp->arg;

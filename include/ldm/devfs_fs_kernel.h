@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * <ldm/devfs_fs_kernel.h> - devfs, as 2.6.9 without CONFIG_DEVFS_FS: every
+ * call succeeds and does nothing. Device nodes come from the class devices
+ * with a dev attribute instead (ldmd's DIR/dev, as udev).
+ */
+#ifndef _LDM_DEVFS_FS_KERNEL_H
+#define _LDM_DEVFS_FS_KERNEL_H
+
+#include <ldm/compiler.h>
+#include <ldm/config.h>
+#include <ldm/fs.h>
+#include <ldm/semaphore.h>
+#include <ldm/spinlock.h>
+#include <ldm/types.h>
+
+static inline __printf(3, 4) int devfs_mk_bdev(dev_t dev, umode_t mode, const char *fmt, ...)
+{
+	(void)fmt;
+	(void)dev;
+	(void)mode;
+	return 0;
+}
+
+static inline __printf(3, 4) int devfs_mk_cdev(dev_t dev, umode_t mode, const char *fmt, ...)
+{
+	(void)fmt;
+	(void)dev;
+	(void)mode;
+	return 0;
+}
+
+static inline __printf(2, 3) int devfs_mk_symlink(const char *name, const char *fmt, ...)
+{
+	(void)fmt;
+	(void)name;
+	return 0;
+}
+
+static inline __printf(1, 2) int devfs_mk_dir(const char *fmt, ...)
+{
+	(void)fmt;
+	return 0;
+}
+
+static inline __printf(1, 2) void devfs_remove(const char *fmt, ...)
+{
+	(void)fmt;
+}
+
+static inline int devfs_register_tape(const char *name)
+{
+	(void)name;
+	return -1;
+}
+
+static inline void devfs_unregister_tape(int num)
+{
+	(void)num;
+}
+
+#endif /* _LDM_DEVFS_FS_KERNEL_H */
