@@ -84,9 +84,10 @@ _ldmd()
 	case "$prev" in
 	--root | -r) COMPREPLY=($(compgen -d -- "$cur")); return ;;
 	--board) COMPREPLY=($(compgen -f -X '!*.dt[sb]' -- "$cur") $(compgen -d -- "$cur")); return ;;
+	--sysfs) COMPREPLY=($(compgen -W "modern 2.6.9" -- "$cur")); return ;;
 	esac
 	case "$cur" in
-	-*) COMPREPLY=($(compgen -W "--root --foreground --board --help --version" -- "$cur")) ;;
+	-*) COMPREPLY=($(compgen -W "--root --foreground --board --sysfs --help --version" -- "$cur")) ;;
 	*) COMPREPLY=($(compgen -f -X '!*.ko' -- "$cur") $(compgen -d -- "$cur")) ;;
 	esac
 }

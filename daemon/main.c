@@ -3,7 +3,8 @@
  * main.c - ldmd's command line, parsed with fuse_opt as libfuse's own
  * programs parse theirs:
  *
- *   ldmd [--board FILE] [--root DIR] [--foreground] [MODULE.ko[=ARGS]...]
+ *   ldmd [--board FILE] [--root DIR] [--sysfs LAYOUT] [--foreground]
+ *        [MODULE.ko[=ARGS]...]
  *
  * Exit status: 0 after a clean stop, 1 if ldmd could not start, 2 for a
  * bad command line.
@@ -13,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <fuse_opt.h>
+#include <libldm/runtime.h>
 
 #include "ldmd.h"
 
@@ -21,6 +23,7 @@ enum { KEY_HELP, KEY_VERSION };
 struct cmdline {
 	char *board;
 	char *root;
+	char *sysfs;
 	int foreground;
 	bool help, version;
 	char **modules;
@@ -39,6 +42,8 @@ static const struct fuse_opt ldmd_opts[] = { CMDLINE_OPT("--board=%s", board, 0)
 					     CMDLINE_OPT("--root=%s", root, 0),
 					     CMDLINE_OPT("--root %s", root, 0),
 					     CMDLINE_OPT("-r %s", root, 0),
+					     CMDLINE_OPT("--sysfs=%s", sysfs, 0),
+					     CMDLINE_OPT("--sysfs %s", sysfs, 0),
 					     CMDLINE_OPT("--foreground", foreground, 1),
 					     CMDLINE_OPT("-f", foreground, 1),
 					     FUSE_OPT_KEY("--help", KEY_HELP),
@@ -50,7 +55,8 @@ static const struct fuse_opt ldmd_opts[] = { CMDLINE_OPT("--board=%s", board, 0)
 static void usage(FILE *out)
 {
 	fprintf(out,
-		"Usage: ldmd [--board FILE] [--root DIR] [--foreground] [MODULE.ko[=ARGS]...]\n\n"
+		"Usage: ldmd [--board FILE] [--root DIR] [--sysfs LAYOUT] [--foreground]\n"
+		"            [MODULE.ko[=ARGS]...]\n\n"
 		"Boot an ldm runtime, mount its sysfs tree at DIR/sys and its misc\n"
 		"devices at DIR/dev with FUSE, add the devices of the board, load the\n"
 		"modules named (ARGS: their parameters, name=value separated by spaces)\n"
@@ -61,6 +67,8 @@ static void usage(FILE *out)
 		"Options:\n"
 		"  -b, --board FILE   a device tree: a blob (.dtb) or a source (.dts) for dtc\n"
 		"  -r, --root DIR     where the mounts go (default " LDMD_DEFAULT_ROOT ")\n"
+		"      --sysfs LAYOUT the tree: modern (default: with uevent, subsystem,\n"
+		"                     modalias... as today's tools read them) or 2.6.9\n"
 		"  -f, --foreground   stay attached, with the log on stderr\n"
 		"  -h, --help         show this text\n"
 		"  -V, --version      show the version\n");
@@ -104,6 +112,7 @@ static void free_cmdline(struct cmdline *cl)
 	free(cl->modules);
 	free(cl->root);
 	free(cl->board);
+	free(cl->sysfs);
 }
 
 int main(int argc, char *argv[])
@@ -127,6 +136,9 @@ int main(int argc, char *argv[])
 		status = 2;
 	} else if (cl.board && !*cl.board) {
 		fprintf(stderr, "ldmd: --board needs a file\n");
+		status = 2;
+	} else if (cl.sysfs && ldm_sysfs_layout_set(cl.sysfs)) {
+		fprintf(stderr, "ldmd: --sysfs takes modern or 2.6.9, not '%s'\n", cl.sysfs);
 		status = 2;
 	} else {
 		opts.board = cl.board;

@@ -17,6 +17,7 @@
 #include "base.h"
 #include "htable.h"
 #include "power/power.h"
+#include "sysfs_compat.h"
 
 #define to_drv(obj)	   container_of(obj, struct device_driver, kobj)
 #define to_drv_attr(_attr) container_of(_attr, struct driver_attribute, attr)
@@ -190,7 +191,8 @@ void device_bind_driver(struct device *dev)
 	pr_debug("bound device '%s' to driver '%s'\n", dev->bus_id, dev->driver->name);
 	list_add_tail(&dev->driver_list, &dev->driver->devices);
 	sysfs_create_link(&dev->driver->kobj, &dev->kobj, kobject_name(&dev->kobj));
-	kobject_hotplug("bind", &dev->kobj);
+	if (ldm_sysfs_modern()) /* bind and unbind events came with Linux 4.14 */
+		kobject_hotplug("bind", &dev->kobj);
 }
 EXPORT_SYMBOL_GPL(device_bind_driver);
 
@@ -384,7 +386,8 @@ void device_release_driver(struct device *dev)
 	if (drv->remove)
 		drv->remove(dev);
 	dev->driver = NULL;
-	kobject_hotplug("unbind", &dev->kobj);
+	if (ldm_sysfs_modern())
+		kobject_hotplug("unbind", &dev->kobj);
 }
 EXPORT_SYMBOL_GPL(device_release_driver);
 

@@ -11,6 +11,7 @@
 #include <libldm/runtime.h>
 
 #include "boot.h"
+#include "sysfs_compat.h"
 #include "taint.h"
 
 static pthread_mutex_t boot_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -19,11 +20,12 @@ static bool running;
 /**
  * ldm_init - boot the runtime
  *
- * Reads the settings of the environment (see <ldm/runtime.h>), builds the
- * export tables, starts the timer thread and the "events" work queue, and
- * builds the tree with /kernel in it.
- * Return: 0, -EBUSY if the runtime is already up, -ENOMEM, or -EEXIST if
- * two objects export the same symbol name.
+ * Reads the settings of the environment (see <libldm/runtime.h>), builds
+ * the export tables, starts the timer thread and the "events" work queue,
+ * and builds the tree with /kernel in it.
+ * Return: 0, -EBUSY if the runtime is already up, -ENOMEM, -EEXIST if two
+ * objects export the same symbol name, or -EINVAL for an LDM_SYSFS that
+ * names no layout.
  */
 int ldm_init(void)
 {
@@ -34,9 +36,12 @@ int ldm_init(void)
 	if (running)
 		goto out;
 	printk_init();
-	error = ldm_export_init();
+	error = sysfs_compat_init(getenv("LDM_SYSFS"));
 	if (error)
 		goto out;
+	error = ldm_export_init();
+	if (error)
+		goto err_compat;
 	error = init_timers();
 	if (error)
 		goto err_exports;
@@ -86,6 +91,8 @@ err_timers:
 	timers_exit();
 err_exports:
 	ldm_export_exit();
+err_compat:
+	sysfs_compat_exit();
 out:
 	pthread_mutex_unlock(&boot_lock);
 	return error;
@@ -123,6 +130,7 @@ void ldm_exit(void)
 	sysfs_exit();
 	ldm_export_exit();
 	taint_reset();
+	sysfs_compat_exit();
 	printk_exit();
 	running = false;
 out:
