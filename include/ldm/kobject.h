@@ -59,6 +59,10 @@ struct kobject *kobject_get(struct kobject *kobj);
 void kobject_put(struct kobject *kobj);
 
 void kobject_hotplug(const char *action, struct kobject *kobj);
+/* Modern Linux: an event with variables of the caller's; a hotplug() helper. */
+void kobject_hotplug_env(const char *action, struct kobject *kobj, char *envp_ext[]);
+int add_hotplug_env_var(char **envp, int num_envp, int *cur_index, char *buffer, int buffer_size,
+			int *cur_len, const char *format, ...) __printf(7, 8);
 
 char *kobject_get_path(struct kset *kset, struct kobject *kobj, int gfp_mask);
 
