@@ -191,8 +191,11 @@ void device_bind_driver(struct device *dev)
 	pr_debug("bound device '%s' to driver '%s'\n", dev->bus_id, dev->driver->name);
 	list_add_tail(&dev->driver_list, &dev->driver->devices);
 	sysfs_create_link(&dev->driver->kobj, &dev->kobj, kobject_name(&dev->kobj));
-	if (ldm_sysfs_modern()) /* bind and unbind events came with Linux 4.14 */
-		kobject_hotplug("bind", &dev->kobj);
+	if (!ldm_sysfs_modern())
+		return;
+	/* The device's own link to its driver came after 2.6.9; the events in 4.14. */
+	sysfs_create_link(&dev->kobj, &dev->driver->kobj, "driver");
+	kobject_hotplug("bind", &dev->kobj);
 }
 EXPORT_SYMBOL_GPL(device_bind_driver);
 
@@ -381,6 +384,8 @@ void device_release_driver(struct device *dev)
 	if (!drv)
 		return;
 	sysfs_remove_link(&drv->kobj, kobject_name(&dev->kobj));
+	if (ldm_sysfs_modern())
+		sysfs_remove_link(&dev->kobj, "driver");
 	list_del_init(&dev->driver_list);
 	device_detach_shutdown(dev);
 	if (drv->remove)
@@ -428,12 +433,27 @@ static void device_remove_attrs(struct bus_type *bus, struct device *dev)
 			device_remove_file(dev, &bus->dev_attrs[i]);
 }
 
+/* Modern tree: the device's "subsystem" link, to its bus (2.6.17 on). */
+static int add_subsystem_link(struct bus_type *bus, struct device *dev)
+{
+	if (!ldm_sysfs_modern())
+		return 0;
+	return sysfs_create_link(&dev->kobj, &bus->subsys.kset.kobj, "subsystem");
+}
+
+static void remove_subsystem_link(struct device *dev)
+{
+	if (ldm_sysfs_modern())
+		sysfs_remove_link(&dev->kobj, "subsystem");
+}
+
 /**
  * bus_add_device - add a device to its bus: attributes, the link
- * /bus/<bus>/devices/<dev>, the bus's list, and a driver if one matches
+ * /bus/<bus>/devices/<dev> (and, in the modern tree, the device's
+ * "subsystem" link), the bus's list, and a driver if one matches
  * @dev: the device, whose bus field is set (nothing happens without one)
  *
- * Return: 0, or the error of the attributes or the link, all undone. A
+ * Return: 0, or the error of the attributes or the links, all undone. A
  * probe that fails is not an error: the device stays unbound.
  */
 int bus_add_device(struct device *dev)
@@ -450,12 +470,17 @@ int bus_add_device(struct device *dev)
 	error = sysfs_create_link(&bus->devices.kobj, &dev->kobj, dev->bus_id);
 	if (error)
 		goto err_remove_attrs;
+	error = add_subsystem_link(bus, dev);
+	if (error)
+		goto err_remove_link;
 	down_write(&bus->subsys.rwsem);
 	list_add_tail(&dev->bus_list, &bus->devices.list);
 	device_attach(dev);
 	up_write(&bus->subsys.rwsem);
 	return 0;
 
+err_remove_link:
+	sysfs_remove_link(&bus->devices.kobj, dev->bus_id);
 err_remove_attrs:
 	device_remove_attrs(bus, dev);
 err_put_bus:
@@ -481,6 +506,7 @@ void bus_remove_device(struct device *dev)
 	up_read(&bus->subsys.rwsem);
 	if (!on_bus)
 		return;
+	remove_subsystem_link(dev);
 	sysfs_remove_link(&bus->devices.kobj, dev->bus_id);
 	device_remove_attrs(bus, dev);
 	down_write(&bus->subsys.rwsem);

@@ -610,9 +610,10 @@ DEFINE_TEST(
 	bus_unregister(&foo_bus);
 }
 
-DEFINE_TEST(test_bind_files_raise_bind_and_unbind_events,
-	    .description =
-		    "unbinding and binding through the driver's files raise unbind and bind events")
+DEFINE_TEST(
+	test_bind_files_raise_bind_and_unbind_events,
+	.description =
+		"unbinding and binding through the driver's files raise unbind and bind events, bind with DRIVER=")
 {
 	static struct event_log log;
 	static struct tdev dev0;
@@ -629,7 +630,8 @@ DEFINE_TEST(test_bind_files_raise_bind_and_unbind_events,
 	ASSERT_OK(ldm_uevent_unlisten(record_event, &log));
 	ASSERT_EQ(log.n, 2);
 	ASSERT_STREQ(log.ev[0], "ACTION=unbind DEVPATH=/devices/dev0 SUBSYSTEM=foo FOO_ID=dev0");
-	ASSERT_STREQ(log.ev[1], "ACTION=bind DEVPATH=/devices/dev0 SUBSYSTEM=foo FOO_ID=dev0");
+	ASSERT_STREQ(log.ev[1],
+		     "ACTION=bind DEVPATH=/devices/dev0 SUBSYSTEM=foo DRIVER=drv FOO_ID=dev0");
 
 	device_unregister(&dev0.dev);
 	driver_unregister(&drv.drv);

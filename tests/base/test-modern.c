@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * test-modern.c - what the modern tree adds to the driver core's devices
+ * (docs/sysfs.md): each device's uevent file (what its events carry; a
+ * write replays one), its subsystem and driver links, the modalias of a
+ * platform device, DRIVER= and MODALIAS= in the events; and the 2.6.9 tree,
+ * which has none of them.
+ */
+#include <ldm/ldm.h>
+#include <libldm/libldm.h>
+
+#include "foo-bus.h"
+
+static void bind_one(struct tdev *dev, struct tdrv *drv)
+{
+	ASSERT_OK(bus_register(&foo_bus));
+	tdrv_init(drv, "drv", 0);
+	ASSERT_OK(driver_register(&drv->drv));
+	tdev_init(dev, "dev0", NULL, NULL);
+	ASSERT_OK(device_register(&dev->dev));
+	ASSERT(dev->dev.driver == &drv->drv);
+}
+
+static void unbind_one(struct tdev *dev, struct tdrv *drv)
+{
+	device_unregister(&dev->dev);
+	driver_unregister(&drv->drv);
+	bus_unregister(&foo_bus);
+}
+
+DEFINE_TEST(
+	test_device_has_uevent_subsystem_and_driver_links,
+	.description =
+		"a device on a bus has a uevent file (0644) showing DRIVER= and its bus's variables, a subsystem link to its bus and, while bound, a driver link")
+{
+	static struct tdev dev;
+	static struct tdrv drv;
+	struct ldm_sysfs_stat st;
+	struct sysfs_dirent *sd;
+
+	bind_one(&dev, &drv);
+	ASSERT_OK(ldm_sysfs_lookup("/devices/dev0/uevent", 0, &sd));
+	ASSERT_OK(ldm_sysfs_stat(sd, &st));
+	ASSERT_EQ(st.mode & 07777, 0644);
+	ldm_sysfs_put(sd);
+	ASSERT_STREQ(tree_attr("/devices/dev0/uevent"), "DRIVER=drv\nFOO_ID=dev0\n");
+	ASSERT_STREQ(tree_link("/devices/dev0/subsystem"), "../../bus/foo");
+	ASSERT_STREQ(tree_link("/devices/dev0/driver"), "../../bus/foo/drivers/drv");
+	ASSERT_EQ(tree_type("/bus/foo/devices/dev0/subsystem/drivers/drv"), LDM_SYSFS_DIR);
+
+	ASSERT_EQ(write_attr("/bus/foo/drivers/drv/unbind", "dev0"), 4);
+	ASSERT(!tree_exists("/devices/dev0/driver"));
+	ASSERT_STREQ(tree_attr("/devices/dev0/uevent"), "FOO_ID=dev0\n");
+	ASSERT_EQ(write_attr("/bus/foo/drivers/drv/bind", "dev0"), 4);
+	ASSERT_STREQ(tree_link("/devices/dev0/driver"), "../../bus/foo/drivers/drv");
+	unbind_one(&dev, &drv);
+	ASSERT(!tree_exists("/devices/dev0"));
+}
+
+DEFINE_TEST(
+	test_device_uevent_write_replays_an_event,
+	.description =
+		"writing change to a device's uevent file sends change with SYNTH_UUID=0 and what the file shows; a bad action is -EINVAL and sends nothing")
+{
+	static struct event_log log;
+	static struct tdev dev;
+	static struct tdrv drv;
+
+	bind_one(&dev, &drv);
+	ASSERT_OK(ldm_uevent_listen(record_event, &log));
+	ASSERT_EQ(write_attr("/devices/dev0/uevent", "change\n"), 7);
+	ASSERT_EQ(write_attr("/devices/dev0/uevent", "add"), 3);
+	ASSERT_EQ(write_attr("/devices/dev0/uevent", "explode\n"), -EINVAL);
+	ASSERT_OK(ldm_uevent_unlisten(record_event, &log));
+	ASSERT_EQ(log.n, 2);
+	ASSERT_STREQ(log.ev[0], "ACTION=change DEVPATH=/devices/dev0 SUBSYSTEM=foo SYNTH_UUID=0 "
+				"DRIVER=drv FOO_ID=dev0");
+	ASSERT_STREQ(log.ev[1], "ACTION=add DEVPATH=/devices/dev0 SUBSYSTEM=foo SYNTH_UUID=0 "
+				"DRIVER=drv FOO_ID=dev0");
+	ASSERT(dev.dev.driver == &drv.drv); /* nothing but the event */
+	unbind_one(&dev, &drv);
+}
+
+DEFINE_TEST(
+	test_device_without_bus_has_an_empty_uevent,
+	.description =
+		"a device on no bus (/devices/platform) has a uevent file that shows nothing, and a write to it sends no event, as Linux filters it")
+{
+	static struct event_log log;
+
+	ASSERT_STREQ(tree_attr("/devices/platform/uevent"), "");
+	ASSERT(!tree_exists("/devices/platform/subsystem"));
+	ASSERT_OK(ldm_uevent_listen(record_event, &log));
+	ASSERT_EQ(write_attr("/devices/platform/uevent", "add"), 3);
+	ASSERT_OK(ldm_uevent_unlisten(record_event, &log));
+	ASSERT_EQ(log.n, 0);
+}
+
+DEFINE_TEST(
+	test_platform_device_modalias,
+	.description =
+		"a platform device's modalias and uevent say platform:<name>, and its subsystem link leads to /bus/platform")
+{
+	struct platform_device *pdev;
+
+	pdev = platform_device_register_simple("widget", 3, NULL, 0);
+	ASSERT(!IS_ERR(pdev));
+	ASSERT_STREQ(tree_attr("/devices/platform/widget3/modalias"), "platform:widget\n");
+	ASSERT_STREQ(tree_attr("/devices/platform/widget3/uevent"), "MODALIAS=platform:widget\n");
+	ASSERT_STREQ(tree_link("/devices/platform/widget3/subsystem"), "../../../bus/platform");
+	ASSERT_EQ(tree_type("/bus/platform/devices/widget3/modalias"), LDM_SYSFS_ATTR);
+	platform_device_unregister(pdev);
+}
+
+/* The 2.6.9 tree: boot it, check, stop. */
+static void boot_269(void)
+{
+	ASSERT_OK(ldm_sysfs_layout_set("2.6.9"));
+	ASSERT_OK(ldm_init());
+}
+
+DEFINE_TEST(
+	test_269_tree_has_no_modern_files,
+	.description =
+		"under the 2.6.9 tree a bound device has no uevent, subsystem, driver or modalias, and its events carry no DRIVER= or MODALIAS=",
+	.no_runtime = true)
+{
+	static struct event_log log;
+	struct platform_device *pdev;
+	static struct tdev dev;
+	static struct tdrv drv;
+
+	boot_269();
+	ASSERT_OK(ldm_uevent_listen(record_event, &log));
+	bind_one(&dev, &drv);
+	ASSERT_STREQ(dir_of("/devices/dev0"), "power devid");
+	pdev = platform_device_register_simple("widget", 3, NULL, 0);
+	ASSERT(!IS_ERR(pdev));
+	ASSERT_STREQ(dir_of("/devices/platform/widget3"), "power");
+	ASSERT_STREQ(dir_of("/devices/platform"), "power widget3");
+	ASSERT_EQ(write_attr("/devices/dev0/uevent", "add"), -ENOENT);
+	platform_device_unregister(pdev);
+	unbind_one(&dev, &drv);
+	ASSERT_OK(ldm_uevent_unlisten(record_event, &log));
+	ASSERT_EQ(log.n, 4);
+	ASSERT_STREQ(log.ev[0], "ACTION=add DEVPATH=/devices/dev0 SUBSYSTEM=foo FOO_ID=dev0");
+	ASSERT_STREQ(log.ev[1], "ACTION=add DEVPATH=/devices/platform/widget3 SUBSYSTEM=platform");
+	ldm_exit();
+}
