@@ -167,7 +167,7 @@ struct class_device {
 	void *class_data;
 	char class_id[BUS_ID_SIZE];
 	/* ldm additions */
-	dev_t devt; /* for class_simple's "dev" attribute */
+	dev_t devt; /* its node: a "dev" file, and in the modern tree /dev/char/M:m */
 };
 
 static inline void *class_get_devdata(struct class_device *dev)

@@ -147,3 +147,111 @@ DEFINE_TEST(
 	ASSERT_STREQ(log.ev[1], "ACTION=add DEVPATH=/devices/platform/widget3 SUBSYSTEM=platform");
 	ldm_exit();
 }
+
+/* ---- class devices ---- */
+
+DEFINE_TEST(
+	test_class_device_with_a_number_is_a_node,
+	.description =
+		"a class device with a device number has dev, a uevent with MAJOR, MINOR and DEVNAME, a subsystem link to its class, and /dev/char/<major>:<minor> leading to it; add and remove events carry the same")
+{
+	static struct event_log log;
+	struct class_simple *cs;
+	struct class_device *cd;
+
+	cs = class_simple_create(NULL, "gizmo");
+	ASSERT(!IS_ERR(cs));
+	ASSERT_OK(ldm_uevent_listen(record_event, &log));
+	cd = class_simple_device_add(cs, MKDEV(42, 7), NULL, "giz%d", 7);
+	ASSERT(!IS_ERR(cd));
+	ASSERT_STREQ(dir_of("/class/gizmo/giz7"), "dev uevent subsystem");
+	ASSERT_STREQ(tree_attr("/class/gizmo/giz7/dev"), "42:7\n");
+	ASSERT_STREQ(tree_attr("/class/gizmo/giz7/uevent"), "MAJOR=42\nMINOR=7\nDEVNAME=giz7\n");
+	ASSERT_STREQ(tree_link("/class/gizmo/giz7/subsystem"), "../../../class/gizmo");
+	ASSERT_STREQ(tree_link("/dev/char/42:7"), "../../class/gizmo/giz7");
+	ASSERT_STREQ(tree_attr("/dev/char/42:7/dev"), "42:7\n");
+	ASSERT_EQ(write_attr("/dev/char/42:7/uevent", "change"), 6);
+	class_simple_device_remove(MKDEV(42, 7));
+	ASSERT(!tree_exists("/dev/char/42:7"));
+	ASSERT_OK(ldm_uevent_unlisten(record_event, &log));
+	ASSERT_EQ(log.n, 3);
+	ASSERT_STREQ(log.ev[0], "ACTION=add DEVPATH=/class/gizmo/giz7 SUBSYSTEM=gizmo MAJOR=42 "
+				"MINOR=7 DEVNAME=giz7");
+	ASSERT_STREQ(log.ev[1], "ACTION=change DEVPATH=/class/gizmo/giz7 SUBSYSTEM=gizmo "
+				"SYNTH_UUID=0 MAJOR=42 MINOR=7 DEVNAME=giz7");
+	ASSERT_STREQ(log.ev[2], "ACTION=remove DEVPATH=/class/gizmo/giz7 SUBSYSTEM=gizmo MAJOR=42 "
+				"MINOR=7 DEVNAME=giz7");
+	class_simple_destroy(cs);
+	ASSERT_STREQ(dir_of("/dev"), "char block");
+	ASSERT_STREQ(dir_of("/dev/char"), "");
+}
+
+DEFINE_TEST(
+	test_class_device_numbers_are_unique,
+	.description =
+		"a second class device with a number already in /dev/char is refused with -EEXIST and leaves nothing, as Linux refuses a duplicate dev_t")
+{
+	struct class_simple *cs = class_simple_create(NULL, "gizmo");
+	struct class_device *a, *b;
+
+	ASSERT(!IS_ERR(cs));
+	a = class_simple_device_add(cs, MKDEV(42, 1), NULL, "a");
+	ASSERT(!IS_ERR(a));
+	b = class_simple_device_add(cs, MKDEV(42, 1), NULL, "b");
+	ASSERT_EQ(PTR_ERR(b), -EEXIST);
+	ASSERT_STREQ(dir_of("/class/gizmo"), "a");
+	ASSERT_STREQ(tree_link("/dev/char/42:1"), "../../class/gizmo/a");
+	class_simple_device_remove(MKDEV(42, 1));
+	class_simple_destroy(cs);
+}
+
+static int misc_open_nothing(struct inode *inode, struct file *file)
+{
+	(void)inode;
+	(void)file;
+	return 0;
+}
+
+static const struct file_operations nothing_fops = { .open = misc_open_nothing };
+
+DEFINE_TEST(
+	test_misc_device_is_a_node_of_major_10,
+	.description =
+		"a misc device's class device says MAJOR=10, its minor and DEVNAME=<name>, and /dev/char/10:<minor> leads to it")
+{
+	static struct miscdevice m = { .minor = 77, .name = "thing", .fops = &nothing_fops };
+
+	ASSERT_OK(misc_register(&m));
+	ASSERT_STREQ(tree_attr("/class/misc/thing/uevent"), "MAJOR=10\nMINOR=77\nDEVNAME=thing\n");
+	ASSERT_STREQ(tree_link("/dev/char/10:77"), "../../class/misc/thing");
+	ASSERT_STREQ(tree_link("/class/misc/thing/subsystem"), "../../../class/misc");
+	ASSERT_OK(misc_deregister(&m));
+	ASSERT(!tree_exists("/dev/char/10:77"));
+}
+
+DEFINE_TEST(
+	test_269_class_devices_have_only_dev,
+	.description =
+		"under the 2.6.9 tree a simple class device has its dev file and nothing else, there is no /dev, and its events carry no MAJOR",
+	.no_runtime = true)
+{
+	static struct event_log log;
+	struct class_simple *cs;
+	struct class_device *cd;
+
+	boot_269();
+	ASSERT(!tree_exists("/dev"));
+	cs = class_simple_create(NULL, "gizmo");
+	ASSERT(!IS_ERR(cs));
+	ASSERT_OK(ldm_uevent_listen(record_event, &log));
+	cd = class_simple_device_add(cs, MKDEV(42, 7), NULL, "giz7");
+	ASSERT(!IS_ERR(cd));
+	ASSERT_STREQ(dir_of("/class/gizmo/giz7"), "dev");
+	ASSERT_STREQ(tree_attr("/class/gizmo/giz7/dev"), "42:7\n");
+	class_simple_device_remove(MKDEV(42, 7));
+	ASSERT_OK(ldm_uevent_unlisten(record_event, &log));
+	ASSERT_EQ(log.n, 2);
+	ASSERT_STREQ(log.ev[0], "ACTION=add DEVPATH=/class/gizmo/giz7 SUBSYSTEM=gizmo");
+	class_simple_destroy(cs);
+	ldm_exit();
+}
