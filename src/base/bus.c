@@ -16,6 +16,7 @@
 
 #include "base.h"
 #include "htable.h"
+#include "module_kobject.h"
 #include "power/power.h"
 #include "sysfs_compat.h"
 
@@ -655,6 +656,7 @@ int bus_add_driver(struct device_driver *drv)
 	up_write(&bus->subsys.rwsem);
 	if (error)
 		goto err_remove_bind_files;
+	module_add_driver(drv->owner, drv);
 	return 0;
 
 err_remove_bind_files:
@@ -681,6 +683,7 @@ void bus_remove_driver(struct device_driver *drv)
 
 	if (!bus)
 		return;
+	module_remove_driver(drv);
 	remove_bind_files(drv);
 	driver_remove_attrs(bus, drv);
 	down_write(&bus->subsys.rwsem);

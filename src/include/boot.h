@@ -64,4 +64,8 @@ void platform_host_exit(void);
 /* kernel/module/main.c: every module unloaded, users first */
 void ldm_modules_unload_all(void);
 
+/* kernel/module/sysfs.c: the driver core's hook to /module/<name> */
+void module_sysfs_init(void);
+void module_sysfs_exit(void);
+
 #endif /* _LDM_BOOT_H */

@@ -69,6 +69,7 @@ int ldm_init(void)
 	error = misc_init();
 	if (error)
 		goto err_pm;
+	module_sysfs_init();
 	running = true;
 	goto out;
 
@@ -112,6 +113,7 @@ void ldm_exit(void)
 	if (!running)
 		goto out;
 	ldm_modules_unload_all();
+	module_sysfs_exit();
 	/* Scheduled work runs while everything it may use is still up. */
 	flush_scheduled_work();
 	of_board_exit();
