@@ -229,11 +229,14 @@ static void report_probe_failure(struct device_driver *drv, struct device *dev, 
  * The driver index of a bus with match_name: its drivers hashed by the
  * first BUS_ID_SIZE bytes of their name (what platform_match compares),
  * each with its registration order so that drivers of one name are still
- * tried in that order, as 2.6.9's walk of the whole list tried them.
+ * tried in that order, as 2.6.9's walk of the whole list tried them. A
+ * driver with an id_table matches other names: while one is registered,
+ * each driver is tried, in order, as without an index.
  */
 struct bus_driver_index {
 	struct ldm_htable table;
 	unsigned long next_seq;
+	unsigned int with_ids; /* drivers with an id_table */
 };
 
 struct index_entry {
@@ -277,6 +280,8 @@ static int index_add(struct bus_type *bus, struct device_driver *drv)
 			       index_hash_of);
 	if (error)
 		kfree(e);
+	else if (drv->id_table)
+		bus->ldm_index->with_ids++;
 	return error;
 }
 
@@ -292,6 +297,8 @@ static void index_del(struct bus_type *bus, struct device_driver *drv)
 		if (e->drv == drv) {
 			ldm_htable_del(&bus->ldm_index->table, &e->hnode);
 			kfree(e);
+			if (drv->id_table)
+				bus->ldm_index->with_ids--;
 			return;
 		}
 	}
@@ -340,7 +347,7 @@ static int device_attach(struct device *dev)
 	if (!bus->match)
 		return 0;
 	/* No name from match_name: drivers may match it otherwise; try each. */
-	name = bus->ldm_index ? bus->match_name(dev) : NULL;
+	name = bus->ldm_index && !bus->ldm_index->with_ids ? bus->match_name(dev) : NULL;
 	if (name) {
 		for (e = index_next(bus, name, 0); e; e = index_next(bus, name, e->seq))
 			if (attach_try(dev, e->drv))

@@ -224,10 +224,21 @@ struct platform_device *platform_device_register_simple(char *name, unsigned int
 }
 EXPORT_SYMBOL_GPL(platform_device_register_simple);
 
+/* The entry of @id naming @pdev, or NULL. */
+static const struct platform_device_id *platform_match_id(const struct platform_device_id *id,
+							  struct platform_device *pdev)
+{
+	for (; id->name[0]; id++)
+		if (!strncmp(pdev->name, id->name, PLATFORM_NAME_SIZE))
+			return id;
+	return NULL;
+}
+
 /*
  * A device made from a board's node matches a driver whose of_match_table
- * has its compatible (modern Linux); any device matches a driver of its
- * name (2.6.9).
+ * has its compatible (modern Linux); a driver with an id_table matches the
+ * devices it names (modern Linux), one without any device of its name
+ * (2.6.9).
  */
 static int platform_match(struct device *dev, struct device_driver *drv)
 {
@@ -235,12 +246,17 @@ static int platform_match(struct device *dev, struct device_driver *drv)
 
 	if (of_match_device(drv->of_match_table, dev))
 		return 1;
+	if (drv->id_table) {
+		pdev->id_entry = platform_match_id(drv->id_table, pdev);
+		return pdev->id_entry != NULL;
+	}
 	return strncmp(pdev->name, drv->name, BUS_ID_SIZE) == 0;
 }
 
 /*
  * Without a node, platform_match matches by name only: let the bus index
- * drivers by name. A device with a node is tried on every driver.
+ * drivers by name (those with an id_table are tried on every device, see
+ * bus.c). A device with a node is tried on every driver.
  */
 static const char *platform_match_name(struct device *dev)
 {

@@ -606,3 +606,39 @@ DEFINE_TEST(test_example_module_files_under_269,
 {
 	free(run_captured(boot_269_and_run, NULL));
 }
+
+DEFINE_TEST(
+	test_example_widget_binds_the_names_of_its_id_table,
+	.description =
+		"widget's id_table binds it to devices named widget and gizmo, each told its entry by platform_get_device_id; its .ko carries the aliases platform:widget and platform:gizmo")
+{
+	struct platform_device *w, *g, *other;
+	struct ldm_modfile *mf;
+	char aliases[128] = "";
+	size_t pos = 0;
+	const char *e;
+
+	ASSERT_OK(insmod("widget", NULL));
+	w = platform_device_register_simple("widget", 0, NULL, 0);
+	g = platform_device_register_simple("gizmo", 2, NULL, 0);
+	other = platform_device_register_simple("gadget", 0, NULL, 0);
+	ASSERT(!IS_ERR(w) && !IS_ERR(g) && !IS_ERR(other));
+	ASSERT_STREQ(tree_attr("/devices/platform/widget0/kind"), "widget\n");
+	ASSERT_STREQ(tree_attr("/devices/platform/gizmo2/kind"), "gizmo\n");
+	ASSERT_STREQ(tree_link("/devices/platform/gizmo2/driver"),
+		     "../../../bus/platform/drivers/widget");
+	ASSERT(!tree_exists("/devices/platform/gadget0/driver"));
+	platform_device_unregister(other);
+	platform_device_unregister(g);
+	platform_device_unregister(w);
+	ASSERT_OK(ldm_delete_module("widget", 0));
+
+	ASSERT_OK(ldm_modfile_open(EXAMPLE_DIR "/widget.ko", &mf, NULL, 0));
+	while ((e = ldm_modfile_modinfo_next(mf, &pos)))
+		if (!strncmp(e, "alias=", 6))
+			snprintf(aliases + strlen(aliases), sizeof(aliases) - strlen(aliases),
+				 "%s ", e + 6);
+	ldm_modfile_free(mf);
+	ASSERT(strstr(aliases, "platform:widget "));
+	ASSERT(strstr(aliases, "platform:gizmo "));
+}
