@@ -20,6 +20,7 @@
 #include <ldm/jiffies.h>
 #include <ldm/kdev_t.h>
 #include <ldm/kernel.h>
+#include <ldm/kmod.h>
 #include <ldm/kobject.h>
 #include <ldm/kref.h>
 #include <ldm/list.h>

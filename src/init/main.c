@@ -112,6 +112,7 @@ void ldm_exit(void)
 	pthread_mutex_lock(&boot_lock);
 	if (!running)
 		goto out;
+	request_module_exit();
 	ldm_modules_unload_all();
 	module_sysfs_exit();
 	/* Scheduled work runs while everything it may use is still up. */
