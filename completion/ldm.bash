@@ -47,7 +47,7 @@ _ldm()
 			return
 		fi
 		case "$cur" in
-		-*) COMPREPLY=($(compgen -W "--root --help --verbose -F --modules --rmmod" -- "$cur")) ;;
+		-*) COMPREPLY=($(compgen -W "--root --help --verbose -F --field --author --description --license --parameters --filename --null --modules --json --rmmod" -- "$cur")) ;;
 		*) COMPREPLY=($(compgen -f -X '!*.@(ko|o)' -- "$cur") $(compgen -d -- "$cur")) ;;
 		esac
 		;;

@@ -99,7 +99,7 @@ DEFINE_TEST(
 	snprintf(cmd, sizeof(cmd), "cd %s && tools/ldm/ldm modinfo modules/hello.ko",
 		 LDM_BUILD_DIR);
 	ASSERT_EQ(run(cmd, &out), 0);
-	ASSERT(strstr(out, "filename:       modules/hello.ko\n"));
+	ASSERT(strstr(out, "filename:       " LDM_BUILD_DIR "/modules/hello.ko\n"));
 	ASSERT(strstr(out, "license:        GPL\n"));
 	ASSERT(strstr(out, "vermagic:       ldm-1 x86_64\n"));
 	ASSERT(strstr(out, "name:           hello\n"));
@@ -111,6 +111,37 @@ DEFINE_TEST(
 	ASSERT_EQ(run(cmd, &out), 0);
 	ASSERT_STREQ(out, "GPL\n");
 	free(out);
+}
+
+DEFINE_TEST(
+	test_ldm_modinfo_prints_what_kmod_modinfo_prints,
+	.description =
+		"ldm modinfo prints byte for byte what kmod's modinfo prints for the example modules, with each of -F parm, -F parmtype, -F alias, -p, -a, -d, -l, -n, -0 and none",
+	.no_runtime = true)
+{
+	static const char *const opts[] = {
+		"",   "-F parm", "-F parmtype", "-F alias", "-F nosuch", "-p",
+		"-a", "-d",	 "-l",		"-n",	    "-0",	 "-0 -F parm",
+	};
+	static const char *const files = "modules/hello.ko modules/widget.ko "
+					 "modules/demo_sensor.ko modules/prop_misc.ko";
+	char cmd[1024], *kmod, *ours;
+	size_t i;
+
+	if (system("command -v modinfo >/dev/null"))
+		ldm_test_skip("kmod's modinfo is not installed (Debian package kmod)");
+	for (i = 0; i < sizeof(opts) / sizeof(opts[0]); i++) {
+		snprintf(cmd, sizeof(cmd), "cd %s && modinfo %s %s | od -c", LDM_BUILD_DIR, opts[i],
+			 files);
+		ASSERT_EQ(run(cmd, &kmod), 0);
+		snprintf(cmd, sizeof(cmd), "cd %s && tools/ldm/ldm modinfo %s %s | od -c",
+			 LDM_BUILD_DIR, opts[i], files);
+		ASSERT_EQ(run(cmd, &ours), 0);
+		if (strcmp(kmod, ours))
+			FAIL("modinfo %s differs:\nkmod:\n%s\nldm:\n%s", opts[i], kmod, ours);
+		free(kmod);
+		free(ours);
+	}
 }
 
 DEFINE_TEST(
