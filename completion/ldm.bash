@@ -22,7 +22,7 @@ _ldm_modules()
 _ldm()
 {
 	local cur prev verb i
-	local verbs="insmod rmmod lsmod modinfo modpost symbols tree monitor device suspend resume dmesg shutdown run"
+	local verbs="insmod rmmod lsmod modinfo depmod modpost symbols tree monitor device suspend resume dmesg shutdown run"
 	cur="${COMP_WORDS[COMP_CWORD]}"
 	prev="${COMP_WORDS[COMP_CWORD - 1]}"
 
@@ -55,6 +55,12 @@ _ldm()
 		case "$cur" in
 		-*) COMPREPLY=($(compgen -W "--root --force --verbose --help" -- "$cur")) ;;
 		*) COMPREPLY=($(compgen -W "$(_ldm_modules)" -- "$cur")) ;;
+		esac
+		;;
+	depmod)
+		case "$cur" in
+		-*) COMPREPLY=($(compgen -W "--verbose --help" -- "$cur")) ;;
+		*) COMPREPLY=($(compgen -d -- "$cur")) ;;
 		esac
 		;;
 	lsmod | tree | dmesg | monitor)

@@ -38,8 +38,8 @@ DEFINE_TEST(test_ldm_help_is_golden,
 	    .no_runtime = true)
 {
 	static const char *const verbs[] = {
-		"insmod",  "rmmod",  "lsmod",	"modinfo", "modpost", "symbols",  "tree",
-		"monitor", "device", "suspend", "resume",  "dmesg",   "shutdown", "run",
+		"insmod",  "rmmod",  "lsmod",	"modinfo", "depmod", "modpost",	 "symbols", "tree",
+		"monitor", "device", "suspend", "resume",  "dmesg",  "shutdown", "run",
 	};
 	char cmd[128], golden[64];
 	size_t i;
@@ -142,6 +142,49 @@ DEFINE_TEST(
 		free(kmod);
 		free(ours);
 	}
+}
+
+DEFINE_TEST(
+	test_ldm_depmod_directory_is_what_kmod_reads,
+	.description =
+		"the directory ldm depmod wrote answers ldm modinfo NAME|ALIAS as kmod's modinfo answers it, and kmod's modprobe --show-depends gpl_user lists gpl_lib first",
+	.no_runtime = true)
+{
+	static const char *const names[] = { "widget", "platform:gizmo", "gpl_user",
+					     "of:NsensorT(null)Cldm,demo-sensor" };
+	char dir[] = "/tmp/ldm-depmod-test-XXXXXX", cmd[2048], *kmod, *ours;
+	size_t i;
+
+	if (system("command -v modinfo >/dev/null && command -v modprobe >/dev/null"))
+		ldm_test_skip(
+			"kmod's modinfo and modprobe are not installed (Debian package kmod)");
+	ASSERT(mkdtemp(dir));
+	snprintf(cmd, sizeof(cmd),
+		 "mkdir -p %s/base/lib/modules/1.0 && cp %s/modules/*.ko %s/base/lib/modules/1.0/ "
+		 "&& %s/tools/ldm/ldm depmod %s/base/lib/modules/1.0",
+		 dir, LDM_BUILD_DIR, dir, LDM_BUILD_DIR, dir);
+	ASSERT_EQ(system(cmd), 0);
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		snprintf(cmd, sizeof(cmd), "modinfo -b %s/base -k 1.0 '%s'", dir, names[i]);
+		ASSERT_EQ(run(cmd, &kmod), 0);
+		snprintf(cmd, sizeof(cmd),
+			 "%s/tools/ldm/ldm modinfo -m %s/base/lib/modules/1.0 '%s'", LDM_BUILD_DIR,
+			 dir, names[i]);
+		ASSERT_EQ(run(cmd, &ours), 0);
+		ASSERT_STREQ(ours, kmod);
+		free(kmod);
+		free(ours);
+	}
+	snprintf(cmd, sizeof(cmd), "modprobe -d %s/base -S 1.0 --show-depends gpl_user", dir);
+	ASSERT_EQ(run(cmd, &kmod), 0);
+	snprintf(cmd, sizeof(cmd),
+		 "insmod %s/base/lib/modules/1.0/gpl_lib.ko \ninsmod %s/base/lib/modules/1.0/"
+		 "gpl_user.ko \n",
+		 dir, dir);
+	ASSERT_STREQ(kmod, cmd);
+	free(kmod);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	ASSERT_EQ(system(cmd), 0);
 }
 
 DEFINE_TEST(
