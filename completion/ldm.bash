@@ -22,7 +22,7 @@ _ldm_modules()
 _ldm()
 {
 	local cur prev verb i
-	local verbs="insmod rmmod lsmod modinfo depmod modpost symbols tree monitor device suspend resume dmesg shutdown run"
+	local verbs="insmod rmmod lsmod modinfo depmod modprobe modpost symbols tree monitor device suspend resume dmesg shutdown run"
 	cur="${COMP_WORDS[COMP_CWORD]}"
 	prev="${COMP_WORDS[COMP_CWORD - 1]}"
 
@@ -54,6 +54,12 @@ _ldm()
 	rmmod)
 		case "$cur" in
 		-*) COMPREPLY=($(compgen -W "--root --force --verbose --help" -- "$cur")) ;;
+		*) COMPREPLY=($(compgen -W "$(_ldm_modules)" -- "$cur")) ;;
+		esac
+		;;
+	modprobe)
+		case "$cur" in
+		-*) COMPREPLY=($(compgen -W "--root --modules --remove --verbose --quiet --help" -- "$cur")) ;;
 		*) COMPREPLY=($(compgen -W "$(_ldm_modules)" -- "$cur")) ;;
 		esac
 		;;
@@ -91,9 +97,10 @@ _ldmd()
 	--root | -r) COMPREPLY=($(compgen -d -- "$cur")); return ;;
 	--board) COMPREPLY=($(compgen -f -X '!*.dt[sb]' -- "$cur") $(compgen -d -- "$cur")); return ;;
 	--sysfs) COMPREPLY=($(compgen -W "modern 2.6.9" -- "$cur")); return ;;
+	--modules | -m) COMPREPLY=($(compgen -d -- "$cur")); return ;;
 	esac
 	case "$cur" in
-	-*) COMPREPLY=($(compgen -W "--root --foreground --board --sysfs --help --version" -- "$cur")) ;;
+	-*) COMPREPLY=($(compgen -W "--root --foreground --board --modules --sysfs --help --version" -- "$cur")) ;;
 	*) COMPREPLY=($(compgen -f -X '!*.ko' -- "$cur") $(compgen -d -- "$cur")) ;;
 	esac
 }

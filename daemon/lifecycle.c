@@ -34,12 +34,15 @@
  *   5. load the modules named, in order: after the mount, so that a
  *      module whose init waits for its firmware through the fallback files
  *      can be answered; a module that fails is reported, and the rest go on,
- *      as a kernel boots on when one module fails;
- *   6. print "ldmd: ready", tell the parent, detach from the terminal (the
- *      console goes to syslog);
+ *      as a kernel boots on when one module fails; with --modules, start
+ *      autoloading and load the drivers of the devices already there
+ *      (coldplug); request_module() resolves through the same directory
+ *      from the boot on;
+ *   6. print "ldmd: ready", tell the parent (and systemd), detach from the
+ *      terminal (the console goes to syslog);
  *   7. on SIGTERM, SIGINT or SIGHUP (or a shutdown request): close the
  *      control socket, undo what its requests left (suspended devices,
- *      added devices), close the device nodes still open (a read asleep in
+ *      added devices), stop autoloading and request_module(), close the device nodes still open (a read asleep in
  *      a driver gets EINTR, every later call ENODEV), stop the runtime,
  *      which unloads the modules and the board's devices, while the mounts
  *      still serve and listeners still hear the events; then close the
@@ -157,8 +160,55 @@ struct ldmd_state {
 	struct ldm_fuse_mount *sys, *dev;
 	struct ldmd_uevent *uevent; /* NULL until the socket is open */
 	struct ldmd_control *control;
-	bool inval; /* invalidations started */
+	bool inval;			/* invalidations started */
+	struct ldmd_modprobe *modprobe; /* --modules */
+	struct ldmd_autoload *autoload;
 };
+
+/* request_module() of a driver: resolved and loaded as modprobe would. */
+static int request_hook(const char *name, void *data)
+{
+	char why[512] = "";
+	int error = ldmd_modprobe_load(data, name, NULL, NULL, NULL, why, sizeof(why));
+
+	if (error && error != -ENOENT)
+		ldm_kmsg(3, "ldmd: request_module %s: %s\n", name, why);
+	return error;
+}
+
+/* --modules: the resolver, ready before the runtime boots. */
+static int open_modules(struct ldmd_state *d, const char *dir)
+{
+	int error;
+
+	if (!dir)
+		return 0;
+	error = ldmd_modprobe_open(dir, &d->modprobe);
+	if (error)
+		fprintf(stderr, "ldmd: --modules %s: %s\n", dir,
+			error == -ENOTDIR ? "not a directory" : strerror(-error));
+	return error;
+}
+
+/* Autoload from now on, and the drivers of the devices already there. */
+static int start_autoload(struct ldmd_state *d)
+{
+	int error;
+
+	if (!d->modprobe)
+		return 0;
+	if (strcmp(ldm_sysfs_layout(), "modern")) {
+		ldm_kmsg(4,
+			 "ldmd: --modules: the %s tree gives no MODALIAS: no device's "
+			 "driver is loaded by it\n",
+			 ldm_sysfs_layout());
+		return 0;
+	}
+	error = ldmd_autoload_start(d->modprobe, &d->autoload);
+	if (!error)
+		ldmd_autoload_coldplug(d->autoload);
+	return error;
+}
 
 /* Serve a mount; -errno, said on stderr, if it cannot be. */
 static int serve(struct ldmd_state *d, struct ldm_fuse_mount *m, const char *dir)
@@ -258,6 +308,9 @@ int ldmd_run(const struct ldmd_options *opts)
 	d.root = make_root(opts->root);
 	if (!d.root)
 		return 1;
+	error = open_modules(&d, opts->modules_dir);
+	if (error)
+		goto err_free;
 	error = ldm_fuse_mount(d.root, &ldm_fuse_sysfs, &d.sys);
 	if (error)
 		goto err_free;
@@ -268,6 +321,10 @@ int ldmd_run(const struct ldmd_options *opts)
 	error = start_runtime(&d);
 	if (error)
 		goto err_log;
+	if (d.modprobe) {
+		ldm_request_module_set(request_hook, d.modprobe);
+		ldmd_requests_set_modprobe(d.modprobe);
+	}
 	if (opts->board) {
 		error = load_board(opts->board);
 		if (error)
@@ -278,6 +335,9 @@ int ldmd_run(const struct ldmd_options *opts)
 		goto err_runtime;
 	for (i = 0; i < opts->nmodules; i++)
 		insmod_arg(opts->modules[i]);
+	error = start_autoload(&d);
+	if (error)
+		goto err_control;
 
 	printf("ldmd: ready\n");
 	fflush(stdout);
@@ -287,9 +347,12 @@ int ldmd_run(const struct ldmd_options *opts)
 		;
 	ldm_kmsg(6, "ldmd: %s: stopping\n", strsignal(sig));
 
+err_control:
 	ldmd_control_stop(d.control);
 	ldmd_requests_exit();
+	ldmd_autoload_stop(d.autoload);
 err_runtime:
+	ldm_request_module_set(NULL, NULL);
 	stop_runtime(&d);
 err_log:
 	ldmd_log_stop();
@@ -297,6 +360,8 @@ err_log:
 err_unmount_sys:
 	ldm_fuse_unmount(d.sys);
 err_free:
+	ldmd_requests_set_modprobe(NULL);
+	ldmd_modprobe_close(d.modprobe);
 	free(d.root);
 	return error ? 1 : 0;
 }

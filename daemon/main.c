@@ -3,8 +3,8 @@
  * main.c - ldmd's command line, parsed with fuse_opt as libfuse's own
  * programs parse theirs:
  *
- *   ldmd [--board FILE] [--root DIR] [--sysfs LAYOUT] [--foreground]
- *        [MODULE.ko[=ARGS]...]
+ *   ldmd [--board FILE] [--root DIR] [--modules DIR] [--sysfs LAYOUT]
+ *        [--foreground] [MODULE.ko[=ARGS]...]
  *
  * Exit status: 0 after a clean stop, 1 if ldmd could not start, 2 for a
  * bad command line.
@@ -24,6 +24,7 @@ struct cmdline {
 	char *board;
 	char *root;
 	char *sysfs;
+	char *modules_dir;
 	int foreground;
 	bool help, version;
 	char **modules;
@@ -42,6 +43,9 @@ static const struct fuse_opt ldmd_opts[] = { CMDLINE_OPT("--board=%s", board, 0)
 					     CMDLINE_OPT("--root=%s", root, 0),
 					     CMDLINE_OPT("--root %s", root, 0),
 					     CMDLINE_OPT("-r %s", root, 0),
+					     CMDLINE_OPT("--modules=%s", modules_dir, 0),
+					     CMDLINE_OPT("--modules %s", modules_dir, 0),
+					     CMDLINE_OPT("-m %s", modules_dir, 0),
 					     CMDLINE_OPT("--sysfs=%s", sysfs, 0),
 					     CMDLINE_OPT("--sysfs %s", sysfs, 0),
 					     CMDLINE_OPT("--foreground", foreground, 1),
@@ -55,8 +59,8 @@ static const struct fuse_opt ldmd_opts[] = { CMDLINE_OPT("--board=%s", board, 0)
 static void usage(FILE *out)
 {
 	fprintf(out,
-		"Usage: ldmd [--board FILE] [--root DIR] [--sysfs LAYOUT] [--foreground]\n"
-		"            [MODULE.ko[=ARGS]...]\n\n"
+		"Usage: ldmd [--board FILE] [--root DIR] [--modules DIR] [--sysfs LAYOUT]\n"
+		"            [--foreground] [MODULE.ko[=ARGS]...]\n\n"
 		"Boot an ldm runtime, mount its sysfs tree at DIR/sys and its misc\n"
 		"devices at DIR/dev with FUSE, add the devices of the board, load the\n"
 		"modules named (ARGS: their parameters, name=value separated by spaces)\n"
@@ -67,6 +71,9 @@ static void usage(FILE *out)
 		"Options:\n"
 		"  -b, --board FILE   a device tree: a blob (.dtb) or a source (.dts) for dtc\n"
 		"  -r, --root DIR     where the mounts go (default " LDMD_DEFAULT_ROOT ")\n"
+		"  -m, --modules DIR  a modules directory (ldm depmod): each device's driver\n"
+		"                     is loaded by its MODALIAS, at boot and on hotplug; ldm\n"
+		"                     modprobe and request_module() resolve names there\n"
 		"      --sysfs LAYOUT the tree: modern (default: with uevent, subsystem,\n"
 		"                     modalias... as today's tools read them) or 2.6.9\n"
 		"  -f, --foreground   stay attached, with the log on stderr\n"
@@ -113,6 +120,7 @@ static void free_cmdline(struct cmdline *cl)
 	free(cl->root);
 	free(cl->board);
 	free(cl->sysfs);
+	free(cl->modules_dir);
 }
 
 int main(int argc, char *argv[])
@@ -137,6 +145,9 @@ int main(int argc, char *argv[])
 	} else if (cl.board && !*cl.board) {
 		fprintf(stderr, "ldmd: --board needs a file\n");
 		status = 2;
+	} else if (cl.modules_dir && !*cl.modules_dir) {
+		fprintf(stderr, "ldmd: --modules needs a directory\n");
+		status = 2;
 	} else if (cl.sysfs && ldm_sysfs_layout_set(cl.sysfs)) {
 		fprintf(stderr, "ldmd: --sysfs takes modern or 2.6.9, not '%s'\n", cl.sysfs);
 		status = 2;
@@ -146,6 +157,7 @@ int main(int argc, char *argv[])
 		opts.foreground = cl.foreground;
 		opts.modules = cl.modules;
 		opts.nmodules = cl.nmodules;
+		opts.modules_dir = cl.modules_dir;
 		status = ldmd_run(&opts);
 	}
 out:

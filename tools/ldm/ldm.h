@@ -18,6 +18,7 @@ extern const struct ldm_verb ldm_verb_insmod;
 extern const struct ldm_verb ldm_verb_lsmod;
 extern const struct ldm_verb ldm_verb_monitor;
 extern const struct ldm_verb ldm_verb_modinfo;
+extern const struct ldm_verb ldm_verb_modprobe;
 extern const struct ldm_verb ldm_verb_modpost;
 extern const struct ldm_verb ldm_verb_resume;
 extern const struct ldm_verb ldm_verb_rmmod;
