@@ -12,6 +12,7 @@
  *   listen.c     what the two sockets share: listening, accepting
  *   modprobe.c   loading by name or alias with dependencies, through libkmod
  *   autoload.c   --modules: a new device's driver loaded by its MODALIAS
+ *   notify.c     READY=1 and STOPPING=1 to systemd ($NOTIFY_SOCKET)
  *
  * The mounts are the FUSE layer's (src/fuse/ldm-fuse.h).
  */
@@ -94,6 +95,10 @@ void ldmd_log_init(void);
 void ldmd_log_start(void);
 void ldmd_log_detach(void);
 void ldmd_log_stop(void);
+
+/* notify.c */
+int ldmd_notify_init(void);
+void ldmd_notify(const char *state);
 
 /* lifecycle.c */
 int ldmd_run(const struct ldmd_options *opts);

@@ -276,6 +276,15 @@ static int load_board(const char *board)
 	return error;
 }
 
+/* Type=notify: the mounts serve, the modules named are in. */
+static void notify_ready(const char *root)
+{
+	char state[PATH_MAX + 64];
+
+	snprintf(state, sizeof(state), "READY=1\nSTATUS=serving %s", root);
+	ldmd_notify(state);
+}
+
 static void stop_signals(sigset_t *set)
 {
 	sigemptyset(set);
@@ -297,6 +306,7 @@ int ldmd_run(const struct ldmd_options *opts)
 	int ready_fd = -1, sig, error;
 	unsigned int i;
 
+	ldmd_notify_init();
 	if (!opts->foreground && detach(&ready_fd))
 		return 1;
 	stop_signals(&stop);
@@ -341,11 +351,13 @@ int ldmd_run(const struct ldmd_options *opts)
 
 	printf("ldmd: ready\n");
 	fflush(stdout);
+	notify_ready(d.root);
 	if (ready_fd >= 0)
 		daemon_ready(ready_fd);
 	while (sigwait(&stop, &sig))
 		;
 	ldm_kmsg(6, "ldmd: %s: stopping\n", strsignal(sig));
+	ldmd_notify("STOPPING=1");
 
 err_control:
 	ldmd_control_stop(d.control);
