@@ -36,17 +36,16 @@ struct cmdline {
 		t, offsetof(struct cmdline, field), value \
 	}
 
-/* "--root=%s" before "--root %s": the first template that matches wins. */
-static const struct fuse_opt ldmd_opts[] = { CMDLINE_OPT("--board=%s", board, 0),
-					     CMDLINE_OPT("--board %s", board, 0),
+/*
+ * fuse_opt matches "--root %s" with "--root=DIR" too, giving "=DIR": the
+ * "--name=value" form is split into two words before parsing (split_arg).
+ */
+static const struct fuse_opt ldmd_opts[] = { CMDLINE_OPT("--board %s", board, 0),
 					     CMDLINE_OPT("-b %s", board, 0),
-					     CMDLINE_OPT("--root=%s", root, 0),
 					     CMDLINE_OPT("--root %s", root, 0),
 					     CMDLINE_OPT("-r %s", root, 0),
-					     CMDLINE_OPT("--modules=%s", modules_dir, 0),
 					     CMDLINE_OPT("--modules %s", modules_dir, 0),
 					     CMDLINE_OPT("-m %s", modules_dir, 0),
-					     CMDLINE_OPT("--sysfs=%s", sysfs, 0),
 					     CMDLINE_OPT("--sysfs %s", sysfs, 0),
 					     CMDLINE_OPT("--foreground", foreground, 1),
 					     CMDLINE_OPT("-f", foreground, 1),
@@ -123,13 +122,42 @@ static void free_cmdline(struct cmdline *cl)
 	free(cl->modules_dir);
 }
 
+/* "--board=FILE" as "--board" "FILE", for the options that take a value. */
+static int split_arg(struct fuse_args *args, const char *arg)
+{
+	static const char *const with_value[] = { "--board=", "--root=", "--modules=", "--sysfs=" };
+	size_t i, len;
+	char *name;
+	int error;
+
+	for (i = 0; i < sizeof(with_value) / sizeof(with_value[0]); i++) {
+		len = strlen(with_value[i]);
+		if (strncmp(arg, with_value[i], len))
+			continue;
+		name = strndup(arg, len - 1);
+		if (!name)
+			return -1;
+		error = fuse_opt_add_arg(args, name);
+		free(name);
+		return error ? error : fuse_opt_add_arg(args, arg + len);
+	}
+	return fuse_opt_add_arg(args, arg);
+}
+
 int main(int argc, char *argv[])
 {
-	struct fuse_args args = FUSE_ARGS_INIT(argc, argv);
+	struct fuse_args args = FUSE_ARGS_INIT(0, NULL);
 	struct cmdline cl = { 0 };
 	struct ldmd_options opts;
-	int status;
+	int status, i;
 
+	for (i = 0; i < argc; i++) {
+		if (split_arg(&args, argv[i])) {
+			fprintf(stderr, "ldmd: out of memory\n");
+			status = 1;
+			goto out;
+		}
+	}
 	if (fuse_opt_parse(&args, &cl, ldmd_opts, parse_one)) {
 		status = 2;
 		goto out;

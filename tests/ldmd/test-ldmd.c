@@ -777,3 +777,28 @@ DEFINE_TEST(
 	notify_run("/");
 	notify_run("@");
 }
+
+DEFINE_TEST(
+	test_ldmd_long_options_take_the_value_after_equals,
+	.description =
+		"ldmd --board=FILE is --board FILE: the value is what follows '=', not '=' and it (fuse_opt matched both forms)",
+	.no_runtime = true)
+{
+	const char *args[] = { "--board=/nonexistent/board.dts", NULL };
+	struct ldmd d;
+	char *log;
+	int status;
+
+	need_fuse();
+	make_root(&d);
+	d.pid = spawn_ldmd(&d, true, args);
+	ASSERT_EQ(waitpid(d.pid, &status, 0), d.pid);
+	ASSERT(WIFEXITED(status));
+	ASSERT_EQ(WEXITSTATUS(status), 1);
+	log = read_file(d.log);
+	if (!strstr(log, "ldmd: cannot load the board /nonexistent/board.dts: "))
+		FAIL("ldmd's log:\n%s", log);
+	free(log);
+	close(d.out);
+	remove_root(&d);
+}
