@@ -3,8 +3,8 @@
  * test-modern.c - what the modern tree adds to the driver core's devices
  * (docs/sysfs.md): each device's uevent file (what its events carry; a
  * write replays one), its subsystem and driver links, the modalias of a
- * platform device, DRIVER= and MODALIAS= in the events; and the 2.6.9 tree,
- * which has none of them.
+ * platform device, DRIVER= and MODALIAS= in the events, what libudev reads
+ * for the demo board's sensor; and the 2.6.9 tree, which has none of them.
  */
 #include <ldm/ldm.h>
 #include <libldm/libldm.h>
@@ -254,4 +254,87 @@ DEFINE_TEST(
 	ASSERT_STREQ(log.ev[0], "ACTION=add DEVPATH=/class/gizmo/giz7 SUBSYSTEM=gizmo");
 	class_simple_destroy(cs);
 	ldm_exit();
+}
+
+/* ---- what libudev needs of the tree, for the demo board's sensor ---- */
+
+#define DEMO_DTB LDM_BUILD_DIR "/boards/demo.dtb"
+#define MODS	 LDM_BUILD_DIR "/modules/"
+
+/* The last component of what the link at @path names, as libudev reads it. */
+static const char *link_base(const char *path)
+{
+	const char *target = tree_link(path), *slash = strrchr(target, '/');
+
+	return slash ? slash + 1 : target;
+}
+
+/* Whether @a and @b lead to the same node, links followed. */
+static bool same_node(const char *a, const char *b)
+{
+	struct sysfs_dirent *x, *y;
+	bool same;
+
+	if (ldm_sysfs_lookup(a, LDM_SYSFS_FOLLOW, &x))
+		return false;
+	if (ldm_sysfs_lookup(b, LDM_SYSFS_FOLLOW, &y)) {
+		ldm_sysfs_put(x);
+		return false;
+	}
+	same = x == y;
+	ldm_sysfs_put(x);
+	ldm_sysfs_put(y);
+	return same;
+}
+
+DEFINE_TEST(
+	test_demo_sensor_tree_has_what_libudev_reads,
+	.description =
+		"the demo sensor is a device as sd-device takes one: under /devices with a uevent file, its subsystem and driver named by links, reached from /bus/platform/devices; its parents up to /devices/platform have uevent files (udevadm info -a); its module and misc node are found as libudev finds them")
+{
+	static const char dev[] = "/devices/platform/soc/10001000.sensor";
+	char path[256], want[128];
+	int minor;
+
+	ASSERT_OK(ldm_board_load(DEMO_DTB));
+	ASSERT_OK(ldm_insmod(MODS "demo_sensor.ko", NULL));
+	ASSERT_OK(ldm_insmod(MODS "prop_misc.ko", NULL));
+
+	/* sd_device_new_from_syspath(): a directory under /devices needs uevent. */
+	snprintf(path, sizeof(path), "%s/uevent", dev);
+	ASSERT_EQ(tree_type(path), LDM_SYSFS_ATTR);
+	ASSERT(strstr(tree_attr(path), "MODALIAS=of:NsensorT(null)Cldm,demo-sensor\n"));
+	/* sd_device_get_subsystem() and _get_driver(): the links' last components. */
+	snprintf(path, sizeof(path), "%s/subsystem", dev);
+	ASSERT_STREQ(link_base(path), "platform");
+	ASSERT(same_node(path, "/bus/platform"));
+	snprintf(path, sizeof(path), "%s/driver", dev);
+	ASSERT_STREQ(link_base(path), "demo_sensor");
+	/* The enumerator: /bus/<bus>/devices/<name> leads to the device. */
+	ASSERT(same_node("/bus/platform/devices/10001000.sensor", dev));
+	/* udevadm info -a: each parent with a uevent file is a device too. */
+	ASSERT_EQ(tree_type("/devices/platform/soc/uevent"), LDM_SYSFS_ATTR);
+	ASSERT_STREQ(link_base("/devices/platform/soc/subsystem"), "platform");
+	ASSERT_EQ(tree_type("/devices/platform/uevent"), LDM_SYSFS_ATTR);
+	ASSERT(!tree_exists("/devices/uevent")); /* /devices itself is no device */
+	/* Its attributes, as ATTR{...} lines. */
+	snprintf(path, sizeof(path), "%s/label", dev);
+	ASSERT_STREQ(tree_attr(path), "board-temp\n");
+	snprintf(path, sizeof(path), "%s/modalias", dev);
+	ASSERT_STREQ(tree_attr(path), "of:NsensorT(null)Cldm,demo-sensor\n");
+
+	/* A module: /module/<name> (implicit subsystem "module"), its driver linked. */
+	ASSERT(same_node("/module/demo_sensor/drivers/platform:demo_sensor",
+			 "/bus/platform/drivers/demo_sensor"));
+	/* A node: /dev/char/<major>:<minor> (sd_device_new_from_devnum) to its class device. */
+	ASSERT_EQ(sscanf(tree_attr("/class/misc/prop_misc/dev"), "10:%d", &minor), 1);
+	snprintf(path, sizeof(path), "/dev/char/10:%d", minor);
+	ASSERT(same_node(path, "/class/misc/prop_misc"));
+	ASSERT_STREQ(link_base("/class/misc/prop_misc/subsystem"), "misc");
+	snprintf(want, sizeof(want), "MAJOR=10\nMINOR=%d\nDEVNAME=prop_misc\n", minor);
+	ASSERT_STREQ(tree_attr("/class/misc/prop_misc/uevent"), want);
+
+	ASSERT_OK(ldm_delete_module("prop_misc", 0));
+	ASSERT_OK(ldm_delete_module("demo_sensor", 0));
+	ldm_board_unload();
 }

@@ -24,7 +24,7 @@ DEFINE_TEST(
 		"    board-temp\n",
 		"    50\n",
 		"write error: Invalid argument",
-		"prop_misc              12288  0  (P)",
+		"prop_misc              12288  0 (P)",
 		"init_fails: init failed with error -5; module unloaded",
 		"ldm rmmod: ERROR: Module gpl_lib is in use",
 		"widget7\n",
