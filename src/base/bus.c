@@ -481,6 +481,8 @@ int bus_add_device(struct device *dev)
 	error = add_subsystem_link(bus, dev);
 	if (error)
 		goto err_remove_link;
+	/* Its files are there: announce it (modern tree), before any driver binds. */
+	kobject_hotplug_deferred_add(&dev->kobj);
 	down_write(&bus->subsys.rwsem);
 	list_add_tail(&dev->bus_list, &bus->devices.list);
 	device_attach(dev);

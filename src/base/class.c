@@ -507,6 +507,9 @@ int class_device_add(struct class_device *class_dev)
 	if (error)
 		goto err_put;
 	class_dev->kobj.parent = &parent->subsys.kset.kobj;
+	/* Modern tree: "add" once its files are there, as Linux. */
+	if (ldm_sysfs_modern())
+		class_dev->kobj.ldm_flags |= LDM_KOBJ_DEFER_ADD;
 	error = kobject_add(&class_dev->kobj);
 	if (error) {
 		class_dev->kobj.parent = NULL;
@@ -515,6 +518,7 @@ int class_device_add(struct class_device *class_dev)
 	error = class_device_add_extras(class_dev);
 	if (error)
 		goto err_del;
+	kobject_hotplug_deferred_add(&class_dev->kobj);
 	down_write(&parent->subsys.rwsem);
 	list_add_tail(&class_dev->node, &parent->children);
 	list_for_each_entry(class_intf, &parent->interfaces, node)

@@ -200,6 +200,9 @@ int device_add(struct device *dev)
 		goto err_unset_parent;
 	if (parent)
 		dev->kobj.parent = &parent->kobj;
+	/* Modern tree: "add" once its files are there (bus_add_device()), as Linux. */
+	if (ldm_sysfs_modern() && dev->bus)
+		dev->kobj.ldm_flags |= LDM_KOBJ_DEFER_ADD;
 	error = kobject_add(&dev->kobj);
 	if (error)
 		goto err_unset_parent;

@@ -338,3 +338,64 @@ DEFINE_TEST(
 	ASSERT_OK(ldm_delete_module("demo_sensor", 0));
 	ldm_board_unload();
 }
+
+/* ---- an "add" comes once the object's files are there ---- */
+
+struct files_seen {
+	int adds;
+	char missing[256];
+};
+
+/* On each add, whether what libudev would read at once is there. */
+static void check_files_on_add(const struct ldm_uevent *event, void *data)
+{
+	static const char *const wanted[] = { "uevent", "subsystem", "modalias", "dev",
+					      "coresize" };
+	struct files_seen *seen = data;
+	char path[256];
+	size_t i;
+
+	if (strcmp(event->action, "add"))
+		return;
+	seen->adds++;
+	for (i = 0; i < sizeof(wanted) / sizeof(wanted[0]); i++) {
+		bool device = !strncmp(event->devpath, "/devices/", 9);
+		bool class = !strncmp(event->devpath, "/class/", 7);
+		bool module = !strncmp(event->devpath, "/module/", 8);
+
+		if ((i == 0 && module) || (i == 2 && !device) || (i == 3 && !class) ||
+		    (i == 4 && !module) || (i == 1 && module))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", event->devpath, wanted[i]);
+		if (!tree_exists(path))
+			snprintf(seen->missing + strlen(seen->missing),
+				 sizeof(seen->missing) - strlen(seen->missing), "%s ", path);
+	}
+}
+
+DEFINE_TEST(
+	test_add_event_comes_once_the_files_are_there,
+	.description =
+		"in the modern tree the add event of a platform device, a class device and a module comes when uevent, subsystem, modalias, dev and coresize are there to read, and before a driver binds")
+{
+	static struct files_seen seen;
+	struct platform_device *pdev;
+	struct class_simple *cs;
+	struct class_device *cd;
+
+	ASSERT_OK(ldm_uevent_listen(check_files_on_add, &seen));
+	pdev = platform_device_register_simple("widget", 1, NULL, 0);
+	ASSERT(!IS_ERR(pdev));
+	cs = class_simple_create(NULL, "gizmo");
+	ASSERT(!IS_ERR(cs));
+	cd = class_simple_device_add(cs, MKDEV(42, 1), NULL, "giz1");
+	ASSERT(!IS_ERR(cd));
+	ASSERT_OK(ldm_insmod(MODS "gpl_lib.ko", NULL));
+	ASSERT_OK(ldm_uevent_unlisten(check_files_on_add, &seen));
+	ASSERT_EQ(seen.adds, 3);
+	ASSERT_STREQ(seen.missing, "");
+	ASSERT_OK(ldm_delete_module("gpl_lib", 0));
+	class_simple_device_remove(MKDEV(42, 1));
+	class_simple_destroy(cs);
+	platform_device_unregister(pdev);
+}

@@ -266,7 +266,10 @@ int module_sysfs_add(struct ldm_module *lm)
 		return error;
 	lm->kobj.kset = &module_subsys.kset;
 	lm->kobj.ktype = &module_ktype;
-	error = kobject_register(&lm->kobj);
+	kobject_init(&lm->kobj);
+	/* "add" once its files are there, as Linux's mod_sysfs_setup(). */
+	lm->kobj.ldm_flags |= LDM_KOBJ_DEFER_ADD;
+	error = kobject_add(&lm->kobj);
 	if (error)
 		goto err_put;
 	error = kobject_set_name(&lm->holders, "holders");
@@ -287,6 +290,7 @@ int module_sysfs_add(struct ldm_module *lm)
 	if (error)
 		goto err_holders;
 	lm->in_sysfs = true;
+	kobject_hotplug_deferred_add(&lm->kobj);
 	return 0;
 
 err_holders:
