@@ -22,7 +22,7 @@ _ldm_modules()
 _ldm()
 {
 	local cur prev verb i
-	local verbs="insmod rmmod lsmod modinfo modpost symbols tree monitor exec device suspend resume dmesg shutdown reboot run"
+	local verbs="insmod rmmod lsmod modinfo depmod modprobe modpost symbols tree monitor exec device suspend resume dmesg shutdown reboot run"
 	cur="${COMP_WORDS[COMP_CWORD]}"
 	prev="${COMP_WORDS[COMP_CWORD - 1]}"
 
@@ -47,7 +47,7 @@ _ldm()
 			return
 		fi
 		case "$cur" in
-		-*) COMPREPLY=($(compgen -W "--root --help --verbose -F --modules --rmmod" -- "$cur")) ;;
+		-*) COMPREPLY=($(compgen -W "--root --help --verbose -F --field --author --description --license --parameters --filename --null --modules --json --rmmod" -- "$cur")) ;;
 		*) COMPREPLY=($(compgen -f -X '!*.@(ko|o)' -- "$cur") $(compgen -d -- "$cur")) ;;
 		esac
 		;;
@@ -55,6 +55,18 @@ _ldm()
 		case "$cur" in
 		-*) COMPREPLY=($(compgen -W "--root --force --verbose --help" -- "$cur")) ;;
 		*) COMPREPLY=($(compgen -W "$(_ldm_modules)" -- "$cur")) ;;
+		esac
+		;;
+	modprobe)
+		case "$cur" in
+		-*) COMPREPLY=($(compgen -W "--root --modules --remove --verbose --quiet --help" -- "$cur")) ;;
+		*) COMPREPLY=($(compgen -W "$(_ldm_modules)" -- "$cur")) ;;
+		esac
+		;;
+	depmod)
+		case "$cur" in
+		-*) COMPREPLY=($(compgen -W "--verbose --help" -- "$cur")) ;;
+		*) COMPREPLY=($(compgen -d -- "$cur")) ;;
 		esac
 		;;
 	lsmod | tree | dmesg | monitor)
@@ -91,9 +103,11 @@ _ldmd()
 	case "$prev" in
 	--root | -r) COMPREPLY=($(compgen -d -- "$cur")); return ;;
 	--board) COMPREPLY=($(compgen -f -X '!*.dt[sb]' -- "$cur") $(compgen -d -- "$cur")); return ;;
+	--sysfs) COMPREPLY=($(compgen -W "modern 2.6.9" -- "$cur")); return ;;
+	--modules | -m) COMPREPLY=($(compgen -d -- "$cur")); return ;;
 	esac
 	case "$cur" in
-	-*) COMPREPLY=($(compgen -W "--root --foreground --board --help --version" -- "$cur")) ;;
+	-*) COMPREPLY=($(compgen -W "--root --foreground --board --modules --sysfs --help --version" -- "$cur")) ;;
 	*) COMPREPLY=($(compgen -f -X '!*.ko' -- "$cur") $(compgen -d -- "$cur")) ;;
 	esac
 }

@@ -10,6 +10,9 @@
  *   log.c        the runtime's console: stderr or syslog
  *   uevent.c     the uevent socket: every hotplug event to every listener
  *   listen.c     what the two sockets share: listening, accepting
+ *   modprobe.c   loading by name or alias with dependencies, through libkmod
+ *   autoload.c   --modules: a new device's driver loaded by its MODALIAS
+ *   notify.c     READY=1 and STOPPING=1 to systemd ($NOTIFY_SOCKET)
  *
  * The mounts are the FUSE layer's (src/fuse/ldm-fuse.h).
  */
@@ -32,6 +35,7 @@ struct ldmd_options {
 	bool foreground; /* stay attached to the terminal */
 	char **modules;	 /* MODULE.ko[=ARGS], in command-line order */
 	unsigned int nmodules;
+	char *modules_dir; /* --modules DIR: autoload and modprobe, or NULL */
 };
 
 /* control.c */
@@ -57,6 +61,25 @@ int ldmd_reply(struct ldmd_request *req, char kind, const char *text);
 /* requests.c */
 int ldmd_request_run(struct ldmd_request *req, char *why, size_t size);
 void ldmd_requests_exit(void);
+
+/* modprobe.c */
+struct ldmd_modprobe;
+typedef void (*ldmd_modprobe_fn)(const char *line, void *data);
+int ldmd_modprobe_open(const char *dir, struct ldmd_modprobe **ret);
+void ldmd_modprobe_close(struct ldmd_modprobe *mp);
+const char *ldmd_modprobe_dir(const struct ldmd_modprobe *mp);
+int ldmd_modprobe_load(struct ldmd_modprobe *mp, const char *name, const char *args,
+		       ldmd_modprobe_fn fn, void *data, char *why, size_t size);
+int ldmd_modprobe_remove(struct ldmd_modprobe *mp, const char *name, ldmd_modprobe_fn fn,
+			 void *data, char *why, size_t size);
+/* requests.c: the resolver of --modules, for the modprobe requests (NULL: none) */
+void ldmd_requests_set_modprobe(struct ldmd_modprobe *mp);
+
+/* autoload.c */
+struct ldmd_autoload;
+int ldmd_autoload_start(struct ldmd_modprobe *mp, struct ldmd_autoload **ret);
+void ldmd_autoload_coldplug(struct ldmd_autoload *al);
+void ldmd_autoload_stop(struct ldmd_autoload *al);
 
 /* listen.c */
 
@@ -89,6 +112,10 @@ void ldmd_log_init(void);
 void ldmd_log_start(void);
 void ldmd_log_detach(void);
 void ldmd_log_stop(void);
+
+/* notify.c */
+int ldmd_notify_init(void);
+void ldmd_notify(const char *state);
 
 /* lifecycle.c */
 int ldmd_run(const struct ldmd_options *opts);

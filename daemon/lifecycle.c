@@ -34,13 +34,16 @@
  *   5. load the modules named, in order: after the mount, so that a
  *      module whose init waits for its firmware through the fallback files
  *      can be answered; a module that fails is reported, and the rest go on,
- *      as a kernel boots on when one module fails;
- *   6. print "ldmd: ready", tell the parent, detach from the terminal (the
- *      console goes to syslog);
+ *      as a kernel boots on when one module fails; with --modules, start
+ *      autoloading and load the drivers of the devices already there
+ *      (coldplug); request_module() resolves through the same directory
+ *      from the boot on;
+ *   6. print "ldmd: ready", tell the parent (and systemd), detach from the
+ *      terminal (the console goes to syslog);
  *   7. on SIGTERM, SIGINT or SIGHUP (or a shutdown or reboot request, or a
  *      driver's machine_restart/halt/power_off): close the
  *      control socket, undo what its requests left (suspended devices,
- *      added devices), close the device nodes still open (a read asleep in
+ *      added devices), stop autoloading and request_module(), close the device nodes still open (a read asleep in
  *      a driver gets EINTR, every later call ENODEV), stop the runtime,
  *      which unloads the modules and the board's devices, while the mounts
  *      still serve and listeners still hear the events; then close the
@@ -185,8 +188,55 @@ struct ldmd_state {
 	struct ldm_fuse_mount *sys, *dev;
 	struct ldmd_uevent *uevent; /* NULL until the socket is open */
 	struct ldmd_control *control;
-	bool inval; /* invalidations started */
+	bool inval;			/* invalidations started */
+	struct ldmd_modprobe *modprobe; /* --modules */
+	struct ldmd_autoload *autoload;
 };
+
+/* request_module() of a driver: resolved and loaded as modprobe would. */
+static int request_hook(const char *name, void *data)
+{
+	char why[512] = "";
+	int error = ldmd_modprobe_load(data, name, NULL, NULL, NULL, why, sizeof(why));
+
+	if (error && error != -ENOENT)
+		ldm_kmsg(3, "ldmd: request_module %s: %s\n", name, why);
+	return error;
+}
+
+/* --modules: the resolver, ready before the runtime boots. */
+static int open_modules(struct ldmd_state *d, const char *dir)
+{
+	int error;
+
+	if (!dir)
+		return 0;
+	error = ldmd_modprobe_open(dir, &d->modprobe);
+	if (error)
+		fprintf(stderr, "ldmd: --modules %s: %s\n", dir,
+			error == -ENOTDIR ? "not a directory" : strerror(-error));
+	return error;
+}
+
+/* Autoload from now on, and the drivers of the devices already there. */
+static int start_autoload(struct ldmd_state *d)
+{
+	int error;
+
+	if (!d->modprobe)
+		return 0;
+	if (strcmp(ldm_sysfs_layout(), "modern")) {
+		ldm_kmsg(4,
+			 "ldmd: --modules: the %s tree gives no MODALIAS: no device's "
+			 "driver is loaded by it\n",
+			 ldm_sysfs_layout());
+		return 0;
+	}
+	error = ldmd_autoload_start(d->modprobe, &d->autoload);
+	if (!error)
+		ldmd_autoload_coldplug(d->autoload);
+	return error;
+}
 
 /* Serve a mount; -errno, said on stderr, if it cannot be. */
 static int serve(struct ldmd_state *d, struct ldm_fuse_mount *m, const char *dir)
@@ -268,6 +318,15 @@ static int load_board(const char *board)
 	return error;
 }
 
+/* Type=notify: the mounts serve, the modules named are in. */
+static void notify_ready(const char *root)
+{
+	char state[PATH_MAX + 64];
+
+	snprintf(state, sizeof(state), "READY=1\nSTATUS=serving %s", root);
+	ldmd_notify(state);
+}
+
 static void stop_signals(sigset_t *set)
 {
 	sigemptyset(set);
@@ -289,6 +348,7 @@ int ldmd_run(const struct ldmd_options *opts)
 	int ready_fd = -1, sig, error;
 	unsigned int i;
 
+	ldmd_notify_init();
 	if (!opts->foreground && detach(&ready_fd))
 		return 1;
 	stop_signals(&stop);
@@ -303,6 +363,9 @@ int ldmd_run(const struct ldmd_options *opts)
 	error = check_root(d.root);
 	if (error)
 		goto err_free;
+	error = open_modules(&d, opts->modules_dir);
+	if (error)
+		goto err_free;
 	error = ldm_fuse_mount(d.root, &ldm_fuse_sysfs, &d.sys);
 	if (error)
 		goto err_free;
@@ -313,6 +376,10 @@ int ldmd_run(const struct ldmd_options *opts)
 	error = start_runtime(&d);
 	if (error)
 		goto err_log;
+	if (d.modprobe) {
+		ldm_request_module_set(request_hook, d.modprobe);
+		ldmd_requests_set_modprobe(d.modprobe);
+	}
 	if (opts->board) {
 		error = load_board(opts->board);
 		if (error)
@@ -323,19 +390,27 @@ int ldmd_run(const struct ldmd_options *opts)
 		goto err_runtime;
 	for (i = 0; i < opts->nmodules; i++)
 		insmod_arg(opts->modules[i]);
+	error = start_autoload(&d);
+	if (error)
+		goto err_control;
 
 	printf("ldmd: ready\n");
 	fflush(stdout);
+	notify_ready(d.root);
 	if (ready_fd >= 0)
 		daemon_ready(ready_fd);
 	while (sigwait(&stop, &sig))
 		;
 	ldm_kmsg(6, "ldmd: %s: stopping\n", strsignal(sig));
+	ldmd_notify("STOPPING=1");
 
+err_control:
 	ldmd_control_stop(d.control);
 	ldmd_audit_flush();
 	ldmd_requests_exit();
+	ldmd_autoload_stop(d.autoload);
 err_runtime:
+	ldm_request_module_set(NULL, NULL);
 	stop_runtime(&d);
 err_log:
 	ldmd_log_stop();
@@ -343,6 +418,8 @@ err_log:
 err_unmount_sys:
 	ldm_fuse_unmount(d.sys);
 err_free:
+	ldmd_requests_set_modprobe(NULL);
+	ldmd_modprobe_close(d.modprobe);
 	free(d.root);
 	return error ? 1 : 0;
 }

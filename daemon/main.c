@@ -3,7 +3,8 @@
  * main.c - ldmd's command line, parsed with fuse_opt as libfuse's own
  * programs parse theirs:
  *
- *   ldmd [--board FILE] [--root DIR] [--foreground] [MODULE.ko[=ARGS]...]
+ *   ldmd [--board FILE] [--root DIR] [--modules DIR] [--sysfs LAYOUT]
+ *        [--foreground] [MODULE.ko[=ARGS]...]
  *
  * Exit status: 0 after a clean stop, 1 if ldmd could not start, 2 for a
  * bad command line.
@@ -13,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <fuse_opt.h>
+#include <libldm/runtime.h>
 
 #include "ldmd.h"
 
@@ -21,6 +23,8 @@ enum { KEY_HELP, KEY_VERSION };
 struct cmdline {
 	char *board;
 	char *root;
+	char *sysfs;
+	char *modules_dir;
 	int foreground;
 	bool help, version;
 	char **modules;
@@ -32,13 +36,17 @@ struct cmdline {
 		t, offsetof(struct cmdline, field), value \
 	}
 
-/* "--root=%s" before "--root %s": the first template that matches wins. */
-static const struct fuse_opt ldmd_opts[] = { CMDLINE_OPT("--board=%s", board, 0),
-					     CMDLINE_OPT("--board %s", board, 0),
+/*
+ * fuse_opt matches "--root %s" with "--root=DIR" too, giving "=DIR": the
+ * "--name=value" form is split into two words before parsing (split_arg).
+ */
+static const struct fuse_opt ldmd_opts[] = { CMDLINE_OPT("--board %s", board, 0),
 					     CMDLINE_OPT("-b %s", board, 0),
-					     CMDLINE_OPT("--root=%s", root, 0),
 					     CMDLINE_OPT("--root %s", root, 0),
 					     CMDLINE_OPT("-r %s", root, 0),
+					     CMDLINE_OPT("--modules %s", modules_dir, 0),
+					     CMDLINE_OPT("-m %s", modules_dir, 0),
+					     CMDLINE_OPT("--sysfs %s", sysfs, 0),
 					     CMDLINE_OPT("--foreground", foreground, 1),
 					     CMDLINE_OPT("-f", foreground, 1),
 					     FUSE_OPT_KEY("--help", KEY_HELP),
@@ -50,7 +58,8 @@ static const struct fuse_opt ldmd_opts[] = { CMDLINE_OPT("--board=%s", board, 0)
 static void usage(FILE *out)
 {
 	fprintf(out,
-		"Usage: ldmd [--board FILE] [--root DIR] [--foreground] [MODULE.ko[=ARGS]...]\n\n"
+		"Usage: ldmd [--board FILE] [--root DIR] [--modules DIR] [--sysfs LAYOUT]\n"
+		"            [--foreground] [MODULE.ko[=ARGS]...]\n\n"
 		"Boot an ldm runtime, mount its sysfs tree at DIR/sys and its misc\n"
 		"devices at DIR/dev with FUSE, add the devices of the board, load the\n"
 		"modules named (ARGS: their parameters, name=value separated by spaces)\n"
@@ -61,6 +70,11 @@ static void usage(FILE *out)
 		"Options:\n"
 		"  -b, --board FILE   a device tree: a blob (.dtb) or a source (.dts) for dtc\n"
 		"  -r, --root DIR     where the mounts go (default " LDMD_DEFAULT_ROOT ")\n"
+		"  -m, --modules DIR  a modules directory (ldm depmod): each device's driver\n"
+		"                     is loaded by its MODALIAS, at boot and on hotplug; ldm\n"
+		"                     modprobe and request_module() resolve names there\n"
+		"      --sysfs LAYOUT the tree: modern (default: with uevent, subsystem,\n"
+		"                     modalias... as today's tools read them) or 2.6.9\n"
 		"  -f, --foreground   stay attached, with the log on stderr\n"
 		"  -h, --help         show this text\n"
 		"  -V, --version      show the version\n");
@@ -104,15 +118,46 @@ static void free_cmdline(struct cmdline *cl)
 	free(cl->modules);
 	free(cl->root);
 	free(cl->board);
+	free(cl->sysfs);
+	free(cl->modules_dir);
+}
+
+/* "--board=FILE" as "--board" "FILE", for the options that take a value. */
+static int split_arg(struct fuse_args *args, const char *arg)
+{
+	static const char *const with_value[] = { "--board=", "--root=", "--modules=", "--sysfs=" };
+	size_t i, len;
+	char *name;
+	int error;
+
+	for (i = 0; i < sizeof(with_value) / sizeof(with_value[0]); i++) {
+		len = strlen(with_value[i]);
+		if (strncmp(arg, with_value[i], len))
+			continue;
+		name = strndup(arg, len - 1);
+		if (!name)
+			return -1;
+		error = fuse_opt_add_arg(args, name);
+		free(name);
+		return error ? error : fuse_opt_add_arg(args, arg + len);
+	}
+	return fuse_opt_add_arg(args, arg);
 }
 
 int main(int argc, char *argv[])
 {
-	struct fuse_args args = FUSE_ARGS_INIT(argc, argv);
+	struct fuse_args args = FUSE_ARGS_INIT(0, NULL);
 	struct cmdline cl = { 0 };
 	struct ldmd_options opts;
-	int status;
+	int status, i;
 
+	for (i = 0; i < argc; i++) {
+		if (split_arg(&args, argv[i])) {
+			fprintf(stderr, "ldmd: out of memory\n");
+			status = 1;
+			goto out;
+		}
+	}
 	if (fuse_opt_parse(&args, &cl, ldmd_opts, parse_one)) {
 		status = 2;
 		goto out;
@@ -128,12 +173,19 @@ int main(int argc, char *argv[])
 	} else if (cl.board && !*cl.board) {
 		fprintf(stderr, "ldmd: --board needs a file\n");
 		status = 2;
+	} else if (cl.modules_dir && !*cl.modules_dir) {
+		fprintf(stderr, "ldmd: --modules needs a directory\n");
+		status = 2;
+	} else if (cl.sysfs && ldm_sysfs_layout_set(cl.sysfs)) {
+		fprintf(stderr, "ldmd: --sysfs takes modern or 2.6.9, not '%s'\n", cl.sysfs);
+		status = 2;
 	} else {
 		opts.board = cl.board;
 		opts.root = cl.root ? cl.root : LDMD_DEFAULT_ROOT;
 		opts.foreground = cl.foreground;
 		opts.modules = cl.modules;
 		opts.nmodules = cl.nmodules;
+		opts.modules_dir = cl.modules_dir;
 		status = ldmd_run(&opts);
 	}
 out:

@@ -348,6 +348,82 @@ static int req_reboot(struct ldmd_request *req, char *why, size_t size)
 	return kill(getpid(), SIGTERM) ? -errno : 0;
 }
 
+/* The resolver of ldmd --modules; set before the control socket opens. */
+static struct ldmd_modprobe *default_modprobe;
+
+void ldmd_requests_set_modprobe(struct ldmd_modprobe *mp)
+{
+	default_modprobe = mp;
+}
+
+/* Each "insmod PATH" or "rmmod NAME" of a modprobe, as output. */
+static void modprobe_told(const char *line, void *data)
+{
+	ldmd_reply(data, CONTROL_REPLY_OUTPUT, line);
+	ldmd_reply(data, CONTROL_REPLY_OUTPUT, "\n");
+}
+
+/* The resolver of @dir ("" for ldmd's own); *@own if made for the request. */
+static int modprobe_of(const char *dir, struct ldmd_modprobe **mp, bool *own, char *why,
+		       size_t size)
+{
+	int error;
+
+	*own = false;
+	*mp = default_modprobe;
+	if (!*dir) {
+		if (!*mp) {
+			snprintf(why, size,
+				 "ldmd has no modules directory: start it with "
+				 "--modules DIR, or name one");
+			return -ENOENT;
+		}
+		return 0;
+	}
+	error = ldmd_modprobe_open(dir, mp);
+	if (error)
+		snprintf(why, size, "%s: not a modules directory", dir);
+	*own = !error;
+	return error;
+}
+
+/* modprobe NAME ARGS [DIR]: NAME or alias, with what it needs first. */
+static int req_modprobe(struct ldmd_request *req, char *why, size_t size)
+{
+	unsigned long long mark = log_mark();
+	struct ldmd_modprobe *mp;
+	bool own;
+	int error;
+
+	error = modprobe_of(req->argc > 3 ? req->argv[3] : "", &mp, &own, why, size);
+	if (error)
+		return error;
+	error = ldmd_modprobe_load(mp, req->argv[1], *req->argv[2] ? req->argv[2] : NULL,
+				   modprobe_told, req, why, size);
+	if (own)
+		ldmd_modprobe_close(mp);
+	reply_log_since(req, mark);
+	return error;
+}
+
+/* modprobe-remove NAME [DIR]: and what it needed that nothing else uses. */
+static int req_modprobe_remove(struct ldmd_request *req, char *why, size_t size)
+{
+	unsigned long long mark = log_mark();
+	struct ldmd_modprobe *mp;
+	bool own;
+	int error;
+
+	error = modprobe_of(req->argc > 2 ? req->argv[2] : "", &mp, &own, why, size);
+	if (error)
+		return error;
+	error = ldmd_modprobe_remove(mp, req->argv[1], modprobe_told, req, why, size);
+	if (own)
+		ldmd_modprobe_close(mp);
+	reply_log_since(req, mark);
+	return error;
+}
+
 static const struct request_type request_types[] = {
 	{ "version", req_version, 0, 0, false },
 	{ "lsmod", req_lsmod, 0, 0, false },
@@ -355,6 +431,8 @@ static const struct request_type request_types[] = {
 	{ "dmesg", req_dmesg, 0, 1, false },
 	{ "insmod", req_insmod, 1, 2, true },
 	{ "rmmod", req_rmmod, 1, 2, true },
+	{ "modprobe", req_modprobe, 2, 3, true },
+	{ "modprobe-remove", req_modprobe_remove, 1, 2, true },
 	{ "device-add", req_device_add, 2, CONTROL_FIELDS_MAX, true },
 	{ "device-remove", req_device_remove, 1, 1, true },
 	{ "suspend", req_suspend, 0, 1, true },

@@ -113,3 +113,47 @@ DEFINE_TEST(test_uevent_seqnum_file,
 	ASSERT_STREQ(buf, "0\n");
 	ASSERT_EQ(ldm_sysfs_write_path("/kernel/uevent_seqnum", "5", 1), -EACCES);
 }
+
+DEFINE_TEST(test_sysfs_layout_is_modern_by_default,
+	    .description = "the tree is modern unless told otherwise, and /kernel/ldm_sysfs says so")
+{
+	char buf[64];
+
+	ASSERT_STREQ(ldm_sysfs_layout(), "modern");
+	ASSERT_EQ(ldm_sysfs_read_path("/kernel/ldm_sysfs", buf, sizeof(buf)), 7);
+	ASSERT_STREQ(buf, "modern\n");
+	ASSERT_EQ(ldm_sysfs_write_path("/kernel/ldm_sysfs", "2.6.9", 5), -EACCES);
+	ASSERT_EQ(ldm_sysfs_layout_set("2.6.9"), -EBUSY);
+	ASSERT_STREQ(ldm_sysfs_layout(), "modern");
+}
+
+DEFINE_TEST(
+	test_sysfs_layout_from_environment_and_host,
+	.description =
+		"LDM_SYSFS=2.6.9 builds the 2.6.9 tree, ldm_sysfs_layout_set() before ldm_init overrides it, and a bad name is refused",
+	.no_runtime = true)
+{
+	char buf[64];
+
+	setenv("LDM_SYSFS", "2.6.9", 1);
+	ASSERT_STREQ(ldm_sysfs_layout(), "modern"); /* the environment is read at boot */
+	ASSERT_OK(ldm_init());
+	ASSERT_STREQ(ldm_sysfs_layout(), "2.6.9");
+	ASSERT_EQ(ldm_sysfs_read_path("/kernel/ldm_sysfs", buf, sizeof(buf)), 6);
+	ASSERT_STREQ(buf, "2.6.9\n");
+	ldm_exit();
+
+	ASSERT_EQ(ldm_sysfs_layout_set("2.6.10"), -EINVAL);
+	ASSERT_OK(ldm_sysfs_layout_set("modern"));
+	ASSERT_OK(ldm_init());
+	ASSERT_STREQ(ldm_sysfs_layout(), "modern");
+	ldm_exit();
+
+	ASSERT_OK(ldm_sysfs_layout_set(NULL));
+	setenv("LDM_SYSFS", "2.6", 1);
+	ASSERT_EQ(ldm_init(), -EINVAL);
+	ASSERT_STREQ(ldm_sysfs_layout(), "modern");
+	unsetenv("LDM_SYSFS");
+	ASSERT_OK(ldm_init());
+	ldm_exit();
+}

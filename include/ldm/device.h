@@ -47,6 +47,7 @@ struct class_simple;
 struct module;
 struct device_node;
 struct of_device_id;
+struct platform_device_id;
 
 struct bus_type {
 	char *name;
@@ -110,6 +111,8 @@ struct device_driver {
 	/* ldm additions */
 	struct module *owner;
 	const struct of_device_id *of_match_table; /* as modern Linux: <ldm/of.h> */
+	/* platform bus: the names it drives, as modern platform_driver.id_table */
+	const struct platform_device_id *id_table;
 };
 
 int driver_register(struct device_driver *drv);
@@ -168,7 +171,7 @@ struct class_device {
 	void *class_data;
 	char class_id[BUS_ID_SIZE];
 	/* ldm additions */
-	dev_t devt; /* for class_simple's "dev" attribute */
+	dev_t devt; /* its node: a "dev" file, and in the modern tree /dev/char/M:m */
 };
 
 static inline void *class_get_devdata(struct class_device *dev)
@@ -305,9 +308,12 @@ struct platform_device {
 	struct device dev;
 	u32 num_resources;
 	struct resource *resource;
+	/* ldm addition: the entry of its driver's id_table it matched, or NULL */
+	const struct platform_device_id *id_entry;
 };
 
-#define to_platform_device(x) container_of((x), struct platform_device, dev)
+#define to_platform_device(x)	     container_of((x), struct platform_device, dev)
+#define platform_get_device_id(pdev) ((pdev)->id_entry)
 
 int platform_device_register(struct platform_device *pdev);
 int platform_device_add(struct platform_device *pdev);

@@ -37,6 +37,15 @@ struct kobject {
 	unsigned int ldm_flags;
 };
 
+/*
+ * ldm_flags an owner may set between kobject_init() and kobject_add():
+ * LDM_KOBJ_DEFER_ADD - kobject_add() raises no "add" event; the owner raises
+ * it with kobject_hotplug_deferred_add() once the object's files are there,
+ * as modern Linux's device_add() does (kobject_del() raises "remove" only if
+ * "add" was raised).
+ */
+#define LDM_KOBJ_DEFER_ADD 0x10000
+
 int kobject_set_name(struct kobject *kobj, const char *fmt, ...) __printf(2, 3);
 
 static inline char *kobject_name(struct kobject *kobj)
@@ -59,6 +68,11 @@ struct kobject *kobject_get(struct kobject *kobj);
 void kobject_put(struct kobject *kobj);
 
 void kobject_hotplug(const char *action, struct kobject *kobj);
+/* Modern Linux: an event with variables of the caller's; a hotplug() helper. */
+void kobject_hotplug_env(const char *action, struct kobject *kobj, char *envp_ext[]);
+void kobject_hotplug_deferred_add(struct kobject *kobj);
+int add_hotplug_env_var(char **envp, int num_envp, int *cur_index, char *buffer, int buffer_size,
+			int *cur_len, const char *format, ...) __printf(7, 8);
 
 char *kobject_get_path(struct kset *kset, struct kobject *kobj, int gfp_mask);
 

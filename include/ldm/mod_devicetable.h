@@ -2,12 +2,31 @@
 /*
  * <ldm/mod_devicetable.h> - the device id tables drivers match with, as
  * <linux/mod_devicetable.h> of modern Linux. 2.6.9 had none for the
- * platform bus; ldm has the device tree's (docs/boards.md).
+ * platform bus; ldm has the platform bus's and the device tree's
+ * (docs/boards.md). A table named in MODULE_DEVICE_TABLE(platform|of, ...)
+ * becomes the module's aliases (docs/modules.md), laid out as here.
  */
 #ifndef _LDM_MOD_DEVICETABLE_H
 #define _LDM_MOD_DEVICETABLE_H
 
 #pragma GCC visibility push(default)
+
+typedef unsigned long kernel_ulong_t;
+
+#define PLATFORM_NAME_SIZE     20
+#define PLATFORM_MODULE_PREFIX "platform:"
+
+/**
+ * struct platform_device_id - one entry of a platform driver's id_table
+ * @name: a platform device of this name matches
+ * @driver_data: what the driver keeps for this entry (platform_get_device_id())
+ *
+ * A table ends with an entry whose name is empty.
+ */
+struct platform_device_id {
+	char name[PLATFORM_NAME_SIZE];
+	kernel_ulong_t driver_data;
+};
 
 /**
  * struct of_device_id - one entry of a driver's of_match_table

@@ -71,7 +71,21 @@ struct module {
 #define MODULE_VERSION(_version)      __MODULE_INFO(version, _version)
 #define MODULE_PARM_DESC(_parm, desc) __MODULE_INFO(parm, #_parm ":" desc)
 #define MODULE_SUPPORTED_DEVICE(name)
+
+#ifdef MODULE
+/*
+ * The table @name of devices of the bus @type (platform, of) that the module
+ * drives: `ldm modpost` makes an alias of each entry, as kbuild's
+ * file2alias does, so that depmod, modprobe and ldmd --modules find the
+ * module for a device's MODALIAS (docs/modules.md).
+ */
+#define MODULE_DEVICE_TABLE(type, name) \
+	extern __typeof__(name) __mod_##type##__##name##_device_table \
+		__attribute__((__unused__, __alias__(__stringify(name))))
+#else
 #define MODULE_DEVICE_TABLE(type, name)
+#endif
+/* 2.6.9's untyped form: no alias is made of it. */
 #define MODULE_GENERIC_TABLE(gtype, name)
 
 /* 2.6.9 kept these for symbol versioning, which ldm has none of. */

@@ -130,6 +130,20 @@ int ldm_modfile_for_each_import(const struct ldm_modfile *mf,
 				int (*fn)(const struct ldm_modfile_symbol *sym, void *data),
 				void *data);
 
+/*
+ * The aliases of a module's device tables (MODULE_DEVICE_TABLE), as
+ * kbuild's file2alias makes them: "platform:NAME" for each entry of a
+ * platform table; "of:N<name>T<type>C<compatible>" ('*' for what is empty)
+ * and the same with "C*" appended for each entry of a device tree table.
+ * @fn gets each in turn; a non-zero return stops the walk and is returned.
+ * Returns 0, or -ENOEXEC for a table that is not a whole number of entries
+ * ending with an empty one, with the reason in @why (@size bytes; may be
+ * NULL). `ldm modpost` writes them into NAME.mod.c as alias= tags.
+ */
+int ldm_modfile_for_each_device_alias(const struct ldm_modfile *mf,
+				      int (*fn)(const char *alias, void *data), void *data,
+				      char *why, size_t size);
+
 #pragma GCC visibility pop
 
 #endif /* _LIBLDM_MODFILE_H */

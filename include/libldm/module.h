@@ -33,6 +33,16 @@ int ldm_insmod(const char *path, const char *args);
  */
 char *ldm_proc_modules(void);
 
+/*
+ * request_module() of a driver (<ldm/kmod.h>) calls the host's hook with the
+ * name or alias asked for, in the requesting thread; it returns 0 once the
+ * module is loaded, or a negative errno (docs/modules.md). NULL: none, and
+ * request_module() gives -ENOENT. Replacing the hook waits for calls of the
+ * old one in progress; ldm_exit() removes it.
+ */
+typedef int (*ldm_request_module_fn)(const char *name, void *data);
+int ldm_request_module_set(ldm_request_module_fn fn, void *data);
+
 /* Who may bind to an export. */
 enum ldm_export_license {
 	LDM_EXPORT_ALL, /* EXPORT_SYMBOL */

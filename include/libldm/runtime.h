@@ -33,12 +33,29 @@
  *   LDM_LOGLEVEL        -                      console level of printk on
  *                                              stderr (default 5: warnings
  *                                              and worse)
+ *   LDM_SYSFS           /kernel/ldm_sysfs      the tree built: "modern"
+ *                                              (the default: 2.6.9's tree
+ *                                              with uevent, subsystem,
+ *                                              modalias... as today's tools
+ *                                              read them) or "2.6.9" (the
+ *                                              exact 2.6.9 tree); read-only
+ *                                              while running
  */
 
 #pragma GCC visibility push(default)
 
 int ldm_init(void);
 void ldm_exit(void);
+
+/*
+ * The tree the runtime builds (docs/sysfs.md): "modern" or "2.6.9".
+ * ldm_sysfs_layout_set() before ldm_init() overrides LDM_SYSFS (NULL: let
+ * it decide again); it returns 0, -EINVAL for another name, or -EBUSY
+ * while the runtime runs. ldm_sysfs_layout() names the layout in use, or
+ * the one the next ldm_init() would build.
+ */
+int ldm_sysfs_layout_set(const char *layout);
+const char *ldm_sysfs_layout(void);
 
 /*
  * The kernel log (docs/runtime.md): what printk printed since ldm_init, as

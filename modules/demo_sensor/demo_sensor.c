@@ -169,6 +169,8 @@ static int ds_remove(struct device *dev)
 static const struct of_device_id ds_of_match[] = {
 	{ .compatible = "ldm,demo-sensor", .data = "millicelsius" }, {}
 };
+/* Its alias, of:N*T*Cldm,demo-sensor, lets ldmd --modules load it for the node. */
+MODULE_DEVICE_TABLE(of, ds_of_match);
 
 static struct device_driver ds_driver = {
 	.name = DS_NAME,

@@ -16,7 +16,9 @@
 
 #include "base.h"
 #include "htable.h"
+#include "module_kobject.h"
 #include "power/power.h"
+#include "sysfs_compat.h"
 
 #define to_drv(obj)	   container_of(obj, struct device_driver, kobj)
 #define to_drv_attr(_attr) container_of(_attr, struct driver_attribute, attr)
@@ -190,6 +192,10 @@ void device_bind_driver(struct device *dev)
 	pr_debug("bound device '%s' to driver '%s'\n", dev->bus_id, dev->driver->name);
 	list_add_tail(&dev->driver_list, &dev->driver->devices);
 	sysfs_create_link(&dev->driver->kobj, &dev->kobj, kobject_name(&dev->kobj));
+	if (!ldm_sysfs_modern())
+		return;
+	/* The device's own link to its driver came after 2.6.9; the events in 4.14. */
+	sysfs_create_link(&dev->kobj, &dev->driver->kobj, "driver");
 	kobject_hotplug("bind", &dev->kobj);
 }
 EXPORT_SYMBOL_GPL(device_bind_driver);
@@ -227,11 +233,14 @@ static void report_probe_failure(struct device_driver *drv, struct device *dev, 
  * The driver index of a bus with match_name: its drivers hashed by the
  * first BUS_ID_SIZE bytes of their name (what platform_match compares),
  * each with its registration order so that drivers of one name are still
- * tried in that order, as 2.6.9's walk of the whole list tried them.
+ * tried in that order, as 2.6.9's walk of the whole list tried them. A
+ * driver with an id_table matches other names: while one is registered,
+ * each driver is tried, in order, as without an index.
  */
 struct bus_driver_index {
 	struct ldm_htable table;
 	unsigned long next_seq;
+	unsigned int with_ids; /* drivers with an id_table */
 };
 
 struct index_entry {
@@ -275,6 +284,8 @@ static int index_add(struct bus_type *bus, struct device_driver *drv)
 			       index_hash_of);
 	if (error)
 		kfree(e);
+	else if (drv->id_table)
+		bus->ldm_index->with_ids++;
 	return error;
 }
 
@@ -290,6 +301,8 @@ static void index_del(struct bus_type *bus, struct device_driver *drv)
 		if (e->drv == drv) {
 			ldm_htable_del(&bus->ldm_index->table, &e->hnode);
 			kfree(e);
+			if (drv->id_table)
+				bus->ldm_index->with_ids--;
 			return;
 		}
 	}
@@ -338,7 +351,7 @@ static int device_attach(struct device *dev)
 	if (!bus->match)
 		return 0;
 	/* No name from match_name: drivers may match it otherwise; try each. */
-	name = bus->ldm_index ? bus->match_name(dev) : NULL;
+	name = bus->ldm_index && !bus->ldm_index->with_ids ? bus->match_name(dev) : NULL;
 	if (name) {
 		for (e = index_next(bus, name, 0); e; e = index_next(bus, name, e->seq))
 			if (attach_try(dev, e->drv))
@@ -387,13 +400,16 @@ void device_release_driver(struct device *dev)
 		return;
 	}
 	sysfs_remove_link(&drv->kobj, kobject_name(&dev->kobj));
+	if (ldm_sysfs_modern())
+		sysfs_remove_link(&dev->kobj, "driver");
 	list_del_init(&dev->driver_list);
 	device_detach_shutdown(dev);
 	if (drv->remove)
 		drv->remove(dev);
 	dev->driver = NULL;
 	up(&dev->sem);
-	kobject_hotplug("unbind", &dev->kobj);
+	if (ldm_sysfs_modern())
+		kobject_hotplug("unbind", &dev->kobj);
 }
 EXPORT_SYMBOL_GPL(device_release_driver);
 
@@ -434,12 +450,27 @@ static void device_remove_attrs(struct bus_type *bus, struct device *dev)
 			device_remove_file(dev, &bus->dev_attrs[i]);
 }
 
+/* Modern tree: the device's "subsystem" link, to its bus (2.6.17 on). */
+static int add_subsystem_link(struct bus_type *bus, struct device *dev)
+{
+	if (!ldm_sysfs_modern())
+		return 0;
+	return sysfs_create_link(&dev->kobj, &bus->subsys.kset.kobj, "subsystem");
+}
+
+static void remove_subsystem_link(struct device *dev)
+{
+	if (ldm_sysfs_modern())
+		sysfs_remove_link(&dev->kobj, "subsystem");
+}
+
 /**
  * bus_add_device - add a device to its bus: attributes, the link
- * /bus/<bus>/devices/<dev>, the bus's list, and a driver if one matches
+ * /bus/<bus>/devices/<dev> (and, in the modern tree, the device's
+ * "subsystem" link), the bus's list, and a driver if one matches
  * @dev: the device, whose bus field is set (nothing happens without one)
  *
- * Return: 0, or the error of the attributes or the link, all undone. A
+ * Return: 0, or the error of the attributes or the links, all undone. A
  * probe that fails is not an error: the device stays unbound.
  */
 int bus_add_device(struct device *dev)
@@ -456,12 +487,19 @@ int bus_add_device(struct device *dev)
 	error = sysfs_create_link(&bus->devices.kobj, &dev->kobj, dev->bus_id);
 	if (error)
 		goto err_remove_attrs;
+	error = add_subsystem_link(bus, dev);
+	if (error)
+		goto err_remove_link;
+	/* Its files are there: announce it (modern tree), before any driver binds. */
+	kobject_hotplug_deferred_add(&dev->kobj);
 	down_write(&bus->subsys.rwsem);
 	list_add_tail(&dev->bus_list, &bus->devices.list);
 	device_attach(dev);
 	up_write(&bus->subsys.rwsem);
 	return 0;
 
+err_remove_link:
+	sysfs_remove_link(&bus->devices.kobj, dev->bus_id);
 err_remove_attrs:
 	device_remove_attrs(bus, dev);
 err_put_bus:
@@ -487,6 +525,7 @@ void bus_remove_device(struct device *dev)
 	up_read(&bus->subsys.rwsem);
 	if (!on_bus)
 		return;
+	remove_subsystem_link(dev);
 	sysfs_remove_link(&bus->devices.kobj, dev->bus_id);
 	device_remove_attrs(bus, dev);
 	down_write(&bus->subsys.rwsem);
@@ -635,6 +674,7 @@ int bus_add_driver(struct device_driver *drv)
 	up_write(&bus->subsys.rwsem);
 	if (error)
 		goto err_remove_bind_files;
+	module_add_driver(drv->owner, drv);
 	return 0;
 
 err_remove_bind_files:
@@ -661,6 +701,7 @@ void bus_remove_driver(struct device_driver *drv)
 
 	if (!bus)
 		return;
+	module_remove_driver(drv);
 	remove_bind_files(drv);
 	driver_remove_attrs(bus, drv);
 	down_write(&bus->subsys.rwsem);

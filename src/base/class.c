@@ -3,13 +3,37 @@
  * class.c - device classes, class devices and class interfaces
  * (drivers/base/class.c of 2.6.9): /class/<class>/<class_id>, with a
  * "device" link to the device a class device belongs to, and interfaces told
- * of every class device, present and future.
+ * of every class device, present and future. A class device with a device
+ * number has a "dev" file; in the modern tree also a uevent file, a
+ * subsystem link, /dev/char/<major>:<minor> and MAJOR, MINOR and DEVNAME
+ * in its events (DOC below).
  */
+#include <stdio.h>
 #include <string.h>
 #include <ldm/export.h>
+#include <ldm/kdev_t.h>
 #include <ldm/slab.h>
 
 #include "base.h"
+#include "sysfs_compat.h"
+#include "uevent.h"
+
+/**
+ * DOC: class devices in the modern tree
+ *
+ * 2.6.9 puts a class device's directory at /class/<class>/<class_id>, and
+ * 2.6.9 code relies on it (its kobject's parent is the class's), so it stays
+ * there; modern Linux instead makes class devices struct devices under
+ * /devices and links /class/<class>/<name> to them. libudev takes either:
+ * a directory outside /devices is a device once it is a directory, and its
+ * subsystem comes from its "subsystem" link. So in the modern tree a class
+ * device gets what modern Linux gives it, in its 2.6.9 place: a uevent file,
+ * a subsystem link to /class/<class>, and, with a device number, the link
+ * /dev/char/<major>:<minor> to it and MAJOR, MINOR, DEVNAME (its class_id,
+ * the node's name under /dev) in its events. Its devpath is
+ * /class/<class>/<class_id>, and `udevadm info -a` walks up to /class/<class>
+ * rather than to the device: the device is its "device" link.
+ */
 
 #define to_class_attr(_attr)	 container_of(_attr, struct class_attribute, attr)
 #define to_class(obj)		 container_of(obj, struct class, subsys.kset.kobj)
@@ -248,15 +272,27 @@ static char *class_hotplug_name(struct kset *kset, struct kobject *kobj)
 	return to_class_dev(kobj)->class->name;
 }
 
+/* The class's variables; in the modern tree first the node's, as dev_uevent(). */
 static int class_hotplug(struct kset *kset, struct kobject *kobj, char **envp, int num_envp,
 			 char *buffer, int buffer_size)
 {
 	struct class_device *class_dev = to_class_dev(kobj);
+	dev_t devt = class_dev->devt;
+	int i = 0, len = 0;
 
 	(void)kset;
+	if (ldm_sysfs_modern() && MAJOR(devt) &&
+	    (add_hotplug_env_var(envp, num_envp, &i, buffer, buffer_size, &len, "MAJOR=%u",
+				 MAJOR(devt)) ||
+	     add_hotplug_env_var(envp, num_envp, &i, buffer, buffer_size, &len, "MINOR=%u",
+				 MINOR(devt)) ||
+	     add_hotplug_env_var(envp, num_envp, &i, buffer, buffer_size, &len, "DEVNAME=%s",
+				 class_dev->class_id)))
+		return -ENOMEM;
 	if (!class_dev->class->hotplug)
 		return 0;
-	return class_dev->class->hotplug(class_dev, envp, num_envp, buffer, buffer_size);
+	return class_dev->class->hotplug(class_dev, envp + i, num_envp - i, buffer + len,
+					 buffer_size - len);
 }
 
 static struct kset_hotplug_ops class_hotplug_ops = {
@@ -267,6 +303,87 @@ static struct kset_hotplug_ops class_hotplug_ops = {
 
 /* Every class device is in this kset, which is never added to the tree. */
 static decl_subsys(class_obj, &ktype_class_device, &class_hotplug_ops);
+
+/* Modern tree: /dev with char/ and block/, links to the devices by number. */
+static decl_subsys(dev, NULL, NULL);
+static struct kset dev_char_kset = { .kobj = { .name = "char" } };
+static struct kset dev_block_kset = { .kobj = { .name = "block" } };
+
+static ssize_t dev_show(struct class_device *class_dev, char *buf)
+{
+	return print_dev_t(buf, class_dev->devt);
+}
+
+/* A device number never changes: a front end may cache what it shows. */
+static struct class_device_attribute class_device_attr_dev = {
+	.attr = { .name = "dev", .mode = 0444, .ldm_flags = LDM_ATTR_STABLE },
+	.show = dev_show,
+};
+
+static ssize_t uevent_show(struct class_device *class_dev, char *buf)
+{
+	return kobject_uevent_show(&class_dev->kobj, buf);
+}
+
+static ssize_t uevent_store(struct class_device *class_dev, const char *buf, size_t count)
+{
+	int error = kobject_synth_uevent(&class_dev->kobj, buf, count);
+
+	return error ? error : (ssize_t)count;
+}
+
+static struct class_device_attribute class_device_attr_uevent =
+	__ATTR(uevent, 0644, uevent_show, uevent_store);
+
+/* "<major>:<minor>", the name of a class device's link in /dev/char. */
+static void devt_name(dev_t devt, char *buf, size_t size)
+{
+	snprintf(buf, size, "%u:%u", MAJOR(devt), MINOR(devt));
+}
+
+/* Modern tree: uevent, subsystem and /dev/char/<major>:<minor>. */
+static int class_device_add_modern(struct class_device *class_dev)
+{
+	char name[32];
+	int error;
+
+	if (!ldm_sysfs_modern())
+		return 0;
+	error = class_device_create_file(class_dev, &class_device_attr_uevent);
+	if (error)
+		return error;
+	error = sysfs_create_link(&class_dev->kobj, &class_dev->class->subsys.kset.kobj,
+				  "subsystem");
+	if (error)
+		goto err_remove_uevent;
+	if (!class_dev->devt)
+		return 0;
+	devt_name(class_dev->devt, name, sizeof(name));
+	error = sysfs_create_link(&dev_char_kset.kobj, &class_dev->kobj, name);
+	if (error)
+		goto err_remove_link;
+	return 0;
+
+err_remove_link:
+	sysfs_remove_link(&class_dev->kobj, "subsystem");
+err_remove_uevent:
+	class_device_remove_file(class_dev, &class_device_attr_uevent);
+	return error;
+}
+
+static void class_device_remove_modern(struct class_device *class_dev)
+{
+	char name[32];
+
+	if (!ldm_sysfs_modern())
+		return;
+	if (class_dev->devt) {
+		devt_name(class_dev->devt, name, sizeof(name));
+		sysfs_remove_link(&dev_char_kset.kobj, name);
+	}
+	sysfs_remove_link(&class_dev->kobj, "subsystem");
+	class_device_remove_file(class_dev, &class_device_attr_uevent);
+}
 
 static int class_device_add_attrs(struct class_device *cd)
 {
@@ -331,12 +448,21 @@ void class_device_initialize(struct class_device *class_dev)
 }
 EXPORT_SYMBOL_GPL(class_device_initialize);
 
-/* Undo the links and attributes of class_device_add(). */
-static void class_device_remove_extras(struct class_device *class_dev)
+/* Undo the 2.6.9 links and attributes of class_device_add(). */
+static void class_device_remove_links(struct class_device *class_dev)
 {
 	sysfs_remove_link(&class_dev->kobj, "driver");
 	sysfs_remove_link(&class_dev->kobj, "device");
+	if (class_dev->devt)
+		class_device_remove_file(class_dev, &class_device_attr_dev);
 	class_device_remove_attrs(class_dev);
+}
+
+/* Undo all that class_device_add() added beside the directory. */
+static void class_device_remove_extras(struct class_device *class_dev)
+{
+	class_device_remove_modern(class_dev);
+	class_device_remove_links(class_dev);
 }
 
 static int class_device_add_extras(struct class_device *class_dev)
@@ -344,12 +470,17 @@ static int class_device_add_extras(struct class_device *class_dev)
 	int error;
 
 	error = class_device_add_attrs(class_dev);
+	if (!error && class_dev->devt)
+		error = class_device_create_file(class_dev, &class_device_attr_dev);
 	if (!error)
 		error = class_device_dev_link(class_dev);
 	if (!error)
 		error = class_device_driver_link(class_dev);
+	/* It undoes itself: another device's /dev/char link may bear its name. */
+	if (!error)
+		error = class_device_add_modern(class_dev);
 	if (error)
-		class_device_remove_extras(class_dev);
+		class_device_remove_links(class_dev);
 	return error;
 }
 
@@ -357,6 +488,7 @@ static int class_device_add_extras(struct class_device *class_dev)
  * class_device_add - add a class device: /class/<class>/<class_id>, its
  * attributes, its device and driver links, and every interface's add()
  * @class_dev: the class device, initialized, with class and class_id set
+ *	(and devt, for a "dev" file)
  *
  * Return: 0, -EINVAL without a class or class_id, or the error of a step
  * with everything undone.
@@ -379,6 +511,9 @@ int class_device_add(struct class_device *class_dev)
 	if (error)
 		goto err_put;
 	class_dev->kobj.parent = &parent->subsys.kset.kobj;
+	/* Modern tree: "add" once its files are there, as Linux. */
+	if (ldm_sysfs_modern())
+		class_dev->kobj.ldm_flags |= LDM_KOBJ_DEFER_ADD;
 	error = kobject_add(&class_dev->kobj);
 	if (error) {
 		class_dev->kobj.parent = NULL;
@@ -387,6 +522,7 @@ int class_device_add(struct class_device *class_dev)
 	error = class_device_add_extras(class_dev);
 	if (error)
 		goto err_del;
+	kobject_hotplug_deferred_add(&class_dev->kobj);
 	down_write(&parent->subsys.rwsem);
 	list_add_tail(&class_dev->node, &parent->children);
 	list_for_each_entry(class_intf, &parent->interfaces, node)
@@ -543,12 +679,53 @@ void class_interface_unregister(struct class_interface *class_intf)
 }
 EXPORT_SYMBOL_GPL(class_interface_unregister);
 
+/* Modern tree: /dev/char and /dev/block (2.6.27 on). */
+static int dev_dirs_init(void)
+{
+	int error;
+
+	if (!ldm_sysfs_modern())
+		return 0;
+	error = subsystem_register(&dev_subsys);
+	if (error)
+		return error;
+	dev_char_kset.kobj.parent = &dev_subsys.kset.kobj;
+	error = kset_register(&dev_char_kset);
+	if (error)
+		goto err_dev;
+	dev_block_kset.kobj.parent = &dev_subsys.kset.kobj;
+	error = kset_register(&dev_block_kset);
+	if (error)
+		goto err_char;
+	return 0;
+
+err_char:
+	kset_unregister(&dev_char_kset);
+err_dev:
+	subsystem_unregister(&dev_subsys);
+	return error;
+}
+
+static void dev_dirs_exit(void)
+{
+	if (!ldm_sysfs_modern())
+		return;
+	kset_unregister(&dev_block_kset);
+	kset_unregister(&dev_char_kset);
+	subsystem_unregister(&dev_subsys);
+}
+
 int classes_init(void)
 {
 	int error = subsystem_register(&class_subsys);
 
 	if (error)
 		return error;
+	error = dev_dirs_init();
+	if (error) {
+		subsystem_unregister(&class_subsys);
+		return error;
+	}
 	/* A kset for hotplug only: initialized, never added to the tree. */
 	subsystem_init(&class_obj_subsys);
 	if (!class_obj_subsys.kset.subsys)
@@ -559,5 +736,6 @@ int classes_init(void)
 void classes_exit(void)
 {
 	kset_put(&class_obj_subsys.kset);
+	dev_dirs_exit();
 	subsystem_unregister(&class_subsys);
 }

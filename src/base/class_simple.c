@@ -4,6 +4,8 @@
  * of 2.6.9): a class and class devices with a "dev" attribute reading
  * "major:minor", for drivers that want only that. It stays EXPORT_SYMBOL,
  * as the article notes: it is one of the wrappers every module may use.
+ * The driver core makes the "dev" file of a class device with a device
+ * number (class.c); this one makes it only for the number 0:0.
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -125,7 +127,8 @@ struct class_device *class_simple_device_add(struct class_simple *cs, dev_t dev,
 	retval = class_device_register(&s_dev->class_dev);
 	if (retval)
 		goto err_put;
-	retval = class_device_create_file(&s_dev->class_dev, &cs->attr);
+	/* 2.6.9 gave every simple class device one, 0:0 too. */
+	retval = dev ? 0 : class_device_create_file(&s_dev->class_dev, &cs->attr);
 	if (retval)
 		goto err_unregister;
 	pthread_mutex_lock(&simple_dev_list_lock);

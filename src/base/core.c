@@ -1,14 +1,18 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * core.c - devices: registration, references, attributes, children
- * (drivers/base/core.c of 2.6.9).
+ * (drivers/base/core.c of 2.6.9); in the modern tree, each device's uevent
+ * file and the variables modern Linux gives its events (DRIVER, OF_*).
  */
 #include <string.h>
 #include <ldm/export.h>
+#include <ldm/of_device.h>
 #include <ldm/slab.h>
 
 #include "base.h"
 #include "power/power.h"
+#include "sysfs_compat.h"
+#include "uevent.h"
 
 int (*platform_notify)(struct device *dev);
 int (*platform_notify_remove)(struct device *dev);
@@ -69,15 +73,27 @@ static char *dev_hotplug_name(struct kset *kset, struct kobject *kobj)
 	return to_dev(kobj)->bus->name;
 }
 
+/*
+ * The bus's variables; in the modern tree first DRIVER= for a bound device
+ * and the OF_* of its node, as modern Linux's dev_uevent() adds them.
+ */
 static int dev_hotplug(struct kset *kset, struct kobject *kobj, char **envp, int num_envp,
 		       char *buffer, int buffer_size)
 {
 	struct device *dev = to_dev(kobj);
+	int i = 0, len = 0;
 
 	(void)kset;
+	if (ldm_sysfs_modern()) {
+		if (dev->driver && add_hotplug_env_var(envp, num_envp, &i, buffer, buffer_size,
+						       &len, "DRIVER=%s", dev->driver->name))
+			return -ENOMEM;
+		if (of_device_uevent(dev, envp, num_envp, &i, buffer, buffer_size, &len))
+			return -ENOMEM;
+	}
 	if (!dev->bus->hotplug)
 		return 0;
-	return dev->bus->hotplug(dev, envp, num_envp, buffer, buffer_size);
+	return dev->bus->hotplug(dev, envp + i, num_envp - i, buffer + len, buffer_size - len);
 }
 
 static struct kset_hotplug_ops device_hotplug_ops = {
@@ -87,6 +103,21 @@ static struct kset_hotplug_ops device_hotplug_ops = {
 };
 
 decl_subsys(devices, &ktype_device, &device_hotplug_ops);
+
+static ssize_t uevent_show(struct device *dev, char *buf)
+{
+	return kobject_uevent_show(&dev->kobj, buf);
+}
+
+static ssize_t uevent_store(struct device *dev, const char *buf, size_t count)
+{
+	int error = kobject_synth_uevent(&dev->kobj, buf, count);
+
+	return error ? error : (ssize_t)count;
+}
+
+/* Modern tree: what the device's events carry; a write replays one. */
+static struct device_attribute dev_attr_uevent = __ATTR(uevent, 0644, uevent_show, uevent_store);
 
 /**
  * device_create_file - create an attribute file for a device
@@ -170,12 +201,20 @@ int device_add(struct device *dev)
 		goto err_unset_parent;
 	if (parent)
 		dev->kobj.parent = &parent->kobj;
+	/* Modern tree: "add" once its files are there (bus_add_device()), as Linux. */
+	if (ldm_sysfs_modern() && dev->bus)
+		dev->kobj.ldm_flags |= LDM_KOBJ_DEFER_ADD;
 	error = kobject_add(&dev->kobj);
 	if (error)
 		goto err_unset_parent;
+	if (ldm_sysfs_modern()) {
+		error = device_create_file(dev, &dev_attr_uevent);
+		if (error)
+			goto err_kobj_del;
+	}
 	error = device_pm_add(dev);
 	if (error)
-		goto err_kobj_del;
+		goto err_remove_uevent;
 	error = bus_add_device(dev);
 	if (error)
 		goto err_pm_remove;
@@ -190,6 +229,9 @@ int device_add(struct device *dev)
 
 err_pm_remove:
 	device_pm_remove(dev);
+err_remove_uevent:
+	if (ldm_sysfs_modern())
+		device_remove_file(dev, &dev_attr_uevent);
 err_kobj_del:
 	kobject_del(&dev->kobj); /* the kobject keeps its parent until released */
 	goto err_put_parent;
@@ -253,6 +295,8 @@ void device_del(struct device *dev)
 		platform_notify_remove(dev);
 	bus_remove_device(dev);
 	device_pm_remove(dev);
+	if (ldm_sysfs_modern())
+		device_remove_file(dev, &dev_attr_uevent);
 	kobject_del(&dev->kobj);
 	put_device(parent);
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * platform.c - the platform bus (drivers/base/platform.c of 2.6.9): devices
- * that sit directly on the system, matched to drivers by name.
+ * that sit directly on the system, matched to drivers by name; in the
+ * modern tree each with a modalias file and MODALIAS in its events.
  */
 #include <stdio.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 #include <ldm/slab.h>
 
 #include "base.h"
+#include "sysfs_compat.h"
 
 /* The parent of every platform device: /devices/platform. */
 struct device platform_bus = {
@@ -222,10 +224,21 @@ struct platform_device *platform_device_register_simple(char *name, unsigned int
 }
 EXPORT_SYMBOL_GPL(platform_device_register_simple);
 
+/* The entry of @id naming @pdev, or NULL. */
+static const struct platform_device_id *platform_match_id(const struct platform_device_id *id,
+							  struct platform_device *pdev)
+{
+	for (; id->name[0]; id++)
+		if (!strncmp(pdev->name, id->name, PLATFORM_NAME_SIZE))
+			return id;
+	return NULL;
+}
+
 /*
  * A device made from a board's node matches a driver whose of_match_table
- * has its compatible (modern Linux); any device matches a driver of its
- * name (2.6.9).
+ * has its compatible (modern Linux); a driver with an id_table matches the
+ * devices it names (modern Linux), one without any device of its name
+ * (2.6.9).
  */
 static int platform_match(struct device *dev, struct device_driver *drv)
 {
@@ -233,16 +246,57 @@ static int platform_match(struct device *dev, struct device_driver *drv)
 
 	if (of_match_device(drv->of_match_table, dev))
 		return 1;
+	if (drv->id_table) {
+		pdev->id_entry = platform_match_id(drv->id_table, pdev);
+		return pdev->id_entry != NULL;
+	}
 	return strncmp(pdev->name, drv->name, BUS_ID_SIZE) == 0;
 }
 
 /*
  * Without a node, platform_match matches by name only: let the bus index
- * drivers by name. A device with a node is tried on every driver.
+ * drivers by name (those with an id_table are tried on every device, see
+ * bus.c). A device with a node is tried on every driver.
  */
 static const char *platform_match_name(struct device *dev)
 {
 	return dev->of_node ? NULL : to_platform_device(dev)->name;
+}
+
+/* "of:N...T...C..." for a device made from a node, else "platform:<name>". */
+static ssize_t modalias_show(struct device *dev, char *buf)
+{
+	ssize_t len = of_device_modalias(dev, buf, PAGE_SIZE - 1);
+
+	if (len == -ENODEV)
+		len = snprintf(buf, PAGE_SIZE - 1, "platform:%s", to_platform_device(dev)->name);
+	if (len > (ssize_t)PAGE_SIZE - 2)
+		len = (ssize_t)PAGE_SIZE - 2;
+	buf[len++] = '\n';
+	buf[len] = '\0';
+	return len;
+}
+
+/* Modern tree: the attributes every platform device has. */
+static struct device_attribute platform_dev_attrs[] = {
+	{ .attr = { .name = "modalias", .mode = 0444, .ldm_flags = LDM_ATTR_STABLE },
+	  .show = modalias_show },
+	__ATTR_NULL,
+};
+
+/* Modern tree: MODALIAS, what a module's alias must match to drive it. */
+static int platform_hotplug(struct device *dev, char **envp, int num_envp, char *buffer,
+			    int buffer_size)
+{
+	int i = 0, len = 0, error;
+
+	if (!ldm_sysfs_modern())
+		return 0;
+	error = of_device_uevent_modalias(dev, envp, num_envp, &i, buffer, buffer_size, &len);
+	if (error != -ENODEV)
+		return error;
+	return add_hotplug_env_var(envp, num_envp, &i, buffer, buffer_size, &len,
+				   "MODALIAS=platform:%s", to_platform_device(dev)->name);
 }
 
 static int platform_suspend(struct device *dev, u32 state)
@@ -277,6 +331,7 @@ struct bus_type platform_bus_type = {
 	.name = "platform",
 	.match = platform_match,
 	.match_name = platform_match_name,
+	.hotplug = platform_hotplug,
 	.suspend = platform_suspend,
 	.resume = platform_resume,
 };
@@ -307,6 +362,7 @@ int platform_bus_init(void)
 	int error;
 
 	platform_bus.release = platform_bus_release;
+	platform_bus_type.dev_attrs = ldm_sysfs_modern() ? platform_dev_attrs : NULL;
 	error = device_register(&platform_bus);
 	if (error) {
 		put_device(&platform_bus);

@@ -82,4 +82,11 @@ void reboot_notify_exit(void);
 /* kernel/module/main.c: every module unloaded, users first */
 void ldm_modules_unload_all(void);
 
+/* kernel/module/kmod.c: the host's request_module() hook goes, calls drained */
+void request_module_exit(void);
+
+/* kernel/module/sysfs.c: the driver core's hook to /module/<name> */
+void module_sysfs_init(void);
+void module_sysfs_exit(void);
+
 #endif /* _LDM_BOOT_H */

@@ -12,6 +12,7 @@
 #include <libldm/runtime.h>
 
 #include "boot.h"
+#include "sysfs_compat.h"
 #include "taint.h"
 
 static pthread_mutex_t boot_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -20,11 +21,12 @@ static bool running;
 /**
  * ldm_init - boot the runtime
  *
- * Reads the settings of the environment (see <ldm/runtime.h>), builds the
- * export tables, starts the timer thread and the "events" work queue, and
- * builds the tree with /kernel in it.
- * Return: 0, -EBUSY if the runtime is already up, -ENOMEM, or -EEXIST if
- * two objects export the same symbol name.
+ * Reads the settings of the environment (see <libldm/runtime.h>), builds
+ * the export tables, starts the timer thread and the "events" work queue,
+ * and builds the tree with /kernel in it.
+ * Return: 0, -EBUSY if the runtime is already up, -ENOMEM, -EEXIST if two
+ * objects export the same symbol name, or -EINVAL for an LDM_SYSFS that
+ * names no layout.
  */
 int ldm_init(void)
 {
@@ -35,9 +37,12 @@ int ldm_init(void)
 	if (running)
 		goto out;
 	printk_init();
-	error = ldm_export_init();
+	error = sysfs_compat_init(getenv("LDM_SYSFS"));
 	if (error)
 		goto out;
+	error = ldm_export_init();
+	if (error)
+		goto err_compat;
 	error = init_timers();
 	if (error)
 		goto err_exports;
@@ -72,6 +77,7 @@ int ldm_init(void)
 	error = misc_init();
 	if (error)
 		goto err_proc_misc;
+	module_sysfs_init();
 	running = true;
 	goto out;
 
@@ -98,6 +104,8 @@ err_timers:
 	timers_exit();
 err_exports:
 	ldm_export_exit();
+err_compat:
+	sysfs_compat_exit();
 out:
 	pthread_mutex_unlock(&boot_lock);
 	return error;
@@ -120,7 +128,9 @@ void ldm_exit(void)
 	reboot_notify_exit();
 	/* Firmware callbacks run while the modules they live in are still there. */
 	firmware_class_shutdown();
+	request_module_exit();
 	ldm_modules_unload_all();
+	module_sysfs_exit();
 	/* Scheduled work runs while everything it may use is still up. */
 	flush_scheduled_work();
 	of_board_exit();
@@ -142,6 +152,7 @@ void ldm_exit(void)
 	sysfs_exit();
 	ldm_export_exit();
 	taint_reset();
+	sysfs_compat_exit();
 	printk_exit();
 	running = false;
 out:

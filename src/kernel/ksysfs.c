@@ -3,11 +3,13 @@
  * ksysfs.c - /sys/kernel (kernel/ksysfs.c of later kernels): the runtime's
  * own settings as files. uevent_helper is the helper program of hotplug
  * events (2.6.9 had /proc/sys/kernel/hotplug), uevent_seqnum the number of
- * the last event, tainted the taint mask (Linux's /proc/sys/kernel/tainted).
+ * the last event, tainted the taint mask (Linux's /proc/sys/kernel/tainted),
+ * ldm_sysfs the tree built (LDM_SYSFS: modern or 2.6.9).
  */
 #include <stdio.h>
 #include <ldm/kernel.h>
 #include <ldm/kobject.h>
+#include <libldm/runtime.h>
 
 #include "boot.h"
 #include "taint.h"
@@ -46,7 +48,14 @@ static ssize_t tainted_show(struct subsystem *s, char *page)
 	return sprintf(page, "%lu\n", ldm_tainted());
 }
 
+static ssize_t ldm_sysfs_show(struct subsystem *s, char *page)
+{
+	(void)s;
+	return sprintf(page, "%s\n", ldm_sysfs_layout());
+}
+
 static struct subsys_attribute tainted_attr = __ATTR(tainted, 0444, tainted_show, NULL);
+static struct subsys_attribute ldm_sysfs_attr = __ATTR(ldm_sysfs, 0444, ldm_sysfs_show, NULL);
 
 static struct subsys_attribute uevent_helper_attr =
 	__ATTR(uevent_helper, 0644, uevent_helper_show, uevent_helper_store);
@@ -65,6 +74,8 @@ int ksysfs_init(void)
 		error = subsys_create_file(&kernel_subsys, &uevent_seqnum_attr);
 	if (!error)
 		error = subsys_create_file(&kernel_subsys, &tainted_attr);
+	if (!error)
+		error = subsys_create_file(&kernel_subsys, &ldm_sysfs_attr);
 	if (error)
 		subsystem_unregister(&kernel_subsys);
 	return error;

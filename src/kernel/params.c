@@ -2,7 +2,8 @@
 /*
  * params.c - /module, and the parameters of parts of the runtime that Linux
  * builds as modules (kernel/params.c): /module/<name>/parameters/<param>.
- * The module loader adds loaded modules here.
+ * The module loader adds loaded modules here; in the modern tree each
+ * raises add and remove events with SUBSYSTEM=module.
  */
 #include <ldm/export.h>
 #include <ldm/kernel.h>
@@ -10,8 +11,21 @@
 
 #include "boot.h"
 #include "params.h"
+#include "sysfs_compat.h"
 
-decl_subsys(module, NULL, NULL);
+static struct kobj_type builtin_ktype;
+
+/* Loaded modules: not what lies below them, nor the built-in parts, there before anyone listens. */
+static int module_hotplug_filter(struct kset *kset, struct kobject *kobj)
+{
+	return ldm_sysfs_modern() && kobj->kset == kset && get_ktype(kobj) != &builtin_ktype;
+}
+
+static struct kset_hotplug_ops module_hotplug_ops = {
+	.filter = module_hotplug_filter,
+};
+
+decl_subsys(module, NULL, &module_hotplug_ops);
 
 pthread_mutex_t builtin_param_lock = PTHREAD_MUTEX_INITIALIZER;
 

@@ -236,10 +236,25 @@ int kobject_add(struct kobject *kobj)
 		return error;
 	}
 	kobj->ldm_flags |= KOBJ_ADDED | KOBJ_PARENT_REF;
-	kobject_hotplug("add", kobj);
+	if (!(kobj->ldm_flags & LDM_KOBJ_DEFER_ADD))
+		kobject_hotplug("add", kobj);
 	return 0;
 }
 EXPORT_SYMBOL_GPL(kobject_add);
+
+/**
+ * kobject_hotplug_deferred_add - raise the "add" event kobject_add() left
+ * to the owner (LDM_KOBJ_DEFER_ADD), now that the object's files are there
+ * @kobj: the kobject, added
+ */
+void kobject_hotplug_deferred_add(struct kobject *kobj)
+{
+	if (!kobj || !(kobj->ldm_flags & LDM_KOBJ_DEFER_ADD))
+		return;
+	kobj->ldm_flags &= ~LDM_KOBJ_DEFER_ADD;
+	kobject_hotplug("add", kobj);
+}
+EXPORT_SYMBOL_GPL(kobject_hotplug_deferred_add);
 
 /**
  * kobject_register - initialize and add a kobject
@@ -332,7 +347,7 @@ EXPORT_SYMBOL_GPL(kobject_rename);
 
 /**
  * kobject_del - take a kobject out of the hierarchy: a "remove" hotplug
- * event, its directory, its kset's list
+ * event (if its "add" was raised), its directory, its kset's list
  * @kobj: the kobject
  *
  * Returns once no show() or store() of the kobject is running (but the
@@ -346,9 +361,11 @@ void kobject_del(struct kobject *kobj)
 		WARN_ON(!(kobj->ldm_flags & KOBJ_ADDED));
 		return;
 	}
-	kobject_hotplug("remove", kobj);
+	/* Never announced (a deferred "add" not raised): nothing to take back. */
+	if (!(kobj->ldm_flags & LDM_KOBJ_DEFER_ADD))
+		kobject_hotplug("remove", kobj);
 	sysfs_remove_dir(kobj);
-	kobj->ldm_flags &= ~KOBJ_ADDED;
+	kobj->ldm_flags &= ~(KOBJ_ADDED | LDM_KOBJ_DEFER_ADD);
 	unlink(kobj);
 }
 EXPORT_SYMBOL_GPL(kobject_del);

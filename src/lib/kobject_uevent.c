@@ -10,8 +10,10 @@
  * the netlink uevent form of modern Linux) and, when one is configured, to a
  * helper program run as /sbin/hotplug was.
  */
+#include <ctype.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <string.h>
@@ -62,6 +64,24 @@ static int add_var(struct hotplug_env *env, const char *key, const char *value)
 		return -ENOMEM;
 	env->envp[env->envc++] = env->buffer + env->used;
 	env->used += (size_t)len + 1;
+	return 0;
+}
+
+/* The caller's variables, "KEY=value" each, NULL-terminated. */
+static int add_ext_vars(struct hotplug_env *env, char *envp_ext[])
+{
+	size_t len;
+	int i;
+
+	for (i = 0; envp_ext && envp_ext[i]; i++) {
+		if (!strchr(envp_ext[i], '='))
+			return -EINVAL;
+		len = strlen(envp_ext[i]);
+		if (env->envc >= NUM_ENVP - 2 || len >= BUFFER_SIZE - env->used)
+			return -ENOMEM;
+		env->envp[env->envc++] = memcpy(env->buffer + env->used, envp_ext[i], len + 1);
+		env->used += len + 1;
+	}
 	return 0;
 }
 
@@ -170,7 +190,8 @@ static void deliver(const char *action, const char *devpath, const char *subsyst
 	pthread_mutex_unlock(&uevent_lock);
 }
 
-static void kset_hotplug(const char *action, struct kset *kset, struct kobject *kobj)
+static void kset_hotplug(const char *action, struct kset *kset, struct kobject *kobj,
+			 char *envp_ext[])
 {
 	char helper[HELPER_PATH_LEN];
 	struct hotplug_env *env;
@@ -192,7 +213,8 @@ static void kset_hotplug(const char *action, struct kset *kset, struct kobject *
 		subsystem = kobject_name(&kset->kobj);
 
 	if (add_var(env, "ACTION", action) || add_var(env, "DEVPATH", devpath) ||
-	    add_var(env, "SUBSYSTEM", subsystem) || kset_vars(env, kset, kobj))
+	    add_var(env, "SUBSYSTEM", subsystem) || add_ext_vars(env, envp_ext) ||
+	    kset_vars(env, kset, kobj))
 		goto out;
 	buf = netlink_form(env, action, devpath, &len);
 	if (!buf)
@@ -206,6 +228,38 @@ out:
 	kfree(env);
 }
 
+/* The kset whose hotplug_ops shape @kobj's events: its own or an ancestor's. */
+static struct kset *hotplug_kset(struct kobject *kobj)
+{
+	struct kobject *top = kobj;
+
+	while (!top->kset && top->parent)
+		top = top->parent;
+	return top->kset && top->kset->hotplug_ops ? top->kset : NULL;
+}
+
+/**
+ * kobject_hotplug_env - raise a hotplug event with variables of the caller's
+ * (modern Linux's kobject_uevent_env())
+ * @action: "add", "remove", "change", ...
+ * @kobj: the kobject
+ * @envp_ext: "KEY=value" strings, NULL-terminated, placed after SUBSYSTEM
+ *	and before the kset's variables; may be NULL
+ *
+ * As kobject_hotplug() otherwise.
+ */
+void kobject_hotplug_env(const char *action, struct kobject *kobj, char *envp_ext[])
+{
+	struct kset *kset;
+
+	if (!kobj || !action)
+		return;
+	kset = hotplug_kset(kobj);
+	if (kset)
+		kset_hotplug(action, kset, kobj, envp_ext);
+}
+EXPORT_SYMBOL_GPL(kobject_hotplug_env);
+
 /**
  * kobject_hotplug - raise a hotplug event for a kobject
  * @action: "add", "remove", ...
@@ -217,16 +271,167 @@ out:
  */
 void kobject_hotplug(const char *action, struct kobject *kobj)
 {
-	struct kobject *top = kobj;
-
-	if (!kobj || !action)
-		return;
-	while (!top->kset && top->parent)
-		top = top->parent;
-	if (top->kset && top->kset->hotplug_ops)
-		kset_hotplug(action, top->kset, kobj);
+	kobject_hotplug_env(action, kobj, NULL);
 }
 EXPORT_SYMBOL_GPL(kobject_hotplug);
+
+/**
+ * add_hotplug_env_var - add a variable to the event a hotplug() method
+ * builds (as 2.6.10 named it; modern Linux's add_uevent_var())
+ * @envp: the method's envp
+ * @num_envp: its room, a NULL slot at the end included
+ * @cur_index: the next free slot of @envp, advanced
+ * @buffer: the method's buffer
+ * @buffer_size: its size
+ * @cur_len: bytes of @buffer used, advanced
+ * @format: printf format of "KEY=value"
+ *
+ * Return: 0, or -ENOMEM when @envp or @buffer is full (nothing added).
+ */
+int add_hotplug_env_var(char **envp, int num_envp, int *cur_index, char *buffer, int buffer_size,
+			int *cur_len, const char *format, ...)
+{
+	va_list args;
+	int len;
+
+	/* Keep a slot for the NULL that ends the list. */
+	if (*cur_index >= num_envp - 1 || *cur_len >= buffer_size)
+		return -ENOMEM;
+	va_start(args, format);
+	len = vsnprintf(buffer + *cur_len, (size_t)(buffer_size - *cur_len), format, args);
+	va_end(args);
+	if (len < 0 || len >= buffer_size - *cur_len)
+		return -ENOMEM;
+	envp[*cur_index] = buffer + *cur_len;
+	envp[++*cur_index] = NULL;
+	*cur_len += len + 1;
+	return 0;
+}
+EXPORT_SYMBOL_GPL(add_hotplug_env_var);
+
+/**
+ * kobject_uevent_show - what a uevent file shows: the variables the
+ * kobject's kset adds to its events, "KEY=value\n" each
+ * @kobj: the kobject
+ * @buf: a page
+ *
+ * Nothing for a kobject whose events are filtered out, as Linux.
+ * Return: the length, or the error of the kset's hotplug().
+ */
+ssize_t kobject_uevent_show(struct kobject *kobj, char *buf)
+{
+	struct kset *kset = hotplug_kset(kobj);
+	struct hotplug_env *env;
+	ssize_t len = 0;
+	int i, error;
+
+	buf[0] = '\0';
+	if (!kset || !kset->hotplug_ops->hotplug)
+		return 0;
+	if (kset->hotplug_ops->filter && !kset->hotplug_ops->filter(kset, kobj))
+		return 0;
+	env = kzalloc(sizeof(*env), GFP_KERNEL);
+	if (!env)
+		return -ENOMEM;
+	error = kset_vars(env, kset, kobj);
+	for (i = 0; !error && i < env->envc; i++)
+		len += snprintf(buf + len, PAGE_SIZE - (size_t)len, "%s\n", env->envp[i]);
+	kfree(env);
+	return error ? error : len;
+}
+
+static const char *const synth_actions[] = {
+	"add", "remove", "change", "move", "online", "offline", "bind", "unbind",
+};
+
+/* "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx", hex digits and dashes. */
+static bool uuid_valid(const char *s, size_t len)
+{
+	size_t i;
+
+	if (len < 36)
+		return false;
+	for (i = 0; i < 36; i++) {
+		if (i == 8 || i == 13 || i == 18 || i == 23) {
+			if (s[i] != '-')
+				return false;
+		} else if (!isxdigit((unsigned char)s[i])) {
+			return false;
+		}
+	}
+	return len == 36 || s[36] == ' ';
+}
+
+/* Split "UUID KEY=VALUE..." into SYNTH_UUID= and SYNTH_ARG_KEY= variables. */
+static int synth_args(const char *args, size_t len, char **envp, int num_envp, char *buf, int size)
+{
+	const char *p = args, *end = args + len, *key, *eq, *val;
+	int i = 0, used = 0;
+
+	if (!uuid_valid(p, len))
+		return -EINVAL;
+	if (add_hotplug_env_var(envp, num_envp, &i, buf, size, &used, "SYNTH_UUID=%.36s", p))
+		return -ENOMEM;
+	for (p += 36; p < end;) {
+		while (p < end && *p == ' ')
+			p++;
+		if (p == end)
+			break;
+		for (key = p; p < end && isalnum((unsigned char)*p); p++)
+			;
+		if (p == key || p == end || *p != '=')
+			return -EINVAL;
+		eq = p;
+		for (val = ++p; p < end && *p != ' '; p++)
+			;
+		if (add_hotplug_env_var(envp, num_envp, &i, buf, size, &used, "SYNTH_ARG_%.*s=%.*s",
+					(int)(eq - key), key, (int)(p - val), val))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+/**
+ * kobject_synth_uevent - send the event a write to a uevent file asks for,
+ * as modern Linux does: "ACTION [UUID [KEY=VALUE...]]"
+ * @kobj: the kobject
+ * @buf: what was written; a trailing newline is ignored
+ * @count: its length
+ *
+ * ACTION is add, remove, change, move, online, offline, bind or unbind; the
+ * event carries SYNTH_UUID (0 without one) and SYNTH_ARG_KEY=VALUE for each
+ * argument. Only the event is sent: nothing is added or removed.
+ * Return: 0, or -EINVAL for an unknown action or bad arguments.
+ */
+int kobject_synth_uevent(struct kobject *kobj, const char *buf, size_t count)
+{
+	char *envp[NUM_ENVP] = { "SYNTH_UUID=0", NULL };
+	const char *action = NULL;
+	char args[BUFFER_SIZE];
+	size_t i, len;
+	int error;
+
+	if (count && buf[count - 1] == '\n')
+		count--;
+	for (i = 0; i < ARRAY_SIZE(synth_actions); i++) {
+		len = strlen(synth_actions[i]);
+		if (count >= len && !strncmp(buf, synth_actions[i], len) &&
+		    (count == len || buf[len] == ' ')) {
+			action = synth_actions[i];
+			break;
+		}
+	}
+	if (!action)
+		return -EINVAL;
+	if (count > len + 1) {
+		error = synth_args(buf + len + 1, count - len - 1, envp, NUM_ENVP - 8, args,
+				   sizeof(args));
+		if (error)
+			return error;
+	}
+	kobject_hotplug_env(action, kobj, envp);
+	return 0;
+}
 
 /**
  * ldm_uevent_listen - receive every hotplug event from now on

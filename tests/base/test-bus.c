@@ -267,7 +267,8 @@ DEFINE_TEST(
 	ASSERT_EQ(log.n, 6);
 	ASSERT_STREQ(log.ev[0], "ACTION=add DEVPATH=/devices/par SUBSYSTEM=foo FOO_ID=par");
 	ASSERT_STREQ(log.ev[1], "ACTION=add DEVPATH=/devices/par/kid SUBSYSTEM=foo FOO_ID=kid");
-	ASSERT_STREQ(log.ev[2], "ACTION=bind DEVPATH=/devices/par/kid SUBSYSTEM=foo FOO_ID=kid");
+	ASSERT_STREQ(log.ev[2],
+		     "ACTION=bind DEVPATH=/devices/par/kid SUBSYSTEM=foo DRIVER=drv FOO_ID=kid");
 	ASSERT_STREQ(log.ev[3], "ACTION=unbind DEVPATH=/devices/par/kid SUBSYSTEM=foo FOO_ID=kid");
 	ASSERT_STREQ(log.ev[4], "ACTION=remove DEVPATH=/devices/par/kid SUBSYSTEM=foo FOO_ID=kid");
 	ASSERT_STREQ(log.ev[5], "ACTION=remove DEVPATH=/devices/par SUBSYSTEM=foo FOO_ID=par");

@@ -490,14 +490,14 @@ DEFINE_TEST(
 	class_dev_setup(&cd, "w0", NULL);
 	ASSERT_OK(class_device_register(&cd));
 	ASSERT_OK(class_device_create_file(&cd, &class_device_attr_label));
-	ASSERT_STREQ(ls("/class/widget/w0"), "id label");
+	ASSERT_STREQ(ls("/class/widget/w0"), "id uevent subsystem label");
 	ASSERT_STREQ(tree_attr("/class/widget/w0/label"), "w0:none\n");
 	echo("/class/widget/w0/label", "blue\n");
 	ASSERT_STREQ(label, "blue\n");
 	ASSERT_STREQ(tree_attr("/class/widget/w0/label"), "w0:blue\n");
 	class_device_remove_file(&cd, &class_device_attr_label);
 	ASSERT(!tree_exists("/class/widget/w0/label"));
-	ASSERT_STREQ(ls("/class/widget/w0"), "id");
+	ASSERT_STREQ(ls("/class/widget/w0"), "id uevent subsystem");
 	ASSERT_EQ(class_device_create_file(NULL, &class_device_attr_label), -EINVAL);
 	class_device_unregister(&cd);
 	widget_unregister();

@@ -529,7 +529,7 @@ DEFINE_TEST(
 DEFINE_TEST(
 	test_dev_attr_clashing_with_power_fails_the_device_cleanly,
 	.description =
-		"a bus dev_attr named \"power\" makes device_register fail with -EEXIST, leaving no node, link or binding; put_device releases it once")
+		"a bus dev_attr named \"power\" makes device_register fail with -EEXIST, leaving no node, link, binding or event; put_device releases it once")
 {
 	static struct event_log log;
 	static struct tdev dev0;
@@ -549,10 +549,11 @@ DEFINE_TEST(
 	ASSERT_STREQ(dir_of("/bus/foo/devices"), "");
 	ASSERT_EQ(drv.probed, 0);
 	ASSERT(device_find("dev0", &foo_bus) == NULL);
-	/* As 2.6.9: "add" went out with the directory, "remove" takes it back. */
-	ASSERT_EQ(log.n, 2);
-	ASSERT_STREQ(log.ev[0], "ACTION=add DEVPATH=/devices/dev0 SUBSYSTEM=foo FOO_ID=dev0");
-	ASSERT_STREQ(log.ev[1], "ACTION=remove DEVPATH=/devices/dev0 SUBSYSTEM=foo FOO_ID=dev0");
+	/*
+	 * The modern tree announces a device once its files are there: this one
+	 * never was (2.6.9 sent "add" with the directory, "remove" to take it back).
+	 */
+	ASSERT_EQ(log.n, 0);
 	ASSERT_EQ(refcount(&dev0.dev.kobj), 1);
 	put_device(&dev0.dev);
 	ASSERT_EQ(dev0.released, 1);

@@ -610,9 +610,10 @@ DEFINE_TEST(
 	bus_unregister(&foo_bus);
 }
 
-DEFINE_TEST(test_bind_files_raise_bind_and_unbind_events,
-	    .description =
-		    "unbinding and binding through the driver's files raise unbind and bind events")
+DEFINE_TEST(
+	test_bind_files_raise_bind_and_unbind_events,
+	.description =
+		"unbinding and binding through the driver's files raise unbind and bind events, bind with DRIVER=")
 {
 	static struct event_log log;
 	static struct tdev dev0;
@@ -629,11 +630,42 @@ DEFINE_TEST(test_bind_files_raise_bind_and_unbind_events,
 	ASSERT_OK(ldm_uevent_unlisten(record_event, &log));
 	ASSERT_EQ(log.n, 2);
 	ASSERT_STREQ(log.ev[0], "ACTION=unbind DEVPATH=/devices/dev0 SUBSYSTEM=foo FOO_ID=dev0");
-	ASSERT_STREQ(log.ev[1], "ACTION=bind DEVPATH=/devices/dev0 SUBSYSTEM=foo FOO_ID=dev0");
+	ASSERT_STREQ(log.ev[1],
+		     "ACTION=bind DEVPATH=/devices/dev0 SUBSYSTEM=foo DRIVER=drv FOO_ID=dev0");
 
 	device_unregister(&dev0.dev);
 	driver_unregister(&drv.drv);
 	bus_unregister(&foo_bus);
+}
+
+DEFINE_TEST(
+	test_bind_events_are_modern_only,
+	.description =
+		"under the 2.6.9 tree binding and unbinding through the driver's files raise no event, as 2.6.9 raised none",
+	.no_runtime = true)
+{
+	static struct event_log log;
+	static struct tdev dev0;
+	static struct tdrv drv;
+
+	ASSERT_OK(ldm_sysfs_layout_set("2.6.9"));
+	ASSERT_OK(ldm_init());
+	ASSERT_OK(bus_register(&foo_bus));
+	tdrv_init(&drv, "drv", 0);
+	ASSERT_OK(driver_register(&drv.drv));
+	tdev_init(&dev0, "dev0", NULL, NULL);
+	ASSERT_OK(device_register(&dev0.dev));
+	ASSERT_OK(ldm_uevent_listen(record_event, &log));
+	ASSERT_EQ(write_attr("/bus/foo/drivers/drv/unbind", "dev0"), 4);
+	ASSERT_EQ(write_attr("/bus/foo/drivers/drv/bind", "dev0"), 4);
+	ASSERT_OK(ldm_uevent_unlisten(record_event, &log));
+	ASSERT_EQ(log.n, 0);
+	ASSERT_EQ(drv.probed, 2);
+
+	device_unregister(&dev0.dev);
+	driver_unregister(&drv.drv);
+	bus_unregister(&foo_bus);
+	ldm_exit();
 }
 
 /* ---- shutdown at ldm_exit ---- */

@@ -506,6 +506,39 @@ DEFINE_TEST(test_of_match_node_prefers_the_most_specific_compatible,
 
 /* ---- properties ---- */
 
+static const char alias_board[] =
+	"/dts-v1/;\n"
+	"/ {\n"
+	"	#address-cells = <1>; #size-cells = <1>;\n"
+	"	widget@1000 { compatible = \"acme,widget v2\", \"acme,widget\";\n"
+	"		reg = <0x1000 0x10>; };\n"
+	"	bus { compatible = \"simple-bus\"; #address-cells = <1>; #size-cells = <1>;\n"
+	"		ranges;\n"
+	"		port@2000 { compatible = \"acme,port\"; device_type = \"serial\";\n"
+	"			reg = <0x2000 0x10>; }; };\n"
+	"};\n";
+
+DEFINE_TEST(
+	test_of_device_modalias_and_event_variables,
+	.description =
+		"a board device's modalias is of:N<name>T<type>C<compatible>... (type (null) without device_type, spaces as _), and its events and uevent file carry OF_NAME, OF_FULLNAME, OF_TYPE, OF_COMPATIBLE_<i>, OF_COMPATIBLE_N and MODALIAS")
+{
+	ASSERT_OK(load_dts(alias_board, NULL));
+	ASSERT_STREQ(tree_attr("/devices/platform/1000.widget/modalias"),
+		     "of:NwidgetT(null)Cacme,widget_v2Cacme,widget\n");
+	ASSERT_STREQ(tree_attr("/devices/platform/1000.widget/uevent"),
+		     "OF_NAME=widget\nOF_FULLNAME=/widget@1000\nOF_COMPATIBLE_0=acme,widget v2\n"
+		     "OF_COMPATIBLE_1=acme,widget\nOF_COMPATIBLE_N=2\n"
+		     "MODALIAS=of:NwidgetT(null)Cacme,widget_v2Cacme,widget\n");
+	ASSERT_STREQ(tree_attr("/devices/platform/bus/2000.port/modalias"),
+		     "of:NportTserialCacme,port\n");
+	ASSERT_STREQ(tree_attr("/devices/platform/bus/2000.port/uevent"),
+		     "OF_NAME=port\nOF_FULLNAME=/bus/port@2000\nOF_TYPE=serial\n"
+		     "OF_COMPATIBLE_0=acme,port\nOF_COMPATIBLE_N=1\n"
+		     "MODALIAS=of:NportTserialCacme,port\n");
+	ldm_board_unload();
+}
+
 static const char prop_board[] =
 	"/dts-v1/;\n"
 	"/ {\n"

@@ -262,7 +262,7 @@ static void record_event(const struct ldm_uevent *event, void *data)
 DEFINE_TEST(
 	test_platform_device_events_name_the_platform_subsystem,
 	.description =
-		"a platform device raises add and remove with SUBSYSTEM=platform and DEVPATH=/devices/platform/<id>")
+		"a platform device raises add and remove with SUBSYSTEM=platform, DEVPATH=/devices/platform/<id> and MODALIAS=platform:<name>")
 {
 	static struct pbox w0;
 
@@ -272,10 +272,10 @@ DEFINE_TEST(
 	platform_device_unregister(&w0.pdev);
 	ASSERT_OK(ldm_uevent_unlisten(record_event, &events));
 	ASSERT_EQ(events.n, 2);
-	ASSERT_STREQ(events.ev[0],
-		     "ACTION=add DEVPATH=/devices/platform/widget0 SUBSYSTEM=platform");
-	ASSERT_STREQ(events.ev[1],
-		     "ACTION=remove DEVPATH=/devices/platform/widget0 SUBSYSTEM=platform");
+	ASSERT_STREQ(events.ev[0], "ACTION=add DEVPATH=/devices/platform/widget0 "
+				   "SUBSYSTEM=platform MODALIAS=platform:widget");
+	ASSERT_STREQ(events.ev[1], "ACTION=remove DEVPATH=/devices/platform/widget0 "
+				   "SUBSYSTEM=platform MODALIAS=platform:widget");
 }
 
 /* ---- drivers ---- */

@@ -814,7 +814,7 @@ DEFINE_TEST(
 	LDM_EXPECT(&d, 1, "with its id does not fit a bus_id",
 		   "device add abcdefghijklmnopqrstuvwxyz0123456789abcd --id 1");
 	LDM_EXPECT(&d, 1, "with its id does not fit a bus_id", "device add abcdefghijklmnopqrst");
-	ASSERT_EQ(count_entries(SYS(&d, "devices/platform")), 3); /* ., .., power */
+	ASSERT_EQ(count_entries(SYS(&d, "devices/platform")), 4); /* ., .., power, uevent */
 	LDM_EXPECT(&d, 0, "abcdefghijklmnopqrs\n", "device add abcdefghijklmnopqrs");
 	ASSERT_EQ(ldm(&d, &out, "tree"), 0);
 	if (!strstr(out, "abcdefghijklmnopqrs  [platform]\n"))

@@ -3,8 +3,9 @@
  * test-demo.c - `make demo` (scripts/demo) runs from start to end and shows
  * what it promises: the refusal of the proprietary core user, the board's
  * devices with their drivers, an attribute written and a store refused, the
- * taint, a hotplug and its events, a suspend cycle, the misc node, and
- * nothing mounted at the end.
+ * taint, modprobe with a dependency, a hotplug whose driver arrives by
+ * its MODALIAS and its events, a suspend cycle, the misc node, and nothing
+ * mounted at the end.
  */
 #include <sys/wait.h>
 
@@ -13,7 +14,7 @@
 DEFINE_TEST(
 	test_demo_script_shows_everything_and_cleans_up,
 	.description =
-		"scripts/demo on this build: exit 0, each of its eight steps shows what it should, and it leaves nothing mounted",
+		"scripts/demo on this build: exit 0, each of its eight steps shows what it should (the sensor's driver loaded by its alias, a hotplugged widget's driver arriving on its own), and it leaves nothing mounted",
 	.no_runtime = true)
 {
 	static const char *const want[] = {
@@ -24,10 +25,19 @@ DEFINE_TEST(
 		"    board-temp\n",
 		"    50\n",
 		"write error: Invalid argument",
-		"prop_misc              12288  0  (P)",
+		"prop_misc              12288  0 (P)",
 		"init_fails: init failed with error -5; module unloaded",
 		"ldm rmmod: ERROR: Module gpl_lib is in use",
+		"alias platform:widget widget\n",
+		"demo_sensor 10001000.sensor: board-temp at 100 Hz",
+		"MODALIAS=of:NsensorT(null)Cldm,demo-sensor\n",
+		"    ../../../../bus/platform\n",
+		"    rmmod gpl_user\n    rmmod gpl_lib\n",
+		"/modules/gpl_lib.ko\n    insmod ",
 		"widget7\n",
+		"    ../../../bus/platform/drivers/widget\n",
+		"widget widget7: bound, a widget\n",
+		"] add      /module/widget (module)",
 		"] add      /devices/platform/widget7 (platform)",
 		"] remove   /devices/platform/widget7 (platform)",
 		"gpl_platform_drv0: suspended (state 3)",

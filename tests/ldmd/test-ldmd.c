@@ -18,8 +18,11 @@
 #include <pthread.h>
 #include <signal.h>
 #include <sys/mount.h>
+#include <stddef.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <sys/wait.h>
 #include <time.h>
 
@@ -763,4 +766,105 @@ DEFINE_TEST(
 	ASSERT(!strncmp(buf, "2 2\n", 4));
 	close(fd);
 	ldmd_down(&d);
+}
+
+/* A datagram socket at @path (abstract if it starts with '@'); its address length. */
+static int notify_socket(const char *path, struct sockaddr_un *addr, socklen_t *len)
+{
+	int fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	size_t n = strlen(path);
+
+	ASSERT(fd >= 0);
+	memset(addr, 0, sizeof(*addr));
+	addr->sun_family = AF_UNIX;
+	memcpy(addr->sun_path, path, n);
+	if (path[0] == '@')
+		addr->sun_path[0] = '\0';
+	*len = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + n + (path[0] != '@'));
+	ASSERT_OK(bind(fd, (struct sockaddr *)addr, *len));
+	return fd;
+}
+
+/* The next datagram within WAIT_SECONDS, NUL-terminated in @buf. */
+static void notify_recv(int fd, char *buf, size_t size)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	ssize_t n;
+
+	if (poll(&p, 1, WAIT_SECONDS * 1000) != 1)
+		FAIL("no notification within %d s", WAIT_SECONDS);
+	n = recv(fd, buf, size - 1, 0);
+	ASSERT(n > 0);
+	buf[n] = '\0';
+}
+
+static void notify_run(const char *addr_of)
+{
+	struct sockaddr_un addr;
+	char path[300], buf[512], want[512];
+	struct ldmd d;
+	socklen_t len;
+	int fd;
+
+	make_root(&d);
+	if (addr_of[0] == '@')
+		snprintf(path, sizeof(path), "@ldmd-test-notify-%d", (int)getpid());
+	else
+		snprintf(path, sizeof(path), "%s/notify", d.root);
+	fd = notify_socket(path, &addr, &len);
+	setenv("NOTIFY_SOCKET", path, 1);
+	d.pid = spawn_ldmd(&d, true, NULL);
+	unsetenv("NOTIFY_SOCKET");
+	notify_recv(fd, buf, sizeof(buf));
+	/* Ready means served: the mount answers at once. */
+	ASSERT_EQ(mounts_at(d.sys), 1);
+	ASSERT(listed(d.sys, "kernel", NULL));
+	snprintf(want, sizeof(want), "READY=1\nSTATUS=serving %s\nMAINPID=%d", d.root, (int)d.pid);
+	ASSERT_STREQ(buf, want);
+	wait_ready(&d);
+	ASSERT_EQ(kill(d.pid, SIGTERM), 0);
+	notify_recv(fd, buf, sizeof(buf));
+	snprintf(want, sizeof(want), "STOPPING=1\nMAINPID=%d", (int)d.pid);
+	ASSERT_STREQ(buf, want);
+	ldmd_stop(&d, 0);
+	close(fd);
+	if (path[0] == '/')
+		unlink(path);
+	remove_root(&d);
+}
+
+DEFINE_TEST(
+	test_ldmd_notifies_systemd_when_ready_and_stopping,
+	.description =
+		"with NOTIFY_SOCKET a path or an abstract '@' name, ldmd sends READY=1 (with STATUS and MAINPID) once its mount serves, and STOPPING=1 when told to stop, as sd_notify does",
+	.no_runtime = true)
+{
+	need_fuse();
+	notify_run("/");
+	notify_run("@");
+}
+
+DEFINE_TEST(
+	test_ldmd_long_options_take_the_value_after_equals,
+	.description =
+		"ldmd --board=FILE is --board FILE: the value is what follows '=', not '=' and it (fuse_opt matched both forms)",
+	.no_runtime = true)
+{
+	const char *args[] = { "--board=/nonexistent/board.dts", NULL };
+	struct ldmd d;
+	char *log;
+	int status;
+
+	need_fuse();
+	make_root(&d);
+	d.pid = spawn_ldmd(&d, true, args);
+	ASSERT_EQ(waitpid(d.pid, &status, 0), d.pid);
+	ASSERT(WIFEXITED(status));
+	ASSERT_EQ(WEXITSTATUS(status), 1);
+	log = read_file(d.log);
+	if (!strstr(log, "ldmd: cannot load the board /nonexistent/board.dts: "))
+		FAIL("ldmd's log:\n%s", log);
+	free(log);
+	close(d.out);
+	remove_root(&d);
 }

@@ -28,12 +28,11 @@
 
 #if defined(__SANITIZE_ADDRESS__)
 /*
- * ASan's quarantine holds freed memory, 256 MiB of it by default: enough
- * to hide a leak, or to fail a soak that frees fast. ldmd gets one of
- * QUARANTINE_MB here, which the slack covers.
+ * ASan's quarantine holds freed memory, 256 MiB of it by default: ldmd gets
+ * a small one, full by the end of the warm-up, so that RSS measures the rest.
  */
-#define QUARANTINE_MB 32
-#define RSS_SLACK_KB  (64 * 1024)
+#define ASAN_QUARANTINE ":quarantine_size_mb=16"
+#define RSS_SLACK_KB	(64 * 1024)
 #elif defined(__SANITIZE_THREAD__)
 #define RSS_SLACK_KB (128 * 1024) /* TSan's shadow and history grow with use */
 #else
@@ -227,13 +226,12 @@ DEFINE_TEST(
 	struct ldmd d;
 
 	need_fuse();
-#ifdef QUARANTINE_MB
+#ifdef ASAN_QUARANTINE
 	{
 		const char *opts = getenv("ASAN_OPTIONS");
 		char *mine;
 
-		ASSERT(asprintf(&mine, "%s%squarantine_size_mb=%d", opts ? opts : "",
-				opts && *opts ? ":" : "", QUARANTINE_MB) > 0);
+		ASSERT(asprintf(&mine, "%s" ASAN_QUARANTINE, opts ? opts : "") > 0);
 		setenv("ASAN_OPTIONS", mine, 1);
 		free(mine);
 	}

@@ -240,7 +240,8 @@ DEFINE_TEST(
 	out[n] = '\0';
 	ASSERT_EQ(pclose(text), 0);
 	if (!strstr(out, "] add      /devices/platform/ev7 (platform)\nACTION=add\n"
-			 "DEVPATH=/devices/platform/ev7\nSUBSYSTEM=platform\nSEQNUM=") ||
+			 "DEVPATH=/devices/platform/ev7\nSUBSYSTEM=platform\n"
+			 "MODALIAS=platform:ev\nSEQNUM=") ||
 	    !strstr(out, "] remove   /devices/platform/ev7 (platform)\n") ||
 	    !strstr(out, "\nKERNEL["))
 		FAIL("ldm monitor printed:\n%s", out);

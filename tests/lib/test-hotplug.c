@@ -7,7 +7,9 @@
  * byte; sequence numbers from 1, one per event, unique and in order even
  * under threads; the "remove" event sent while the directory still exists;
  * and the helper program, run as /sbin/hotplug was, with its argument and
- * environment.
+ * environment. What modern Linux adds: events with the caller's variables,
+ * add_hotplug_env_var(), what a uevent file shows and the synthetic events
+ * a write to it sends.
  */
 #include <fcntl.h>
 #include <pthread.h>
@@ -17,6 +19,7 @@
 #include <libldm/libldm.h>
 
 #include "harness.h"
+#include "uevent.h"
 
 /* ---- objects ---- */
 
@@ -473,6 +476,154 @@ DEFINE_TEST(
 	kobject_unregister(&good->kobj);
 	kset_unregister(&kset);
 	ASSERT_EQ(atomic_read(&nr_released), 3);
+}
+
+/* ---- modern: the caller's variables, uevent files, synthetic events ---- */
+
+/* ID=<name> and FOO=bar with add_hotplug_env_var(); refuse "bad" likewise. */
+static int add_two_vars(struct kset *kset, struct kobject *kobj, char **envp, int num_envp,
+			char *buffer, int buffer_size)
+{
+	int i = 0, len = 0;
+
+	(void)kset;
+	if (!strcmp(kobject_name(kobj), "bad"))
+		return -ENODEV;
+	if (add_hotplug_env_var(envp, num_envp, &i, buffer, buffer_size, &len, "ID=%s",
+				kobject_name(kobj)) ||
+	    add_hotplug_env_var(envp, num_envp, &i, buffer, buffer_size, &len, "FOO=%s", "bar"))
+		return -ENOMEM;
+	return 0;
+}
+
+static struct kset_hotplug_ops two_vars_ops = { .filter = hide_hidden, .hotplug = add_two_vars };
+
+DEFINE_TEST(
+	test_add_hotplug_env_var_fills_and_refuses_when_full,
+	.description =
+		"add_hotplug_env_var places each variable in the buffer, keeps a NULL after the last, and refuses with -ENOMEM when envp or buffer is full")
+{
+	char *envp[3], buf[16];
+	int i = 0, len = 0;
+
+	ASSERT_OK(add_hotplug_env_var(envp, 3, &i, buf, sizeof(buf), &len, "A=%d", 1));
+	ASSERT_STREQ(envp[0], "A=1");
+	ASSERT(envp[1] == NULL);
+	ASSERT_EQ(len, 4);
+	ASSERT_OK(add_hotplug_env_var(envp, 3, &i, buf, sizeof(buf), &len, "B=%s", "xy"));
+	ASSERT_EQ(i, 2);
+	ASSERT_EQ(add_hotplug_env_var(envp, 3, &i, buf, sizeof(buf), &len, "C=3"), -ENOMEM);
+	i = 1;
+	ASSERT_EQ(add_hotplug_env_var(envp, 3, &i, buf, sizeof(buf), &len, "LONG=%s", "0123456789"),
+		  -ENOMEM);
+	ASSERT_EQ(i, 1);
+	ASSERT_EQ(len, 9);
+}
+
+DEFINE_TEST(
+	test_hotplug_env_places_caller_vars_after_subsystem,
+	.description =
+		"kobject_hotplug_env puts the caller's variables after SUBSYSTEM and before the kset's, SEQNUM last")
+{
+	static struct kset kset;
+	static char *ext[] = { "SYNTH_UUID=0", "X=y", NULL };
+	const struct rec_event *e;
+	struct hobj *o;
+
+	kset_setup(&kset, "ext", &two_vars_ops);
+	o = hobj_register("o", NULL, &kset);
+	listen_start();
+	kobject_hotplug_env("change", &o->kobj, ext);
+	ASSERT_EQ(nr_events, 1);
+	e = &events[0];
+	ASSERT_EQ(e->nvars, 8);
+	ASSERT_EQ(var_index(e, "ACTION=change"), 0);
+	ASSERT_EQ(var_index(e, "SUBSYSTEM=ext"), 2);
+	ASSERT_EQ(var_index(e, "SYNTH_UUID=0"), 3);
+	ASSERT_EQ(var_index(e, "X=y"), 4);
+	ASSERT_EQ(var_index(e, "ID=o"), 5);
+	ASSERT_EQ(var_index(e, "FOO=bar"), 6);
+	ASSERT_EQ(var_index(e, "SEQNUM=2"), 7);
+	listen_stop();
+	kobject_unregister(&o->kobj);
+	kset_unregister(&kset);
+}
+
+DEFINE_TEST(
+	test_uevent_show_gives_the_kset_variables,
+	.description =
+		"what a uevent file shows is the kset's variables, a line each; nothing for a filtered object or a kset without hotplug(); the error of a failing hotplug()")
+{
+	static struct kset kset, plain;
+	struct hobj *o, *hidden, *bad, *p;
+	char buf[4096];
+
+	kset_setup(&kset, "shw", &two_vars_ops);
+	kset_setup(&plain, "pln", &plain_ops);
+	o = hobj_register("o", NULL, &kset);
+	hidden = hobj_register("hidden", NULL, &kset);
+	bad = hobj_register("bad", NULL, &kset);
+	p = hobj_register("p", NULL, &plain);
+	ASSERT_EQ(kobject_uevent_show(&o->kobj, buf), 13);
+	ASSERT_STREQ(buf, "ID=o\nFOO=bar\n");
+	ASSERT_EQ(kobject_uevent_show(&hidden->kobj, buf), 0);
+	ASSERT_STREQ(buf, "");
+	ASSERT_EQ(kobject_uevent_show(&bad->kobj, buf), -ENODEV);
+	ASSERT_EQ(kobject_uevent_show(&p->kobj, buf), 0);
+	kobject_unregister(&o->kobj);
+	kobject_unregister(&hidden->kobj);
+	kobject_unregister(&bad->kobj);
+	kobject_unregister(&p->kobj);
+	kset_unregister(&kset);
+	kset_unregister(&plain);
+}
+
+DEFINE_TEST(
+	test_synth_uevent_sends_what_was_written,
+	.description =
+		"a uevent write sends that action with SYNTH_UUID=0, or the UUID and SYNTH_ARG_ variables given; an unknown action or bad arguments send nothing and give -EINVAL")
+{
+	static const char uuid[] = "01234567-89ab-cdef-0123-456789abcdef";
+	static struct kset kset;
+	const struct rec_event *e;
+	char buf[128];
+	struct hobj *o;
+
+	kset_setup(&kset, "syn", &two_vars_ops);
+	o = hobj_register("o", NULL, &kset);
+	listen_start();
+	ASSERT_OK(kobject_synth_uevent(&o->kobj, "change\n", 7));
+	ASSERT_EQ(nr_events, 1);
+	expect_event(0, "change", "/syn/o", "syn");
+	ASSERT_EQ(var_index(&events[0], "SYNTH_UUID=0"), 3);
+
+	snprintf(buf, sizeof(buf), "add %s A=1 b2=x\n", uuid);
+	ASSERT_OK(kobject_synth_uevent(&o->kobj, buf, strlen(buf)));
+	ASSERT_EQ(nr_events, 2);
+	e = &events[1];
+	expect_event(1, "add", "/syn/o", "syn");
+	ASSERT_EQ(var_index(e, "SYNTH_UUID=01234567-89ab-cdef-0123-456789abcdef"), 3);
+	ASSERT_EQ(var_index(e, "SYNTH_ARG_A=1"), 4);
+	ASSERT_EQ(var_index(e, "SYNTH_ARG_b2=x"), 5);
+	ASSERT_EQ(var_index(e, "ID=o"), 6);
+
+	ASSERT_OK(kobject_synth_uevent(&o->kobj, "remove", 6)); /* only the event */
+	ASSERT_EQ(nr_events, 3);
+	expect_event(2, "remove", "/syn/o", "syn");
+	ASSERT(tree_exists("/syn/o"));
+
+	ASSERT_EQ(kobject_synth_uevent(&o->kobj, "frob\n", 5), -EINVAL);
+	ASSERT_EQ(kobject_synth_uevent(&o->kobj, "addx", 4), -EINVAL);
+	ASSERT_EQ(kobject_synth_uevent(&o->kobj, "add not-a-uuid", 14), -EINVAL);
+	snprintf(buf, sizeof(buf), "add %s =x", uuid);
+	ASSERT_EQ(kobject_synth_uevent(&o->kobj, buf, strlen(buf)), -EINVAL);
+	snprintf(buf, sizeof(buf), "add %s A-B=x", uuid);
+	ASSERT_EQ(kobject_synth_uevent(&o->kobj, buf, strlen(buf)), -EINVAL);
+	ASSERT_EQ(kobject_synth_uevent(&o->kobj, "", 0), -EINVAL);
+	ASSERT_EQ(nr_events, 3);
+	listen_stop();
+	kobject_unregister(&o->kobj);
+	kset_unregister(&kset);
 }
 
 /* ---- the netlink form ---- */

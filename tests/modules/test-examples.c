@@ -494,3 +494,151 @@ DEFINE_TEST(
 	ldm_exit();
 	unsetenv("LDM_LOGLEVEL");
 }
+
+/* ---- the modern tree's /module files and events ---- */
+
+/* The @field-th word (from 0) of @name's /proc/modules line. */
+static const char *modules_field(const char *name, int field)
+{
+	static char word[64];
+	const char *line = modules_line(name);
+	int i;
+
+	ASSERT(line);
+	for (i = 0; i < field; i++) {
+		line = strchr(line, ' ');
+		ASSERT(line);
+		line++;
+	}
+	snprintf(word, sizeof(word), "%.*s\n", (int)strcspn(line, " "), line);
+	return word;
+}
+
+static unsigned int module_events;
+
+static void count_module_event(const struct ldm_uevent *ev, void *data)
+{
+	char *last = data;
+	int i;
+
+	if (strcmp(ev->subsystem, "module"))
+		return;
+	module_events++;
+	last[0] = '\0';
+	for (i = 0; ev->envp[i]; i++)
+		if (strncmp(ev->envp[i], "SEQNUM=", 7))
+			snprintf(last + strlen(last), 256 - strlen(last), "%s%s", i ? " " : "",
+				 ev->envp[i]);
+}
+
+DEFINE_TEST(
+	test_example_module_files_count_as_lsmod,
+	.description =
+		"/module/<name>/refcnt and coresize say what /proc/modules (lsmod) says, users counted; initsize is 0; uevent is write-only and sends SUBSYSTEM=module events; loading and unloading send add and remove")
+{
+	static char last[256];
+
+	ASSERT_OK(ldm_uevent_listen(count_module_event, last));
+	ASSERT_OK(insmod("gpl_lib", NULL));
+	ASSERT_EQ(module_events, 1);
+	ASSERT_STREQ(last, "ACTION=add DEVPATH=/module/gpl_lib SUBSYSTEM=module");
+	ASSERT_OK(insmod("gpl_user", NULL));
+	ASSERT_STREQ(tree_attr("/module/gpl_lib/refcnt"), modules_field("gpl_lib", 2));
+	ASSERT_STREQ(tree_attr("/module/gpl_lib/refcnt"), "1\n");
+	ASSERT_STREQ(tree_attr("/module/gpl_lib/coresize"), modules_field("gpl_lib", 1));
+	ASSERT_STREQ(tree_attr("/module/gpl_user/refcnt"), "0\n");
+	ASSERT_STREQ(tree_attr("/module/gpl_lib/initsize"), "0\n");
+	ASSERT_EQ(ldm_sysfs_read_path("/module/gpl_lib/uevent", (char[16]){ 0 }, 16), -EACCES);
+	ASSERT_EQ(ldm_sysfs_write_path("/module/gpl_lib/uevent", "change\n", 7), 7);
+	ASSERT_STREQ(last, "ACTION=change DEVPATH=/module/gpl_lib SUBSYSTEM=module SYNTH_UUID=0");
+	ASSERT_OK(ldm_delete_module("gpl_user", 0));
+	ASSERT_STREQ(tree_attr("/module/gpl_lib/refcnt"), "0\n");
+	ASSERT_STREQ(last, "ACTION=remove DEVPATH=/module/gpl_user SUBSYSTEM=module");
+	ASSERT_OK(ldm_delete_module("gpl_lib", 0));
+	ASSERT_EQ(module_events, 5);
+	ASSERT_OK(ldm_uevent_unlisten(count_module_event, last));
+}
+
+DEFINE_TEST(
+	test_example_driver_and_module_link_each_other,
+	.description =
+		"a module's driver links to /module/<name> (module) and the module lists it in drivers/<bus>:<drv>; both go with the driver")
+{
+	ASSERT_OK(insmod("gpl_platform_drv", NULL));
+	ASSERT_STREQ(tree_link("/bus/platform/drivers/gpl_platform_drv/module"),
+		     "../../../../module/gpl_platform_drv");
+	ASSERT_STREQ(tree_link("/module/gpl_platform_drv/drivers/platform:gpl_platform_drv"),
+		     "../../../bus/platform/drivers/gpl_platform_drv");
+	ASSERT_EQ(tree_type("/module/gpl_platform_drv/drivers/platform:gpl_platform_drv/module/"
+			    "refcnt"),
+		  LDM_SYSFS_ATTR);
+	ASSERT_OK(ldm_delete_module("gpl_platform_drv", 0));
+	ASSERT(!tree_exists("/module/gpl_platform_drv"));
+	ASSERT(!tree_exists("/bus/platform/drivers/gpl_platform_drv"));
+}
+
+static void module_269(void)
+{
+	ASSERT_OK(insmod("gpl_platform_drv", NULL));
+	ASSERT(!tree_exists("/module/gpl_platform_drv/coresize"));
+	ASSERT(!tree_exists("/module/gpl_platform_drv/uevent"));
+	ASSERT(!tree_exists("/module/gpl_platform_drv/drivers"));
+	ASSERT(!tree_exists("/bus/platform/drivers/gpl_platform_drv/module"));
+	ASSERT_STREQ(tree_attr("/kernel/uevent_seqnum"), "1\n"); /* the device's add: no bind */
+	ASSERT_OK(ldm_delete_module("gpl_platform_drv", 0));
+}
+
+static void boot_269_and_run(void *arg)
+{
+	(void)arg;
+	if (ldm_sysfs_layout_set("2.6.9") || ldm_init())
+		_exit(3);
+	module_269();
+	ldm_exit();
+	fflush(NULL);
+	exit(0);
+}
+
+DEFINE_TEST(test_example_module_files_under_269,
+	    .description = "under the 2.6.9 tree a module has no coresize, uevent or drivers/, its "
+			   "driver no module link, and loading it raises no module event",
+	    .no_runtime = true)
+{
+	free(run_captured(boot_269_and_run, NULL));
+}
+
+DEFINE_TEST(
+	test_example_widget_binds_the_names_of_its_id_table,
+	.description =
+		"widget's id_table binds it to devices named widget and gizmo, each told its entry by platform_get_device_id; its .ko carries the aliases platform:widget and platform:gizmo")
+{
+	struct platform_device *w, *g, *other;
+	struct ldm_modfile *mf;
+	char aliases[128] = "";
+	size_t pos = 0;
+	const char *e;
+
+	ASSERT_OK(insmod("widget", NULL));
+	w = platform_device_register_simple("widget", 0, NULL, 0);
+	g = platform_device_register_simple("gizmo", 2, NULL, 0);
+	other = platform_device_register_simple("gadget", 0, NULL, 0);
+	ASSERT(!IS_ERR(w) && !IS_ERR(g) && !IS_ERR(other));
+	ASSERT_STREQ(tree_attr("/devices/platform/widget0/kind"), "widget\n");
+	ASSERT_STREQ(tree_attr("/devices/platform/gizmo2/kind"), "gizmo\n");
+	ASSERT_STREQ(tree_link("/devices/platform/gizmo2/driver"),
+		     "../../../bus/platform/drivers/widget");
+	ASSERT(!tree_exists("/devices/platform/gadget0/driver"));
+	platform_device_unregister(other);
+	platform_device_unregister(g);
+	platform_device_unregister(w);
+	ASSERT_OK(ldm_delete_module("widget", 0));
+
+	ASSERT_OK(ldm_modfile_open(EXAMPLE_DIR "/widget.ko", &mf, NULL, 0));
+	while ((e = ldm_modfile_modinfo_next(mf, &pos)))
+		if (!strncmp(e, "alias=", 6))
+			snprintf(aliases + strlen(aliases), sizeof(aliases) - strlen(aliases),
+				 "%s ", e + 6);
+	ldm_modfile_free(mf);
+	ASSERT(strstr(aliases, "platform:widget "));
+	ASSERT(strstr(aliases, "platform:gizmo "));
+}

@@ -309,3 +309,137 @@ DEFINE_TEST(
 	free(out);
 	scratch_remove(&s);
 }
+
+/* ---- device tables and aliases (MODULE_DEVICE_TABLE) ---- */
+
+static const char tables_c[] =
+	"#include <ldm/device.h>\n"
+	"#include <ldm/mod_devicetable.h>\n"
+	"#include <ldm/module.h>\n"
+	"#include <ldm/of.h>\n"
+	"static const struct platform_device_id ids[] = {\n"
+	"\t{ \"blinker\" }, { \"blinker-v2\", 1 }, {}\n"
+	"};\n"
+	"MODULE_DEVICE_TABLE(platform, ids);\n"
+	"static const struct of_device_id dt_ids[] = {\n"
+	"\t{ .compatible = \"acme,blinker\" },\n"
+	"\t{ .name = \"led\", .type = \"light\", .compatible = \"acme,two words\" },\n"
+	"\t{ .type = \"light\" },\n"
+	"\t{}\n"
+	"};\n"
+	"MODULE_DEVICE_TABLE(of, dt_ids);\n"
+	"MODULE_LICENSE(\"GPL\");\n";
+
+static const char *const tables_aliases = "platform:blinker\n"
+					  "platform:blinker-v2\n"
+					  "of:N*T*Cacme,blinker\n"
+					  "of:N*T*Cacme,blinkerC*\n"
+					  "of:NledTlight*Cacme,two_words\n"
+					  "of:NledTlight*Cacme,two_wordsC*\n"
+					  "of:N*Tlight\n"
+					  "of:N*TlightC*\n";
+
+/* Whether @prog is a program in $PATH. */
+static bool program_found(const char *prog)
+{
+	char cmd[256];
+
+	snprintf(cmd, sizeof(cmd), "command -v %s >/dev/null", prog);
+	return system(cmd) == 0;
+}
+
+/* The lines of @text, sorted, as one string. */
+static char *sorted_lines(const char *text)
+{
+	char cmd[4096], *out;
+
+	snprintf(cmd, sizeof(cmd), "printf '%%s' '%s' | LC_ALL=C sort", text);
+	ASSERT_EQ(ldm_test_run(cmd, &out), 0);
+	return out;
+}
+
+DEFINE_TEST(
+	test_modpost_device_tables_make_aliases,
+	.description =
+		"MODULE_DEVICE_TABLE(platform|of) entries become alias= tags as kbuild's file2alias makes them, and kmod's modinfo -F alias and depmod's modules.alias list them",
+	.no_runtime = true)
+{
+	struct scratch s;
+	char *out, *want, *got, cmd[1024];
+
+	scratch_make(&s);
+	scratch_write(&s, "Makefile", MAKEFILE("tables.o"));
+	scratch_write(&s, "tables.c", tables_c);
+	ASSERT_EQ(scratch_build(&s, "", &out), 0);
+	ASSERT_STREQ(out, "");
+	free(out);
+
+	want = sorted_lines(tables_aliases);
+	snprintf(cmd, sizeof(cmd), "%s/tools/ldm/ldm modinfo -F alias %s/tables.ko", LDM_BUILD_DIR,
+		 s.dir);
+	ASSERT_EQ(ldm_test_run(cmd, &out), 0);
+	got = sorted_lines(out);
+	ASSERT_STREQ(got, want);
+	free(out);
+	free(got);
+	if (!program_found("modinfo") || !program_found("depmod"))
+		ldm_test_skip("kmod's modinfo and depmod are not installed (Debian package kmod)");
+	snprintf(cmd, sizeof(cmd), "modinfo -F alias %s/tables.ko", s.dir);
+	ASSERT_EQ(ldm_test_run(cmd, &out), 0);
+	got = sorted_lines(out);
+	ASSERT_STREQ(got, want);
+	free(out);
+	free(got);
+	snprintf(
+		cmd, sizeof(cmd),
+		"cd %s && mkdir -p b/lib/modules/2.6.9-ldm && cp tables.ko b/lib/modules/2.6.9-ldm/"
+		" && depmod -b b 2.6.9-ldm 2>/dev/null && "
+		"grep -v '^#' b/lib/modules/2.6.9-ldm/modules.alias",
+		s.dir);
+	ASSERT_EQ(ldm_test_run(cmd, &out), 0);
+	ASSERT_CONTAINS(out, "alias platform:blinker tables\n");
+	ASSERT_CONTAINS(out, "alias of:N*T*Cacme,blinkerC* tables\n");
+	ASSERT_CONTAINS(out, "alias of:NledTlight*Cacme,two_words tables\n");
+	free(out);
+	snprintf(cmd, sizeof(cmd),
+		 "modprobe -d %s/b -S 2.6.9-ldm --show-depends "
+		 "'of:NledTlightCacme,two wordsCacme,blinker' 2>&1",
+		 s.dir);
+	ASSERT_EQ(ldm_test_run(cmd, &out), 0);
+	ASSERT_CONTAINS(out, "/tables.ko");
+	free(out);
+	free(want);
+	scratch_remove(&s);
+}
+
+DEFINE_TEST(
+	test_modpost_refuses_a_malformed_device_table,
+	.description =
+		"a device table that is not a whole number of entries, or that does not end with an empty one, fails the build naming the table",
+	.no_runtime = true)
+{
+	struct scratch s;
+	char *out;
+
+	scratch_make(&s);
+	scratch_write(&s, "Makefile", MAKEFILE("odd.o unterm.o"));
+	scratch_write(&s, "odd.c",
+		      "#include <ldm/module.h>\n"
+		      "static const char ids[7] = \"x\";\n"
+		      "MODULE_DEVICE_TABLE(platform, ids);\n"
+		      "MODULE_LICENSE(\"GPL\");\n");
+	scratch_write(&s, "unterm.c",
+		      "#include <ldm/mod_devicetable.h>\n"
+		      "#include <ldm/module.h>\n"
+		      "static const struct platform_device_id ids[] = { { \"a\" } };\n"
+		      "MODULE_DEVICE_TABLE(platform, ids);\n"
+		      "MODULE_LICENSE(\"GPL\");\n");
+	ASSERT_NE(scratch_build(&s, "", &out), 0);
+	ASSERT_CONTAINS(out, "ERROR: modpost: odd.o: __mod_platform__ids_device_table is 7 bytes, "
+			     "not a whole number of platform entries of 32\n");
+	ASSERT_CONTAINS(out, "ERROR: modpost: unterm.o: __mod_platform__ids_device_table does not "
+			     "end with an empty entry\n");
+	ASSERT(!scratch_has(&s, "odd.ko"));
+	free(out);
+	scratch_remove(&s);
+}

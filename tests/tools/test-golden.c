@@ -67,6 +67,26 @@ DEFINE_TEST(test_golden_modinfo,
 	golden_of("modinfo-bad.out", "tools/ldm/ldm modinfo build.ninja modules/nosuch.ko");
 }
 
+DEFINE_TEST(
+	test_golden_depmod,
+	.description =
+		"ldm depmod makes a copy of the example modules a modules directory (modules.dep, modules.alias) that ldm modinfo looks names and aliases up in; a missing or wrong directory is refused",
+	.no_runtime = true)
+{
+	golden_of(
+		"depmod.out",
+		"rm -rf golden-modules && mkdir golden-modules && cp modules/*.ko golden-modules/ "
+		"&& tools/ldm/ldm depmod golden-modules && cat golden-modules/modules.dep "
+		"golden-modules/modules.order && grep -v '^#' golden-modules/modules.alias | "
+		"LC_ALL=C sort && tools/ldm/ldm modinfo -m golden-modules -F filename "
+		"platform:widget gpl_user 'of:NsensorT(null)Cldm,demo-sensor' && "
+		"tools/ldm/ldm modinfo -m golden-modules nosuch");
+	golden_of("depmod-bad.out",
+		  "tools/ldm/ldm depmod nosuch; tools/ldm/ldm depmod build.ninja; "
+		  "LDM_MODULES= tools/ldm/ldm depmod; "
+		  "tools/ldm/ldm modinfo nosuch; rm -rf golden-modules");
+}
+
 DEFINE_TEST(test_golden_symbols,
 	    .description =
 		    "ldm symbols: the runtime's export table, with a module's exports, and as JSON",

@@ -38,8 +38,9 @@ DEFINE_TEST(test_ldm_help_is_golden,
 	    .no_runtime = true)
 {
 	static const char *const verbs[] = {
-		"insmod", "rmmod",   "lsmod",  "modinfo", "modpost",  "symbols", "tree", "monitor",
-		"device", "suspend", "resume", "dmesg",	  "shutdown", "reboot",	 "run",	 "exec",
+		"insmod",  "rmmod",   "lsmod", "modinfo",  "depmod", "modprobe",
+		"modpost", "symbols", "tree",  "monitor",  "exec",   "device",
+		"suspend", "resume",  "dmesg", "shutdown", "reboot", "run",
 	};
 	char cmd[128], golden[64];
 	size_t i;
@@ -100,7 +101,7 @@ DEFINE_TEST(
 	snprintf(cmd, sizeof(cmd), "cd %s && tools/ldm/ldm modinfo modules/hello.ko",
 		 LDM_BUILD_DIR);
 	ASSERT_EQ(run(cmd, &out), 0);
-	ASSERT(strstr(out, "filename:       modules/hello.ko\n"));
+	ASSERT(strstr(out, "filename:       " LDM_BUILD_DIR "/modules/hello.ko\n"));
 	ASSERT(strstr(out, "license:        GPL\n"));
 	ASSERT(strstr(out, "vermagic:       ldm-2 x86_64\n"));
 	ASSERT(strstr(out, "name:           hello\n"));
@@ -112,6 +113,80 @@ DEFINE_TEST(
 	ASSERT_EQ(run(cmd, &out), 0);
 	ASSERT_STREQ(out, "GPL\n");
 	free(out);
+}
+
+DEFINE_TEST(
+	test_ldm_modinfo_prints_what_kmod_modinfo_prints,
+	.description =
+		"ldm modinfo prints byte for byte what kmod's modinfo prints for the example modules, with each of -F parm, -F parmtype, -F alias, -p, -a, -d, -l, -n, -0 and none",
+	.no_runtime = true)
+{
+	static const char *const opts[] = {
+		"",   "-F parm", "-F parmtype", "-F alias", "-F nosuch", "-p",
+		"-a", "-d",	 "-l",		"-n",	    "-0",	 "-0 -F parm",
+	};
+	static const char *const files = "modules/hello.ko modules/widget.ko "
+					 "modules/demo_sensor.ko modules/prop_misc.ko";
+	char cmd[1024], *kmod, *ours;
+	size_t i;
+
+	if (system("command -v modinfo >/dev/null"))
+		ldm_test_skip("kmod's modinfo is not installed (Debian package kmod)");
+	for (i = 0; i < sizeof(opts) / sizeof(opts[0]); i++) {
+		snprintf(cmd, sizeof(cmd), "cd %s && modinfo %s %s | od -c", LDM_BUILD_DIR, opts[i],
+			 files);
+		ASSERT_EQ(run(cmd, &kmod), 0);
+		snprintf(cmd, sizeof(cmd), "cd %s && tools/ldm/ldm modinfo %s %s | od -c",
+			 LDM_BUILD_DIR, opts[i], files);
+		ASSERT_EQ(run(cmd, &ours), 0);
+		if (strcmp(kmod, ours))
+			FAIL("modinfo %s differs:\nkmod:\n%s\nldm:\n%s", opts[i], kmod, ours);
+		free(kmod);
+		free(ours);
+	}
+}
+
+DEFINE_TEST(
+	test_ldm_depmod_directory_is_what_kmod_reads,
+	.description =
+		"the directory ldm depmod wrote answers ldm modinfo NAME|ALIAS as kmod's modinfo answers it, and kmod's modprobe --show-depends gpl_user lists gpl_lib first",
+	.no_runtime = true)
+{
+	static const char *const names[] = { "widget", "platform:gizmo", "gpl_user",
+					     "of:NsensorT(null)Cldm,demo-sensor" };
+	char dir[] = "/tmp/ldm-depmod-test-XXXXXX", cmd[2048], *kmod, *ours;
+	size_t i;
+
+	if (system("command -v modinfo >/dev/null && command -v modprobe >/dev/null"))
+		ldm_test_skip(
+			"kmod's modinfo and modprobe are not installed (Debian package kmod)");
+	ASSERT(mkdtemp(dir));
+	snprintf(cmd, sizeof(cmd),
+		 "mkdir -p %s/base/lib/modules/1.0 && cp %s/modules/*.ko %s/base/lib/modules/1.0/ "
+		 "&& %s/tools/ldm/ldm depmod %s/base/lib/modules/1.0",
+		 dir, LDM_BUILD_DIR, dir, LDM_BUILD_DIR, dir);
+	ASSERT_EQ(system(cmd), 0);
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		snprintf(cmd, sizeof(cmd), "modinfo -b %s/base -k 1.0 '%s'", dir, names[i]);
+		ASSERT_EQ(run(cmd, &kmod), 0);
+		snprintf(cmd, sizeof(cmd),
+			 "%s/tools/ldm/ldm modinfo -m %s/base/lib/modules/1.0 '%s'", LDM_BUILD_DIR,
+			 dir, names[i]);
+		ASSERT_EQ(run(cmd, &ours), 0);
+		ASSERT_STREQ(ours, kmod);
+		free(kmod);
+		free(ours);
+	}
+	snprintf(cmd, sizeof(cmd), "modprobe -d %s/base -S 1.0 --show-depends gpl_user", dir);
+	ASSERT_EQ(run(cmd, &kmod), 0);
+	snprintf(cmd, sizeof(cmd),
+		 "insmod %s/base/lib/modules/1.0/gpl_lib.ko \ninsmod %s/base/lib/modules/1.0/"
+		 "gpl_user.ko \n",
+		 dir, dir);
+	ASSERT_STREQ(kmod, cmd);
+	free(kmod);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	ASSERT_EQ(system(cmd), 0);
 }
 
 DEFINE_TEST(

@@ -15,6 +15,8 @@ static const struct ldm_verb *const verbs[] = {
 	&ldm_verb_rmmod,
 	&ldm_verb_lsmod,
 	&ldm_verb_modinfo,
+	&ldm_verb_depmod,
+	&ldm_verb_modprobe,
 	&ldm_verb_modpost,
 	&ldm_verb_symbols,
 	&ldm_verb_tree,

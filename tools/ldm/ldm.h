@@ -11,6 +11,7 @@ struct ldm_verb {
 	const char *help; /* one line for `ldm --help` */
 };
 
+extern const struct ldm_verb ldm_verb_depmod;
 extern const struct ldm_verb ldm_verb_device;
 extern const struct ldm_verb ldm_verb_dmesg;
 extern const struct ldm_verb ldm_verb_exec;
@@ -18,6 +19,7 @@ extern const struct ldm_verb ldm_verb_insmod;
 extern const struct ldm_verb ldm_verb_lsmod;
 extern const struct ldm_verb ldm_verb_monitor;
 extern const struct ldm_verb ldm_verb_modinfo;
+extern const struct ldm_verb ldm_verb_modprobe;
 extern const struct ldm_verb ldm_verb_modpost;
 extern const struct ldm_verb ldm_verb_resume;
 extern const struct ldm_verb ldm_verb_rmmod;

@@ -30,8 +30,9 @@
  * error naming the file, as Linux's modpost does. --warn (what
  * LDM_MODPOST_WARN=1 passes, as KBUILD_MODPOST_WARN does in Linux) turns the
  * errors into warnings, so that the .ko is still made. Then it writes
- * MODULE.mod.c: the module's struct module (name, init and exit) and its
- * vermagic, name and depends tags.
+ * MODULE.mod.c: the module's struct module (name, init and exit), its
+ * vermagic, name and depends tags, and an alias tag for each entry of its
+ * device tables (MODULE_DEVICE_TABLE), as kbuild's file2alias makes them.
  */
 
 struct mod_export {
@@ -49,6 +50,8 @@ struct mod_obj {
 	struct mod_export *exports;
 	size_t nexports, cap;
 	char depends[1024];
+	char *aliases; /* MODULE_ALIAS lines */
+	size_t aliases_len;
 };
 
 static int warn_only;
@@ -121,6 +124,38 @@ static void find_init_exit(struct mod_obj *m)
 	}
 }
 
+/* Append MODULE_ALIAS("@alias"); to the module's lines, quoted for C. */
+static int collect_alias(const char *alias, void *data)
+{
+	struct mod_obj *m = data;
+	size_t need = m->aliases_len + 2 * strlen(alias) + 32;
+	char *p = realloc(m->aliases, need);
+
+	if (!p)
+		return -ENOMEM;
+	m->aliases = p;
+	p += m->aliases_len;
+	p += sprintf(p, "MODULE_ALIAS(\"");
+	for (; *alias; alias++) {
+		if (*alias == '"' || *alias == '\\')
+			*p++ = '\\';
+		*p++ = *alias;
+	}
+	p += sprintf(p, "\");\n");
+	m->aliases_len = (size_t)(p - m->aliases);
+	return 0;
+}
+
+static int read_aliases(struct mod_obj *m)
+{
+	char why[256];
+	int error = ldm_modfile_for_each_device_alias(m->mf, collect_alias, m, why, sizeof(why));
+
+	if (error == -ENOEXEC)
+		report("%s: %s", m->path, why);
+	return error == -ENOEXEC ? 0 : error;
+}
+
 static int read_object(struct mod_obj *m)
 {
 	if (object_module_name(m->path, m->name)) {
@@ -136,6 +171,8 @@ static int read_object(struct mod_obj *m)
 	m->gpl_ok = ldm_license_is_gpl_compatible(m->license) &&
 		    !ldm_modfile_license_hides_text(m->mf);
 	find_init_exit(m);
+	if (read_aliases(m))
+		return -ENOMEM;
 	return ldm_modfile_for_each_export(m->mf, collect_export, m);
 }
 
@@ -254,6 +291,8 @@ static int write_mod_c(struct mod_obj *m)
 	fprintf(f, "MODULE_INFO(vermagic, LDM_VERMAGIC);\n");
 	fprintf(f, "MODULE_INFO(name, \"%s\");\n", m->name);
 	fprintf(f, "MODULE_INFO(depends, \"%s\");\n\n", m->depends);
+	if (m->aliases)
+		fprintf(f, "%s\n", m->aliases);
 	if (m->has_init)
 		fprintf(f, "extern int init_module(void);\n");
 	if (m->has_exit)
@@ -279,7 +318,9 @@ static void help(FILE *out)
 		     "Check module objects against the runtime's exports and each other's:\n"
 		     "unresolved symbols, symbols exported twice, and GPL-only symbols used by\n"
 		     "modules that are not GPL-compatible, are errors (warnings with --warn).\n"
-		     "Writes MODULE.mod.c for each. The build fragment (module.mk) runs it.\n");
+		     "Writes MODULE.mod.c for each, with an alias tag for each entry of its\n"
+		     "device tables (MODULE_DEVICE_TABLE), as kbuild's file2alias. The build\n"
+		     "fragment (module.mk) runs it.\n");
 }
 
 static int modpost_run(int argc, char *argv[])
@@ -330,6 +371,7 @@ static int modpost_run(int argc, char *argv[])
 			status = 1;
 	for (i = 0; i < n; i++) {
 		free(mods[i].exports);
+		free(mods[i].aliases);
 		ldm_modfile_free(mods[i].mf);
 	}
 	free(mods);

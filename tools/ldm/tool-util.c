@@ -192,9 +192,10 @@ void tool_print_lsmod(const char *list, bool json)
 			continue;
 		if (json)
 			print_lsmod_json(&m, first);
-		else
-			printf("%-19s %8lu  %u %s%s%s%s\n", m.name, m.size, m.refs, m.users,
-			       *m.taint ? " (" : "", m.taint, *m.taint ? ")" : "");
+		else /* as kmod's lsmod, and the taint after */
+			printf("%-19s %8lu  %u%s%s%s%s%s\n", m.name, m.size, m.refs,
+			       *m.users ? " " : "", m.users, *m.taint ? " (" : "", m.taint,
+			       *m.taint ? ")" : "");
 		first = false;
 	}
 	if (json)

@@ -3,15 +3,21 @@
  * sysfs.c - /module/<name> for every loaded module (kernel/module.c
  * and kernel/params.c of later kernels): refcnt, taint, initstate, holders/
  * with a link to each module that uses this one, and parameters/<param> for
- * each parameter whose permissions let it be seen.
+ * each parameter whose permissions let it be seen; in the modern tree also
+ * coresize, initsize and uevent as modern Linux has them, and the driver
+ * core's drivers/ links (src/base/module.c) through the hook set here.
  */
 #include <stdio.h>
 #include <string.h>
 #include <ldm/kernel.h>
 #include <ldm/slab.h>
 
+#include "boot.h"
 #include "internal.h"
+#include "module_kobject.h"
 #include "params.h"
+#include "sysfs_compat.h"
+#include "uevent.h"
 
 #define to_lm(k)    container_of(k, struct ldm_module, kobj)
 #define to_mattr(a) container_of(a, struct module_attribute, attr)
@@ -36,10 +42,18 @@ static struct sysfs_ops module_sysfs_ops = {
 	.store = module_attr_store,
 };
 
+/* As Linux counts: the references taken, and one per module using this one. */
 static ssize_t refcnt_show(struct ldm_module *lm, struct module_attribute *mattr, char *buf)
 {
+	unsigned int users = 0;
+	struct module_use *use;
+
 	(void)mattr;
-	return sprintf(buf, "%u\n", module_refcount(lm->mod));
+	pthread_mutex_lock(&module_mutex);
+	list_for_each_entry(use, &lm->users, source_list)
+		users++;
+	pthread_mutex_unlock(&module_mutex);
+	return sprintf(buf, "%u\n", module_refcount(lm->mod) + users);
 }
 
 static ssize_t taint_show(struct ldm_module *lm, struct module_attribute *mattr, char *buf)
@@ -64,6 +78,29 @@ static ssize_t initstate_show(struct ldm_module *lm, struct module_attribute *ma
 	return sprintf(buf, "%s\n", states[state]);
 }
 
+/* The size lsmod and /proc/modules show; nothing is freed after init here. */
+static ssize_t coresize_show(struct ldm_module *lm, struct module_attribute *mattr, char *buf)
+{
+	(void)mattr;
+	return sprintf(buf, "%zu\n", lm->size);
+}
+
+static ssize_t initsize_show(struct ldm_module *lm, struct module_attribute *mattr, char *buf)
+{
+	(void)lm;
+	(void)mattr;
+	return sprintf(buf, "0\n");
+}
+
+static ssize_t uevent_store(struct ldm_module *lm, struct module_attribute *mattr, const char *buf,
+			    size_t count)
+{
+	int error = kobject_synth_uevent(&lm->kobj, buf, count);
+
+	(void)mattr;
+	return error ? error : (ssize_t)count;
+}
+
 static struct module_attribute modattr_refcnt = __ATTR(refcnt, 0444, refcnt_show, NULL);
 static struct module_attribute modattr_taint = __ATTR(taint, 0444, taint_show, NULL);
 static struct module_attribute modattr_initstate = __ATTR(initstate, 0444, initstate_show, NULL);
@@ -73,6 +110,22 @@ static struct attribute *module_default_attrs[] = {
 	&modattr_taint.attr,
 	&modattr_initstate.attr,
 	NULL,
+};
+
+static struct module_attribute modattr_coresize = __ATTR(coresize, 0444, coresize_show, NULL);
+static struct module_attribute modattr_initsize = __ATTR(initsize, 0444, initsize_show, NULL);
+static struct module_attribute modattr_uevent = __ATTR(uevent, 0200, NULL, uevent_store);
+
+static struct attribute *module_modern_attrs[] = {
+	&modattr_coresize.attr,
+	&modattr_initsize.attr,
+	&modattr_uevent.attr,
+	NULL,
+};
+
+/* The modern tree's files, beside 2.6.9's: an unnamed group. */
+static const struct attribute_group module_modern_group = {
+	.attrs = module_modern_attrs,
 };
 
 /* Frees the record, but only of a module that made it into sysfs. */
@@ -213,7 +266,10 @@ int module_sysfs_add(struct ldm_module *lm)
 		return error;
 	lm->kobj.kset = &module_subsys.kset;
 	lm->kobj.ktype = &module_ktype;
-	error = kobject_register(&lm->kobj);
+	kobject_init(&lm->kobj);
+	/* "add" once its files are there, as Linux's mod_sysfs_setup(). */
+	lm->kobj.ldm_flags |= LDM_KOBJ_DEFER_ADD;
+	error = kobject_add(&lm->kobj);
 	if (error)
 		goto err_put;
 	error = kobject_set_name(&lm->holders, "holders");
@@ -229,9 +285,12 @@ int module_sysfs_add(struct ldm_module *lm)
 	error = add_param_files(lm);
 	if (!error)
 		error = add_holder_links(lm);
+	if (!error && ldm_sysfs_modern())
+		error = sysfs_create_group(&lm->kobj, &module_modern_group);
 	if (error)
 		goto err_holders;
 	lm->in_sysfs = true;
+	kobject_hotplug_deferred_add(&lm->kobj);
 	return 0;
 
 err_holders:
@@ -253,8 +312,28 @@ err_put:
  */
 void module_sysfs_remove(struct ldm_module *lm)
 {
+	if (ldm_sysfs_modern())
+		sysfs_remove_group(&lm->kobj, &module_modern_group);
 	if (lm->pgroup.attrs)
 		sysfs_remove_group(&lm->kobj, &lm->pgroup);
 	kobject_unregister(&lm->holders);
 	kobject_del(&lm->kobj);
+}
+
+/* The driver core's way to /module/<name> of a driver's owner (module_kobject.h). */
+static struct kobject *loaded_module_kobject(struct module *mod)
+{
+	if (!mod || !mod->ldm || !mod->ldm->in_sysfs)
+		return NULL;
+	return kobject_get(&mod->ldm->kobj);
+}
+
+void module_sysfs_init(void)
+{
+	ldm_module_kobject = loaded_module_kobject;
+}
+
+void module_sysfs_exit(void)
+{
+	ldm_module_kobject = NULL;
 }

@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * file2alias.c - the aliases of a module object's device tables
+ * (scripts/mod/file2alias.c of kbuild): each MODULE_DEVICE_TABLE(type, name)
+ * leaves a symbol __mod_<type>__<name>_device_table on the table, whose
+ * entries, laid out as <ldm/mod_devicetable.h> has them, become the
+ * module's "alias=" tags. `ldm modpost` writes them into NAME.mod.c.
+ */
+#include <ctype.h>
+#include <elf.h>
+#include <stdio.h>
+#include <string.h>
+#include <ldm/errno.h>
+#include <ldm/mod_devicetable.h>
+#include <libldm/modfile.h>
+
+typedef int (*alias_fn)(const char *alias, void *data);
+
+/* "platform:<name>", as do_platform_entry(). */
+static int platform_entry(const void *entry, alias_fn fn, void *data)
+{
+	const struct platform_device_id *id = entry;
+	char alias[sizeof(PLATFORM_MODULE_PREFIX) + PLATFORM_NAME_SIZE];
+
+	snprintf(alias, sizeof(alias), PLATFORM_MODULE_PREFIX "%.*s", PLATFORM_NAME_SIZE, id->name);
+	return fn(alias, data);
+}
+
+/* A char array of a table entry as a string, "*" when empty. */
+static const char *field(const char *f, size_t size, char *buf)
+{
+	size_t len = strnlen(f, size);
+
+	if (!len)
+		return "*";
+	memcpy(buf, f, len);
+	buf[len] = '\0';
+	return buf;
+}
+
+/*
+ * "of:N<name>T<type>C<compatible>" ('*' for an empty name or type, '*'
+ * before C when a type is given, spaces as '_'), and the same with "C*"
+ * after it for a node that has more compatible strings, as modern
+ * do_of_entry().
+ */
+static int of_entry(const void *entry, alias_fn fn, void *data)
+{
+	const struct of_device_id *id = entry;
+	char name[sizeof(id->name) + 1], type[sizeof(id->type) + 1];
+	char compat[sizeof(id->compatible) + 1], alias[512], *p;
+	int len, error;
+
+	len = snprintf(alias, sizeof(alias), "of:N%sT%s", field(id->name, sizeof(id->name), name),
+		       field(id->type, sizeof(id->type), type));
+	if (id->compatible[0])
+		snprintf(alias + len, sizeof(alias) - (size_t)len, "%sC%s", id->type[0] ? "*" : "",
+			 field(id->compatible, sizeof(id->compatible), compat));
+	for (p = alias; *p; p++)
+		if (isspace((unsigned char)*p))
+			*p = '_';
+	error = fn(alias, data);
+	if (error)
+		return error;
+	strcat(alias, "C*");
+	return fn(alias, data);
+}
+
+static const struct devtable {
+	const char *type;
+	size_t id_size;
+	int (*entry)(const void *entry, alias_fn fn, void *data);
+} devtables[] = {
+	{ "platform", sizeof(struct platform_device_id), platform_entry },
+	{ "of", sizeof(struct of_device_id), of_entry },
+};
+
+/* The table type of a symbol __mod_<type>__<name>_device_table, or NULL. */
+static const struct devtable *devtable_of(const char *sym)
+{
+	static const char prefix[] = "__mod_", suffix[] = "_device_table";
+	size_t len = strlen(sym), i, tlen;
+
+	if (strncmp(sym, prefix, sizeof(prefix) - 1) || len < sizeof(suffix) ||
+	    strcmp(sym + len - (sizeof(suffix) - 1), suffix))
+		return NULL;
+	sym += sizeof(prefix) - 1;
+	for (i = 0; i < sizeof(devtables) / sizeof(devtables[0]); i++) {
+		tlen = strlen(devtables[i].type);
+		if (!strncmp(sym, devtables[i].type, tlen) && !strncmp(sym + tlen, "__", 2))
+			return &devtables[i];
+	}
+	return NULL;
+}
+
+static bool all_zero(const unsigned char *p, size_t n)
+{
+	while (n--)
+		if (*p++)
+			return false;
+	return true;
+}
+
+/* The entries of one table, checked as modpost checks them. */
+static int do_table(const struct ldm_modfile *mf, const struct ldm_modfile_symbol *sym,
+		    const struct devtable *t, alias_fn fn, void *data, char *why, size_t size)
+{
+	struct ldm_modfile_section sec;
+	const unsigned char *image, *table;
+	size_t len, i;
+	int error;
+
+	if (sym->shndx == SHN_UNDEF || sym->shndx >= SHN_LORESERVE ||
+	    ldm_modfile_section(mf, sym->shndx, &sec) || sec.type == SHT_NOBITS ||
+	    sym->value > sec.size || sym->size > sec.size - sym->value) {
+		snprintf(why, size, "%s is not within a section with contents", sym->name);
+		return -ENOEXEC;
+	}
+	if (sym->size < t->id_size || sym->size % t->id_size) {
+		snprintf(why, size, "%s is %lu bytes, not a whole number of %s entries of %zu",
+			 sym->name, sym->size, t->type, t->id_size);
+		return -ENOEXEC;
+	}
+	image = ldm_modfile_image(mf, &len);
+	table = image + sec.offset + sym->value;
+	if (!all_zero(table + sym->size - t->id_size, t->id_size)) {
+		snprintf(why, size, "%s does not end with an empty entry", sym->name);
+		return -ENOEXEC;
+	}
+	/* The last one is the end of the table. */
+	for (i = 0; i + t->id_size < sym->size; i += t->id_size) {
+		error = t->entry(table + i, fn, data);
+		if (error)
+			return error;
+	}
+	return 0;
+}
+
+/**
+ * ldm_modfile_for_each_device_alias - the aliases of a module's device
+ * tables, as kbuild's file2alias makes them
+ * @mf: the module file (an object before `ldm modpost`, or a .ko)
+ * @fn: called with each alias, in symbol table order then table order
+ * @data: passed to @fn
+ * @why: the reason a table is refused (may be NULL)
+ * @size: room in @why
+ *
+ * Return: 0; what @fn returned to stop; -ENOEXEC for a table that is not a
+ * whole number of entries, does not end with an empty one, or lies outside
+ * its section.
+ */
+int ldm_modfile_for_each_device_alias(const struct ldm_modfile *mf,
+				      int (*fn)(const char *alias, void *data), void *data,
+				      char *why, size_t size)
+{
+	struct ldm_modfile_symbol sym;
+	const struct devtable *t;
+	char ignored[8];
+	size_t i, n;
+	int error;
+
+	if (!mf || !fn)
+		return -EINVAL;
+	if (!why) {
+		why = ignored;
+		size = sizeof(ignored);
+	}
+	n = ldm_modfile_symbol_count(mf);
+	for (i = 1; i < n; i++) {
+		if (ldm_modfile_symbol(mf, i, &sym) || sym.type != STT_OBJECT)
+			continue;
+		t = devtable_of(sym.name);
+		if (!t)
+			continue;
+		error = do_table(mf, &sym, t, fn, data, why, size);
+		if (error)
+			return error;
+	}
+	return 0;
+}
