@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * test-modfile.c - module files read through <libldm/modfile.h>: the
+ * export tables of each kernel generation (tests/modules/layouts/, built
+ * with the assembler), namespaces and restricted exports, the flags table,
+ * imports and .modinfo; the lazy open that `ldm audit` uses, against the
+ * whole-file one; tables that cannot be read.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <libldm/modfile.h>
+
+#include "harness.h"
+
+#define LAYOUTS LDM_BUILD_DIR "/tests/modules/"
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* The exports of a file, "name license ns" a line, sorted. */
+struct export_lines {
+	char lines[16][128];
+	size_t n;
+};
+
+static int collect_export(const struct ldm_modfile_export *exp, void *data)
+{
+	struct export_lines *l = data;
+
+	ASSERT(l->n < 16);
+	snprintf(l->lines[l->n++], sizeof(l->lines[0]), "%s %s %s", exp->name,
+		 exp->license == LDM_EXPORT_GPL ? "GPL" : "all", *exp->ns ? exp->ns : "-");
+	return 0;
+}
+
+static int by_line(const void *a, const void *b)
+{
+	return strcmp(a, b);
+}
+
+static char *exports_of(const char *path, unsigned int flags)
+{
+	static char out[1024];
+	struct export_lines l = { .n = 0 };
+	struct ldm_modfile *mf;
+	char why[256];
+	size_t i;
+
+	if (ldm_modfile_openat(AT_FDCWD, path, flags, &mf, why, sizeof(why)))
+		FAIL("%s: %s", path, why);
+	ASSERT_OK(ldm_modfile_for_each_export(mf, collect_export, &l));
+	ldm_modfile_free(mf);
+	qsort(l.lines, l.n, sizeof(l.lines[0]), by_line);
+	out[0] = '\0';
+	for (i = 0; i < l.n; i++) {
+		strcat(out, l.lines[i]);
+		strcat(out, "\n");
+	}
+	return out;
+}
+
+DEFINE_TEST(
+	test_modfile_reads_every_export_table_layout,
+	.description =
+		"absolute { value, name } (2.6, ldm) and { value, name, namespace }, place-relative { value, name } (4.19) and { value, name, namespace } (5.4+), and the __kflagstab layout: each export with its license and namespace, whole or lazy",
+	.no_runtime = true)
+{
+	static const struct {
+		const char *file, *want;
+	} cases[] = {
+		{ "abs16.ko", "fx_gpl GPL -\nfx_plain all -\n" },
+		{ "abs24.ko", "fx_gpl GPL -\nfx_ns all FXNS\nfx_plain all -\n" },
+		{ "rel8.ko", "fx_gpl GPL -\nfx_ns all -\nfx_plain all -\n" },
+		{ "rel12.ko",
+		  "fx_gpl GPL module:fx_friend,fx-pal*\nfx_ns all FXNS\nfx_plain all -\n" },
+		{ "flags.ko", "fx_gpl GPL -\nfx_ns all FXNS\nfx_plain all -\n" },
+	};
+	char path[512];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		snprintf(path, sizeof(path), LAYOUTS "%s", cases[i].file);
+		if (strcmp(exports_of(path, 0), cases[i].want))
+			FAIL("%s, read whole:\n%sexpected:\n%s", cases[i].file, exports_of(path, 0),
+			     cases[i].want);
+		if (strcmp(exports_of(path, LDM_MODFILE_LAZY), cases[i].want))
+			FAIL("%s, read lazily:\n%sexpected:\n%s", cases[i].file,
+			     exports_of(path, LDM_MODFILE_LAZY), cases[i].want);
+	}
+}
+
+struct import_seen {
+	bool import, weak, other;
+};
+
+static int see_import(const struct ldm_modfile_symbol *sym, void *data)
+{
+	struct import_seen *s = data;
+
+	if (!strcmp(sym->name, "fx_import") && sym->bind == 1 /* STB_GLOBAL */)
+		s->import = true;
+	else if (!strcmp(sym->name, "fx_weak") && sym->bind == 2 /* STB_WEAK */)
+		s->weak = true;
+	else
+		s->other = true;
+	return 0;
+}
+
+DEFINE_TEST(
+	test_modfile_lazy_reads_imports_and_modinfo,
+	.description =
+		"a lazy open reads the imports (a weak one as weak) and every .modinfo entry as the whole-file open does, and leaves the sections it does not read without contents",
+	.no_runtime = true)
+{
+	struct ldm_modfile *mf;
+	struct ldm_modfile_section sec;
+	struct import_seen seen = { 0 };
+	const char *e;
+	size_t pos = 0, n = 0;
+	char why[256];
+
+	if (ldm_modfile_openat(AT_FDCWD, LAYOUTS "rel12.ko", LDM_MODFILE_LAZY, &mf, why,
+			       sizeof(why)))
+		FAIL("%s", why);
+	ASSERT_OK(ldm_modfile_for_each_import(mf, see_import, &seen));
+	ASSERT(seen.import && seen.weak && !seen.other);
+	ASSERT_STREQ(ldm_modfile_modinfo_get(mf, "license"), "GPL");
+	ASSERT_STREQ(ldm_modfile_modinfo_get(mf, "import_ns"), "FXNS");
+	while ((e = ldm_modfile_modinfo_next(mf, &pos)))
+		n += !strncmp(e, "alias=", 6);
+	ASSERT_EQ(n, 2);
+	ASSERT_OK(ldm_modfile_section(mf, ldm_modfile_find_section(mf, ".text"), &sec));
+	ASSERT_EQ(sec.type, 8 /* SHT_NOBITS */);
+	ldm_modfile_free(mf);
+}
+
+DEFINE_TEST(
+	test_modfile_names_export_tables_it_cannot_read,
+	.description =
+		"an export's name pointing into .text, a __kflagstab of the wrong size, 32-bit absolute references: the walk fails with -ENOEXEC and says why, whole or lazy",
+	.no_runtime = true)
+{
+	static const struct {
+		const char *file, *why;
+	} cases[] = {
+		{ "bad_name.ko", "__ksymtab: entries in no export table layout ldm reads" },
+		{ "bad_flags.ko", "__kflagstab has 1 bytes for 2 exports" },
+		{ "bad_type.ko", "__ksymtab: relocation type 10, not one of an export table" },
+	};
+	struct export_lines l = { .n = 0 };
+	struct ldm_modfile *mf;
+	char path[512], why[256];
+	unsigned int flags;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		for (flags = 0; flags <= LDM_MODFILE_LAZY; flags += LDM_MODFILE_LAZY) {
+			snprintf(path, sizeof(path), LAYOUTS "%s", cases[i].file);
+			if (ldm_modfile_openat(AT_FDCWD, path, flags, &mf, why, sizeof(why)))
+				FAIL("%s: %s", path, why);
+			ASSERT_EQ(ldm_modfile_for_each_export(mf, collect_export, &l), -ENOEXEC);
+			ASSERT_STREQ(ldm_modfile_why(mf), cases[i].why);
+			ldm_modfile_free(mf);
+		}
+	}
+}
+
+/* The whole file, for truncated copies. */
+static void *slurp_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf;
+	long n;
+
+	ASSERT(f);
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	buf = malloc((size_t)n);
+	ASSERT(buf);
+	ASSERT_EQ(fread(buf, 1, (size_t)n, f), n);
+	fclose(f);
+	*len = (size_t)n;
+	return buf;
+}
+
+DEFINE_TEST(
+	test_modfile_lazy_refuses_what_the_whole_open_refuses,
+	.description =
+		"hello.ko cut at every 61st length: the lazy open refuses each copy the whole-file open refuses, with the same reason",
+	.no_runtime = true)
+{
+	char tmpl[] = "/tmp/ldm-modfile-XXXXXX", why_whole[256], why_lazy[256];
+	struct ldm_modfile *mf;
+	size_t len, cut;
+	char *image = slurp_file(LDM_BUILD_DIR "/modules/hello.ko", &len);
+	int fd = mkstemp(tmpl), ew, el;
+
+	ASSERT(fd >= 0);
+	for (cut = 0; cut < len; cut += 61) {
+		ASSERT_OK(ftruncate(fd, 0));
+		ASSERT_EQ(pwrite(fd, image, cut, 0), (ssize_t)cut);
+		ew = ldm_modfile_openat(AT_FDCWD, tmpl, 0, &mf, why_whole, sizeof(why_whole));
+		if (!ew)
+			ldm_modfile_free(mf);
+		el = ldm_modfile_openat(AT_FDCWD, tmpl, LDM_MODFILE_LAZY, &mf, why_lazy,
+					sizeof(why_lazy));
+		if (!el)
+			ldm_modfile_free(mf);
+		if (!ew)
+			continue; /* cut past what matters to either */
+		if (!el)
+			FAIL("cut at %zu: the lazy open took what the whole open refused (%s)", cut,
+			     why_whole);
+		ASSERT_STREQ(why_lazy, why_whole);
+	}
+	close(fd);
+	unlink(tmpl);
+	free(image);
+}
