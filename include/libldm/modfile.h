@@ -6,8 +6,10 @@
  *
  * Opening checks every offset and size of the ELF image before anything is
  * read through it (a 64-bit little-endian x86-64 relocatable object, as a
- * .ko is); a refusal says which one is wrong. What a handle returns points
- * into it and lives as long as it does. Handles are not shared between threads; different
+ * .ko is); a refusal says which one is wrong. A compressed module (.ko.xz,
+ * .ko.zst, .ko.gz, known by its first bytes) is decompressed first, with
+ * liblzma, libzstd or zlib. What a handle returns points into it and lives
+ * as long as it does. Handles are not shared between threads; different
  * handles are independent.
  */
 #ifndef _LIBLDM_MODFILE_H
@@ -27,7 +29,8 @@ struct ldm_modfile;
 
 /*
  * Each returns 0 and a handle in *@ret, or a negative errno (-ENOEXEC for
- * a malformed image) with the reason in @why (@size bytes; may be NULL). ldm_modfile_new() copies the image.
+ * a malformed image or corrupt compressed data) with the reason in @why
+ * (@size bytes; may be NULL). ldm_modfile_new() copies the image.
  */
 int ldm_modfile_open(const char *path, struct ldm_modfile **ret, char *why, size_t size);
 int ldm_modfile_new(const void *image, size_t len, struct ldm_modfile **ret, char *why,
@@ -39,7 +42,7 @@ void ldm_modfile_free(struct ldm_modfile *mf);
  * file only what the calls below read is read: the header, the section
  * headers, the symbol table and its strings, .modinfo, the export tables
  * and their relocations and strings (every other section is reported as
- * SHT_NOBITS, without contents). Opening
+ * SHT_NOBITS, without contents; a compressed file is read whole). Opening
  * checks the headers and the shape of the symbol table; each symbol,
  * relocation and table is checked when a call reads it, so a call that
  * reads through a malformed part fails with -ENOEXEC and
@@ -58,6 +61,16 @@ int ldm_modfile_openat(int dirfd, const char *path, unsigned int flags, struct l
 
 /* Why the last call on @mf that returned -ENOEXEC refused; "" if none did. */
 const char *ldm_modfile_why(const struct ldm_modfile *mf);
+
+/* How the file was compressed: known by its first bytes. */
+enum ldm_modfile_compression {
+	LDM_MODFILE_PLAIN,
+	LDM_MODFILE_GZIP,
+	LDM_MODFILE_XZ,
+	LDM_MODFILE_ZSTD,
+};
+
+enum ldm_modfile_compression ldm_modfile_compression(const struct ldm_modfile *mf);
 
 /* The image, aligned to 8 bytes. */
 const void *ldm_modfile_image(const struct ldm_modfile *mf, size_t *len);

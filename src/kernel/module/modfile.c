@@ -25,6 +25,7 @@ struct ldm_modfile {
 	void *image; /* kmalloc'd, 8-byte aligned */
 	size_t len;
 	unsigned int flags;
+	enum ldm_modfile_compression compression;
 };
 
 static void say(char *why, size_t size, const char *text)
@@ -57,7 +58,8 @@ static int refuse(const struct ldm_modfile *mf, const char *fmt, ...)
 }
 
 /* Take @image (kmalloc'd) into a handle, checked; frees it on failure. */
-static int modfile_take(void *image, size_t len, unsigned int flags, struct ldm_modfile **ret,
+static int modfile_take(void *image, size_t len, unsigned int flags,
+			enum ldm_modfile_compression compression, struct ldm_modfile **ret,
 			char *why, size_t size)
 {
 	struct ldm_modfile *mf;
@@ -72,6 +74,7 @@ static int modfile_take(void *image, size_t len, unsigned int flags, struct ldm_
 	mf->image = image;
 	mf->len = len;
 	mf->flags = flags;
+	mf->compression = compression;
 	if (flags & LDM_MODFILE_LAZY)
 		error = ldm_elf_parse_lazy(&mf->elf, image, len);
 	else
@@ -86,7 +89,23 @@ static int modfile_take(void *image, size_t len, unsigned int flags, struct ldm_
 	return 0;
 }
 
-/* The file read whole, then checked. */
+/* Inflate a compressed image (kmalloc'd, freed here) into a handle. */
+static int take_compressed(void *in, size_t inlen, unsigned int flags, struct ldm_modfile **ret,
+			   char *why, size_t size)
+{
+	enum ldm_modfile_compression c = module_compression(in, inlen);
+	void *image = NULL;
+	size_t len = 0;
+	int error;
+
+	error = module_decompress(in, inlen, MODFILE_SIZE_MAX, &image, &len, why, size);
+	kfree(in);
+	if (error)
+		return error;
+	return modfile_take(image, len, flags, c, ret, why, size);
+}
+
+/* The file read whole, decompressed if it is compressed, then checked. */
 static int open_whole(int fd, struct ldm_modfile **ret, unsigned int flags, char *why, size_t size)
 {
 	void *image;
@@ -97,7 +116,9 @@ static int open_whole(int fd, struct ldm_modfile **ret, unsigned int flags, char
 		say(why, size, len == -EINVAL ? "not a regular file" : strerror((int)-len));
 		return (int)len;
 	}
-	return modfile_take(image, (size_t)len, flags, ret, why, size);
+	if (module_compression(image, (size_t)len) != LDM_MODFILE_PLAIN)
+		return take_compressed(image, (size_t)len, flags, ret, why, size);
+	return modfile_take(image, (size_t)len, flags, LDM_MODFILE_PLAIN, ret, why, size);
 }
 
 /* pread all of [off, off + len) or fail. */
@@ -241,13 +262,15 @@ odd:
 	return NULL;
 }
 
-/* A lazy open: the parts walks read (the whole file if its headers are odd). */
+/* A lazy open: the parts walks read, or all of a compressed file. */
 static int open_lazy(int fd, struct ldm_modfile **ret, unsigned int flags, char *why, size_t size)
 {
 	struct sparse sp = { 0 };
+	unsigned char magic[6];
 	struct stat st;
 	void *image = NULL;
 	size_t len = 0;
+	ssize_t n;
 
 	if (fstat(fd, &st)) {
 		say(why, size, strerror(errno));
@@ -258,17 +281,21 @@ static int open_lazy(int fd, struct ldm_modfile **ret, unsigned int flags, char 
 		return -EINVAL;
 	}
 	sp.file_len = (size_t)st.st_size;
-	if (sparse_headers(fd, &sp))
+	n = sp.file_len >= sizeof(magic) ? pread(fd, magic, sizeof(magic), 0) : 0;
+	if (n == (ssize_t)sizeof(magic) &&
+	    module_compression(magic, sizeof(magic)) == LDM_MODFILE_PLAIN &&
+	    sparse_headers(fd, &sp))
 		image = sparse_image(fd, &sp, &len);
 	kfree(sp.shdrs);
 	kfree(sp.names);
 	if (image)
-		return modfile_take(image, len, flags, ret, why, size);
+		return modfile_take(image, len, flags, LDM_MODFILE_PLAIN, ret, why, size);
 	return open_whole(fd, ret, flags, why, size);
 }
 
 /**
- * ldm_modfile_openat - read and check a module file
+ * ldm_modfile_openat - read and check a module file, decompressing it if it
+ * is compressed
  * @dirfd: the directory @path is relative to, or AT_FDCWD
  * @path: the file
  * @flags: LDM_MODFILE_LAZY, or 0
@@ -276,7 +303,8 @@ static int open_lazy(int fd, struct ldm_modfile **ret, unsigned int flags, char 
  * @why: gets the reason of a failure (may be NULL)
  * @size: room in @why
  *
- * Return: 0; -ENOEXEC for a malformed image, -EFBIG for one over 64 MiB,
+ * Return: 0; -ENOEXEC for a malformed image or compressed data that is
+ * corrupt or truncated, -EFBIG for one over 64 MiB (decompressed too),
  * -EINVAL for a file that is not regular or an unknown flag, -ENOMEM, or
  * the error of opening or reading.
  */
@@ -304,7 +332,8 @@ int ldm_modfile_openat(int dirfd, const char *path, unsigned int flags, struct l
 }
 
 /**
- * ldm_modfile_open - read and check a module file
+ * ldm_modfile_open - read and check a module file, decompressing it if it
+ * is compressed
  * @path: the file
  * @ret: gets the handle
  * @why: gets the reason of a failure (may be NULL)
@@ -318,7 +347,8 @@ int ldm_modfile_open(const char *path, struct ldm_modfile **ret, char *why, size
 }
 
 /**
- * ldm_modfile_new - check a module image held in memory
+ * ldm_modfile_new - check a module image held in memory, decompressing it
+ * if it is compressed
  * @image: the image, copied
  * @len: its length
  * @ret: gets the handle
@@ -341,7 +371,9 @@ int ldm_modfile_new(const void *image, size_t len, struct ldm_modfile **ret, cha
 		return -ENOMEM;
 	}
 	memcpy(copy, image, len);
-	return modfile_take(copy, len, 0, ret, why, size);
+	if (module_compression(copy, len) != LDM_MODFILE_PLAIN)
+		return take_compressed(copy, len, 0, ret, why, size);
+	return modfile_take(copy, len, 0, LDM_MODFILE_PLAIN, ret, why, size);
 }
 
 /** ldm_modfile_free - drop a handle and what it read; NULL is ignored */
@@ -357,6 +389,12 @@ void ldm_modfile_free(struct ldm_modfile *mf)
 const char *ldm_modfile_why(const struct ldm_modfile *mf)
 {
 	return mf->elf.err;
+}
+
+/** ldm_modfile_compression - how the file of @mf was compressed */
+enum ldm_modfile_compression ldm_modfile_compression(const struct ldm_modfile *mf)
+{
+	return mf->compression;
 }
 
 /** ldm_modfile_image - the image of @mf, its length in *@len */
