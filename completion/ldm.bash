@@ -84,10 +84,11 @@ _ldmd()
 	case "$prev" in
 	--root | -r) COMPREPLY=($(compgen -d -- "$cur")); return ;;
 	--board) COMPREPLY=($(compgen -f -X '!*.dt[sb]' -- "$cur") $(compgen -d -- "$cur")); return ;;
+	--export-policy) COMPREPLY=($(compgen -W "seed 2.6.10 2.6.9" -- "$cur")); return ;;
 	esac
 	case "$cur" in
-	-*) COMPREPLY=($(compgen -W "--root --foreground --board --help --version" -- "$cur")) ;;
-	*) COMPREPLY=($(compgen -f -X '!*.ko' -- "$cur") $(compgen -d -- "$cur")) ;;
+	-*) COMPREPLY=($(compgen -W "--root --foreground --board --export-policy --help --version" -- "$cur")) ;;
+	*) COMPREPLY=($(compgen -f -X '!*.@(ko|ko.xz|ko.zst|ko.gz)' -- "$cur") $(compgen -d -- "$cur")) ;;
 	esac
 }
 complete -F _ldmd ldmd

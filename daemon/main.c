@@ -3,7 +3,8 @@
  * main.c - ldmd's command line, parsed with fuse_opt as libfuse's own
  * programs parse theirs:
  *
- *   ldmd [--board FILE] [--root DIR] [--foreground] [MODULE.ko[=ARGS]...]
+ *   ldmd [--board FILE] [--root DIR] [--export-policy POLICY] [--foreground]
+ *        [MODULE.ko[=ARGS]...]
  *
  * Exit status: 0 after a clean stop, 1 if ldmd could not start, 2 for a
  * bad command line.
@@ -13,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <fuse_opt.h>
+#include <libldm/module.h>
 
 #include "ldmd.h"
 
@@ -21,6 +23,7 @@ enum { KEY_HELP, KEY_VERSION };
 struct cmdline {
 	char *board;
 	char *root;
+	char *policy;
 	int foreground;
 	bool help, version;
 	char **modules;
@@ -39,6 +42,8 @@ static const struct fuse_opt ldmd_opts[] = { CMDLINE_OPT("--board=%s", board, 0)
 					     CMDLINE_OPT("--root=%s", root, 0),
 					     CMDLINE_OPT("--root %s", root, 0),
 					     CMDLINE_OPT("-r %s", root, 0),
+					     CMDLINE_OPT("--export-policy=%s", policy, 0),
+					     CMDLINE_OPT("--export-policy %s", policy, 0),
 					     CMDLINE_OPT("--foreground", foreground, 1),
 					     CMDLINE_OPT("-f", foreground, 1),
 					     FUSE_OPT_KEY("--help", KEY_HELP),
@@ -50,7 +55,8 @@ static const struct fuse_opt ldmd_opts[] = { CMDLINE_OPT("--board=%s", board, 0)
 static void usage(FILE *out)
 {
 	fprintf(out,
-		"Usage: ldmd [--board FILE] [--root DIR] [--foreground] [MODULE.ko[=ARGS]...]\n\n"
+		"Usage: ldmd [--board FILE] [--root DIR] [--export-policy POLICY] [--foreground]\n"
+		"            [MODULE.ko[=ARGS]...]\n\n"
 		"Boot an ldm runtime, mount its sysfs tree at DIR/sys and its misc\n"
 		"devices at DIR/dev with FUSE, add the devices of the board, load the\n"
 		"modules named (ARGS: their parameters, name=value separated by spaces)\n"
@@ -61,6 +67,11 @@ static void usage(FILE *out)
 		"Options:\n"
 		"  -b, --board FILE   a device tree: a blob (.dtb) or a source (.dts) for dtc\n"
 		"  -r, --root DIR     where the mounts go (default " LDMD_DEFAULT_ROOT ")\n"
+		"  --export-policy POLICY\n"
+		"                     which of the seed patch's 103 exports are GPL-only:\n"
+		"                     seed (all, the default), 2.6.10 (drivers/base and\n"
+		"                     fs/sysfs, as mainline merged them) or 2.6.9 (none);\n"
+		"                     as LDM_EXPORT_POLICY, shown in DIR/sys/kernel/export_policy\n"
 		"  -f, --foreground   stay attached, with the log on stderr\n"
 		"  -h, --help         show this text\n"
 		"  -V, --version      show the version\n");
@@ -104,6 +115,7 @@ static void free_cmdline(struct cmdline *cl)
 	free(cl->modules);
 	free(cl->root);
 	free(cl->board);
+	free(cl->policy);
 }
 
 int main(int argc, char *argv[])
@@ -128,7 +140,15 @@ int main(int argc, char *argv[])
 	} else if (cl.board && !*cl.board) {
 		fprintf(stderr, "ldmd: --board needs a file\n");
 		status = 2;
+	} else if (cl.policy && ldm_export_policy_valid(cl.policy)) {
+		fprintf(stderr,
+			"ldmd: --export-policy '%s': no such policy (seed, 2.6.10 or 2.6.9)\n",
+			cl.policy);
+		status = 2;
 	} else {
+		/* The runtime reads it at boot, as any of its settings. */
+		if (cl.policy)
+			setenv("LDM_EXPORT_POLICY", cl.policy, 1);
 		opts.board = cl.board;
 		opts.root = cl.root ? cl.root : LDMD_DEFAULT_ROOT;
 		opts.foreground = cl.foreground;

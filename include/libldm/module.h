@@ -61,6 +61,18 @@ struct ldm_export {
 	const char *owner;
 };
 
+/*
+ * Export policies (docs/exports.md): which of the 103 exports that the seed
+ * patch made EXPORT_SYMBOL_GPL are GPL-only. "seed": all 103, the default;
+ * "2.6.10": the 84 of drivers/base and fs/sysfs, as mainline merged them
+ * (lib/kobject.c stayed EXPORT_SYMBOL); "2.6.9": none, as released. The
+ * runtime takes LDM_EXPORT_POLICY at ldm_init() (see <libldm/runtime.h>).
+ * ldm_export_policy() is the one in force; ldm_export_policy_valid()
+ * returns 0 for a policy's name, else -EINVAL.
+ */
+const char *ldm_export_policy(void);
+int ldm_export_policy_valid(const char *name);
+
 int ldm_export_lookup(const char *name, struct ldm_export *ret);
 int ldm_export_for_each(int (*fn)(const struct ldm_export *exp, void *data), void *data);
 const char *ldm_export_license_name(enum ldm_export_license license);

@@ -19,6 +19,10 @@
  *   LDM_LOGLEVEL        -                      console level of printk on
  *                                              stderr (default 5: warnings
  *                                              and worse)
+ *   LDM_EXPORT_POLICY   /kernel/export_policy  which of the seed patch's
+ *                       (read-only)            exports are GPL-only: seed
+ *                                              (default), 2.6.10 or 2.6.9
+ *                                              (<libldm/module.h>)
  */
 #ifndef _LIBLDM_RUNTIME_H
 #define _LIBLDM_RUNTIME_H

@@ -22,8 +22,9 @@ static bool running;
  * Reads the settings of the environment (see <ldm/runtime.h>), builds the
  * export tables, starts the timer thread and the "events" work queue, and
  * builds the tree with /kernel in it.
- * Return: 0, -EBUSY if the runtime is already up, -ENOMEM, or -EEXIST if
- * two objects export the same symbol name.
+ * Return: 0, -EBUSY if the runtime is already up, -ENOMEM, -EINVAL for an
+ * unknown LDM_EXPORT_POLICY, or -EEXIST if two objects export the same
+ * symbol name.
  */
 int ldm_init(void)
 {
@@ -52,6 +53,9 @@ int ldm_init(void)
 	error = ksysfs_init();
 	if (error)
 		goto err_uevent;
+	error = ldm_export_sysfs_init();
+	if (error)
+		goto err_ksysfs;
 	error = param_sysfs_init();
 	if (error)
 		goto err_ksysfs;

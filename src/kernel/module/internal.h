@@ -144,6 +144,14 @@ extern struct list_head modules;
 /* main.c */
 void free_module_record(struct ldm_module *lm);
 
+/* patch_exports.c: the 103 exports of the seed patch, for the export policies */
+struct ldm_patch_export {
+	const char *name;
+	const char *file; /* of 2.6.9, e.g. "lib/kobject.c" */
+};
+
+const struct ldm_patch_export *ldm_patch_exports(size_t *n);
+
 /* exports.c: a module's exports under its name, and finding a symbol's owner */
 int ldm_export_add_module(const struct kernel_symbol *syms, size_t n,
 			  enum ldm_export_license license, const char *owner,
