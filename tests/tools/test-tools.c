@@ -84,8 +84,8 @@ DEFINE_TEST(test_ldm_help_is_golden,
 	    .no_runtime = true)
 {
 	static const char *const verbs[] = {
-		"insmod",  "rmmod",  "lsmod",	"modinfo", "modpost", "symbols",  "tree",
-		"monitor", "device", "suspend", "resume",  "dmesg",   "shutdown", "run",
+		"insmod", "rmmod",   "lsmod",  "modinfo", "modpost",  "symbols", "tree",  "monitor",
+		"device", "suspend", "resume", "dmesg",	  "shutdown", "run",	 "audit",
 	};
 	char cmd[128], golden[64];
 	size_t i;

@@ -12,7 +12,7 @@ static const struct ldm_verb *const verbs[] = {
 	&ldm_verb_insmod,   &ldm_verb_rmmod,   &ldm_verb_lsmod,	 &ldm_verb_modinfo,
 	&ldm_verb_modpost,  &ldm_verb_symbols, &ldm_verb_tree,	 &ldm_verb_monitor,
 	&ldm_verb_device,   &ldm_verb_suspend, &ldm_verb_resume, &ldm_verb_dmesg,
-	&ldm_verb_shutdown, &ldm_verb_run,
+	&ldm_verb_shutdown, &ldm_verb_run,	 &ldm_verb_audit,
 };
 
 static void usage(FILE *out)

@@ -11,6 +11,7 @@ struct ldm_verb {
 	const char *help; /* one line for `ldm --help` */
 };
 
+extern const struct ldm_verb ldm_verb_audit;
 extern const struct ldm_verb ldm_verb_device;
 extern const struct ldm_verb ldm_verb_dmesg;
 extern const struct ldm_verb ldm_verb_insmod;
