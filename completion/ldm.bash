@@ -83,7 +83,7 @@ complete -F _ldm ldm
 # ldm audit [OPTIONS] [QUESTION [ARGS...]]
 _ldm_audit()
 {
-	local questions="summary users imports exports unused violations what-if diff"
+	local questions="summary users imports exports unused violations what-if diff deps"
 	local options="--tree --symvers --runtime --policy --json --jobs --help"
 	local q="" i
 
@@ -106,6 +106,7 @@ _ldm_audit()
 	fi
 	case "$q" in
 	what-if) COMPREPLY=($(compgen -W "--gpl-only --unexport --patch $options" -- "$cur")) ;;
+	deps) COMPREPLY=($(compgen -W "--dot $options" -- "$cur")) ;;
 	diff) COMPREPLY=($(compgen -W "$options" -- "$cur") $(compgen -f -- "$cur")) ;;
 	*) [[ $cur == -* ]] && COMPREPLY=($(compgen -W "$options" -- "$cur")) ;;
 	esac

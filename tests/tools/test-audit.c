@@ -5,7 +5,8 @@
  * each question's output byte for byte against tests/golden/audit-*.out,
  * its exit status, its JSON; compressed copies; malformed modules, a
  * broken Module.symvers, a patch without exports, an empty and a missing
- * tree; ldm's own modules against the runtime under each export policy.
+ * tree; modules.dep against kmod's depmod; ldm's own modules against the
+ * runtime under each export policy.
  */
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -96,6 +97,8 @@ static const struct {
 	{ "what-if --gpl-only vm_plain fa_plain", "audit-what-if-gpl-only.out", 1 },
 	{ "what-if --unexport fa_gpl", "audit-what-if-unexport.out", 1 },
 	{ "what-if --patch export.patch", "audit-what-if-patch.out", 1 },
+	{ "deps", "audit-deps.out", 0 },
+	{ "deps --dot", "audit-deps-dot.out", 0 },
 	{ "--json", "audit-summary-json.out", 1 },
 	{ "--json violations", "audit-violations-json.out", 1 },
 };
@@ -103,7 +106,7 @@ static const struct {
 DEFINE_TEST(
 	test_audit_questions_are_golden,
 	.description =
-		"each question of ldm audit on the fixture tree prints what tests/golden/audit-*.out has and exits 1: summary, users, imports, exports, unused, violations of each reason, what-if by symbol and by patch, diff, --json",
+		"each question of ldm audit on the fixture tree prints what tests/golden/audit-*.out has and exits 1 (0 for deps): summary, users, imports, exports, unused, violations of each reason, what-if by symbol and by patch, deps, --dot, --json",
 	.no_runtime = true)
 {
 	char cmd[512];
@@ -132,7 +135,7 @@ static size_t count_lines(const char *s, bool json)
 DEFINE_TEST(
 	test_audit_json_has_the_same_records,
 	.description =
-		"--json of users, imports, exports, unused, violations, what-if and diff is one valid JSON document with as many records as the text has lines",
+		"--json of users, imports, exports, unused, violations, what-if, diff and deps is one valid JSON document with as many records as the text has lines",
 	.no_runtime = true)
 {
 	static const char *const args[] = {
@@ -142,6 +145,7 @@ DEFINE_TEST(
 		"unused",
 		"violations",
 		"what-if --patch export.patch",
+		"deps",
 		"diff Module.symvers Module.symvers.new",
 	};
 	char cmd[512], *text, *json;
@@ -213,7 +217,7 @@ static void copy_tree(const char *dir, const char *filter)
 DEFINE_TEST(
 	test_audit_reads_compressed_trees,
 	.description =
-		"the fixture tree as .ko.xz, .ko.zst and .ko.gz (and the three mixed): the same violations",
+		"the fixture tree as .ko.xz, .ko.zst and .ko.gz (and the three mixed): the same violations, and modules.dep with the compressed names",
 	.no_runtime = true)
 {
 	static const char *const filters[] = {
@@ -223,7 +227,8 @@ DEFINE_TEST(
 		"case $f in fa_l*|fa_f*) xz -c \"$f\" > \"$D/$f.xz\";; fa_u*) cp \"$f\" \"$D\";; "
 		"*) zstd -q -c \"$f\" > \"$D/$f.zst\";; esac",
 	};
-	char dir[128], filter[512], *out, *violations = golden("audit-violations.out");
+	char dir[128], filter[512], *out, *violations = golden("audit-violations.out"),
+					  *deps = golden("audit-deps.out");
 	size_t i;
 
 	snprintf(dir, sizeof(dir), "/tmp/ldm-audit-%d", getpid());
@@ -233,8 +238,14 @@ DEFINE_TEST(
 		ASSERT_EQ(run_in(dir, AUDIT " violations", &out), 1);
 		ASSERT_STREQ(out, violations);
 		free(out);
+		/* The same lines, but for the names of the files. */
+		ASSERT_EQ(run_in(dir, AUDIT " deps | sed -E 's/\\.ko\\.(xz|zst|gz)/.ko/g'", &out),
+			  0);
+		ASSERT_STREQ(out, deps);
+		free(out);
 	}
 	free(violations);
+	free(deps);
 	remove_tree(dir);
 }
 
@@ -316,13 +327,13 @@ DEFINE_TEST(
 DEFINE_TEST(
 	test_audit_usage_errors_exit_2,
 	.description =
-		"an unknown question or option, --gpl-only with another question, users without a symbol, diff without two sides, a bad --policy or --jobs: a message and exit 2",
+		"an unknown question or option, --dot or --gpl-only with another question, users without a symbol, diff without two sides, a bad --policy or --jobs: a message and exit 2",
 	.no_runtime = true)
 {
 	static const char *const args[] = {
 		"frobnicate", "--bogus", "users --dot",		"violations --gpl-only x",
 		"users",      "imports", "diff Module.symvers", "--policy 2.6.8",
-		"--jobs 0",   "what-if", "unused --dot",	"summary extra",
+		"--jobs 0",   "what-if", "deps --dot --json",	"summary extra",
 	};
 	char cmd[512], *out;
 	size_t i;
@@ -335,6 +346,44 @@ DEFINE_TEST(
 			FAIL("'%s' said nothing", args[i]);
 		free(out);
 	}
+}
+
+DEFINE_TEST(
+	test_audit_deps_is_depmods_modules_dep,
+	.description =
+		"on the fixture tree (fa_mixer left out of modules.order, so placed by kmod's hash), plain and compressed, ldm audit deps prints byte for byte the modules.dep kmod's depmod writes",
+	.no_runtime = true)
+{
+	static const char *const filters[] = {
+		"cp \"$f\" \"$D\"",
+		"xz -c \"$f\" > \"$D/$f.xz\"",
+		"zstd -q -c \"$f\" > \"$D/$f.zst\"",
+	};
+	char base[128], dir[256], cmd[1024], filter[512], *mine, *theirs;
+	size_t i;
+
+	if (access("/usr/sbin/depmod", X_OK) && access("/sbin/depmod", X_OK))
+		ldm_test_skip(
+			"kmod's depmod is not installed (scripts/install-deps installs kmod)");
+	snprintf(base, sizeof(base), "/tmp/ldm-audit-depmod-%d", getpid());
+	snprintf(dir, sizeof(dir), "%s/lib/modules/0.0.0-fixture", base);
+	for (i = 0; i < ARRAY_SIZE(filters); i++) {
+		snprintf(filter, sizeof(filter), "D='%s'; %s", dir, filters[i]);
+		copy_tree(dir, filter);
+		snprintf(cmd, sizeof(cmd),
+			 ": > modules.builtin && : > modules.builtin.modinfo && "
+			 "PATH=/usr/sbin:/sbin:$PATH depmod -b '%s' 0.0.0-fixture && cat "
+			 "modules.dep",
+			 base);
+		ASSERT_EQ(run_in(dir, cmd, &theirs), 0);
+		ASSERT_EQ(run_in(dir, LDM " audit deps --tree .", &mine), 0);
+		if (strcmp(mine, theirs))
+			FAIL("%s: ldm audit deps:\n%sdepmod:\n%s", filters[i], mine, theirs);
+		ASSERT(strstr(mine, "fa_mixer.ko"));
+		free(mine);
+		free(theirs);
+	}
+	remove_tree(base);
 }
 
 /* A scratch copy of the example modules, for --runtime. */

@@ -24,6 +24,7 @@ static const struct audit_verb questions[] = {
 	{ "violations", audit_violations_verb, "" },
 	{ "what-if", audit_what_if, "--gpl-only SYMBOL... | --unexport SYMBOL... | --patch FILE" },
 	{ "diff", audit_diff, "OLD NEW" },
+	{ "deps", audit_deps, "[--dot]" },
 };
 
 static void help(FILE *out)
@@ -54,7 +55,9 @@ static void help(FILE *out)
 		"  diff OLD NEW         CHANGE SYMBOL OLD NEW between two trees or two\n"
 		"                       Module.symvers: added, removed, gpl-only, plain,\n"
 		"                       namespace, provider; with --tree, break SYMBOL MODULE\n"
-		"                       REASON for each module of the tree that NEW would break\n\n"
+		"                       REASON for each module of the tree that NEW would break\n"
+		"  deps [--dot]         the modules.dep depmod writes for the tree; --dot: the\n"
+		"                       dependency graph in Graphviz DOT\n\n"
 		"Options:\n"
 		"  -t, --tree DIR|FILE  the modules (repeatable); default /lib/modules/$(uname -r),\n"
 		"                       whose modules.order is followed\n"
@@ -72,7 +75,7 @@ static void help(FILE *out)
 		"read is named with the reason, left out, and makes the status 2.\n");
 }
 
-enum { OPT_RUNTIME = 0x100, OPT_POLICY, OPT_JSON, OPT_GPL_ONLY, OPT_UNEXPORT, OPT_PATCH };
+enum { OPT_RUNTIME = 0x100, OPT_POLICY, OPT_JSON, OPT_GPL_ONLY, OPT_UNEXPORT, OPT_PATCH, OPT_DOT };
 
 /* The operands after --gpl-only, --unexport or --patch go to its list. */
 struct parsed {
@@ -128,6 +131,7 @@ static int parse(int argc, char *argv[], struct audit *a, struct parsed *p)
 		{ "gpl-only", required_argument, NULL, OPT_GPL_ONLY },
 		{ "unexport", required_argument, NULL, OPT_UNEXPORT },
 		{ "patch", required_argument, NULL, OPT_PATCH },
+		{ "dot", no_argument, NULL, OPT_DOT },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -179,6 +183,9 @@ static int parse(int argc, char *argv[], struct audit *a, struct parsed *p)
 			p->list = c;
 			bad = to_list(a, c, optarg);
 			break;
+		case OPT_DOT:
+			a->dot = true;
+			break;
 		case 'h':
 			help(stdout);
 			return 0;
@@ -219,6 +226,10 @@ static const struct audit_verb *question(const struct audit *a, const char *name
 	}
 	if ((a->ngpl_only || a->nunexport || a->npatches) && q->run != audit_what_if) {
 		fprintf(stderr, "ldm audit: --gpl-only, --unexport and --patch go with what-if\n");
+		return NULL;
+	}
+	if (a->dot && q->run != audit_deps) {
+		fprintf(stderr, "ldm audit: --dot goes with deps\n");
 		return NULL;
 	}
 	return q;

@@ -104,6 +104,7 @@ struct audit {
 	/* what-if: the changes asked about */
 	const char **gpl_only, **unexport, **patches;
 	size_t ngpl_only, nunexport, npatches;
+	bool dot; /* deps --dot */
 	/* the tree */
 	struct audit_module *modules;
 	size_t nmodules, nfailed;
@@ -203,6 +204,7 @@ int audit_unused(struct audit *a, int argc, char **argv);
 int audit_violations_verb(struct audit *a, int argc, char **argv);
 int audit_what_if(struct audit *a, int argc, char **argv);
 int audit_diff(struct audit *a, int argc, char **argv);
+int audit_deps(struct audit *a, int argc, char **argv);
 
 /* Status of a question that printed @n records, after what was skipped. */
 int audit_status(const struct audit *a, size_t n);
