@@ -6,6 +6,7 @@
  * questions are in audit/.
  */
 #include <getopt.h>
+#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
@@ -255,6 +256,13 @@ static int audit_run(int argc, char *argv[])
 	if (status >= 0)
 		goto out;
 	status = 2;
+	/*
+	 * Every module's image is allocated and freed in turn, up to tens of
+	 * MiB: from the heap, kept there, so that each reuses the pages of the
+	 * last instead of mapping (and faulting in) new ones and unmapping them.
+	 */
+	mallopt(M_MMAP_THRESHOLD, 32 << 20);
+	mallopt(M_TRIM_THRESHOLD, 256 << 20);
 	q = question(&a, p.noperands ? p.operands[0] : "summary");
 	if (!q)
 		goto out;

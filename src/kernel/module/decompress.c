@@ -127,7 +127,7 @@ static const char *xz_error(lzma_ret ret)
 	}
 }
 
-static int unxz(const uint8_t *in, size_t len, struct outbuf *o, char *why, size_t size)
+static int unxz(const uint8_t *in, size_t len, bool check, struct outbuf *o, char *why, size_t size)
 {
 	lzma_stream strm = LZMA_STREAM_INIT;
 	lzma_ret ret;
@@ -136,7 +136,8 @@ static int unxz(const uint8_t *in, size_t len, struct outbuf *o, char *why, size
 	error = out_reserve(o, xz_size_hint(in, len));
 	if (error)
 		return error;
-	if (lzma_stream_decoder(&strm, UINT64_MAX, LZMA_CONCATENATED) != LZMA_OK)
+	if (lzma_stream_decoder(&strm, UINT64_MAX,
+				LZMA_CONCATENATED | (check ? 0 : LZMA_IGNORE_CHECK)) != LZMA_OK)
 		return -ENOMEM;
 	strm.next_in = in;
 	strm.avail_in = len;
@@ -251,6 +252,9 @@ static int ungzip(const uint8_t *in, size_t len, struct outbuf *o, char *why, si
  * module_decompress - inflate a compressed module image
  * @in: the compressed image
  * @len: its length
+ * @check: verify the checksum the file carries (xz's); a reader of many
+ *	   modules that only reads their tables (ldm audit) may skip it, as the
+ *	   ELF checks still bound everything it reads
  * @max: the most bytes the result may have
  * @out: gets the result, from kmalloc(), 8-byte aligned
  * @outlen: gets its length
@@ -260,15 +264,15 @@ static int ungzip(const uint8_t *in, size_t len, struct outbuf *o, char *why, si
  * Return: 0; -ENOEXEC for data that is not what its magic says, corrupt or
  * truncated (@why says which); -EFBIG for a result over @max; -ENOMEM.
  */
-int module_decompress(const void *in, size_t len, size_t max, void **out, size_t *outlen, char *why,
-		      size_t size)
+int module_decompress(const void *in, size_t len, bool check, size_t max, void **out,
+		      size_t *outlen, char *why, size_t size)
 {
 	struct outbuf o = { .max = max };
 	int error;
 
 	switch (module_compression(in, len)) {
 	case LDM_MODFILE_XZ:
-		error = unxz(in, len, &o, why, size);
+		error = unxz(in, len, check, &o, why, size);
 		break;
 	case LDM_MODFILE_ZSTD:
 		error = unzstd(in, len, &o, why, size);

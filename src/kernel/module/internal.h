@@ -66,8 +66,8 @@ bool ldm_modinfo_license_hides_text(const struct ldm_elf *elf);
 
 /* decompress.c: .ko.xz, .ko.zst, .ko.gz */
 enum ldm_modfile_compression module_compression(const void *image, size_t len);
-int module_decompress(const void *in, size_t len, size_t max, void **out, size_t *outlen, char *why,
-		      size_t size);
+int module_decompress(const void *in, size_t len, bool check, size_t max, void **out,
+		      size_t *outlen, char *why, size_t size);
 
 /* layout.c: the mapping of a module and its relocation */
 enum { PART_TEXT, PART_RO, PART_RW, PART_MAX };

@@ -664,7 +664,7 @@ static int decompress_image(void **image, ssize_t *len)
 				"compressed with xz, zstd or gzip\n");
 		return -EINVAL;
 	}
-	error = module_decompress(*image, (size_t)*len, MODULE_SIZE_MAX, &out, &outlen, why,
+	error = module_decompress(*image, (size_t)*len, true, MODULE_SIZE_MAX, &out, &outlen, why,
 				  sizeof(why));
 	if (error) {
 		printk(KERN_ERR "module: cannot decompress: %s\n", why);
