@@ -363,3 +363,31 @@ DEFINE_TEST(
 	free(mine);
 	remove_scratch(dir);
 }
+
+DEFINE_TEST(
+	test_corpus_progress_line_on_a_terminal,
+	.description =
+		"reading the .ko.xz tree with one thread takes over a second: on a terminal ldm audit shows a progress line, then clears it; into a pipe it shows none",
+	.no_runtime = true, .timeout = CORPUS_TIMEOUT)
+{
+	struct corpus c;
+	char cmd[4096], *out;
+
+	need_corpus(&c);
+	if (access("/usr/bin/script", X_OK))
+		ldm_test_skip("script(1) (bsdutils) gives a terminal; it is not installed");
+	/* script runs the command on a new pseudo-terminal and copies what it shows. */
+	snprintf(cmd, sizeof(cmd),
+		 "script -qec \"%s audit -j1 --tree '%s' --symvers '%s' >/dev/null\" /dev/null",
+		 LDM, c.modules_xz, c.symvers);
+	sh(cmd, &out);
+	if (!strstr(out, "\rldm audit: reading modules ") || !strstr(out, "/4023") ||
+	    !strstr(out, "\r\033[K"))
+		FAIL("no progress line on the terminal:\n%s", out);
+	free(out);
+	snprintf(cmd, sizeof(cmd), "%s audit -j1 --tree '%s' --symvers '%s' 2>&1 >/dev/null", LDM,
+		 c.modules_xz, c.symvers);
+	ASSERT_EQ(sh(cmd, &out), 0);
+	ASSERT_STREQ(out, "");
+	free(out);
+}
