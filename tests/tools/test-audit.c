@@ -327,13 +327,23 @@ DEFINE_TEST(
 DEFINE_TEST(
 	test_audit_usage_errors_exit_2,
 	.description =
-		"an unknown question or option, --dot or --gpl-only with another question, users without a symbol, diff without two sides, a bad --policy or --jobs: a message and exit 2",
+		"an unknown question or option, --dot or --gpl-only with another question, users without a symbol, diff without two sides, a bad --policy or --jobs, --symvers with --runtime: a message and exit 2",
 	.no_runtime = true)
 {
 	static const char *const args[] = {
-		"frobnicate", "--bogus", "users --dot",		"violations --gpl-only x",
-		"users",      "imports", "diff Module.symvers", "--policy 2.6.8",
-		"--jobs 0",   "what-if", "deps --dot --json",	"summary extra",
+		"frobnicate",
+		"--bogus",
+		"users --dot",
+		"violations --gpl-only x",
+		"users",
+		"imports",
+		"diff Module.symvers",
+		"--policy 2.6.8",
+		"--jobs 0",
+		"what-if",
+		"deps --dot --json",
+		"summary extra",
+		"--runtime unused",
 	};
 	char cmd[512], *out;
 	size_t i;

@@ -17,15 +17,11 @@
 #include "ldm.h"
 
 static const struct audit_verb questions[] = {
-	{ "summary", audit_summary, "" },
-	{ "users", audit_users, "SYMBOL..." },
-	{ "imports", audit_imports, "MODULE..." },
-	{ "exports", audit_exports, "MODULE..." },
-	{ "unused", audit_unused, "" },
-	{ "violations", audit_violations_verb, "" },
-	{ "what-if", audit_what_if, "--gpl-only SYMBOL... | --unexport SYMBOL... | --patch FILE" },
-	{ "diff", audit_diff, "OLD NEW" },
-	{ "deps", audit_deps, "[--dot]" },
+	{ "summary", audit_summary }, { "users", audit_users },
+	{ "imports", audit_imports }, { "exports", audit_exports },
+	{ "unused", audit_unused },   { "violations", audit_violations_verb },
+	{ "what-if", audit_what_if }, { "diff", audit_diff },
+	{ "deps", audit_deps },
 };
 
 static void help(FILE *out)
@@ -231,6 +227,10 @@ static const struct audit_verb *question(const struct audit *a, const char *name
 	}
 	if (a->dot && q->run != audit_deps) {
 		fprintf(stderr, "ldm audit: --dot goes with deps\n");
+		return NULL;
+	}
+	if (a->symvers && a->runtime) {
+		fprintf(stderr, "ldm audit: the base is --symvers FILE or --runtime, not both\n");
 		return NULL;
 	}
 	return q;

@@ -193,7 +193,6 @@ void audit_json_string(FILE *out, const char *s);
 struct audit_verb {
 	const char *name;
 	int (*run)(struct audit *a, int argc, char **argv);
-	const char *usage;
 };
 
 int audit_summary(struct audit *a, int argc, char **argv);
