@@ -102,6 +102,7 @@ bench: all
 	./build/bench/bench-platform
 	./build/bench/bench-module
 	./build/bench/bench-ldmd
+	./build/bench/bench-audit
 
 # The libFuzzer targets, clang + AddressSanitizer, each for FUZZ_TIME
 # seconds: the module loader's from the .ko files the build makes, the

@@ -22,7 +22,7 @@ _ldm_modules()
 _ldm()
 {
 	local cur prev verb i
-	local verbs="insmod rmmod lsmod modinfo depmod modprobe modpost symbols tree monitor exec device suspend resume dmesg shutdown reboot run"
+	local verbs="insmod rmmod lsmod modinfo depmod modprobe modpost symbols tree monitor exec device suspend resume dmesg shutdown reboot run audit"
 	cur="${COMP_WORDS[COMP_CWORD]}"
 	prev="${COMP_WORDS[COMP_CWORD - 1]}"
 
@@ -92,9 +92,44 @@ _ldm()
 			COMPREPLY=($(compgen -f -- "$cur"))
 		fi
 		;;
+	audit)
+		_ldm_audit
+		;;
 	esac
 }
 complete -F _ldm ldm
+
+# ldm audit [OPTIONS] [QUESTION [ARGS...]]
+_ldm_audit()
+{
+	local questions="summary users imports exports unused violations what-if diff deps"
+	local options="--tree --symvers --runtime --policy --json --jobs --help"
+	local q="" i
+
+	for ((i = 2; i < COMP_CWORD; i++)); do
+		case "${COMP_WORDS[i]}" in
+		--tree | -t | --symvers | -s | --policy | --jobs | -j | --gpl-only | --unexport | --patch) ((i++)) ;;
+		-*) ;;
+		*) [[ -z $q ]] && q="${COMP_WORDS[i]}" ;;
+		esac
+	done
+	case "$prev" in
+	--tree | -t) COMPREPLY=($(compgen -d -- "$cur") $(compgen -f -X '!*.@(ko|ko.xz|ko.zst|ko.gz)' -- "$cur")); return ;;
+	--symvers | -s | --patch) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+	--policy) COMPREPLY=($(compgen -W "seed 2.6.10 2.6.9" -- "$cur")); return ;;
+	--jobs | -j | --gpl-only | --unexport) return ;;
+	esac
+	if [[ -z $q ]]; then
+		COMPREPLY=($(compgen -W "$questions $options" -- "$cur"))
+		return
+	fi
+	case "$q" in
+	what-if) COMPREPLY=($(compgen -W "--gpl-only --unexport --patch $options" -- "$cur")) ;;
+	deps) COMPREPLY=($(compgen -W "--dot $options" -- "$cur")) ;;
+	diff) COMPREPLY=($(compgen -W "$options" -- "$cur") $(compgen -f -- "$cur")) ;;
+	*) [[ $cur == -* ]] && COMPREPLY=($(compgen -W "$options" -- "$cur")) ;;
+	esac
+}
 
 _ldmd()
 {
@@ -105,10 +140,11 @@ _ldmd()
 	--board) COMPREPLY=($(compgen -f -X '!*.dt[sb]' -- "$cur") $(compgen -d -- "$cur")); return ;;
 	--sysfs) COMPREPLY=($(compgen -W "modern 2.6.9" -- "$cur")); return ;;
 	--modules | -m) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+	--export-policy) COMPREPLY=($(compgen -W "seed 2.6.10 2.6.9" -- "$cur")); return ;;
 	esac
 	case "$cur" in
-	-*) COMPREPLY=($(compgen -W "--root --foreground --board --modules --sysfs --help --version" -- "$cur")) ;;
-	*) COMPREPLY=($(compgen -f -X '!*.ko' -- "$cur") $(compgen -d -- "$cur")) ;;
+	-*) COMPREPLY=($(compgen -W "--root --foreground --board --modules --sysfs --export-policy --help --version" -- "$cur")) ;;
+	*) COMPREPLY=($(compgen -f -X '!*.@(ko|ko.xz|ko.zst|ko.gz)' -- "$cur") $(compgen -d -- "$cur")) ;;
 	esac
 }
 complete -F _ldmd ldmd

@@ -4,7 +4,7 @@
  * programs parse theirs:
  *
  *   ldmd [--board FILE] [--root DIR] [--modules DIR] [--sysfs LAYOUT]
- *        [--foreground] [MODULE.ko[=ARGS]...]
+ *        [--export-policy POLICY] [--foreground] [MODULE.ko[=ARGS]...]
  *
  * Exit status: 0 after a clean stop, 1 if ldmd could not start, 2 for a
  * bad command line.
@@ -15,6 +15,7 @@
 #include <string.h>
 #include <fuse_opt.h>
 #include <libldm/runtime.h>
+#include <libldm/module.h>
 
 #include "ldmd.h"
 
@@ -25,6 +26,7 @@ struct cmdline {
 	char *root;
 	char *sysfs;
 	char *modules_dir;
+	char *policy;
 	int foreground;
 	bool help, version;
 	char **modules;
@@ -47,6 +49,7 @@ static const struct fuse_opt ldmd_opts[] = { CMDLINE_OPT("--board %s", board, 0)
 					     CMDLINE_OPT("--modules %s", modules_dir, 0),
 					     CMDLINE_OPT("-m %s", modules_dir, 0),
 					     CMDLINE_OPT("--sysfs %s", sysfs, 0),
+					     CMDLINE_OPT("--export-policy %s", policy, 0),
 					     CMDLINE_OPT("--foreground", foreground, 1),
 					     CMDLINE_OPT("-f", foreground, 1),
 					     FUSE_OPT_KEY("--help", KEY_HELP),
@@ -59,7 +62,7 @@ static void usage(FILE *out)
 {
 	fprintf(out,
 		"Usage: ldmd [--board FILE] [--root DIR] [--modules DIR] [--sysfs LAYOUT]\n"
-		"            [--foreground] [MODULE.ko[=ARGS]...]\n\n"
+		"            [--export-policy POLICY] [--foreground] [MODULE.ko[=ARGS]...]\n\n"
 		"Boot an ldm runtime, mount its sysfs tree at DIR/sys and its misc\n"
 		"devices at DIR/dev with FUSE, add the devices of the board, load the\n"
 		"modules named (ARGS: their parameters, name=value separated by spaces)\n"
@@ -75,6 +78,11 @@ static void usage(FILE *out)
 		"                     modprobe and request_module() resolve names there\n"
 		"      --sysfs LAYOUT the tree: modern (default: with uevent, subsystem,\n"
 		"                     modalias... as today's tools read them) or 2.6.9\n"
+		"      --export-policy POLICY\n"
+		"                     which of the seed patch's 103 exports are GPL-only:\n"
+		"                     seed (all, the default), 2.6.10 (drivers/base and\n"
+		"                     fs/sysfs, as mainline merged them) or 2.6.9 (none);\n"
+		"                     as LDM_EXPORT_POLICY, shown in DIR/sys/kernel/export_policy\n"
 		"  -f, --foreground   stay attached, with the log on stderr\n"
 		"  -h, --help         show this text\n"
 		"  -V, --version      show the version\n");
@@ -120,12 +128,14 @@ static void free_cmdline(struct cmdline *cl)
 	free(cl->board);
 	free(cl->sysfs);
 	free(cl->modules_dir);
+	free(cl->policy);
 }
 
 /* "--board=FILE" as "--board" "FILE", for the options that take a value. */
 static int split_arg(struct fuse_args *args, const char *arg)
 {
-	static const char *const with_value[] = { "--board=", "--root=", "--modules=", "--sysfs=" };
+	static const char *const with_value[] = { "--board=", "--root=", "--modules=", "--sysfs=",
+						  "--export-policy=" };
 	size_t i, len;
 	char *name;
 	int error;
@@ -179,7 +189,15 @@ int main(int argc, char *argv[])
 	} else if (cl.sysfs && ldm_sysfs_layout_set(cl.sysfs)) {
 		fprintf(stderr, "ldmd: --sysfs takes modern or 2.6.9, not '%s'\n", cl.sysfs);
 		status = 2;
+	} else if (cl.policy && ldm_export_policy_valid(cl.policy)) {
+		fprintf(stderr,
+			"ldmd: --export-policy '%s': no such policy (seed, 2.6.10 or 2.6.9)\n",
+			cl.policy);
+		status = 2;
 	} else {
+		/* The runtime reads it at boot, as any of its settings. */
+		if (cl.policy)
+			setenv("LDM_EXPORT_POLICY", cl.policy, 1);
 		opts.board = cl.board;
 		opts.root = cl.root ? cl.root : LDMD_DEFAULT_ROOT;
 		opts.foreground = cl.foreground;

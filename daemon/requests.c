@@ -69,7 +69,8 @@ static int req_insmod(struct ldmd_request *req, char *why, size_t size)
 		snprintf(why, size, "the module is not a regular file");
 		error = -EINVAL;
 	} else {
-		error = ldm_finit_module(fd, args, 0);
+		error = ldm_finit_module(
+			fd, args, ldm_module_compressed(fd) ? LDM_MODULE_INIT_COMPRESSED_FILE : 0);
 	}
 	if (fd != req->fd)
 		close(fd);

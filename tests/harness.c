@@ -250,7 +250,10 @@ int ldm_test_run(const char *cmd, char **out)
 	}
 	buf[len] = '\0';
 	status = pclose(p);
-	*out = buf;
+	if (out)
+		*out = buf;
+	else
+		free(buf);
 	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 

@@ -111,7 +111,7 @@ const char *tree_attr(const char *path);
  */
 void ldm_test_golden(const char *name, const char *text, const char *root);
 
-/* Run @cmd with sh; its exit status, and its stdout in *@out (free() it). */
+/* Run @cmd with sh; its exit status, and its stdout in *@out (free() it) unless @out is NULL. */
 int ldm_test_run(const char *cmd, char **out);
 
 /* Run fn(arg) in a child with stderr captured; returns its exit status. */

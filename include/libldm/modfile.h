@@ -6,9 +6,11 @@
  *
  * Opening checks every offset and size of the ELF image before anything is
  * read through it (a 64-bit little-endian x86-64 relocatable object, as a
- * .ko is); a refusal says which one is wrong. What a handle returns points
- * into it and lives as long as it does. Handles are not shared between
- * threads; different handles are independent.
+ * .ko is); a refusal says which one is wrong. A compressed module (.ko.xz,
+ * .ko.zst, .ko.gz, known by its first bytes) is decompressed first, with
+ * liblzma, libzstd or zlib. What a handle returns points into it and lives
+ * as long as it does. Handles are not shared between threads; different
+ * handles are independent.
  */
 #ifndef _LIBLDM_MODFILE_H
 #define _LIBLDM_MODFILE_H
@@ -27,13 +29,48 @@ struct ldm_modfile;
 
 /*
  * Each returns 0 and a handle in *@ret, or a negative errno (-ENOEXEC for
- * a malformed image) with the reason in @why (@size bytes; may be NULL).
- * ldm_modfile_new() copies the image.
+ * a malformed image or corrupt compressed data) with the reason in @why
+ * (@size bytes; may be NULL). ldm_modfile_new() copies the image.
  */
 int ldm_modfile_open(const char *path, struct ldm_modfile **ret, char *why, size_t size);
 int ldm_modfile_new(const void *image, size_t len, struct ldm_modfile **ret, char *why,
 		    size_t size);
 void ldm_modfile_free(struct ldm_modfile *mf);
+
+/*
+ * LDM_MODFILE_LAZY: for reading many modules fast (ldm audit). Of a plain
+ * file only what the calls below read is read: the header, the section
+ * headers, the symbol table and its strings, .modinfo, the export tables
+ * and their relocations and strings (every other section is reported as
+ * SHT_NOBITS, without contents; a compressed file is read whole). Opening
+ * checks the headers and the shape of the symbol table; each symbol,
+ * relocation and table is checked when a call reads it, so a call that
+ * reads through a malformed part fails with -ENOEXEC and
+ * ldm_modfile_why() says what is wrong. Every offset read is still
+ * checked; only the checks of parts never read are skipped.
+ */
+#define LDM_MODFILE_LAZY 0x1
+
+/*
+ * ldm_modfile_openat - ldm_modfile_open() of @path relative to the
+ * directory @dirfd (AT_FDCWD: the working directory), with @flags
+ * (LDM_MODFILE_LAZY or 0).
+ */
+int ldm_modfile_openat(int dirfd, const char *path, unsigned int flags, struct ldm_modfile **ret,
+		       char *why, size_t size);
+
+/* Why the last call on @mf that returned -ENOEXEC refused; "" if none did. */
+const char *ldm_modfile_why(const struct ldm_modfile *mf);
+
+/* How the file was compressed: known by its first bytes. */
+enum ldm_modfile_compression {
+	LDM_MODFILE_PLAIN,
+	LDM_MODFILE_GZIP,
+	LDM_MODFILE_XZ,
+	LDM_MODFILE_ZSTD,
+};
+
+enum ldm_modfile_compression ldm_modfile_compression(const struct ldm_modfile *mf);
 
 /* The image, aligned to 8 bytes. */
 const void *ldm_modfile_image(const struct ldm_modfile *mf, size_t *len);
@@ -111,17 +148,33 @@ bool ldm_license_is_gpl_compatible(const char *license);
  * struct ldm_modfile_export - a symbol the module exports
  * @name: the symbol
  * @license: EXPORT_SYMBOL or EXPORT_SYMBOL_GPL
+ * @ns: its namespace (EXPORT_SYMBOL_NS), "" when none; "module:NAME,..."
+ *      for an export restricted to the modules named
+ *      (EXPORT_SYMBOL_FOR_MODULES)
  */
 struct ldm_modfile_export {
 	const char *name;
 	enum ldm_export_license license;
+	const char *ns;
 };
 
 /*
- * Call @fn for each export (its entries of __ksymtab and __ksymtab_gpl) or
- * each import (an undefined symbol, but for those the module's own link
- * gives it: __this_module, _GLOBAL_OFFSET_TABLE_), in symbol table order.
- * A non-zero return of @fn stops the walk and is returned.
+ * ldm_modfile_for_each_export() calls @fn for each entry of the export
+ * tables, in table order: __ksymtab (EXPORT_SYMBOL) and __ksymtab_gpl
+ * (EXPORT_SYMBOL_GPL), and 2.6's __ksymtab_gpl_future and __ksymtab_unused
+ * (_gpl). Each entry is read through its relocations, in any of the x86-64
+ * layouts: absolute pointers { value, name } as in 2.6 and ldm, or
+ * { value, name, namespace }; place-relative offsets { value, name } (4.19)
+ * or { value, name, namespace } (5.4 and later). Where a __kflagstab
+ * section is (one byte of flags per __ksymtab entry, bit 0 GPL-only), it
+ * tells the license. An entry that cannot be read fails the walk with
+ * -ENOEXEC (ldm_modfile_why() says why).
+ *
+ * ldm_modfile_for_each_import() calls @fn for each undefined symbol, in
+ * symbol table order, but for those the module's own link gives it
+ * (__this_module, _GLOBAL_OFFSET_TABLE_).
+ *
+ * A non-zero return of @fn stops either walk and is returned.
  */
 int ldm_modfile_for_each_export(const struct ldm_modfile *mf,
 				int (*fn)(const struct ldm_modfile_export *exp, void *data),

@@ -11,20 +11,28 @@
 #error "<libldm/...> is the host API; a module uses <ldm/...> only"
 #endif
 
+#include <stdbool.h>
+
 #pragma GCC visibility push(default)
 
 /* A module's name is shorter than this, as MODULE_NAME_LEN of <ldm/module.h>. */
 #define LDM_MODULE_NAME_LEN (64 - sizeof(unsigned long))
 
+/* ldm_finit_module()'s flag: the file is compressed (MODULE_INIT_COMPRESSED_FILE). */
+#define LDM_MODULE_INIT_COMPRESSED_FILE 4
+
 /*
  * @args is one string of space-separated name=value pairs, as
- * init_module's, and may be NULL. Each returns 0 or a negative errno; the
- * log says why.
+ * init_module's, and may be NULL. A .ko.xz, .ko.zst or .ko.gz is loaded by
+ * ldm_finit_module() with LDM_MODULE_INIT_COMPRESSED_FILE, which
+ * ldm_insmod() passes when ldm_module_compressed() says the file is one.
+ * Each returns 0 or a negative errno; the log says why.
  */
 int ldm_init_module(const void *image, unsigned long len, const char *args);
 int ldm_finit_module(int fd, const char *args, int flags);
 int ldm_delete_module(const char *name, unsigned int flags);
 int ldm_insmod(const char *path, const char *args);
+bool ldm_module_compressed(int fd);
 
 /*
  * The loaded modules in the format of /proc/modules, one line each:
@@ -62,6 +70,18 @@ struct ldm_export {
 	enum ldm_export_license license;
 	const char *owner;
 };
+
+/*
+ * Export policies (docs/exports.md): which of the 103 exports that the seed
+ * patch made EXPORT_SYMBOL_GPL are GPL-only. "seed": all 103, the default;
+ * "2.6.10": the 84 of drivers/base and fs/sysfs, as mainline merged them
+ * (lib/kobject.c stayed EXPORT_SYMBOL); "2.6.9": none, as released. The
+ * runtime takes LDM_EXPORT_POLICY at ldm_init() (see <libldm/runtime.h>).
+ * ldm_export_policy() is the one in force; ldm_export_policy_valid()
+ * returns 0 for a policy's name, else -EINVAL.
+ */
+const char *ldm_export_policy(void);
+int ldm_export_policy_valid(const char *name);
 
 int ldm_export_lookup(const char *name, struct ldm_export *ret);
 int ldm_export_for_each(int (*fn)(const struct ldm_export *exp, void *data), void *data);

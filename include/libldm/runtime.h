@@ -40,6 +40,10 @@
  *                                              read them) or "2.6.9" (the
  *                                              exact 2.6.9 tree); read-only
  *                                              while running
+ *   LDM_EXPORT_POLICY   /kernel/export_policy  which of the seed patch's
+ *                       (read-only)            exports are GPL-only: seed
+ *                                              (default), 2.6.10 or 2.6.9
+ *                                              (<libldm/module.h>)
  */
 
 #pragma GCC visibility push(default)

@@ -11,9 +11,14 @@ void printk_init(void);
 void printk_exit(void);
 void log_buf_init(void);
 
-/* kernel/module/exports.c: the runtime's own export tables */
+/*
+ * kernel/module/exports.c: the runtime's own export tables, under the
+ * export policy of LDM_EXPORT_POLICY; /kernel/export_policy, once /kernel
+ * is up (removed with it)
+ */
 int ldm_export_init(void);
 void ldm_export_exit(void);
+int ldm_export_sysfs_init(void);
 
 /* kernel/timer.c: the timer thread; stopping leaves timers pending, exit reports them */
 int init_timers(void);

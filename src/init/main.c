@@ -26,7 +26,7 @@ static bool running;
  * and builds the tree with /kernel in it.
  * Return: 0, -EBUSY if the runtime is already up, -ENOMEM, -EEXIST if two
  * objects export the same symbol name, or -EINVAL for an LDM_SYSFS that
- * names no layout.
+ * names no layout or an unknown LDM_EXPORT_POLICY.
  */
 int ldm_init(void)
 {
@@ -58,6 +58,9 @@ int ldm_init(void)
 	error = ksysfs_init();
 	if (error)
 		goto err_uevent;
+	error = ldm_export_sysfs_init();
+	if (error)
+		goto err_ksysfs;
 	error = param_sysfs_init();
 	if (error)
 		goto err_ksysfs;

@@ -12,10 +12,11 @@
 #include <libldm/runtime.h>
 
 #include "boot.h"
+#include "ksysfs.h"
 #include "taint.h"
 #include "uevent.h"
 
-static decl_subsys(kernel, NULL, NULL);
+decl_subsys(kernel, NULL, NULL);
 
 static ssize_t uevent_helper_show(struct subsystem *s, char *page)
 {

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * test-export.c - the export tables against the seed patch.
+ * test-export.c - the export tables against the seed patch, and the export
+ * policies.
  *
- * The patch in shared/seeds is parsed here, so nothing is copied by hand:
- * every symbol it turns into EXPORT_SYMBOL_GPL and that the runtime
- * exports must be EXPORT_SYMBOL_GPL, and the kobject and sysfs ones
- * (lib/kobject.c, fs/sysfs/) must all be exported already. The driver core
- * ones (drivers/base/) come with the driver core.
+ * The 103 exports the patch made EXPORT_SYMBOL_GPL are data of the project
+ * (src/kernel/module/patch_exports.c), so what the runtime exports is
+ * checked against them on any clone; where ../shared/seeds is, the patch
+ * itself is parsed and that list checked against it, name and file.
  */
 #include <dirent.h>
 #include <sys/wait.h>
@@ -14,6 +14,7 @@
 #include <libldm/libldm.h>
 
 #include "harness.h"
+#include "internal.h"
 
 #define MAX_PATCH_SYMBOLS 256
 
@@ -76,62 +77,78 @@ static void parse_patch(struct patch *p)
 	fclose(f);
 }
 
-static bool in_foundation(const struct patch_symbol *s)
+static bool in_foundation(const char *file)
 {
-	return !strcmp(s->file, "lib/kobject.c") || !strncmp(s->file, "fs/sysfs/", 9);
+	return !strcmp(file, "lib/kobject.c") || !strncmp(file, "fs/sysfs/", 9);
 }
 
 DEFINE_TEST(
-	test_seed_patch_parses_to_103_symbols,
+	test_patch_export_list_is_the_seed_patch,
 	.description =
-		"the seed patch turns 103 EXPORT_SYMBOLs into EXPORT_SYMBOL_GPL, 31 of them kobject and sysfs")
+		"the seed patch turns 103 EXPORT_SYMBOLs into EXPORT_SYMBOL_GPL, 31 of them kobject and sysfs; the project's list has exactly those, each with its file")
 {
 	static struct patch p;
+	const struct ldm_patch_export *list;
 	unsigned int i, foundation = 0;
+	size_t n, j;
 
+	list = ldm_patch_exports(&n);
 	parse_patch(&p);
 	ASSERT_EQ(p.n, 103);
 	ASSERT_EQ(p.removed, p.n);
 	for (i = 0; i < p.n; i++)
-		foundation += in_foundation(&p.sym[i]);
+		foundation += in_foundation(p.sym[i].file);
 	ASSERT_EQ(foundation, 31);
-}
-
-DEFINE_TEST(
-	test_foundation_symbols_of_patch_are_gpl_only,
-	.description =
-		"every kobject/kset/subsystem/subsys/sysfs symbol of the patch is exported EXPORT_SYMBOL_GPL by ldm")
-{
-	static struct patch p;
-	struct ldm_export exp;
-	unsigned int i;
-
-	parse_patch(&p);
+	ASSERT_EQ(n, p.n);
 	for (i = 0; i < p.n; i++) {
-		if (!in_foundation(&p.sym[i]))
-			continue;
-		if (ldm_export_lookup(p.sym[i].name, &exp))
-			FAIL("%s (%s) is not exported", p.sym[i].name, p.sym[i].file);
-		if (exp.license != LDM_EXPORT_GPL)
-			FAIL("%s is %s, the patch makes it EXPORT_SYMBOL_GPL", p.sym[i].name,
-			     ldm_export_license_name(exp.license));
-		ASSERT_STREQ(exp.owner, "ldm");
+		for (j = 0; j < n && strcmp(list[j].name, p.sym[i].name); j++)
+			;
+		if (j == n)
+			FAIL("%s (%s) is not in patch_exports.c", p.sym[i].name, p.sym[i].file);
+		ASSERT_STREQ(list[j].file, p.sym[i].file);
 	}
 }
 
-DEFINE_TEST(test_every_exported_patch_symbol_is_gpl_only,
-	    .description = "no symbol of the patch that ldm exports is exported to every module")
+DEFINE_TEST(
+	test_patch_export_list_is_sorted_and_whole,
+	.description =
+		"patch_exports.c lists 103 exports sorted by strcmp, 19 of lib/kobject.c, 12 of fs/sysfs/ and 72 of drivers/base/")
 {
-	static struct patch p;
-	struct ldm_export exp;
-	unsigned int i;
+	const struct ldm_patch_export *list;
+	size_t n, i, kobject = 0, sysfs = 0, base = 0;
 
-	parse_patch(&p);
-	for (i = 0; i < p.n; i++) {
-		if (ldm_export_lookup(p.sym[i].name, &exp))
-			continue; /* drivers/base: not built yet */
+	list = ldm_patch_exports(&n);
+	ASSERT_EQ(n, 103);
+	for (i = 0; i < n; i++) {
+		if (i && strcmp(list[i - 1].name, list[i].name) >= 0)
+			FAIL("%s after %s: not sorted", list[i].name, list[i - 1].name);
+		kobject += !strcmp(list[i].file, "lib/kobject.c");
+		sysfs += !strncmp(list[i].file, "fs/sysfs/", 9);
+		base += !strncmp(list[i].file, "drivers/base/", 13);
+	}
+	ASSERT_EQ(kobject, 19);
+	ASSERT_EQ(sysfs, 12);
+	ASSERT_EQ(base, 72);
+}
+
+DEFINE_TEST(
+	test_runtime_exports_every_patch_symbol_gpl_only,
+	.description =
+		"under the default policy the runtime exports each of the patch's 103 symbols, EXPORT_SYMBOL_GPL, as its own")
+{
+	const struct ldm_patch_export *list;
+	struct ldm_export exp;
+	size_t n, i;
+
+	list = ldm_patch_exports(&n);
+	ASSERT_STREQ(ldm_export_policy(), "seed");
+	for (i = 0; i < n; i++) {
+		if (ldm_export_lookup(list[i].name, &exp))
+			FAIL("%s (%s) is not exported", list[i].name, list[i].file);
 		if (exp.license != LDM_EXPORT_GPL)
-			FAIL("%s is EXPORT_SYMBOL, the patch makes it GPL-only", p.sym[i].name);
+			FAIL("%s is %s, the patch makes it EXPORT_SYMBOL_GPL", list[i].name,
+			     ldm_export_license_name(exp.license));
+		ASSERT_STREQ(exp.owner, "ldm");
 	}
 }
 
@@ -225,23 +242,20 @@ static char *run_ldm_symbols(void)
 DEFINE_TEST(
 	test_ldm_symbols_lists_gpl_symbols_sorted,
 	.description =
-		"`ldm symbols` prints NAME<TAB>CLASS<TAB>OWNER sorted by strcmp, with the patch's 31 as EXPORT_SYMBOL_GPL")
+		"`ldm symbols` prints NAME<TAB>CLASS<TAB>OWNER sorted by strcmp, with the patch's 103 as EXPORT_SYMBOL_GPL")
 {
-	static struct patch p;
+	const struct ldm_patch_export *list;
 	char *out = run_ldm_symbols(), *line, *save = NULL, prev[128] = "", want[192];
-	unsigned int i, lines = 0;
-	size_t len;
+	unsigned int lines = 0;
+	size_t n, i, len;
 
-	parse_patch(&p);
-	for (i = 0; i < p.n; i++) {
-		if (!in_foundation(&p.sym[i]))
-			continue;
+	list = ldm_patch_exports(&n);
+	for (i = 0; i < n; i++) {
 		len = (size_t)snprintf(want, sizeof(want), "\n%s\tEXPORT_SYMBOL_GPL\tldm\n",
-				       p.sym[i].name);
+				       list[i].name);
 		/* A whole line: after a newline, or the first line. */
 		if (!strstr(out, want) && strncmp(out, want + 1, len - 1))
-			FAIL("no line \"%s\tEXPORT_SYMBOL_GPL\tldm\" in ldm symbols",
-			     p.sym[i].name);
+			FAIL("no line \"%s\tEXPORT_SYMBOL_GPL\tldm\" in ldm symbols", list[i].name);
 	}
 	for (line = strtok_r(out, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		char name[128], class[32], owner[64];
@@ -255,6 +269,108 @@ DEFINE_TEST(
 		strcpy(prev, name);
 		lines++;
 	}
-	ASSERT(lines >= 38);
+	ASSERT(lines >= 103);
 	free(out);
+}
+
+/* Boot the runtime under a policy; stop it with ldm_exit(). */
+static void boot_with_policy(const char *policy)
+{
+	setenv("LDM_EXPORT_POLICY", policy, 1);
+	ASSERT_OK(ldm_init());
+	ASSERT_STREQ(ldm_export_policy(), policy);
+}
+
+static const char *read_node(const char *path)
+{
+	static char buf[256];
+	ssize_t n = ldm_sysfs_read_path(path, buf, sizeof(buf) - 1);
+
+	if (n < 0)
+		FAIL("%s: %s", path, strerror((int)-n));
+	buf[n] = '\0';
+	return buf;
+}
+
+DEFINE_TEST(
+	test_export_policies_choose_what_is_gpl_only,
+	.description =
+		"LDM_EXPORT_POLICY=seed keeps all 103 GPL-only, 2.6.10 the 84 of drivers/base and fs/sysfs (lib/kobject.c plain), 2.6.9 none; exports beyond the patch keep their kind; /kernel/export_policy says which",
+	.no_runtime = true)
+{
+	static const char *const policies[] = { "seed", "2.6.10", "2.6.9" };
+	const struct ldm_patch_export *list;
+	struct ldm_export exp;
+	size_t n, i, p, gpl;
+	char want[32];
+
+	list = ldm_patch_exports(&n);
+	for (p = 0; p < ARRAY_SIZE(policies); p++) {
+		boot_with_policy(policies[p]);
+		snprintf(want, sizeof(want), "%s\n", policies[p]);
+		ASSERT_STREQ(read_node("/kernel/export_policy"), want);
+		for (i = gpl = 0; i < n; i++) {
+			bool want_gpl = p == 0 || (p == 1 && strcmp(list[i].file, "lib/kobject.c"));
+
+			ASSERT_OK(ldm_export_lookup(list[i].name, &exp));
+			if ((exp.license == LDM_EXPORT_GPL) != want_gpl)
+				FAIL("policy %s: %s (%s) is %s", policies[p], list[i].name,
+				     list[i].file, ldm_export_license_name(exp.license));
+			gpl += want_gpl;
+		}
+		ASSERT_EQ(gpl, p == 0 ? 103 : p == 1 ? 84 : 0);
+		/* Modern Linux's own GPL-only exports are not the patch's to relax. */
+		ASSERT_OK(ldm_export_lookup("sysfs_notify", &exp));
+		ASSERT_EQ(exp.license, LDM_EXPORT_GPL);
+		ASSERT_OK(ldm_export_lookup("kmalloc", &exp));
+		ASSERT_EQ(exp.license, LDM_EXPORT_ALL);
+		ldm_exit();
+	}
+	unsetenv("LDM_EXPORT_POLICY");
+}
+
+static void boot_bogus(void *arg)
+{
+	(void)arg;
+	setenv("LDM_EXPORT_POLICY", "2.6.11", 1);
+	_exit(ldm_init() == -EINVAL ? 0 : 1);
+}
+
+DEFINE_TEST(
+	test_unknown_export_policy_is_refused_at_boot,
+	.description =
+		"LDM_EXPORT_POLICY=2.6.11 makes ldm_init fail with -EINVAL, naming the policies there are; ldm_export_policy_valid knows the three",
+	.no_runtime = true)
+{
+	char *err = NULL;
+
+	ASSERT_EQ(ldm_test_capture(boot_bogus, NULL, &err), 0);
+	ASSERT(strstr(err,
+		      "LDM_EXPORT_POLICY=2.6.11: no such export policy (seed, 2.6.10 or 2.6.9)"));
+	free(err);
+	ASSERT_OK(ldm_export_policy_valid("seed"));
+	ASSERT_OK(ldm_export_policy_valid("2.6.10"));
+	ASSERT_OK(ldm_export_policy_valid("2.6.9"));
+	ASSERT_EQ(ldm_export_policy_valid("2.6.11"), -EINVAL);
+	ASSERT_EQ(ldm_export_policy_valid(NULL), -EINVAL);
+}
+
+DEFINE_TEST(
+	test_prop_core_loads_under_2_6_9_only,
+	.description =
+		"prop_core (proprietary, device_register) loads under policy 2.6.9 and taints P; under 2.6.10, as under seed, it is refused with -ENOENT and taints nothing",
+	.no_runtime = true)
+{
+	const char *path = LDM_BUILD_DIR "/modules/prop_core.ko";
+
+	boot_with_policy("2.6.9");
+	ASSERT_OK(ldm_insmod(path, NULL));
+	ASSERT_STREQ(read_node("/kernel/tainted"), "1\n");
+	ASSERT_STREQ(read_node("/module/prop_core/taint"), "P\n");
+	ldm_exit();
+	boot_with_policy("2.6.10");
+	ASSERT_EQ(ldm_insmod(path, NULL), -ENOENT);
+	ASSERT_STREQ(read_node("/kernel/tainted"), "0\n");
+	ldm_exit();
+	unsetenv("LDM_EXPORT_POLICY");
 }

@@ -868,3 +868,27 @@ DEFINE_TEST(
 	close(d.out);
 	remove_root(&d);
 }
+
+DEFINE_TEST(
+	test_ldmd_export_policy,
+	.description =
+		"ldmd --export-policy 2.6.9 loads prop_core (tainted P) and shows the policy in sys/kernel/export_policy; an unknown policy exits 2 naming the three",
+	.no_runtime = true)
+{
+	char cmd[512];
+	struct ldmd d;
+	FILE *p;
+
+	need_fuse();
+	ldmd_up(&d, (const char *[]){ "--export-policy", "2.6.9",
+				      LDM_BUILD_DIR "/modules/prop_core.ko", NULL });
+	ASSERT_STREQ(cat(SYS(&d, "kernel/export_policy")), "2.6.9\n");
+	ASSERT_STREQ(cat(SYS(&d, "module/prop_core/taint")), "P\n");
+	ldmd_down(&d);
+	snprintf(cmd, sizeof(cmd), "%s --export-policy 2.6.11 2>&1", LDMD_PATH);
+	p = popen(cmd, "r");
+	ASSERT(p && fgets(cmd, sizeof(cmd), p));
+	ASSERT_STREQ(cmd,
+		     "ldmd: --export-policy '2.6.11': no such policy (seed, 2.6.10 or 2.6.9)\n");
+	ASSERT_EQ(WEXITSTATUS(pclose(p)), 2);
+}

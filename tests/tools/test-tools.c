@@ -38,9 +38,9 @@ DEFINE_TEST(test_ldm_help_is_golden,
 	    .no_runtime = true)
 {
 	static const char *const verbs[] = {
-		"insmod",  "rmmod",   "lsmod", "modinfo",  "depmod", "modprobe",
-		"modpost", "symbols", "tree",  "monitor",  "exec",   "device",
-		"suspend", "resume",  "dmesg", "shutdown", "reboot", "run",
+		"insmod",  "rmmod",    "lsmod",	  "modinfo", "depmod", "modprobe", "modpost",
+		"symbols", "tree",     "monitor", "exec",    "device", "suspend",  "resume",
+		"dmesg",   "shutdown", "reboot",  "run",     "audit",
 	};
 	char cmd[128], golden[64];
 	size_t i;
@@ -246,7 +246,7 @@ static char *complete_words(const char *fn, const char *line)
 DEFINE_TEST(
 	test_bash_completion_knows_every_verb,
 	.description =
-		"the bash completion offers every verb ldm --help lists, the device sub-verbs, suspend states and ldmd's options",
+		"the bash completion offers every verb ldm --help lists, the device sub-verbs, suspend states, ldm audit's questions and policies, and ldmd's options",
 	.no_runtime = true)
 {
 	char cmd[1024], *help, *words, *line, *save = NULL, verb[32];
@@ -275,6 +275,15 @@ DEFINE_TEST(
 	free(words);
 	words = complete_words("_ldmd", "ldmd --fo");
 	ASSERT_STREQ(words, "--foreground\n");
+	free(words);
+	words = complete_words("_ldm", "ldm audit --tree /tmp wh");
+	ASSERT_STREQ(words, "what-if\n");
+	free(words);
+	words = complete_words("_ldm", "ldm audit --policy 2.6.1");
+	ASSERT_STREQ(words, "2.6.10\n");
+	free(words);
+	words = complete_words("_ldm", "ldm audit deps --d");
+	ASSERT_STREQ(words, "--dot\n");
 	free(words);
 }
 

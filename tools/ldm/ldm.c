@@ -29,6 +29,7 @@ static const struct ldm_verb *const verbs[] = {
 	&ldm_verb_shutdown,
 	&ldm_verb_reboot,
 	&ldm_verb_run,
+	&ldm_verb_audit,
 };
 /* clang-format on */
 

@@ -122,10 +122,9 @@ static int check_overlaps(struct ldm_elf *elf)
 	return error;
 }
 
-static int check_symtab(struct ldm_elf *elf)
+static int check_symtab_shape(struct ldm_elf *elf)
 {
 	const Elf64_Shdr *sh = &elf->sechdrs[elf->symindex], *strsh;
-	size_t i;
 
 	if (sh->sh_entsize != sizeof(Elf64_Sym) || sh->sh_size % sizeof(Elf64_Sym))
 		return refuse(elf, "symbol table entry size %lu, expected %zu",
@@ -144,27 +143,58 @@ static int check_symtab(struct ldm_elf *elf)
 		return refuse(elf, "symbol string table is not NUL-terminated");
 	if (sh->sh_offset % 8)
 		return refuse(elf, "symbol table is misaligned");
-	for (i = 0; i < elf->nsyms; i++) {
-		const Elf64_Sym *s = &elf->syms[i];
+	return 0;
+}
 
-		if (s->st_name >= elf->strtab_len)
-			return refuse(elf, "symbol %zu has a name offset past the string table", i);
-		if (s->st_shndx >= elf->nsec && s->st_shndx < SHN_LORESERVE)
-			return refuse(elf, "symbol %s refers to section %u, out of range",
-				      elf->strtab + s->st_name, s->st_shndx);
-		if (s->st_shndx == SHN_COMMON)
-			return refuse(elf, "symbol %s is a common symbol (build with -fno-common)",
-				      elf->strtab + s->st_name);
-		if (s->st_shndx != SHN_UNDEF && s->st_shndx < SHN_LORESERVE &&
-		    (s->st_value > elf->sechdrs[s->st_shndx].sh_size ||
-		     s->st_size > elf->sechdrs[s->st_shndx].sh_size - s->st_value))
-			return refuse(elf, "symbol %s lies outside its section",
-				      elf->strtab + s->st_name);
+/**
+ * ldm_elf_sym_check - check one symbol of a parsed image: its name, its
+ * section, where it lies in it
+ * @elf: the image; elf->err says what is wrong
+ * @idx: the symbol, below elf->nsyms
+ *
+ * Return: 0, or -ENOEXEC.
+ */
+int ldm_elf_sym_check(struct ldm_elf *elf, size_t idx)
+{
+	const Elf64_Sym *s = &elf->syms[idx];
+
+	if (s->st_name >= elf->strtab_len)
+		return refuse(elf, "symbol %zu has a name offset past the string table", idx);
+	if (s->st_shndx >= elf->nsec && s->st_shndx < SHN_LORESERVE)
+		return refuse(elf, "symbol %s refers to section %u, out of range",
+			      elf->strtab + s->st_name, s->st_shndx);
+	if (s->st_shndx == SHN_COMMON)
+		return refuse(elf, "symbol %s is a common symbol (build with -fno-common)",
+			      elf->strtab + s->st_name);
+	if (s->st_shndx != SHN_UNDEF && s->st_shndx < SHN_LORESERVE &&
+	    (s->st_value > elf->sechdrs[s->st_shndx].sh_size ||
+	     s->st_size > elf->sechdrs[s->st_shndx].sh_size - s->st_value))
+		return refuse(elf, "symbol %s lies outside its section", elf->strtab + s->st_name);
+	return 0;
+}
+
+static int check_symbols(struct ldm_elf *elf)
+{
+	size_t i;
+	int error;
+
+	for (i = 0; i < elf->nsyms; i++) {
+		error = ldm_elf_sym_check(elf, i);
+		if (error)
+			return error;
 	}
 	return 0;
 }
 
-static int check_relocations(struct ldm_elf *elf, unsigned int i)
+/**
+ * ldm_elf_rela_check - check a relocation section of a parsed image: its
+ * shape, and each entry's symbol and place
+ * @elf: the image; elf->err says what is wrong
+ * @i: the SHT_RELA section
+ *
+ * Return: 0, or -ENOEXEC.
+ */
+int ldm_elf_rela_check(struct ldm_elf *elf, unsigned int i)
 {
 	const Elf64_Shdr *sh = &elf->sechdrs[i];
 	const Elf64_Rela *rela;
@@ -216,15 +246,11 @@ static void note_special_section(struct ldm_elf *elf, unsigned int i)
 		elf->param_idx = i;
 }
 
-/**
- * ldm_elf_parse - check a module image and index it
- * @elf: filled in; on error, elf->err says what is wrong
- * @image: the image (not copied; must outlive @elf)
- * @len: its length
- *
- * Return: 0, or -ENOEXEC for a malformed image, -ENOMEM.
+/*
+ * The checks both parses make: the header, every section header, the
+ * symbol table's shape and .modinfo. What they index is safe to use.
  */
-int ldm_elf_parse(struct ldm_elf *elf, const void *image, size_t len)
+static int parse_headers(struct ldm_elf *elf, const void *image, size_t len)
 {
 	const Elf64_Shdr *strsh;
 	unsigned int i;
@@ -265,18 +291,56 @@ int ldm_elf_parse(struct ldm_elf *elf, const void *image, size_t len)
 	}
 	if (!elf->symindex)
 		return refuse(elf, "no symbol table");
-	error = check_overlaps(elf);
-	if (!error)
-		error = check_symtab(elf);
-	for (i = 1; i < elf->nsec && !error; i++)
-		if (elf->sechdrs[i].sh_type == SHT_RELA)
-			error = check_relocations(elf, i);
-		else if (elf->sechdrs[i].sh_type == SHT_REL)
-			error = refuse(elf, "REL relocations in %s (x86-64 uses RELA)",
-				       ldm_elf_section_name(elf, i));
+	error = check_symtab_shape(elf);
 	if (!error && elf->modinfo_idx && elf->sechdrs[elf->modinfo_idx].sh_type == SHT_NOBITS)
 		error = refuse(elf, ".modinfo has no contents");
 	return error;
+}
+
+/**
+ * ldm_elf_parse - check a module image and index it, all of it: every
+ * symbol and relocation, as loading needs
+ * @elf: filled in; on error, elf->err says what is wrong
+ * @image: the image (not copied; must outlive @elf)
+ * @len: its length
+ *
+ * Return: 0, or -ENOEXEC for a malformed image, -ENOMEM.
+ */
+int ldm_elf_parse(struct ldm_elf *elf, const void *image, size_t len)
+{
+	unsigned int i;
+	int error;
+
+	error = parse_headers(elf, image, len);
+	if (!error)
+		error = check_overlaps(elf);
+	if (!error)
+		error = check_symbols(elf);
+	for (i = 1; i < elf->nsec && !error; i++)
+		if (elf->sechdrs[i].sh_type == SHT_RELA)
+			error = ldm_elf_rela_check(elf, i);
+		else if (elf->sechdrs[i].sh_type == SHT_REL)
+			error = refuse(elf, "REL relocations in %s (x86-64 uses RELA)",
+				       ldm_elf_section_name(elf, i));
+	return error;
+}
+
+/**
+ * ldm_elf_parse_lazy - check what reading a module needs up front: the
+ * header, the section headers, the shape of the symbol table; each symbol
+ * and relocation is left to be checked when it is read
+ * (ldm_elf_sym_check(), ldm_elf_rela_check())
+ * @elf: filled in; on error, elf->err says what is wrong
+ * @image: the image (not copied; must outlive @elf)
+ * @len: its length
+ *
+ * For reading thousands of modules (ldm audit): the tables are not walked
+ * twice. Never for loading.
+ * Return: 0, or -ENOEXEC for a malformed image.
+ */
+int ldm_elf_parse_lazy(struct ldm_elf *elf, const void *image, size_t len)
+{
+	return parse_headers(elf, image, len);
 }
 
 /**

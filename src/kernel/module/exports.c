@@ -4,8 +4,16 @@
  * kernel/module.c): built at boot from the __ksymtab and __ksymtab_gpl
  * sections the linker gathered, and looked up by name through a hash, not
  * by the scan 2.6.9 made.
+ *
+ * The export policy, chosen at boot (LDM_EXPORT_POLICY), says which of the
+ * seed patch's 103 exports stay GPL-only: all of them ("seed"), those
+ * mainline merged in 2.6.10 (drivers/base and fs/sysfs), or none ("2.6.9",
+ * as released). The source marks them EXPORT_SYMBOL_GPL, as the patch
+ * does; the policy relaxes them as the tables are built.
  */
 #include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <ldm/export.h>
 #include <ldm/kernel.h>
@@ -14,6 +22,7 @@
 #include "boot.h"
 #include "htable.h"
 #include "internal.h"
+#include "ksysfs.h"
 
 /*
  * Bounds of the sections; weak, so an empty section links too, and hidden,
@@ -84,6 +93,46 @@ static int add_export(const struct kernel_symbol *sym, enum ldm_export_license l
 	return 0;
 }
 
+enum export_policy { POLICY_SEED, POLICY_2_6_10, POLICY_2_6_9, NR_POLICIES };
+
+static const char *const policy_names[NR_POLICIES] = {
+	[POLICY_SEED] = "seed",
+	[POLICY_2_6_10] = "2.6.10",
+	[POLICY_2_6_9] = "2.6.9",
+};
+
+static enum export_policy export_policy; /* set at boot, read-only after */
+
+static int policy_by_name(const char *name)
+{
+	int i;
+
+	for (i = 0; i < NR_POLICIES; i++)
+		if (!strcmp(name, policy_names[i]))
+			return i;
+	return -EINVAL;
+}
+
+static int by_patch_name(const void *key, const void *elt)
+{
+	return strcmp(key, ((const struct ldm_patch_export *)elt)->name);
+}
+
+/* What the policy makes of one of the runtime's EXPORT_SYMBOL_GPL exports. */
+static enum ldm_export_license policy_license(const char *name)
+{
+	const struct ldm_patch_export *table, *pe;
+	size_t n;
+
+	table = ldm_patch_exports(&n);
+	pe = bsearch(name, table, n, sizeof(*table), by_patch_name);
+	if (!pe || export_policy == POLICY_SEED)
+		return LDM_EXPORT_GPL;
+	if (export_policy == POLICY_2_6_10)
+		return strcmp(pe->file, "lib/kobject.c") ? LDM_EXPORT_GPL : LDM_EXPORT_ALL;
+	return LDM_EXPORT_ALL;
+}
+
 static int add_table(const struct kernel_symbol *start, const struct kernel_symbol *stop,
 		     enum ldm_export_license license)
 {
@@ -91,17 +140,39 @@ static int add_table(const struct kernel_symbol *start, const struct kernel_symb
 	int error;
 
 	for (sym = start; sym && sym < stop; sym++) {
-		error = add_export(sym, license, "ldm", NULL);
+		error = add_export(sym,
+				   license == LDM_EXPORT_GPL ? policy_license(sym->name) : license,
+				   "ldm", NULL);
 		if (error)
 			return error;
 	}
 	return 0;
 }
 
+/* The policy of LDM_EXPORT_POLICY; "seed" when unset or empty. */
+static int read_policy(void)
+{
+	const char *env = getenv("LDM_EXPORT_POLICY");
+	int policy;
+
+	if (!env || !*env)
+		return POLICY_SEED;
+	policy = policy_by_name(env);
+	if (policy < 0)
+		printk(KERN_ERR "ldm: LDM_EXPORT_POLICY=%s: no such export policy (seed, 2.6.10 "
+				"or 2.6.9)\n",
+		       env);
+	return policy;
+}
+
 int ldm_export_init(void)
 {
 	int error;
 
+	error = read_policy();
+	if (error < 0)
+		return error;
+	export_policy = (enum export_policy)error;
 	pthread_rwlock_wrlock(&export_lock);
 	error = add_table(__start___ksymtab, __stop___ksymtab, LDM_EXPORT_ALL);
 	if (!error)
@@ -251,4 +322,40 @@ int ldm_export_for_each(int (*fn)(const struct ldm_export *exp, void *data), voi
 const char *ldm_export_license_name(enum ldm_export_license license)
 {
 	return license == LDM_EXPORT_GPL ? "EXPORT_SYMBOL_GPL" : "EXPORT_SYMBOL";
+}
+
+/**
+ * ldm_export_policy - the export policy the runtime booted with
+ *
+ * Return: "seed", "2.6.10" or "2.6.9"; "seed" before the first ldm_init().
+ */
+const char *ldm_export_policy(void)
+{
+	return policy_names[export_policy];
+}
+
+/**
+ * ldm_export_policy_valid - whether @name names an export policy
+ * @name: "seed", "2.6.10" or "2.6.9" are
+ *
+ * Return: 0, or -EINVAL.
+ */
+int ldm_export_policy_valid(const char *name)
+{
+	return name && policy_by_name(name) >= 0 ? 0 : -EINVAL;
+}
+
+static ssize_t export_policy_show(struct subsystem *s, char *page)
+{
+	(void)s;
+	return sprintf(page, "%s\n", policy_names[export_policy]);
+}
+
+static struct subsys_attribute export_policy_attr =
+	__ATTR(export_policy, 0444, export_policy_show, NULL);
+
+/* /kernel/export_policy; /kernel takes it away with it. */
+int ldm_export_sysfs_init(void)
+{
+	return subsys_create_file(&kernel_subsys, &export_policy_attr);
 }

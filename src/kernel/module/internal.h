@@ -47,6 +47,9 @@ struct ldm_elf {
 };
 
 int ldm_elf_parse(struct ldm_elf *elf, const void *image, size_t len);
+int ldm_elf_parse_lazy(struct ldm_elf *elf, const void *image, size_t len);
+int ldm_elf_sym_check(struct ldm_elf *elf, size_t idx);
+int ldm_elf_rela_check(struct ldm_elf *elf, unsigned int i);
 const char *ldm_elf_section_name(const struct ldm_elf *elf, unsigned int idx);
 const char *ldm_elf_sym_name(const struct ldm_elf *elf, const Elf64_Sym *sym);
 unsigned int ldm_elf_find_section(const struct ldm_elf *elf, const char *name);
@@ -60,6 +63,11 @@ unsigned int ldm_elf_find_section(const struct ldm_elf *elf, const char *name);
 const char *ldm_modinfo_next(const struct ldm_elf *elf, size_t *pos);
 const char *ldm_modinfo_get(const struct ldm_elf *elf, const char *key);
 bool ldm_modinfo_license_hides_text(const struct ldm_elf *elf);
+
+/* decompress.c: .ko.xz, .ko.zst, .ko.gz */
+enum ldm_modfile_compression module_compression(const void *image, size_t len);
+int module_decompress(const void *in, size_t len, bool check, size_t max, void **out,
+		      size_t *outlen, char *why, size_t size);
 
 /* layout.c: the mapping of a module and its relocation */
 enum { PART_TEXT, PART_RO, PART_RW, PART_MAX };
@@ -135,6 +143,14 @@ extern struct list_head modules;
 
 /* main.c */
 void free_module_record(struct ldm_module *lm);
+
+/* patch_exports.c: the 103 exports of the seed patch, for the export policies */
+struct ldm_patch_export {
+	const char *name;
+	const char *file; /* of 2.6.9, e.g. "lib/kobject.c" */
+};
+
+const struct ldm_patch_export *ldm_patch_exports(size_t *n);
 
 /* exports.c: a module's exports under its name, and finding a symbol's owner */
 int ldm_export_add_module(const struct kernel_symbol *syms, size_t n,

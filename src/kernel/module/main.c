@@ -664,15 +664,43 @@ int ldm_init_module(const void *image, unsigned long len, const char *args)
 	return error;
 }
 
+/* Replace a compressed image by what it holds, as finit_module does. */
+static int decompress_image(void **image, ssize_t *len)
+{
+	char why[128];
+	void *out;
+	size_t outlen;
+	int error;
+
+	if (module_compression(*image, (size_t)*len) == LDM_MODFILE_PLAIN) {
+		printk(KERN_ERR "module: MODULE_INIT_COMPRESSED_FILE, but the file is not "
+				"compressed with xz, zstd or gzip\n");
+		return -EINVAL;
+	}
+	error = module_decompress(*image, (size_t)*len, true, MODULE_SIZE_MAX, &out, &outlen, why,
+				  sizeof(why));
+	if (error) {
+		printk(KERN_ERR "module: cannot decompress: %s\n", why);
+		return error == -EFBIG ? image_too_large() : error;
+	}
+	kfree(*image);
+	*image = out;
+	*len = (ssize_t)outlen;
+	return 0;
+}
+
 /**
  * ldm_finit_module - load a module from an open file, as the finit_module
  * system call: the file is read once, into the runtime's own memory
  * @fd: the .ko file, open for reading; a regular file
  * @args: "name=value ..." for its parameters, or NULL
- * @flags: 0 (no MODULE_INIT_* flag is supported yet)
+ * @flags: 0, or LDM_MODULE_INIT_COMPRESSED_FILE for a file compressed with
+ *	   xz, zstd or gzip, which is decompressed first (as Linux 6.4+)
  *
- * Return: as ldm_init_module(); -EINVAL for a file that is not regular or
- * an unknown flag, -EBADF for a bad @fd, or the error of reading.
+ * Return: as ldm_init_module(); -EINVAL for a file that is not regular, an
+ * unknown flag, or LDM_MODULE_INIT_COMPRESSED_FILE on a file that is not
+ * compressed; -ENOEXEC for compressed data that is corrupt or truncated;
+ * -EBADF for a bad @fd, or the error of reading.
  */
 int ldm_finit_module(int fd, const char *args, int flags)
 {
@@ -680,22 +708,41 @@ int ldm_finit_module(int fd, const char *args, int flags)
 	ssize_t len;
 	int error;
 
-	if (flags)
+	if (flags & ~LDM_MODULE_INIT_COMPRESSED_FILE)
 		return -EINVAL;
 	len = kernel_read_file_from_fd(fd, &image, MODULE_SIZE_MAX);
 	if (len == -EFBIG)
 		return image_too_large();
 	if (len < 0)
 		return (int)len;
+	error = 0;
+	if (flags & LDM_MODULE_INIT_COMPRESSED_FILE)
+		error = decompress_image(&image, &len);
 	/* An empty file is a truncated image, as one of a single byte is. */
-	error = load_and_init_module(image, (unsigned long)len, args);
+	if (!error)
+		error = load_and_init_module(image, (unsigned long)len, args);
 	kfree(image);
 	return error;
 }
 
 /**
+ * ldm_module_compressed - whether an open file starts as a .ko.xz, .ko.zst
+ * or .ko.gz does, so that ldm_finit_module() wants
+ * LDM_MODULE_INIT_COMPRESSED_FILE for it (as kmod's insmod decides)
+ * @fd: the file, open for reading
+ */
+bool ldm_module_compressed(int fd)
+{
+	unsigned char magic[6];
+	ssize_t n = pread(fd, magic, sizeof(magic), 0);
+
+	return n > 0 && module_compression(magic, (size_t)n) != LDM_MODFILE_PLAIN;
+}
+
+/**
  * ldm_insmod - load a module from a file, as kmod's insmod does
- * @path: the .ko file
+ * @path: the .ko file, or a .ko.xz, .ko.zst or .ko.gz (known by its first
+ *	  bytes, whatever its name)
  * @args: its parameters, or NULL
  *
  * Return: as ldm_finit_module(), or the error of opening the file. A FIFO or
@@ -710,7 +757,8 @@ int ldm_insmod(const char *path, const char *args)
 	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0)
 		return -errno;
-	error = ldm_finit_module(fd, args, 0);
+	error = ldm_finit_module(fd, args,
+				 ldm_module_compressed(fd) ? LDM_MODULE_INIT_COMPRESSED_FILE : 0);
 	close(fd);
 	return error;
 }

@@ -1,0 +1,460 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * test-audit.c - `ldm audit` as a user runs it, on the fixture tree of
+ * tests/audit/ (modules in assembler, a modules.order, a Module.symvers):
+ * each question's output byte for byte against tests/golden/audit-*.out,
+ * its exit status, its JSON; compressed copies; malformed modules, a
+ * broken Module.symvers, a patch without exports, an empty and a missing
+ * tree; modules.dep against kmod's depmod; ldm's own modules against the
+ * runtime under each export policy.
+ */
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <libldm/libldm.h>
+
+#include "harness.h"
+
+#define FIXTURES LDM_BUILD_DIR "/tests/audit"
+#define LDM	 LDM_BUILD_DIR "/tools/ldm/ldm"
+#define AUDIT	 LDM " audit --tree . --symvers Module.symvers"
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Run @cmd with sh in @dir; its exit status, its stdout in *out (free it). */
+static int run_in(const char *dir, const char *cmd, char **out)
+{
+	char full[4096];
+
+	snprintf(full, sizeof(full), "cd '%s' && %s", dir, cmd);
+	return ldm_test_run(full, out);
+}
+
+static char *read_text(const char *path)
+{
+	struct stat st;
+	char *buf;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		FAIL("cannot open %s", path);
+	ASSERT_OK(fstat(fileno(f), &st));
+	buf = malloc((size_t)st.st_size + 1);
+	ASSERT(buf);
+	ASSERT_EQ(fread(buf, 1, (size_t)st.st_size, f), st.st_size);
+	buf[st.st_size] = '\0';
+	fclose(f);
+	return buf;
+}
+
+static char *golden(const char *name)
+{
+	char path[1024];
+
+	snprintf(path, sizeof(path), "%s/tests/golden/%s", ldm_test_srcdir(), name);
+	return read_text(path);
+}
+
+/* @cmd in @dir prints golden @name and exits @status. */
+static void check_golden(const char *dir, const char *cmd, const char *name, int status)
+{
+	char *out, *want = golden(name);
+	int got = run_in(dir, cmd, &out);
+
+	if (strcmp(out, want))
+		FAIL("%s prints, unlike tests/golden/%s:\n%s", cmd, name, out);
+	if (got != status)
+		FAIL("%s exits %d, expected %d", cmd, got, status);
+	free(out);
+	free(want);
+}
+
+static const struct {
+	const char *args, *golden;
+	int status;
+} questions[] = {
+	{ "", "audit-summary.out", 1 },
+	{ "users fa_plain vm_gpl fa_only", "audit-users.out", 1 },
+	{ "imports fa_prop fa-nons", "audit-imports.out", 1 },
+	{ "exports fa_lib vmlinux", "audit-exports.out", 1 },
+	{ "unused", "audit-unused.out", 1 },
+	{ "violations", "audit-violations.out", 1 },
+	{ "what-if --gpl-only vm_plain fa_plain", "audit-what-if-gpl-only.out", 1 },
+	{ "what-if --unexport fa_gpl", "audit-what-if-unexport.out", 1 },
+	{ "what-if --patch export.patch", "audit-what-if-patch.out", 1 },
+	{ "deps", "audit-deps.out", 0 },
+	{ "deps --dot", "audit-deps-dot.out", 0 },
+	{ "--json", "audit-summary-json.out", 1 },
+	{ "--json violations", "audit-violations-json.out", 1 },
+};
+
+DEFINE_TEST(
+	test_audit_questions_are_golden,
+	.description =
+		"each question of ldm audit on the fixture tree prints what tests/golden/audit-*.out has and exits 1 (0 for deps): summary, users, imports, exports, unused, violations of each reason, what-if by symbol and by patch, deps, --dot, --json",
+	.no_runtime = true)
+{
+	char cmd[512];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(questions); i++) {
+		snprintf(cmd, sizeof(cmd), AUDIT " %s", questions[i].args);
+		check_golden(FIXTURES, cmd, questions[i].golden, questions[i].status);
+	}
+	check_golden(FIXTURES, LDM " audit diff Module.symvers Module.symvers.new",
+		     "audit-diff.out", 1);
+	check_golden(FIXTURES, LDM " audit diff --tree . Module.symvers Module.symvers.new",
+		     "audit-diff-tree.out", 1);
+}
+
+/* Lines of text, or records of a JSON array: "{" at the start of a line. */
+static size_t count_lines(const char *s, bool json)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += json ? (*s == '{' && (s[-1] == '\n' || s[-1] == '[')) : *s == '\n';
+	return n;
+}
+
+DEFINE_TEST(
+	test_audit_json_has_the_same_records,
+	.description =
+		"--json of users, imports, exports, unused, violations, what-if, diff and deps is one valid JSON document with as many records as the text has lines",
+	.no_runtime = true)
+{
+	static const char *const args[] = {
+		"users fa_plain vm_gpl",
+		"imports fa_prop",
+		"exports fa_lib vmlinux",
+		"unused",
+		"violations",
+		"what-if --patch export.patch",
+		"deps",
+		"diff Module.symvers Module.symvers.new",
+	};
+	char cmd[512], *text, *json;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(args); i++) {
+		snprintf(cmd, sizeof(cmd), AUDIT " %s", args[i]);
+		run_in(FIXTURES, cmd, &text);
+		snprintf(cmd, sizeof(cmd), AUDIT " --json %s", args[i]);
+		run_in(FIXTURES, cmd, &json);
+		if (!ldm_test_json_valid(json))
+			FAIL("%s --json is not JSON:\n%s", args[i], json);
+		if (count_lines(text, false) != count_lines(json, true))
+			FAIL("%s: %zu lines, %zu JSON records:\n%s", args[i],
+			     count_lines(text, false), count_lines(json, true), json);
+		free(text);
+		free(json);
+	}
+}
+
+DEFINE_TEST(
+	test_audit_exits_0_when_nothing_is_found,
+	.description =
+		"a question that finds nothing prints nothing (or an empty JSON array) and exits 0: users of unused exports, what-if of what changes nothing",
+	.no_runtime = true)
+{
+	static const char *const args[] = {
+		"users vm_unused no_such_symbol",
+		"users fa_unused --json",
+		"what-if --gpl-only vm_gpl",
+		"what-if --unexport vm_unused fa_unused",
+	};
+	char cmd[512], *out;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(args); i++) {
+		snprintf(cmd, sizeof(cmd), AUDIT " %s", args[i]);
+		if (run_in(FIXTURES, cmd, &out))
+			FAIL("%s did not exit 0:\n%s", args[i], out);
+		if (*out && strcmp(out, "[]\n"))
+			FAIL("%s printed:\n%s", args[i], out);
+		free(out);
+	}
+}
+
+static void remove_tree(const char *dir)
+{
+	char cmd[256], *out;
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	run_in("/", cmd, &out);
+	free(out);
+}
+
+/* A scratch directory of copies of the fixture tree, each .ko through @filter. */
+static void copy_tree(const char *dir, const char *filter)
+{
+	char cmd[2048], *out;
+
+	snprintf(cmd, sizeof(cmd),
+		 "rm -rf '%s' && mkdir -p '%s' && cp modules.order Module.symvers '%s' && "
+		 "for f in *.ko; do %s; done",
+		 dir, dir, dir, filter);
+	if (run_in(FIXTURES, cmd, &out))
+		ldm_test_skip("cannot make %s (xz-utils, zstd, gzip installed?)", dir);
+	free(out);
+}
+
+DEFINE_TEST(
+	test_audit_reads_compressed_trees,
+	.description =
+		"the fixture tree as .ko.xz, .ko.zst and .ko.gz (and the three mixed): the same violations, and modules.dep with the compressed names",
+	.no_runtime = true)
+{
+	static const char *const filters[] = {
+		"xz -c \"$f\" > \"$D/$f.xz\"",
+		"zstd -q -c \"$f\" > \"$D/$f.zst\"",
+		"gzip -c \"$f\" > \"$D/$f.gz\"",
+		"case $f in fa_l*|fa_f*) xz -c \"$f\" > \"$D/$f.xz\";; fa_u*) cp \"$f\" \"$D\";; "
+		"*) zstd -q -c \"$f\" > \"$D/$f.zst\";; esac",
+	};
+	char dir[128], filter[512], *out, *violations = golden("audit-violations.out"),
+					  *deps = golden("audit-deps.out");
+	size_t i;
+
+	snprintf(dir, sizeof(dir), "/tmp/ldm-audit-%d", getpid());
+	for (i = 0; i < ARRAY_SIZE(filters); i++) {
+		snprintf(filter, sizeof(filter), "D='%s'; %s", dir, filters[i]);
+		copy_tree(dir, filter);
+		ASSERT_EQ(run_in(dir, AUDIT " violations", &out), 1);
+		ASSERT_STREQ(out, violations);
+		free(out);
+		/* The same lines, but for the names of the files. */
+		ASSERT_EQ(run_in(dir, AUDIT " deps | sed -E 's/\\.ko\\.(xz|zst|gz)/.ko/g'", &out),
+			  0);
+		ASSERT_STREQ(out, deps);
+		free(out);
+	}
+	free(violations);
+	free(deps);
+	remove_tree(dir);
+}
+
+DEFINE_TEST(
+	test_audit_skips_malformed_modules,
+	.description =
+		"a truncated module, garbage named .ko, a corrupt .ko.xz, an empty file and a dangling link in the tree: each named on stderr with its reason, left out; the rest is answered as without them; exit 2",
+	.no_runtime = true)
+{
+	char dir[128], cmd[1024], *out, *want = golden("audit-violations.out");
+
+	snprintf(dir, sizeof(dir), "/tmp/ldm-audit-bad-%d", getpid());
+	snprintf(cmd, sizeof(cmd), "cp \"$f\" '%s'", dir);
+	copy_tree(dir, cmd);
+	snprintf(
+		cmd, sizeof(cmd),
+		"cd '%s' && head -c 700 fa_lib.ko > fa_cut.ko && yes not an elf | head -c 100 > fa_junk.ko && "
+		"printf '\\3757zXZ\\0garbage garbage garbage' > fa_bad.ko.xz && : > fa_empty.ko && "
+		"ln -s /nonexistent fa_link.ko",
+		dir);
+	ASSERT_EQ(run_in("/", cmd, &out), 0);
+	free(out);
+	ASSERT_EQ(run_in(dir, AUDIT " violations 2>stderr", &out), 2);
+	ASSERT_STREQ(out, want);
+	free(out);
+	snprintf(cmd, sizeof(cmd), "%s/stderr", dir);
+	out = read_text(cmd);
+	if (!strstr(out, "ldm audit: ./fa_cut.ko: section headers at offset") ||
+	    !strstr(out, "ldm audit: ./fa_junk.ko: not an ELF file (bad magic): skipped") ||
+	    !strstr(out, "ldm audit: ./fa_bad.ko.xz: xz: ") ||
+	    !strstr(out, "ldm audit: ./fa_empty.ko: truncated: 0 bytes is smaller than an ELF "
+			 "header: skipped") ||
+	    !strstr(out, "ldm audit: ./fa_link.ko: No such file or directory: skipped"))
+		FAIL("stderr does not name each bad module:\n%s", out);
+	free(out);
+	free(want);
+	remove_tree(dir);
+}
+
+DEFINE_TEST(
+	test_audit_reports_bad_input_and_goes_on,
+	.description =
+		"a Module.symvers with bad lines (each named by line, the rest used), a patch with no exports, an empty tree (said so, counted as empty), a missing tree: a clear message; exit 2 but for the empty tree",
+	.no_runtime = true)
+{
+	char *out;
+
+	check_golden(FIXTURES,
+		     LDM " audit --tree . --symvers Module.symvers.bad violations 2>&1 | sort",
+		     "audit-bad-symvers.out", 0);
+	ASSERT_EQ(run_in(FIXTURES,
+			 LDM
+			 " audit --tree . --symvers Module.symvers.bad violations >/dev/null 2>&1",
+			 &out),
+		  2);
+	free(out);
+	ASSERT_EQ(run_in(FIXTURES, AUDIT " what-if --patch noexport.patch 2>&1", &out), 2);
+	ASSERT_STREQ(out, "ldm audit: noexport.patch: no EXPORT_SYMBOL line is added or removed "
+			  "in it: nothing to ask\n");
+	free(out);
+	ASSERT_EQ(run_in("/tmp",
+			 "mkdir -p ldm-audit-empty && " LDM " audit --symvers " FIXTURES
+			 "/Module.symvers --tree ldm-audit-empty "
+			 "unused 2>&1; s=$?; rmdir ldm-audit-empty; exit $s",
+			 &out),
+		  1);
+	ASSERT(strstr(out, "ldm audit: no modules (.ko, .ko.gz, .ko.xz, .ko.zst) in "
+			   "ldm-audit-empty\n"));
+	ASSERT(strstr(out, "vm_gpl\tEXPORT_SYMBOL_GPL\tvmlinux\n"));
+	free(out);
+	ASSERT_EQ(run_in("/", LDM " audit --tree /nonexistent users x 2>&1", &out), 2);
+	ASSERT_STREQ(out, "ldm audit: /nonexistent: No such file or directory\n");
+	free(out);
+	ASSERT_EQ(run_in(FIXTURES, LDM " audit --tree . summary 2>&1", &out), 2);
+	ASSERT(strstr(out, "ldm audit: no Module.symvers for . (looked in ./build/"));
+	free(out);
+}
+
+DEFINE_TEST(
+	test_audit_usage_errors_exit_2,
+	.description =
+		"an unknown question or option, --dot or --gpl-only with another question, users without a symbol, diff without two sides, a bad --policy or --jobs, --symvers with --runtime: a message and exit 2",
+	.no_runtime = true)
+{
+	static const char *const args[] = {
+		"frobnicate",
+		"--bogus",
+		"users --dot",
+		"violations --gpl-only x",
+		"users",
+		"imports",
+		"diff Module.symvers",
+		"--policy 2.6.8",
+		"--jobs 0",
+		"what-if",
+		"deps --dot --json",
+		"summary extra",
+		"--runtime unused",
+	};
+	char cmd[512], *out;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(args); i++) {
+		snprintf(cmd, sizeof(cmd), AUDIT " %s 2>&1 >/dev/null", args[i]);
+		if (run_in(FIXTURES, cmd, &out) != 2)
+			FAIL("'%s' did not exit 2", args[i]);
+		if (!*out)
+			FAIL("'%s' said nothing", args[i]);
+		free(out);
+	}
+}
+
+DEFINE_TEST(
+	test_audit_deps_is_depmods_modules_dep,
+	.description =
+		"on the fixture tree (fa_mixer left out of modules.order, so placed by kmod's hash), plain and compressed, ldm audit deps prints byte for byte the modules.dep kmod's depmod writes",
+	.no_runtime = true)
+{
+	static const char *const filters[] = {
+		"cp \"$f\" \"$D\"",
+		"xz -c \"$f\" > \"$D/$f.xz\"",
+		"zstd -q -c \"$f\" > \"$D/$f.zst\"",
+	};
+	char base[128], dir[256], cmd[1024], filter[512], *mine, *theirs;
+	size_t i;
+
+	if (access("/usr/sbin/depmod", X_OK) && access("/sbin/depmod", X_OK))
+		ldm_test_skip(
+			"kmod's depmod is not installed (scripts/install-deps installs kmod)");
+	snprintf(base, sizeof(base), "/tmp/ldm-audit-depmod-%d", getpid());
+	snprintf(dir, sizeof(dir), "%s/lib/modules/0.0.0-fixture", base);
+	for (i = 0; i < ARRAY_SIZE(filters); i++) {
+		snprintf(filter, sizeof(filter), "D='%s'; %s", dir, filters[i]);
+		copy_tree(dir, filter);
+		snprintf(cmd, sizeof(cmd),
+			 ": > modules.builtin && : > modules.builtin.modinfo && "
+			 "PATH=/usr/sbin:/sbin:$PATH depmod -b '%s' 0.0.0-fixture && cat "
+			 "modules.dep",
+			 base);
+		ASSERT_EQ(run_in(dir, cmd, &theirs), 0);
+		ASSERT_EQ(run_in(dir, LDM " audit deps --tree .", &mine), 0);
+		if (strcmp(mine, theirs))
+			FAIL("%s: ldm audit deps:\n%sdepmod:\n%s", filters[i], mine, theirs);
+		ASSERT(strstr(mine, "fa_mixer.ko"));
+		free(mine);
+		free(theirs);
+	}
+	remove_tree(base);
+}
+
+/* A scratch copy of the example modules, for --runtime. */
+static void example_tree(char *dir, size_t size)
+{
+	char cmd[1024], *out;
+
+	snprintf(dir, size, "/tmp/ldm-audit-examples-%d", getpid());
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s' && mkdir '%s' && cp %s/modules/*.ko '%s'", dir, dir,
+		 LDM_BUILD_DIR, dir);
+	ASSERT_EQ(run_in("/", cmd, &out), 0);
+	free(out);
+}
+
+DEFINE_TEST(
+	test_audit_of_ldm_modules_under_each_policy,
+	.description =
+		"ldm's example modules against the runtime: prop_core's two GPL-only uses under seed and 2.6.10, none under 2.6.9, where what-if --gpl-only device_register names it again; exports are those of ldm symbols",
+	.no_runtime = true)
+{
+	static const char *const refused =
+		"prop_core\tProprietary\tdevice_register\tgpl-only\tldm\n"
+		"prop_core\tProprietary\tdevice_unregister\tgpl-only\tldm\n";
+	char dir[128], *out, *syms;
+	size_t n;
+
+	example_tree(dir, sizeof(dir));
+	ASSERT_EQ(run_in(dir, LDM " audit --runtime --tree . violations", &out), 1);
+	ASSERT_STREQ(out, refused);
+	free(out);
+	ASSERT_EQ(run_in(dir, LDM " audit --policy 2.6.10 --tree . violations", &out), 1);
+	ASSERT_STREQ(out, refused);
+	free(out);
+	ASSERT_EQ(run_in(dir, LDM " audit --policy 2.6.9 --tree . violations", &out), 0);
+	ASSERT_STREQ(out, "");
+	free(out);
+	ASSERT_EQ(run_in(dir,
+			 LDM " audit --policy 2.6.9 --tree . what-if --gpl-only device_register",
+			 &out),
+		  1);
+	ASSERT_STREQ(out, "prop_core\tProprietary\tdevice_register\tgpl-only\tldm\n");
+	free(out);
+	/* exports of the base: every line of ldm symbols, with its kind. */
+	ASSERT_EQ(run_in(dir, LDM " audit --runtime --tree . exports ldm | cut -f2,3", &out), 0);
+	ASSERT_EQ(run_in(dir, LDM " symbols | cut -f1,2", &syms), 0);
+	ASSERT_STREQ(out, syms);
+	n = count_lines(syms, false);
+	ASSERT(n > 300);
+	free(out);
+	free(syms);
+	remove_tree(dir);
+}
+
+DEFINE_TEST(
+	test_audit_what_if_the_seed_patch,
+	.description =
+		"ldm audit --runtime what-if --patch with the seed patch on ldm's example modules names prop_core's device_register and device_unregister before it is loaded, under every policy",
+	.no_runtime = true)
+{
+	static const char *const policies[] = { "seed", "2.6.10", "2.6.9" };
+	char dir[128], patch[512], cmd[1024], *out;
+	size_t i;
+
+	snprintf(patch, sizeof(patch),
+		 "%s/001-patch-changing-driver-core-sysfs-kobject-symbol-"
+		 "exports-to-gpl.patch",
+		 ldm_test_seeds_dir());
+	if (access(patch, R_OK))
+		ldm_test_skip("no seed patch at %s (set LDM_SEEDS_DIR)", patch);
+	example_tree(dir, sizeof(dir));
+	for (i = 0; i < ARRAY_SIZE(policies); i++) {
+		snprintf(cmd, sizeof(cmd), LDM " audit --policy %s --tree . what-if --patch '%s'",
+			 policies[i], patch);
+		ASSERT_EQ(run_in(dir, cmd, &out), 1);
+		ASSERT_STREQ(out, "prop_core\tProprietary\tdevice_register\tgpl-only\tldm\n"
+				  "prop_core\tProprietary\tdevice_unregister\tgpl-only\tldm\n");
+		free(out);
+	}
+	remove_tree(dir);
+}

@@ -1,0 +1,291 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * audit.c - `ldm audit [QUESTION] [ARGS]`: the exports of a module tree,
+ * who uses them and who would break, read from the module files alone
+ * (docs/audit.md). This file parses the options and asks the question; the
+ * questions are in audit/.
+ */
+#include <getopt.h>
+#include <malloc.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+#include <libldm/module.h>
+
+#include "audit/audit.h"
+#include "ldm.h"
+
+static const struct audit_verb questions[] = {
+	{ "summary", audit_summary }, { "users", audit_users },
+	{ "imports", audit_imports }, { "exports", audit_exports },
+	{ "unused", audit_unused },   { "violations", audit_violations_verb },
+	{ "what-if", audit_what_if }, { "diff", audit_diff },
+	{ "deps", audit_deps },
+};
+
+static void help(FILE *out)
+{
+	fprintf(out,
+		"Usage: ldm audit [OPTIONS] [QUESTION [ARGS...]]\n\n"
+		"Answer questions about the exports of a module tree from the module files\n"
+		"alone: who uses each export, which are unused, what the loader would refuse,\n"
+		"and what would break if exports changed. Modules are every .ko, .ko.gz,\n"
+		".ko.xz and .ko.zst under the tree (compressed ones read with zlib, liblzma,\n"
+		"libzstd); they are checked against the exports of vmlinux (Module.symvers)\n"
+		"or of ldm's runtime (--runtime).\n\n"
+		"Questions (output: one record a line, TAB-separated, sorted):\n"
+		"  summary              counts of modules, exports, imports, unused, violations\n"
+		"                       (the default)\n"
+		"  users SYMBOL...      SYMBOL MODULE LICENSE: each module importing SYMBOL\n"
+		"  imports MODULE...    MODULE SYMBOL PROVIDER EXPORT_TYPE\n"
+		"  exports MODULE...    MODULE SYMBOL EXPORT_TYPE USERS (MODULE may be vmlinux\n"
+		"                       or ldm, for the base)\n"
+		"  unused               SYMBOL EXPORT_TYPE PROVIDER: exports no module imports\n"
+		"  violations           MODULE LICENSE SYMBOL REASON PROVIDER: what the loader\n"
+		"                       would refuse; REASON gpl-only, namespace, restricted,\n"
+		"                       unresolved or proprietary\n"
+		"  what-if --gpl-only SYMBOL... | --unexport SYMBOL... | --patch FILE...\n"
+		"                       the violations that would appear, as violations prints\n"
+		"                       them; a patch's EXPORT_SYMBOL* lines are read as the\n"
+		"                       change they make\n"
+		"  diff OLD NEW         CHANGE SYMBOL OLD NEW between two trees or two\n"
+		"                       Module.symvers: added, removed, gpl-only, plain,\n"
+		"                       namespace, provider; with --tree, break SYMBOL MODULE\n"
+		"                       REASON for each module of the tree that NEW would break\n"
+		"  deps [--dot]         the modules.dep depmod writes for the tree; --dot: the\n"
+		"                       dependency graph in Graphviz DOT\n\n"
+		"Options:\n"
+		"  -t, --tree DIR|FILE  the modules (repeatable); default /lib/modules/$(uname -r),\n"
+		"                       whose modules.order is followed\n"
+		"  -s, --symvers FILE   the base exports; default the tree's\n"
+		"                       build/Module.symvers, else\n"
+		"                       /usr/src/linux-headers-KVER/Module.symvers\n"
+		"  --runtime            the base is ldm's runtime, for a tree of ldm modules\n"
+		"  --policy POLICY      its export policy: seed, 2.6.10 or 2.6.9 (implies\n"
+		"                       --runtime)\n"
+		"  --json               one JSON document of the same records\n"
+		"  -j, --jobs N         threads reading modules (default: one per core)\n"
+		"  -h, --help           show this text\n\n"
+		"Exit status: 0 when a question finds nothing, 1 when it reports something\n"
+		"(summary: when there are violations), 2 on an error; a module that cannot be\n"
+		"read is named with the reason, left out, and makes the status 2.\n");
+}
+
+enum { OPT_RUNTIME = 0x100, OPT_POLICY, OPT_JSON, OPT_GPL_ONLY, OPT_UNEXPORT, OPT_PATCH, OPT_DOT };
+
+/* The operands after --gpl-only, --unexport or --patch go to its list. */
+struct parsed {
+	const char **operands;
+	int noperands;
+	int list; /* OPT_GPL_ONLY, OPT_UNEXPORT, OPT_PATCH, or 0 */
+};
+
+static int add_to(const char ***v, size_t *n, const char *s)
+{
+	const char **p = realloc(*v, (*n + 1) * sizeof(*p));
+
+	if (!p)
+		return -1;
+	p[(*n)++] = s;
+	*v = p;
+	return 0;
+}
+
+static int to_list(struct audit *a, int list, const char *arg)
+{
+	switch (list) {
+	case OPT_GPL_ONLY:
+		return add_to(&a->gpl_only, &a->ngpl_only, arg);
+	case OPT_UNEXPORT:
+		return add_to(&a->unexport, &a->nunexport, arg);
+	default:
+		return add_to(&a->patches, &a->npatches, arg);
+	}
+}
+
+static int take_operand(struct audit *a, struct parsed *p, const char *arg)
+{
+	size_t n = (size_t)p->noperands;
+
+	if (p->list && p->noperands)
+		return to_list(a, p->list, arg);
+	if (add_to(&p->operands, &n, arg))
+		return -1;
+	p->noperands = (int)n;
+	return 0;
+}
+
+static int parse(int argc, char *argv[], struct audit *a, struct parsed *p)
+{
+	static const struct option opts[] = {
+		{ "tree", required_argument, NULL, 't' },
+		{ "symvers", required_argument, NULL, 's' },
+		{ "runtime", no_argument, NULL, OPT_RUNTIME },
+		{ "policy", required_argument, NULL, OPT_POLICY },
+		{ "json", no_argument, NULL, OPT_JSON },
+		{ "jobs", required_argument, NULL, 'j' },
+		{ "gpl-only", required_argument, NULL, OPT_GPL_ONLY },
+		{ "unexport", required_argument, NULL, OPT_UNEXPORT },
+		{ "patch", required_argument, NULL, OPT_PATCH },
+		{ "dot", no_argument, NULL, OPT_DOT },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	char *end;
+	int c;
+
+	while ((c = getopt_long(argc, argv, "-t:s:j:h", opts, NULL)) != -1) {
+		int bad = 0;
+
+		switch (c) {
+		case 1:
+			bad = take_operand(a, p, optarg);
+			break;
+		case 't':
+			bad = add_to(&a->trees, &a->ntrees, optarg);
+			p->list = 0;
+			break;
+		case 's':
+			a->symvers = optarg;
+			break;
+		case OPT_RUNTIME:
+			a->runtime = true;
+			break;
+		case OPT_POLICY:
+			if (ldm_export_policy_valid(optarg)) {
+				fprintf(stderr,
+					"ldm audit: --policy '%s': no such policy (seed, "
+					"2.6.10 or 2.6.9)\n",
+					optarg);
+				return 2;
+			}
+			a->policy = optarg;
+			a->runtime = true;
+			break;
+		case OPT_JSON:
+			a->json = true;
+			break;
+		case 'j':
+			a->jobs = (unsigned int)strtoul(optarg, &end, 10);
+			if (*end || !a->jobs || a->jobs > 256) {
+				fprintf(stderr, "ldm audit: --jobs '%s': a number from 1 to 256\n",
+					optarg);
+				return 2;
+			}
+			break;
+		case OPT_GPL_ONLY:
+		case OPT_UNEXPORT:
+		case OPT_PATCH:
+			p->list = c;
+			bad = to_list(a, c, optarg);
+			break;
+		case OPT_DOT:
+			a->dot = true;
+			break;
+		case 'h':
+			help(stdout);
+			return 0;
+		default:
+			help(stderr);
+			return 2;
+		}
+		if (bad) {
+			fprintf(stderr, "ldm audit: out of memory\n");
+			return 2;
+		}
+		if (c != 1 && c != OPT_GPL_ONLY && c != OPT_UNEXPORT && c != OPT_PATCH)
+			p->list = 0;
+	}
+	/* After "--", everything is an operand. */
+	for (; optind < argc; optind++) {
+		if (take_operand(a, p, argv[optind])) {
+			fprintf(stderr, "ldm audit: out of memory\n");
+			return 2;
+		}
+	}
+	return -1;
+}
+
+/* The question asked, and whether its options go with it. */
+static const struct audit_verb *question(const struct audit *a, const char *name)
+{
+	const struct audit_verb *q = NULL;
+	size_t i;
+
+	for (i = 0; i < sizeof(questions) / sizeof(questions[0]); i++)
+		if (!strcmp(name, questions[i].name))
+			q = &questions[i];
+	if (!q) {
+		fprintf(stderr, "ldm audit: '%s' is not a question; see 'ldm audit --help'\n",
+			name);
+		return NULL;
+	}
+	if ((a->ngpl_only || a->nunexport || a->npatches) && q->run != audit_what_if) {
+		fprintf(stderr, "ldm audit: --gpl-only, --unexport and --patch go with what-if\n");
+		return NULL;
+	}
+	if (a->dot && q->run != audit_deps) {
+		fprintf(stderr, "ldm audit: --dot goes with deps\n");
+		return NULL;
+	}
+	if (a->symvers && a->runtime) {
+		fprintf(stderr, "ldm audit: the base is --symvers FILE or --runtime, not both\n");
+		return NULL;
+	}
+	return q;
+}
+
+static unsigned int online_cpus(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n < 1 ? 1 : n > 16 ? 16 : (unsigned int)n;
+}
+
+static int audit_run(int argc, char *argv[])
+{
+	struct audit a = { 0 };
+	struct parsed p = { 0 };
+	const struct audit_verb *q;
+	char deftree[300];
+	struct utsname u;
+	int status;
+
+	status = parse(argc, argv, &a, &p);
+	if (status >= 0)
+		goto out;
+	status = 2;
+	/*
+	 * Every module's image is allocated and freed in turn, up to tens of
+	 * MiB: from the heap, kept there, so that each reuses the pages of the
+	 * last instead of mapping (and faulting in) new ones and unmapping them.
+	 */
+	mallopt(M_MMAP_THRESHOLD, 32 << 20);
+	mallopt(M_TRIM_THRESHOLD, 256 << 20);
+	q = question(&a, p.noperands ? p.operands[0] : "summary");
+	if (!q)
+		goto out;
+	if (!a.jobs)
+		a.jobs = online_cpus();
+	/* diff reads its own trees; --tree there names the modules to break. */
+	if (!a.ntrees && q->run != audit_diff) {
+		uname(&u);
+		snprintf(deftree, sizeof(deftree), "/lib/modules/%s", u.release);
+		a.deftree = deftree;
+		if (add_to(&a.trees, &a.ntrees, deftree))
+			goto out;
+	}
+	status = p.noperands ? q->run(&a, p.noperands - 1, (char **)p.operands + 1) :
+			       q->run(&a, 0, NULL);
+out:
+	audit_free(&a);
+	free(p.operands);
+	return status;
+}
+
+const struct ldm_verb ldm_verb_audit = {
+	.name = "audit",
+	.run = audit_run,
+	.help = "who uses each export of a module tree, what is unused, who would break",
+};
