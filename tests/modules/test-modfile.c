@@ -62,7 +62,7 @@ static char *exports_of(const char *path, unsigned int flags)
 DEFINE_TEST(
 	test_modfile_reads_every_export_table_layout,
 	.description =
-		"absolute { value, name } (2.6, ldm) and { value, name, namespace }, place-relative { value, name } (4.19) and { value, name, namespace } (5.4+), and the __kflagstab layout: each export with its license and namespace, whole or lazy",
+		"absolute { value, name } (2.6, ldm) and { value, name, namespace }, place-relative { value, name } (4.19) and { value, name, namespace } (5.4+), the __kflagstab layout, and a table split into sections of one name (clang's objects): each export with its license and namespace, whole or lazy",
 	.no_runtime = true)
 {
 	static const struct {
@@ -74,6 +74,7 @@ DEFINE_TEST(
 		{ "rel12.ko",
 		  "fx_gpl GPL module:fx_friend,fx-pal*\nfx_ns all FXNS\nfx_plain all -\n" },
 		{ "flags.ko", "fx_gpl GPL -\nfx_ns all FXNS\nfx_plain all -\n" },
+		{ "split.ko", "fx_gpl GPL -\nfx_ns all -\nfx_plain all -\n" },
 	};
 	char path[512];
 	size_t i;

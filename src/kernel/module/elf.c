@@ -364,18 +364,35 @@ const char *ldm_elf_sym_name(const struct ldm_elf *elf, const Elf64_Sym *sym)
 }
 
 /**
+ * ldm_elf_next_section - the next section of a name
+ * @elf: a parsed image
+ * @name: the name
+ * @after: the index to search after (0 for the first)
+ *
+ * An object file may hold several sections of one name: clang gives each
+ * variable marked used and put in a named section (EXPORT_SYMBOL's) a
+ * section of its own, which the link of the module then merges.
+ *
+ * Return: the index of the first section named @name after @after, or 0.
+ */
+unsigned int ldm_elf_next_section(const struct ldm_elf *elf, const char *name, unsigned int after)
+{
+	unsigned int i;
+
+	for (i = after + 1; i < elf->nsec; i++)
+		if (!strcmp(ldm_elf_section_name(elf, i), name))
+			return i;
+	return 0;
+}
+
+/**
  * ldm_elf_find_section - the index of a section by name, or 0
  * @elf: a parsed image
  * @name: the name
  */
 unsigned int ldm_elf_find_section(const struct ldm_elf *elf, const char *name)
 {
-	unsigned int i;
-
-	for (i = 1; i < elf->nsec; i++)
-		if (!strcmp(ldm_elf_section_name(elf, i), name))
-			return i;
-	return 0;
+	return ldm_elf_next_section(elf, name, 0);
 }
 
 const char *ldm_modinfo_next(const struct ldm_elf *elf, size_t *pos)

@@ -53,6 +53,7 @@ int ldm_elf_rela_check(struct ldm_elf *elf, unsigned int i);
 const char *ldm_elf_section_name(const struct ldm_elf *elf, unsigned int idx);
 const char *ldm_elf_sym_name(const struct ldm_elf *elf, const Elf64_Sym *sym);
 unsigned int ldm_elf_find_section(const struct ldm_elf *elf, const char *name);
+unsigned int ldm_elf_next_section(const struct ldm_elf *elf, const char *name, unsigned int after);
 
 /*
  * .modinfo entries, "key=value", in file order. *pos starts at 0; returns

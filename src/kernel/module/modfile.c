@@ -743,26 +743,24 @@ static int walk_labels(const struct ldm_modfile *mf, unsigned int idx,
 	return 0;
 }
 
-static int walk_table(const struct ldm_modfile *mf, const struct ksymtab *kt,
+static int walk_table(const struct ldm_modfile *mf, unsigned int idx,
+		      enum ldm_export_license license,
 		      int (*fn)(const struct ldm_modfile_export *exp, void *data), void *data)
 {
 	const struct ldm_elf *elf = &mf->elf;
-	struct ksym_table t = { .mf = mf };
+	struct ksym_table t = { .mf = mf, .idx = idx };
 	unsigned int rela;
 	int error;
 
-	t.idx = ldm_elf_find_section(elf, kt->section);
-	if (!t.idx)
-		return 0;
 	t.sh = &elf->sechdrs[t.idx];
 	if (t.sh->sh_type == SHT_NOBITS || !t.sh->sh_size)
 		return 0;
 	rela = rela_for(elf, t.idx);
 	if (!rela)
-		return walk_labels(mf, t.idx, kt->license, fn, data);
+		return walk_labels(mf, t.idx, license, fn, data);
 	error = index_relocations(&t, rela);
 	if (!error && t.at)
-		error = walk_relocated(&t, kt->license, fn, data);
+		error = walk_relocated(&t, license, fn, data);
 	kfree(t.at);
 	return error;
 }
@@ -784,9 +782,14 @@ int ldm_modfile_for_each_export(const struct ldm_modfile *mf,
 	int error;
 
 	for (i = 0; i < ARRAY_SIZE(ksymtabs); i++) {
-		error = walk_table(mf, &ksymtabs[i], fn, data);
-		if (error)
-			return error;
+		unsigned int idx = 0;
+
+		/* An object clang made has a table section per export. */
+		while ((idx = ldm_elf_next_section(&mf->elf, ksymtabs[i].section, idx))) {
+			error = walk_table(mf, idx, ksymtabs[i].license, fn, data);
+			if (error)
+				return error;
+		}
 	}
 	return 0;
 }
