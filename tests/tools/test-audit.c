@@ -208,8 +208,8 @@ DEFINE_TEST(
 		"xz -c \"$f\" > \"$D/$f.xz\"",
 		"zstd -q -c \"$f\" > \"$D/$f.zst\"",
 		"gzip -c \"$f\" > \"$D/$f.gz\"",
-		"case $f in fa_l*|fa_f*) xz -c \"$f\" > \"$D/$f.xz\";; fa_u*) cp \"$f\" \"$D\";; "
-		"*) zstd -q -c \"$f\" > \"$D/$f.zst\";; esac",
+		("case $f in fa_l*|fa_f*) xz -c \"$f\" > \"$D/$f.xz\";; fa_u*) cp \"$f\" \"$D\";; "
+		 "*) zstd -q -c \"$f\" > \"$D/$f.zst\";; esac"),
 	};
 	char dir[128], filter[512], *out, *violations = golden("audit-violations.out"),
 					  *deps = golden("audit-deps.out");
