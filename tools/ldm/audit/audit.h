@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 /* Exit statuses, as grep and diff have them. */
 #define AUDIT_NOTHING 0 /* a question found nothing */
@@ -207,5 +208,17 @@ int audit_deps(struct audit *a, int argc, char **argv);
 
 /* Status of a question that printed @n records, after what was skipped. */
 int audit_status(const struct audit *a, size_t n);
+
+/*
+ * audit_sort - qsort() that takes an empty array: a tree, a question or
+ * a patch may give nothing, and an empty vector is never allocated (NULL,
+ * which qsort() must not be given).
+ */
+static inline void audit_sort(void *base, size_t n, size_t size,
+			      int (*cmp)(const void *, const void *))
+{
+	if (n)
+		qsort(base, n, size, cmp);
+}
 
 #endif /* _LDM_AUDIT_H */

@@ -144,7 +144,7 @@ static size_t closure(const struct dep_node *g, size_t i, uint32_t *out, unsigne
 	for (j = 0; j < n; j++)
 		seen[out[j]] = 0;
 	sort_graph = g;
-	qsort(out, n, sizeof(*out), by_rank);
+	audit_sort(out, n, sizeof(*out), by_rank);
 	return n;
 }
 
@@ -313,7 +313,7 @@ static int print_dot(struct audit *a, const struct dep_node *g)
 	if (!error)
 		error = dot_modules(a, g, v, nv, &l);
 	if (!error) {
-		qsort(l.v, l.n, sizeof(*l.v), by_string);
+		audit_sort(l.v, l.n, sizeof(*l.v), by_string);
 		printf("digraph modules {\n\tnode [shape=box];\n");
 		for (i = 0; i < l.n; i++)
 			printf("\t%s\n", l.v[i]);

@@ -134,7 +134,7 @@ static int violations_against(struct audit *a, const struct audit *side, struct 
 	audit_resolve(a);
 	if (audit_violations(a, v, n))
 		return -ENOMEM;
-	qsort(*v, *n, sizeof(**v), audit_violation_cmp);
+	audit_sort(*v, *n, sizeof(**v), audit_violation_cmp);
 	return 0;
 }
 

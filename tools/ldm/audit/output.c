@@ -169,7 +169,7 @@ int records_print(struct record_set *rs, bool json)
 	const char **prev = NULL;
 
 	sort_ncols = rs->ncols;
-	qsort(rs->cells, rs->nrec, rs->ncols * sizeof(*rs->cells), by_columns);
+	audit_sort(rs->cells, rs->nrec, rs->ncols * sizeof(*rs->cells), by_columns);
 	if (json)
 		printf("[");
 	for (i = 0; i < rs->nrec; i++) {

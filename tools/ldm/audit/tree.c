@@ -230,7 +230,7 @@ static int drop_duplicates(struct audit *a)
 		return -ENOMEM;
 	for (i = 0; i < a->nmodules; i++)
 		by[i] = &a->modules[i];
-	qsort(by, a->nmodules, sizeof(*by), by_name_then_seq);
+	audit_sort(by, a->nmodules, sizeof(*by), by_name_then_seq);
 	for (i = 0; i < a->nmodules; i = j) {
 		struct audit_module *keep = by[i];
 
@@ -298,7 +298,7 @@ static int read_order(struct audit *a)
 			return -ENOMEM;
 		}
 	}
-	qsort(keys, a->nmodules, 2 * sizeof(*keys), by_uncrelpath);
+	audit_sort(keys, a->nmodules, 2 * sizeof(*keys), by_uncrelpath);
 	while (fgets(line, sizeof(line), f)) {
 		const char *key = line, **hit;
 
@@ -493,9 +493,13 @@ static int keep_vectors(struct module_reader *r, struct audit_module *m)
 	m->import_ns = arena_alloc(&r->arena, r->nns * sizeof(*m->import_ns) + 1);
 	if (!m->exports || !m->imports || !m->import_ns)
 		return -ENOMEM;
-	memcpy(m->exports, r->exp, r->nexp * sizeof(*m->exports));
-	memcpy(m->imports, r->imp, r->nimp * sizeof(*m->imports));
-	memcpy(m->import_ns, r->ns, r->nns * sizeof(*m->import_ns));
+	/* A vector the module had nothing for was never allocated: NULL. */
+	if (r->nexp)
+		memcpy(m->exports, r->exp, r->nexp * sizeof(*m->exports));
+	if (r->nimp)
+		memcpy(m->imports, r->imp, r->nimp * sizeof(*m->imports));
+	if (r->nns)
+		memcpy(m->import_ns, r->ns, r->nns * sizeof(*m->import_ns));
 	return 0;
 }
 
@@ -658,7 +662,7 @@ int audit_load_tree(struct audit *a)
 		error = read_order(a);
 	if (error)
 		return error;
-	qsort(a->modules, a->nmodules, sizeof(*a->modules), by_depmod_order);
+	audit_sort(a->modules, a->nmodules, sizeof(*a->modules), by_depmod_order);
 	if (!a->nmodules) {
 		fprintf(stderr, "ldm audit: no modules (.ko, .ko.gz, .ko.xz, .ko.zst) in %s%s\n",
 			a->trees[0], a->ntrees > 1 ? " and the others named" : "");

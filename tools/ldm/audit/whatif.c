@@ -254,7 +254,7 @@ static int violations_sorted(struct audit *a, struct audit_violation **v, size_t
 	audit_resolve(a);
 	if (audit_violations(a, v, n))
 		return -ENOMEM;
-	qsort(*v, *n, sizeof(**v), audit_violation_cmp);
+	audit_sort(*v, *n, sizeof(**v), audit_violation_cmp);
 	return 0;
 }
 
