@@ -677,7 +677,8 @@ static void assert_runtime_complete(unsigned int nexports)
 
 	ASSERT_EQ(count_exports(), nexports);
 	ASSERT_EQ(tree_type("/kernel"), LDM_SYSFS_DIR);
-	ASSERT_EQ(dir_entries("/kernel"), 4); /* uevent_helper, uevent_seqnum, tainted, ldm_sysfs */
+	/* uevent_helper, uevent_seqnum, tainted, ldm_sysfs, export_policy */
+	ASSERT_EQ(dir_entries("/kernel"), 5);
 	ASSERT_EQ(ldm_sysfs_read_path("/kernel/uevent_helper", buf, sizeof(buf)), 1);
 	ASSERT_EQ(ldm_sysfs_read_path("/kernel/uevent_seqnum", buf, sizeof(buf)), 2);
 	ASSERT_STREQ(buf, "0\n");
