@@ -1078,3 +1078,55 @@ DEFINE_TEST(
 	ASSERT_EQ(dir_entries("/race"), 0);
 	kset_unregister(&test_kset);
 }
+
+/* ---- a device's uevent file read while its driver comes and goes ---- */
+
+static atomic_t c6_stop;
+
+static void *c6_reader_fn(void *arg)
+{
+	char buf[512];
+	ssize_t n;
+
+	(void)arg;
+	while (!atomic_read(&c6_stop)) {
+		n = ldm_sysfs_read_path("/devices/platform/c6dev/uevent", buf, sizeof(buf));
+		if (n < 0)
+			FAIL("reading the uevent file: %zd", n);
+	}
+	return NULL;
+}
+
+DEFINE_TEST(
+	test_uevent_read_while_driver_binds_and_unbinds,
+	.description =
+		"a device's uevent file read in a loop while a driver of its name, allocated each time and freed after its unregister, binds and unbinds: every read succeeds, and DRIVER= is never read from a driver being freed (ASan, TSan)",
+	.concurrency = true)
+{
+	double deadline = now() + RUN_SECONDS;
+	struct platform_device *pdev;
+	struct device_driver *drv;
+	pthread_t reader;
+	unsigned int i;
+	char *name;
+
+	pdev = platform_device_register_simple("c6dev", -1, NULL, 0);
+	ASSERT(!IS_ERR(pdev));
+	ASSERT_OK(pthread_create(&reader, NULL, c6_reader_fn, NULL));
+	for (i = 0; i < 2000 && !time_up(deadline); i++) {
+		drv = kzalloc(sizeof(*drv), GFP_KERNEL);
+		ASSERT(drv);
+		name = kstrdup("c6dev", GFP_KERNEL);
+		ASSERT(name);
+		drv->name = name;
+		drv->bus = &platform_bus_type;
+		ASSERT_OK(driver_register(drv));
+		ASSERT(pdev->dev.driver == drv);
+		driver_unregister(drv);
+		kfree(name);
+		kfree(drv);
+	}
+	atomic_set(&c6_stop, 1);
+	ASSERT_OK(pthread_join(reader, NULL));
+	platform_device_unregister(pdev);
+}

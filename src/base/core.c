@@ -104,15 +104,29 @@ static struct kset_hotplug_ops device_hotplug_ops = {
 
 decl_subsys(devices, &ktype_device, &device_hotplug_ops);
 
+/*
+ * DRIVER= reads dev->driver, which an unbind clears and whose driver an
+ * rmmod then frees: the device's semaphore, held over every bind and
+ * unbind, keeps it still while the properties are made. (An event sent
+ * by a bind or unbind is made by the thread that holds it.)
+ */
 static ssize_t uevent_show(struct device *dev, char *buf)
 {
-	return kobject_uevent_show(&dev->kobj, buf);
+	ssize_t ret;
+
+	down(&dev->sem);
+	ret = kobject_uevent_show(&dev->kobj, buf);
+	up(&dev->sem);
+	return ret;
 }
 
 static ssize_t uevent_store(struct device *dev, const char *buf, size_t count)
 {
-	int error = kobject_synth_uevent(&dev->kobj, buf, count);
+	int error;
 
+	down(&dev->sem);
+	error = kobject_synth_uevent(&dev->kobj, buf, count);
+	up(&dev->sem);
 	return error ? error : (ssize_t)count;
 }
 
