@@ -30,24 +30,6 @@ static void insmod_help(FILE *out)
 		     "  -h, --help       show this text\n");
 }
 
-/* Join argv[from..] with spaces: the argument string of init_module. */
-static char *join_params(int argc, char *argv[], int from)
-{
-	size_t len = 1;
-	char *s;
-	int i;
-
-	for (i = from; i < argc; i++)
-		len += strlen(argv[i]) + 1;
-	s = calloc(1, len);
-	for (i = from; s && i < argc; i++) {
-		if (i > from)
-			strcat(s, " ");
-		strcat(s, argv[i]);
-	}
-	return s;
-}
-
 static int insmod_run(int argc, char *argv[])
 {
 	struct ctl_result res;
@@ -70,7 +52,7 @@ static int insmod_run(int argc, char *argv[])
 			strerror(errno));
 		return 1;
 	}
-	params = join_params(argc, argv, optind + 1);
+	params = tool_join_args(argc, argv, optind + 1);
 	if (!params) {
 		close(fd);
 		return 1;

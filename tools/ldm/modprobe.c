@@ -96,24 +96,6 @@ static int parse(int argc, char *argv[], struct modprobe_opts *o)
 	return -1;
 }
 
-/* Join argv[from..] with spaces: the parameters of the module named. */
-static char *join_params(int argc, char *argv[], int from)
-{
-	size_t len = 1;
-	char *s;
-	int i;
-
-	for (i = from; i < argc; i++)
-		len += strlen(argv[i]) + 1;
-	s = calloc(1, len);
-	for (i = from; s && i < argc; i++) {
-		if (i > from)
-			strcat(s, " ");
-		strcat(s, argv[i]);
-	}
-	return s;
-}
-
 /* One request: its output on -v, its warnings, its failure as modprobe says it. */
 static int request(const struct modprobe_opts *o, const char *const fields[], int n)
 {
@@ -158,7 +140,7 @@ static int modprobe_run(int argc, char *argv[])
 		}
 		return status;
 	}
-	params = join_params(argc, argv, optind + 1);
+	params = tool_join_args(argc, argv, optind + 1);
 	if (!params)
 		return 1;
 	fields[0] = "modprobe";

@@ -85,6 +85,23 @@ int tool_parse_options(int argc, char *argv[], unsigned int allowed, void (*help
 	return -1;
 }
 
+char *tool_join_args(int argc, char *argv[], int from)
+{
+	size_t len = 1;
+	char *s;
+	int i;
+
+	for (i = from; i < argc; i++)
+		len += strlen(argv[i]) + 1;
+	s = calloc(1, len);
+	for (i = from; s && i < argc; i++) {
+		if (i > from)
+			strcat(s, " ");
+		strcat(s, argv[i]);
+	}
+	return s;
+}
+
 const char *tool_insmod_strerror(int error)
 {
 	switch (error) {

@@ -37,6 +37,12 @@ int tool_parse_options(int argc, char *argv[], unsigned int allowed, void (*help
  */
 const char *tool_insmod_strerror(int error);
 
+/*
+ * argv[from..] joined with spaces, in a string to free(): a module's
+ * parameters as init_module() takes them. NULL if out of memory.
+ */
+char *tool_join_args(int argc, char *argv[], int from);
+
 /* Where ldmd serves when none is named (as ldmd's own default). */
 #define TOOL_DEFAULT_ROOT "/run/ldm"
 
