@@ -299,6 +299,45 @@ DEFINE_TEST(
 	demo_down(&m);
 }
 
+DEFINE_TEST(
+	test_exec_udevadm_trigger_subsystems,
+	.description =
+		"udevadm trigger --type=subsystems under ldm exec writes the uevent files of the platform bus, its drivers and the loaded modules, and ldmd sends change for each with SUBSYSTEM=bus, drivers or module",
+	.no_runtime = true)
+{
+	char *out, *line, *save, buf[4096], want[300], rel[300];
+	bool bus = false, driver = false, module = false;
+	struct demo m;
+	ssize_t n;
+	int fd;
+
+	need_udevadm();
+	demo_up(&m);
+	fd = ldmd_socket_connect(&m.d, "uevent");
+	ASSERT(fd >= 0);
+	usleep(200 * 1000); /* accepted before the writes */
+	exec_ok(&m.d, "udevadm trigger --type=subsystems --action=change --verbose", &out);
+	/* Each path listed whose uevent file the tree has gets its event, in order. */
+	for (line = strtok_r(out, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		snprintf(rel, sizeof(rel), "%s/uevent", line + strlen("/sys"));
+		if (access(SYS(&m.d, rel), F_OK))
+			continue;
+		n = next_event(fd, buf, sizeof(buf));
+		snprintf(want, sizeof(want), "change@%s", line + strlen("/sys"));
+		ASSERT_STREQ(buf, want);
+		ASSERT(has_property(buf, n, "SYNTH_UUID=0"));
+		bus |= !strcmp(line, "/sys/bus/platform") && has_property(buf, n, "SUBSYSTEM=bus");
+		driver |= !strcmp(line, "/sys/bus/platform/drivers/demo_sensor") &&
+			  has_property(buf, n, "SUBSYSTEM=drivers");
+		module |= !strcmp(line, "/sys/module/demo_sensor") &&
+			  has_property(buf, n, "SUBSYSTEM=module");
+	}
+	ASSERT(bus && driver && module);
+	free(out);
+	close(fd);
+	demo_down(&m);
+}
+
 /*
  * The script run under ldm exec: start @monitor with its output to a file,
  * wait (bounded) for it to say it listens, hotplug a widget (its driver
