@@ -19,6 +19,7 @@
 #include "module_kobject.h"
 #include "power/power.h"
 #include "sysfs_compat.h"
+#include "uevent.h"
 
 #define to_drv(obj)	   container_of(obj, struct device_driver, kobj)
 #define to_drv_attr(_attr) container_of(_attr, struct driver_attribute, attr)
@@ -81,6 +82,30 @@ static struct kobj_type ktype_bus = {
 };
 
 decl_subsys(bus, &ktype_bus, NULL);
+
+/*
+ * Modern tree: a write to a bus's or a driver's uevent file (0200) sends an
+ * event with SUBSYSTEM=bus or drivers, their ksets' names, as Linux's does
+ * (udevadm trigger --type=subsystems). Their own add and remove ldm does
+ * not send (docs/sysfs.md).
+ */
+static ssize_t bus_uevent_store(struct bus_type *bus, const char *buf, size_t count)
+{
+	int error = kobject_synth_uevent(&bus->subsys.kset.kobj, buf, count);
+
+	return error ? error : (ssize_t)count;
+}
+
+static struct bus_attribute bus_attr_uevent = __ATTR(uevent, 0200, NULL, bus_uevent_store);
+
+static ssize_t driver_uevent_store(struct device_driver *drv, const char *buf, size_t count)
+{
+	int error = kobject_synth_uevent(&drv->kobj, buf, count);
+
+	return error ? error : (ssize_t)count;
+}
+
+static struct driver_attribute driver_attr_uevent = __ATTR(uevent, 0200, NULL, driver_uevent_store);
 
 /**
  * bus_create_file - create an attribute file of a bus (/bus/<bus>/<attr>)
@@ -621,20 +646,34 @@ static ssize_t unbind_store(struct device_driver *drv, const char *buf, size_t c
 static struct driver_attribute driver_attr_bind = __ATTR(bind, 0200, NULL, bind_store);
 static struct driver_attribute driver_attr_unbind = __ATTR(unbind, 0200, NULL, unbind_store);
 
+/* bind and unbind, and in the modern tree uevent. */
 static int add_bind_files(struct device_driver *drv)
 {
 	int error = driver_create_file(drv, &driver_attr_bind);
 
-	if (!error) {
-		error = driver_create_file(drv, &driver_attr_unbind);
+	if (error)
+		return error;
+	error = driver_create_file(drv, &driver_attr_unbind);
+	if (error)
+		goto err_remove_bind;
+	if (ldm_sysfs_modern()) {
+		error = driver_create_file(drv, &driver_attr_uevent);
 		if (error)
-			driver_remove_file(drv, &driver_attr_bind);
+			goto err_remove_unbind;
 	}
+	return 0;
+
+err_remove_unbind:
+	driver_remove_file(drv, &driver_attr_unbind);
+err_remove_bind:
+	driver_remove_file(drv, &driver_attr_bind);
 	return error;
 }
 
 static void remove_bind_files(struct device_driver *drv)
 {
+	if (ldm_sysfs_modern())
+		driver_remove_file(drv, &driver_attr_uevent);
 	driver_remove_file(drv, &driver_attr_unbind);
 	driver_remove_file(drv, &driver_attr_bind);
 }
@@ -779,14 +818,20 @@ struct bus_type *find_bus(char *name)
 }
 EXPORT_SYMBOL_GPL(find_bus);
 
+/* The bus's own attributes, and in the modern tree uevent. */
 static int bus_add_attrs(struct bus_type *bus)
 {
 	int error = 0;
-	int i;
+	int i = 0;
 
+	if (ldm_sysfs_modern()) {
+		error = bus_create_file(bus, &bus_attr_uevent);
+		if (error)
+			return error;
+	}
 	if (!bus->bus_attrs)
 		return 0;
-	for (i = 0; attr_name(bus->bus_attrs[i]); i++) {
+	for (; attr_name(bus->bus_attrs[i]); i++) {
 		error = bus_create_file(bus, &bus->bus_attrs[i]);
 		if (error)
 			goto err_remove;
@@ -796,6 +841,8 @@ static int bus_add_attrs(struct bus_type *bus)
 err_remove:
 	while (--i >= 0)
 		bus_remove_file(bus, &bus->bus_attrs[i]);
+	if (ldm_sysfs_modern())
+		bus_remove_file(bus, &bus_attr_uevent);
 	return error;
 }
 
@@ -806,6 +853,8 @@ static void bus_remove_attrs(struct bus_type *bus)
 	if (bus->bus_attrs)
 		for (i = 0; attr_name(bus->bus_attrs[i]); i++)
 			bus_remove_file(bus, &bus->bus_attrs[i]);
+	if (ldm_sysfs_modern())
+		bus_remove_file(bus, &bus_attr_uevent);
 }
 
 /**

@@ -85,17 +85,24 @@ static int add_ext_vars(struct hotplug_env *env, char *envp_ext[])
 	return 0;
 }
 
+/* What a kset without hotplug_ops does: a kobject_synth_uevent() of a bus or driver. */
+static struct kset_hotplug_ops plain_ops;
+
+static struct kset_hotplug_ops *ops_of(struct kset *kset)
+{
+	return kset->hotplug_ops ? kset->hotplug_ops : &plain_ops;
+}
+
 /* Let the kset add its variables after ours. */
 static int kset_vars(struct hotplug_env *env, struct kset *kset, struct kobject *kobj)
 {
 	int i, retval;
 
-	if (!kset->hotplug_ops->hotplug)
+	if (!ops_of(kset)->hotplug)
 		return 0;
 	memset(&env->envp[env->envc], 0, sizeof(char *) * (size_t)(NUM_ENVP - env->envc));
-	retval = kset->hotplug_ops->hotplug(kset, kobj, &env->envp[env->envc],
-					    NUM_ENVP - 2 - env->envc, env->buffer + env->used,
-					    (int)(BUFFER_SIZE - env->used));
+	retval = ops_of(kset)->hotplug(kset, kobj, &env->envp[env->envc], NUM_ENVP - 2 - env->envc,
+				       env->buffer + env->used, (int)(BUFFER_SIZE - env->used));
 	if (retval) {
 		pr_debug("%s - hotplug() returned %d\n", __func__, retval);
 		return retval;
@@ -199,7 +206,7 @@ static void kset_hotplug(const char *action, struct kset *kset, struct kobject *
 	const char *subsystem = NULL;
 	size_t len;
 
-	if (kset->hotplug_ops->filter && !kset->hotplug_ops->filter(kset, kobj))
+	if (ops_of(kset)->filter && !ops_of(kset)->filter(kset, kobj))
 		return;
 	env = kzalloc(sizeof(*env), GFP_KERNEL);
 	if (!env)
@@ -207,8 +214,8 @@ static void kset_hotplug(const char *action, struct kset *kset, struct kobject *
 	devpath = kobject_get_path(kset, kobj, GFP_KERNEL);
 	if (!devpath)
 		goto out;
-	if (kset->hotplug_ops->name)
-		subsystem = kset->hotplug_ops->name(kset, kobj);
+	if (ops_of(kset)->name)
+		subsystem = ops_of(kset)->name(kset, kobj);
 	if (!subsystem)
 		subsystem = kobject_name(&kset->kobj);
 
@@ -228,14 +235,22 @@ out:
 	kfree(env);
 }
 
-/* The kset whose hotplug_ops shape @kobj's events: its own or an ancestor's. */
-static struct kset *hotplug_kset(struct kobject *kobj)
+/* The kset @kobj belongs to: its own or its nearest ancestor's. */
+static struct kset *owning_kset(struct kobject *kobj)
 {
 	struct kobject *top = kobj;
 
 	while (!top->kset && top->parent)
 		top = top->parent;
-	return top->kset && top->kset->hotplug_ops ? top->kset : NULL;
+	return top->kset;
+}
+
+/* The kset whose hotplug_ops shape @kobj's events, if it has them. */
+static struct kset *hotplug_kset(struct kobject *kobj)
+{
+	struct kset *kset = owning_kset(kobj);
+
+	return kset && kset->hotplug_ops ? kset : NULL;
 }
 
 /**
@@ -400,12 +415,15 @@ static int synth_args(const char *args, size_t len, char **envp, int num_envp, c
  *
  * ACTION is add, remove, change, move, online, offline, bind or unbind; the
  * event carries SYNTH_UUID (0 without one) and SYNTH_ARG_KEY=VALUE for each
- * argument. Only the event is sent: nothing is added or removed.
+ * argument. Only the event is sent: nothing is added or removed. A kobject
+ * whose kset has no hotplug_ops (a bus, a driver) gets it too, with the
+ * kset's name as SUBSYSTEM.
  * Return: 0, or -EINVAL for an unknown action or bad arguments.
  */
 int kobject_synth_uevent(struct kobject *kobj, const char *buf, size_t count)
 {
 	char *envp[NUM_ENVP] = { "SYNTH_UUID=0", NULL };
+	struct kset *kset;
 	const char *action = NULL;
 	char args[BUFFER_SIZE];
 	size_t i, len;
@@ -429,7 +447,14 @@ int kobject_synth_uevent(struct kobject *kobj, const char *buf, size_t count)
 		if (error)
 			return error;
 	}
-	kobject_hotplug_env(action, kobj, envp);
+	/*
+	 * A kset without hotplug_ops (a bus, a driver) raises no events of
+	 * its own, but one written to its uevent file goes out all the same,
+	 * named after the kset, as Linux's does.
+	 */
+	kset = owning_kset(kobj);
+	if (kset)
+		kset_hotplug(action, kset, kobj, envp);
 	return 0;
 }
 

@@ -4,6 +4,7 @@
  * modern Linux): which entry of a match table a device fits, and the
  * MODALIAS and OF_* variables of its events (modern tree only).
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 #include <ldm/export.h>
@@ -110,10 +111,29 @@ ssize_t of_device_modalias(struct device *dev, char *str, ssize_t len)
 }
 EXPORT_SYMBOL_GPL(of_device_modalias);
 
+/*
+ * Whether the property @pp of /aliases names @np: an alias ends in its
+ * number ("serial0"), and its value is the path of a node of the board.
+ */
+static bool alias_of(const struct property *pp, struct device_node *np)
+{
+	const char *path = pp->value;
+	size_t len = strlen(pp->name);
+	struct device_node *target;
+
+	if (!len || !isdigit((unsigned char)pp->name[len - 1]) || pp->length <= 0 ||
+	    path[pp->length - 1] != '\0')
+		return false;
+	target = of_find_node_by_path(path);
+	of_node_put(target);
+	return target == np;
+}
+
 /**
  * of_device_uevent - add the OF_* variables of a device's node to an event:
  * OF_NAME, OF_FULLNAME, OF_TYPE (with a "device_type"), OF_COMPATIBLE_<i>
- * for each compatible string and OF_COMPATIBLE_N, as modern Linux does
+ * for each compatible string, OF_COMPATIBLE_N, and OF_ALIAS_<i>=<alias>
+ * for each alias of /aliases naming the node, as modern Linux does
  * @dev: the device; nothing is added without a node
  * @envp: the hotplug() method's envp
  * @num_envp: its room
@@ -127,10 +147,10 @@ EXPORT_SYMBOL_GPL(of_device_modalias);
 int of_device_uevent(struct device *dev, char **envp, int num_envp, int *cur_index, char *buffer,
 		     int buffer_size, int *cur_len)
 {
-	struct device_node *np = dev ? dev->of_node : NULL;
+	struct device_node *np = dev ? dev->of_node : NULL, *aliases;
 	const char *type, *compat;
 	struct property *pp;
-	int pos = 0, n = 0;
+	int pos = 0, n = 0, error = 0;
 
 #define ADD(...) \
 	add_hotplug_env_var(envp, num_envp, cur_index, buffer, buffer_size, cur_len, __VA_ARGS__)
@@ -145,7 +165,15 @@ int of_device_uevent(struct device *dev, char **envp, int num_envp, int *cur_ind
 	while ((compat = next_string(pp, &pos)))
 		if (ADD("OF_COMPATIBLE_%d=%s", n++, compat))
 			return -ENOMEM;
-	return ADD("OF_COMPATIBLE_N=%d", n);
+	if (ADD("OF_COMPATIBLE_N=%d", n))
+		return -ENOMEM;
+	aliases = of_find_node_by_path("/aliases");
+	n = 0;
+	for (pp = aliases ? aliases->properties : NULL; pp && !error; pp = pp->next)
+		if (alias_of(pp, np))
+			error = ADD("OF_ALIAS_%d=%s", n++, pp->name);
+	of_node_put(aliases);
+	return error;
 #undef ADD
 }
 

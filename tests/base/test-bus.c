@@ -207,7 +207,7 @@ DEFINE_TEST(
 	ASSERT(dev0.dev.driver == &drv.drv);
 	ASSERT(dev1.dev.driver == &drv.drv);
 	ASSERT(dev2.dev.driver == NULL);
-	ASSERT_STREQ(dir_of("/bus/foo/drivers/drv"), "drvname bind unbind dev0 dev1");
+	ASSERT_STREQ(dir_of("/bus/foo/drivers/drv"), "drvname bind unbind uevent dev0 dev1");
 
 	/* Bound devices are left alone. */
 	ASSERT_EQ(bus_rescan_devices(&foo_bus), 0);
@@ -235,7 +235,7 @@ DEFINE_TEST(
 	ASSERT(find_bus("foo") == NULL);
 	foo_bus.bus_attrs = foo_bus_attrs;
 	ASSERT_OK(bus_register(&foo_bus));
-	ASSERT_STREQ(dir_of("/bus/foo"), "devices drivers version");
+	ASSERT_STREQ(dir_of("/bus/foo"), "devices drivers uevent version");
 	bus_unregister(&foo_bus);
 }
 

@@ -149,7 +149,7 @@ DEFINE_TEST(
 	ASSERT_EQ(refcount(&twin.dev.kobj), 1);
 	ASSERT_EQ(refcount(&par.dev.kobj), par_refs);
 	ASSERT_STREQ(dir_of("/bus/foo/devices"), "par dev0");
-	ASSERT_STREQ(dir_of("/bus/foo/drivers/drv"), "drvname bind unbind dev0");
+	ASSERT_STREQ(dir_of("/bus/foo/drivers/drv"), "drvname bind unbind uevent dev0");
 	ASSERT_STREQ(tree_link("/bus/foo/devices/dev0"), "../../../devices/par/dev0");
 	put_device(&twin.dev);
 	ASSERT_EQ(twin.released, 1);

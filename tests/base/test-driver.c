@@ -63,11 +63,11 @@ DEFINE_TEST(
 	ASSERT_EQ(drv.probed, 1);
 	ASSERT(dev0.dev.driver == &drv.drv);
 	ASSERT_STREQ(tree_link("/bus/foo/drivers/drv/dev0"), "../../../../devices/dev0");
-	ASSERT_STREQ(dir_of("/bus/foo/drivers/drv"), "drvname bind unbind dev0");
+	ASSERT_STREQ(dir_of("/bus/foo/drivers/drv"), "drvname bind unbind uevent dev0");
 
 	device_unregister(&dev0.dev);
 	ASSERT_EQ(drv.removed, 1);
-	ASSERT_STREQ(dir_of("/bus/foo/drivers/drv"), "drvname bind unbind");
+	ASSERT_STREQ(dir_of("/bus/foo/drivers/drv"), "drvname bind unbind uevent");
 	driver_unregister(&drv.drv);
 	ASSERT_EQ(dev0.released, 1);
 	bus_unregister(&foo_bus);
@@ -92,7 +92,7 @@ DEFINE_TEST(
 	ASSERT_EQ(bad.probed, 1);
 	ASSERT(dev0.dev.driver == NULL);
 	ASSERT_EQ(tree_type("/bus/foo/drivers/bad/dev0"), -ENOENT);
-	ASSERT_STREQ(dir_of("/bus/foo/drivers/bad"), "drvname bind unbind");
+	ASSERT_STREQ(dir_of("/bus/foo/drivers/bad"), "drvname bind unbind uevent");
 
 	/* Then a good one binds it. */
 	ASSERT_OK(driver_register(&good.drv));
@@ -140,7 +140,7 @@ DEFINE_TEST(
 	ASSERT_EQ(drv.probed, 0);
 	ASSERT(dev0.dev.driver == NULL);
 	ASSERT(dev1.dev.driver == NULL);
-	ASSERT_STREQ(dir_of("/bus/foo/drivers/drv"), "drvname bind unbind");
+	ASSERT_STREQ(dir_of("/bus/foo/drivers/drv"), "drvname bind unbind uevent");
 
 	device_unregister(&dev0.dev);
 	device_unregister(&dev1.dev);
@@ -173,7 +173,7 @@ DEFINE_TEST(
 	tdev_init(&other, "other", NULL, "drv2");
 	ASSERT_OK(device_register(&other.dev));
 	ASSERT_EQ(drv.probed, 3);
-	ASSERT_STREQ(dir_of("/bus/foo/drivers/drv"), "drvname bind unbind dev0 dev1 dev2");
+	ASSERT_STREQ(dir_of("/bus/foo/drivers/drv"), "drvname bind unbind uevent dev0 dev1 dev2");
 
 	driver_unregister(&drv.drv);
 	ASSERT_EQ(drv.removed, 3);
@@ -400,7 +400,7 @@ DEFINE_TEST(
 	ASSERT_EQ(race.bind_ret, -ENODEV);
 	ASSERT_EQ(drv.probed, 0);
 	ASSERT(dev0.dev.driver == NULL);
-	ASSERT_STREQ(dir_of("/bus/foo/drivers/drv"), "drvname bind unbind");
+	ASSERT_STREQ(dir_of("/bus/foo/drivers/drv"), "drvname bind unbind uevent");
 	ASSERT_EQ(dev0.released, 1);
 	driver_unregister(&drv.drv);
 	ASSERT_EQ(drv.removed, 0);

@@ -82,6 +82,50 @@ DEFINE_TEST(
 }
 
 DEFINE_TEST(
+	test_bus_and_driver_have_write_only_uevent,
+	.description =
+		"a bus and a driver have a write-only uevent file (0200), as Linux: a write sends the event with SUBSYSTEM=bus or drivers (udevadm trigger --type=subsystems); their directories devices/ and drivers/ have none; their registration sends no event")
+{
+	static struct event_log log;
+	static struct tdev dev;
+	static struct tdrv drv;
+	struct ldm_sysfs_stat st;
+	struct sysfs_dirent *sd;
+
+	ASSERT_OK(ldm_uevent_listen(record_event, &log));
+	ASSERT_OK(bus_register(&foo_bus));
+	tdev_init(&dev, "dev0", NULL, NULL);
+	ASSERT_OK(device_register(&dev.dev));
+	tdrv_init(&drv, "drv", 0);
+	ASSERT_OK(driver_register(&drv.drv));
+	ASSERT(dev.dev.driver == &drv.drv);
+	ASSERT_OK(ldm_sysfs_lookup("/bus/foo/uevent", 0, &sd));
+	ASSERT_OK(ldm_sysfs_stat(sd, &st));
+	ASSERT_EQ(st.mode & 07777, 0200);
+	ldm_sysfs_put(sd);
+	ASSERT_OK(ldm_sysfs_lookup("/bus/foo/drivers/drv/uevent", 0, &sd));
+	ASSERT_OK(ldm_sysfs_stat(sd, &st));
+	ASSERT_EQ(st.mode & 07777, 0200);
+	ldm_sysfs_put(sd);
+	ASSERT_EQ(write_attr("/bus/foo/uevent", "change\n"), 7);
+	ASSERT_EQ(write_attr("/bus/foo/drivers/drv/uevent", "change"), 6);
+	ASSERT_EQ(write_attr("/bus/foo/drivers/drv/uevent", "explode"), -EINVAL);
+	ASSERT(!tree_exists("/bus/foo/drivers/uevent"));
+	ASSERT(!tree_exists("/bus/foo/devices/uevent"));
+	unbind_one(&dev, &drv);
+	ASSERT_OK(ldm_uevent_unlisten(record_event, &log));
+	ASSERT_EQ(log.n, 6);
+	ASSERT_STREQ(log.ev[0], "ACTION=add DEVPATH=/devices/dev0 SUBSYSTEM=foo FOO_ID=dev0");
+	ASSERT_STREQ(log.ev[1],
+		     "ACTION=bind DEVPATH=/devices/dev0 SUBSYSTEM=foo DRIVER=drv FOO_ID=dev0");
+	ASSERT_STREQ(log.ev[2], "ACTION=change DEVPATH=/bus/foo SUBSYSTEM=bus SYNTH_UUID=0");
+	ASSERT_STREQ(log.ev[3],
+		     "ACTION=change DEVPATH=/bus/foo/drivers/drv SUBSYSTEM=drivers SYNTH_UUID=0");
+	ASSERT_STREQ(log.ev[4], "ACTION=unbind DEVPATH=/devices/dev0 SUBSYSTEM=foo FOO_ID=dev0");
+	ASSERT_STREQ(log.ev[5], "ACTION=remove DEVPATH=/devices/dev0 SUBSYSTEM=foo FOO_ID=dev0");
+}
+
+DEFINE_TEST(
 	test_device_without_bus_has_an_empty_uevent,
 	.description =
 		"a device on no bus (/devices/platform) has a uevent file that shows nothing, and a write to it sends no event, as Linux filters it")
@@ -139,6 +183,8 @@ DEFINE_TEST(
 	ASSERT_STREQ(dir_of("/devices/platform/widget3"), "power");
 	ASSERT_STREQ(dir_of("/devices/platform"), "power widget3");
 	ASSERT_EQ(write_attr("/devices/dev0/uevent", "add"), -ENOENT);
+	ASSERT_EQ(write_attr("/bus/foo/uevent", "add"), -ENOENT);
+	ASSERT_EQ(write_attr("/bus/foo/drivers/drv/uevent", "add"), -ENOENT);
 	platform_device_unregister(pdev);
 	unbind_one(&dev, &drv);
 	ASSERT_OK(ldm_uevent_unlisten(record_event, &log));

@@ -539,6 +539,36 @@ DEFINE_TEST(
 	ldm_board_unload();
 }
 
+static const char aliases_board[] =
+	"/dts-v1/;\n"
+	"/ {\n"
+	"	#address-cells = <1>; #size-cells = <1>;\n"
+	"	aliases { serial1 = &port; widget = \"/widget@1000\"; serial0 = \"/bus/port@2000\";\n"
+	"		gone0 = \"/nope\"; blob0 = [2f 62]; };\n"
+	"	widget@1000 { compatible = \"acme,widget\"; reg = <0x1000 0x10>; };\n"
+	"	bus { compatible = \"simple-bus\"; #address-cells = <1>; #size-cells = <1>;\n"
+	"		ranges;\n"
+	"		port: port@2000 { compatible = \"acme,port\"; reg = <0x2000 0x10>; }; };\n"
+	"};\n";
+
+DEFINE_TEST(
+	test_of_device_event_has_its_aliases,
+	.description =
+		"a board device's events and uevent file carry OF_ALIAS_<i>=<alias> for each alias of /aliases naming its node, in their order, as modern Linux; an alias without a number, one naming no node or not a string counts for nothing")
+{
+	ASSERT_OK(load_dts(aliases_board, NULL));
+	ASSERT_STREQ(tree_attr("/devices/platform/bus/2000.port/uevent"),
+		     "OF_NAME=port\nOF_FULLNAME=/bus/port@2000\n"
+		     "OF_COMPATIBLE_0=acme,port\nOF_COMPATIBLE_N=1\n"
+		     "OF_ALIAS_0=serial1\nOF_ALIAS_1=serial0\n"
+		     "MODALIAS=of:NportT(null)Cacme,port\n");
+	ASSERT_STREQ(tree_attr("/devices/platform/1000.widget/uevent"),
+		     "OF_NAME=widget\nOF_FULLNAME=/widget@1000\n"
+		     "OF_COMPATIBLE_0=acme,widget\nOF_COMPATIBLE_N=1\n"
+		     "MODALIAS=of:NwidgetT(null)Cacme,widget\n");
+	ldm_board_unload();
+}
+
 static const char prop_board[] =
 	"/dts-v1/;\n"
 	"/ {\n"

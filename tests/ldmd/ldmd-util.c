@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
@@ -417,4 +418,43 @@ int ldmd_control_request(int fd, const void *req, size_t len, const int *fds, in
 		snprintf(why, size, "%s", buf + 2 + strlen(buf + 1));
 	free(buf);
 	return err;
+}
+
+void need_namespaces(void)
+{
+	int status;
+	pid_t pid;
+
+	fflush(NULL);
+	pid = fork();
+	ASSERT(pid >= 0);
+	if (pid == 0)
+		_exit(unshare(CLONE_NEWNS | CLONE_NEWNET) ? 1 : 0);
+	ASSERT_EQ(waitpid(pid, &status, 0), pid);
+	if (!WIFEXITED(status) || WEXITSTATUS(status))
+		ldm_test_skip("unshare(CLONE_NEWNS | CLONE_NEWNET) is refused here");
+}
+
+int ldm_exec(const struct ldmd *d, const char *env, const char *prog, char **out)
+{
+	char cmd[4096];
+
+	/*
+	 * Under ASan the tools run inside are sanitized too, and the preload
+	 * comes before ASan's runtime in their library list: tell ASan that
+	 * is meant.
+	 */
+	snprintf(cmd, sizeof(cmd),
+		 "ASAN_OPTIONS=${ASAN_OPTIONS:-}:verify_asan_link_order=0 %s %s/tools/ldm/ldm "
+		 "--root %s exec -- %s 2>&1",
+		 env, LDM_BUILD_DIR, d->root, prog);
+	return ldm_test_run(cmd, out);
+}
+
+void exec_ok(const struct ldmd *d, const char *prog, char **out)
+{
+	int status = ldm_exec(d, "LDM_PRELOAD=" LDM_PRELOAD_BUILD, prog, out);
+
+	if (status)
+		FAIL("ldm exec -- %s: exit status %d, output:\n%s", prog, status, *out);
 }

@@ -134,4 +134,13 @@ int ldmd_control_connect(const struct ldmd *d);
 int ldmd_control_request(int fd, const void *req, size_t len, const int *fds, int nfds, char *why,
 			 size_t size);
 
+/* Skip unless this process may make the namespaces ldm exec makes (unshare(2)). */
+void need_namespaces(void);
+
+/* Run "ldm --root DIR exec -- @prog" with @env before it; its status, its output (and stderr) in @out. */
+int ldm_exec(const struct ldmd *d, const char *env, const char *prog, char **out);
+
+/* Run @prog under ldm exec with the build's preload; it must succeed; its output in @out. */
+void exec_ok(const struct ldmd *d, const char *prog, char **out);
+
 #endif /* _LDMD_UTIL_H */

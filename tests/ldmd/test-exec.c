@@ -26,44 +26,11 @@
 _Static_assert(DEVTEST_IOC_SETBIT == _IOW('D', 6, int), "devtest.h encodes as Linux");
 _Static_assert(DEVTEST_IOC_PEEK == _IOW('D', 7, struct devtest_peek), "devtest.h encodes as Linux");
 
-/* Skip unless this process may make the namespaces ldm exec makes. */
-static void need_namespaces(void)
-{
-	int status;
-	pid_t pid;
-
-	fflush(NULL);
-	pid = fork();
-	ASSERT(pid >= 0);
-	if (pid == 0)
-		_exit(unshare(CLONE_NEWNS | CLONE_NEWNET) ? 1 : 0);
-	ASSERT_EQ(waitpid(pid, &status, 0), pid);
-	if (!WIFEXITED(status) || WEXITSTATUS(status))
-		ldm_test_skip("unshare(CLONE_NEWNS | CLONE_NEWNET) is refused here");
-}
-
 static void exec_up(struct ldmd *d)
 {
 	need_fuse();
 	need_namespaces();
 	ldmd_up(d, (const char *[]){ LDMD_DEV_MODULE, PROP_MISC_KO, NULL });
-}
-
-/* Run "ldm --root DIR exec -- @prog" with @env before it; its status, its output in @out. */
-static int ldm_exec(const struct ldmd *d, const char *env, const char *prog, char **out)
-{
-	char cmd[4096];
-
-	/*
-	 * Under ASan the tools run inside are sanitized too, and the preload
-	 * comes before ASan's runtime in their library list: tell ASan that
-	 * is meant.
-	 */
-	snprintf(
-		cmd, sizeof(cmd),
-		"ASAN_OPTIONS=${ASAN_OPTIONS:-}:verify_asan_link_order=0 %s %s --root %s exec -- %s 2>&1",
-		env, LDM, d->root, prog);
-	return ldm_test_run(cmd, out);
 }
 
 DEFINE_TEST(
@@ -287,98 +254,5 @@ DEFINE_TEST(
 		usleep(2000);
 	}
 	ctl_result_free(&res);
-	ldmd_down(&d);
-}
-
-/*
- * The script run under ldm exec: start @monitor with its output to a file,
- * wait (bounded) for it to say it listens, hotplug a platform device in and
- * out with ldm device, wait for @last in the output, print the output.
- */
-static const char monitor_script[] =
-	"sh -c 'out=$(mktemp); %s >$out 2>&1 & m=$!; "
-	"wait_for() { i=0; until grep -q \"$1\" $out; do sleep 0.05; i=$((i+1)); "
-	"[ $i -lt 600 ] || { echo \"no $1 in:\"; cat $out; kill $m; exit 9; }; done; }; "
-	"wait_for \"%s\"; " LDM " device add exectest --id 3 >/dev/null && " LDM
-	" device remove exectest3 && wait_for \"%s\"; kill $m 2>/dev/null; wait $m 2>/dev/null; cat $out; rm $out'";
-
-/* Run @prog under ldm exec, which must succeed; its output in @out. */
-static void exec_ok(const struct ldmd *d, const char *prog, char **out)
-{
-	int status = ldm_exec(d, "LDM_PRELOAD=" LDM_PRELOAD_BUILD, prog, out);
-
-	if (status)
-		FAIL("ldm exec -- %s: exit status %d, output:\n%s", prog, status, *out);
-}
-
-DEFINE_TEST(
-	test_exec_udevadm_monitor,
-	.description =
-		"udevadm monitor --udev, unmodified, hears ldmd's hotplug events under ldm exec as it hears udevd's, with their properties",
-	.no_runtime = true)
-{
-	char script[2048], *out;
-	struct ldmd d;
-
-	if (!in_path("udevadm"))
-		ldm_test_skip("udevadm is not installed (Debian's package udev)");
-	exec_up(&d);
-	snprintf(script, sizeof(script), monitor_script,
-		 "udevadm monitor --udev --property --subsystem-match=platform",
-		 "^UDEV - the event", "^ACTION=remove");
-	exec_ok(&d, script, &out);
-	ASSERT(strstr(out, "UDEV  ["));
-	ASSERT(strstr(out, "] add      /devices/platform/exectest3 (platform)\n"
-			   "ACTION=add\n"
-			   "DEVPATH=/devices/platform/exectest3\n"
-			   "SUBSYSTEM=platform\n"));
-	ASSERT(strstr(out, "] remove   /devices/platform/exectest3 (platform)\n"
-			   "ACTION=remove\n"
-			   "DEVPATH=/devices/platform/exectest3\n"
-			   "SUBSYSTEM=platform\n"));
-	/* The filter ran in libudev, on the subsystem hash the forwarder put in the header. */
-	ASSERT(!strstr(out, "SUBSYSTEM=misc"));
-	free(out);
-	ldmd_down(&d);
-}
-
-/* pyudev's Monitor, as a udev client written in Python uses it. */
-static const char pyudev_script[] =
-	"import pyudev\n"
-	"ctx = pyudev.Context()\n"
-	"mon = pyudev.Monitor.from_netlink(ctx)\n"
-	"mon.filter_by(\"platform\")\n"
-	"mon.start()\n"
-	"print(\"listening\", flush=True)\n"
-	"for i in range(2):\n"
-	"    dev = mon.poll(timeout=30)\n"
-	"    print(dev.action, dev.sys_path, dev.subsystem, dev.get(\"SEQNUM\") is not None,\n"
-	"          flush=True)\n";
-
-DEFINE_TEST(
-	test_exec_pyudev_monitor,
-	.description = "pyudev's Monitor, unmodified, hears ldmd's hotplug events under ldm exec",
-	.no_runtime = true)
-{
-	char script[2048], prog[512], cmd[600], *out;
-	struct ldmd d;
-	FILE *f;
-
-	if (system("/usr/bin/python3 -c 'import pyudev' 2>/dev/null"))
-		ldm_test_skip("pyudev is not installed (Debian's package python3-pyudev)");
-	exec_up(&d);
-	snprintf(prog, sizeof(prog), "%s/pyudev-monitor.py", d.root);
-	f = fopen(prog, "w");
-	ASSERT(f);
-	fputs(pyudev_script, f);
-	ASSERT_OK(fclose(f));
-	snprintf(cmd, sizeof(cmd), "/usr/bin/python3 %s", prog);
-	snprintf(script, sizeof(script), monitor_script, cmd, "^listening", "^remove");
-	exec_ok(&d, script, &out);
-	ASSERT_STREQ(out, "listening\n"
-			  "add /sys/devices/platform/exectest3 platform True\n"
-			  "remove /sys/devices/platform/exectest3 platform True\n");
-	free(out);
-	ASSERT_OK(unlink(prog));
 	ldmd_down(&d);
 }

@@ -495,6 +495,56 @@ DEFINE_TEST(
 	unsetenv("LDM_LOGLEVEL");
 }
 
+struct users_race {
+	int stop;
+	long reads;
+};
+
+/* Read gpl_lib's users as lsmod does, the refcnt file and /proc/modules, until told to stop. */
+static void *gpl_lib_reader(void *arg)
+{
+	struct users_race *r = arg;
+	char buf[64], *all;
+
+	while (!__atomic_load_n(&r->stop, __ATOMIC_SEQ_CST)) {
+		if (ldm_sysfs_read_path("/module/gpl_lib/refcnt", buf, sizeof(buf)) < 2)
+			abort();
+		all = ldm_proc_modules();
+		if (!all || !strstr(all, "gpl_lib "))
+			abort();
+		free(all);
+		__atomic_add_fetch(&r->reads, 1, __ATOMIC_SEQ_CST);
+	}
+	return NULL;
+}
+
+DEFINE_TEST(
+	test_example_users_read_while_user_unloads,
+	.description =
+		"threads read gpl_lib's refcnt and /proc/modules while gpl_user, which uses it, is loaded and unloaded again and again: the list of its users changes only under module_mutex, so every read sees it whole",
+	.concurrency = true, .no_runtime = true)
+{
+	static struct users_race r;
+	pthread_t readers[RACE_USERS];
+	int i;
+
+	ASSERT_OK(ldm_init());
+	ASSERT_OK(insmod("gpl_lib", NULL));
+	for (i = 0; i < RACE_USERS; i++)
+		ASSERT_OK(pthread_create(&readers[i], NULL, gpl_lib_reader, &r));
+	for (i = 0; i < RACE_ROUNDS; i++) {
+		ASSERT_OK(insmod("gpl_user", NULL));
+		ASSERT_OK(ldm_delete_module("gpl_user", 0));
+	}
+	__atomic_store_n(&r.stop, 1, __ATOMIC_SEQ_CST);
+	for (i = 0; i < RACE_USERS; i++)
+		ASSERT_OK(pthread_join(readers[i], NULL));
+	ASSERT_STREQ(tree_attr("/module/gpl_lib/refcnt"), "0\n");
+	ASSERT_OK(ldm_delete_module("gpl_lib", 0));
+	printf("# %ld reads during %d loads and unloads\n", r.reads, RACE_ROUNDS);
+	ldm_exit();
+}
+
 /* ---- the modern tree's /module files and events ---- */
 
 /* The @field-th word (from 0) of @name's /proc/modules line. */

@@ -93,6 +93,13 @@ static pid_t start_program(char *argv[])
 	if (pid == 0) {
 		setenv("LDM_ROOT", EXEC_ROOT, 1);
 		setenv("SYSFS_PATH", "/sys", 1); /* libsysfs (systool) looks it up first */
+		/*
+		 * libudev (systemd >= 250) refuses a device whose directory is
+		 * not on sysfs by its statfs magic, which a FUSE mount cannot
+		 * give; this documented switch of systemd's turns that check
+		 * off. A value the user set stays.
+		 */
+		setenv("SYSTEMD_DEVICE_VERIFY_SYSFS", "0", 0);
 		add_preload();
 		execvp(argv[0], argv);
 		fprintf(stderr, "ldm exec: %s: %s\n", argv[0], strerror(errno));

@@ -167,6 +167,10 @@ static int add_use(struct ldm_module *lm, struct ldm_module *owner)
 	return 0;
 }
 
+/*
+ * Forget whom @lm uses; under module_mutex, which every reader of a users
+ * list holds (refcnt, /proc/modules, rmmod's check).
+ */
 static void drop_uses(struct ldm_module *lm)
 {
 	struct module_use *use, *n;
@@ -470,11 +474,13 @@ err_unmap:
 	return error;
 }
 
-/* Undo load_image() for a module whose init failed or that is unloaded. */
+/*
+ * Undo load_image() for a module whose init failed or that is unloaded,
+ * once drop_uses() has run.
+ */
 static void unload_image(struct ldm_module *lm)
 {
 	ldm_export_remove_module(lm);
-	drop_uses(lm);
 	lsan_unregister(lm);
 	module_param_free_strings(lm->base, lm->size);
 	/* What the module left behind in its memory must not outlive it. */
@@ -526,6 +532,7 @@ static void remove_module(struct ldm_module *lm)
 {
 	pthread_mutex_lock(&module_mutex);
 	list_del_init(&lm->list);
+	drop_uses(lm);
 	pthread_mutex_unlock(&module_mutex);
 	module_sysfs_remove(lm);
 	unload_image(lm);
@@ -576,8 +583,10 @@ static int load_module(const void *image, unsigned long len, const char *args,
 	if (!error) {
 		set_module_taints(info.lm);
 		error = module_sysfs_add(info.lm);
-		if (error)
+		if (error) {
+			drop_uses(info.lm);
 			unload_image(info.lm);
+		}
 	}
 	if (error) {
 		pthread_mutex_unlock(&module_mutex);
