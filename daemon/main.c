@@ -63,7 +63,7 @@ static void usage(FILE *out)
 	fprintf(out,
 		"Usage: ldmd [--board FILE] [--root DIR] [--modules DIR] [--sysfs LAYOUT]\n"
 		"            [--export-policy POLICY] [--foreground] [MODULE.ko[=ARGS]...]\n\n"
-		"Boot an ldm runtime, mount its sysfs tree at DIR/sys and its misc\n"
+		"Boot an ldm runtime, mount its sysfs tree at DIR/sys and its character\n"
 		"devices at DIR/dev with FUSE, add the devices of the board, load the\n"
 		"modules named (ARGS: their parameters, name=value separated by spaces)\n"
 		"and serve until SIGTERM or SIGINT; then unload the modules, unmount and\n"

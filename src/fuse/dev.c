@@ -25,7 +25,6 @@
 #include <sys/random.h>
 #include <ldmd/control.h>
 #include <libldm/chrdev.h>
-#include <libldm/misc.h>
 #include <libldm/runtime.h>
 
 #include "internal.h"
@@ -33,14 +32,19 @@
 /**
  * DOC: how dev.c works
  *
- * Names and numbers. A node is its minor, as a device node is its dev_t:
- * node id and inode number are minor + 2 (1 is the directory). LOOKUP finds
- * the minor by name, OPEN opens whatever device holds that minor now.
- * Nothing is cached by the kernel (entry and attribute timeouts of 0), so
- * a device registered or deregistered shows at the next look-up; no node
- * state needs FORGET. The directory is listed from ldm_misc_for_each().
- * Nodes are 0600 and belong to ldmd's user, as udev makes a misc node
- * without a rule of its own (root:root 0600).
+ * Names and numbers. A node is its device number, as a device node is:
+ * node id and inode number are the dev_t + 2 (1 is the directory). The
+ * nodes are what udev would make: one for every class device with a "dev"
+ * attribute (misc devices, class_simple devices, any class device with a
+ * devt), named after the class device (2.6.9 has no DEVNAME), listed by
+ * ldm_chrdev_for_each_node(). LOOKUP finds the number by name, OPEN opens
+ * whatever driver holds that number now (ldm_chrdev_open()), as open(2)
+ * of a device node does. Nothing is cached by the kernel (entry and
+ * attribute timeouts of 0), so a device registered or deregistered shows
+ * at the next look-up; no node state needs FORGET. Nodes are regular
+ * files (a FUSE mount cannot serve a device node of its own), 0600 and
+ * ldmd's user's, as udev makes a node without a rule of its own
+ * (root:root 0600).
  *
  * Calls into the runtime. Every request that reaches the runtime does it
  * between call_begin() and call_end(), which list the thread serving it
@@ -77,8 +81,8 @@
 #define DEV_NODE_MODE	    (S_IFREG | 0600)
 #define DEV_DIR_MODE	    (S_IFDIR | 0755)
 #define DEV_NAME_MAX	    64
-#define MINOR_INO(minor)    ((fuse_ino_t)(minor) + 2)
-#define INO_MINOR(ino)	    ((int)((ino)-2))
+#define DEVT_INO(dev)	    ((fuse_ino_t)(dev) + 2)
+#define INO_DEVT(ino)	    ((dev_t)((ino)-2))
 /* What a POLL from a kernel that names no events asks. */
 #define POLL_DEFAULT_EVENTS (POLLIN | POLLOUT | POLLRDNORM | POLLWRNORM | POLLPRI)
 
@@ -98,7 +102,7 @@ struct dev_call {
 struct dev_file {
 	LIST_ENTRY(dev_file) link; /* in dev_files until freed */
 	struct ldm_chrdev_file *mf;
-	int minor;
+	dev_t dev;
 	int flags; /* the flags last given to the runtime */
 	bool seekable;
 	pthread_mutex_t lock;
@@ -116,14 +120,14 @@ struct dev_file {
 
 struct dev_entry {
 	char name[DEV_NAME_MAX];
-	int minor;
+	dev_t dev;
 };
 
 struct dev_dir {
 	LIST_ENTRY(dev_dir) link; /* in dev_dirs until freed */
 	pthread_mutex_t lock;
 	struct dev_entry *ents;
-	size_t n;
+	size_t n, cap;
 	bool served;
 };
 
@@ -190,36 +194,35 @@ static void call_end(struct dev_call *c, fuse_req_t req)
 	ldm_thread_clear_interrupt();
 }
 
-/* Look-ups by name and by minor, on ldm_misc_for_each()'s snapshot. */
+/* Look-ups by name and by number, on ldm_chrdev_for_each_node()'s walk. */
 struct dev_find {
 	const char *name; /* by name, or NULL */
-	int minor;
-	char found[DEV_NAME_MAX];
+	dev_t dev;
 };
 
-static int match(const char *name, int minor, void *data)
+static int match(const char *name, dev_t dev, mode_t mode, void *data)
 {
 	struct dev_find *f = data;
 
-	if (f->name ? strcmp(name, f->name) : minor != f->minor)
+	(void)mode;
+	if (f->name ? strcmp(name, f->name) : dev != f->dev)
 		return 0;
-	f->minor = minor;
-	snprintf(f->found, sizeof(f->found), "%s", name);
+	f->dev = dev;
 	return 1;
 }
 
 /* 1 if found, 0 if not, or a negative errno; inside a call. */
 static int find(struct dev_find *f)
 {
-	int ret = ldm_misc_for_each(match, f);
+	int ret = ldm_chrdev_for_each_node(match, f);
 
 	return ret < 0 ? ret : ret == 1;
 }
 
-static void node_stat(int minor, struct stat *st)
+static void node_stat(dev_t dev, struct stat *st)
 {
 	memset(st, 0, sizeof(*st));
-	st->st_ino = MINOR_INO(minor);
+	st->st_ino = DEVT_INO(dev);
 	st->st_mode = DEV_NODE_MODE;
 	st->st_nlink = 1;
 	st->st_uid = geteuid();
@@ -268,8 +271,8 @@ static void dev_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
 		fuse_reply_errno(req, ret ? ret : -ENOENT);
 		return;
 	}
-	e.ino = MINOR_INO(f.minor);
-	node_stat(f.minor, &e.attr);
+	e.ino = DEVT_INO(f.dev);
+	node_stat(f.dev, &e.attr);
 	fuse_reply_entry(req, &e); /* no state kept: nothing to undo if it fails */
 }
 
@@ -286,7 +289,7 @@ static struct dev_file *to_file(struct fuse_file_info *fi)
 
 static void dev_getattr(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 {
-	struct dev_find f = { .minor = INO_MINOR(ino) };
+	struct dev_find f = { .dev = INO_DEVT(ino) };
 	struct dev_call c;
 	struct stat st;
 	int ret;
@@ -297,7 +300,7 @@ static void dev_getattr(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *f
 		return;
 	}
 	if (fi) { /* fstat(): the open node, even if its device went */
-		node_stat(to_file(fi)->minor, &st);
+		node_stat(to_file(fi)->dev, &st);
 		fuse_reply_attr(req, &st, 0);
 		return;
 	}
@@ -310,7 +313,7 @@ static void dev_getattr(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *f
 		fuse_reply_errno(req, ret ? ret : -ENOENT);
 		return;
 	}
-	node_stat(f.minor, &st);
+	node_stat(f.dev, &st);
 	fuse_reply_attr(req, &st, 0);
 }
 
@@ -330,16 +333,25 @@ static void dev_setattr(fuse_req_t req, fuse_ino_t ino, struct stat *attr, int t
 
 /* The directory: a snapshot at opendir, taken again at offset 0. */
 
-static int dir_add(const char *name, int minor, void *data)
+static int dir_add(const char *name, dev_t dev, mode_t mode, void *data)
 {
 	struct dev_dir *d = data;
 
+	(void)mode;
+	if (d->n == d->cap) {
+		size_t cap = d->cap ? 2 * d->cap : 64;
+		struct dev_entry *ents = realloc(d->ents, cap * sizeof(*ents));
+
+		if (!ents)
+			return -ENOMEM;
+		d->ents = ents;
+		d->cap = cap;
+	}
 	snprintf(d->ents[d->n].name, sizeof(d->ents[d->n].name), "%s", name);
-	d->ents[d->n++].minor = minor;
+	d->ents[d->n++].dev = dev;
 	return 0;
 }
 
-/* At most one device per minor, 256 minors: room for all of them. */
 static int dir_snapshot(struct dev_dir *d)
 {
 	struct dev_call c;
@@ -349,9 +361,7 @@ static int dir_snapshot(struct dev_dir *d)
 	if (ret)
 		return ret;
 	d->n = 0;
-	if (!d->ents)
-		d->ents = calloc(256, sizeof(*d->ents));
-	ret = d->ents ? ldm_misc_for_each(dir_add, d) : -ENOMEM;
+	ret = ldm_chrdev_for_each_node(dir_add, d);
 	call_end(&c, NULL);
 	return ret;
 }
@@ -410,7 +420,7 @@ static size_t dir_fill(fuse_req_t req, struct dev_dir *d, char *buf, size_t size
 			st.st_mode = DEV_DIR_MODE;
 		} else {
 			name = d->ents[i - 2].name;
-			st.st_ino = MINOR_INO(d->ents[i - 2].minor);
+			st.st_ino = DEVT_INO(d->ents[i - 2].dev);
 			st.st_mode = DEV_NODE_MODE;
 		}
 		len = fuse_add_direntry(req, buf + pos, size - pos, name, &st, (off_t)i + 1);
@@ -601,13 +611,13 @@ static void file_close(struct dev_file *df)
 	file_free(df);
 }
 
-static struct dev_file *file_new(int minor)
+static struct dev_file *file_new(dev_t dev)
 {
 	struct dev_file *df = calloc(1, sizeof(*df));
 
 	if (!df)
 		return NULL;
-	df->minor = minor;
+	df->dev = dev;
 	/* Distinct for every file, and not to be guessed from another's. */
 	df->id = (__atomic_add_fetch(&file_ids, 1, __ATOMIC_RELAXED) * 0x9e3779b97f4a7c15ULL) ^
 		 file_id_key;
@@ -616,16 +626,16 @@ static struct dev_file *file_new(int minor)
 	return df;
 }
 
-/* Open the device of @df's minor; inside a call. */
+/* Open the device of @df's number, if a node still has it; inside a call. */
 static int file_open(struct dev_file *df, int flags)
 {
-	struct dev_find f = { .minor = df->minor };
+	struct dev_find f = { .dev = df->dev };
 	int ret;
 
 	ret = find(&f);
 	if (ret <= 0)
 		return ret ? ret : -ENODEV;
-	ret = ldm_misc_open(f.found, flags, &df->mf);
+	ret = ldm_chrdev_open(df->dev, flags, &df->mf);
 	if (ret)
 		return ret;
 	df->flags = flags;
@@ -667,7 +677,7 @@ static void dev_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 		fuse_reply_errno(req, -EISDIR);
 		return;
 	}
-	df = file_new(INO_MINOR(ino));
+	df = file_new(INO_DEVT(ino));
 	if (!df) {
 		fuse_reply_errno(req, -ENOMEM);
 		return;

@@ -6,7 +6,7 @@
  *             threads that serve them
  *   nodes.c   the node ids of the sysfs mount: which sysfs node each is
  *   sysfs.c   the requests of DIR/sys, on <libldm/sysfs.h>
- *   dev.c     the requests of DIR/dev, on <libldm/misc.h>
+ *   dev.c     the requests of DIR/dev, on <libldm/chrdev.h>
  *   inval.c   invalidations of the kernel's cache of DIR/sys
  *   reply.c   error replies (the one sign flip), and what both mounts
  *             refuse

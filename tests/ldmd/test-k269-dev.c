@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * test-k269-dev.c - the 2.6.9-style test drivers (tests/drivers/k269/)
+ * under ldmd, used as a program uses a kernel's: through DIR/dev, whose
+ * nodes are every class device with a device number (not only misc), and
+ * DIR/sys, by an unmodified program under `ldm exec` and by dd.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/wait.h>
+
+#include "ldmd-util.h"
+
+#define K269(name) LDM_BUILD_DIR "/tests/modules/" name ".ko"
+
+static void k269_up(struct ldmd *d, const char *const modules[])
+{
+	need_fuse();
+	need_namespaces();
+	ldmd_up(d, modules);
+}
+
+static const char input_run[] = "open injector: 0\n"
+				"evbit: 0\n"
+				"bad evbit: EINVAL\n"
+				"setup: 0\n"
+				"create: 0\n"
+				"open lev0: 0\n"
+				"version: 0\n"
+				"  0x10009\n"
+				"id: 0\n"
+				"  0x1234\n"
+				"name: 14\n"
+				"  k269 keyboard\n"
+				"empty read: EAGAIN\n"
+				"inject: 24\n"
+				"poll: 1\n"
+				"read: 24\n"
+				"  type 1 code 30 value 1\n"
+				"destroy: 0\n"
+				"lev0 after: ENOENT\n";
+
+DEFINE_TEST(
+	test_k269_input_stack_through_dev,
+	.description =
+		"under ldm exec, a program drives the input-style stack through DIR/dev as through a kernel's /dev: value, structure and bare ioctls on the injector, the handler's node lev0 (a class_simple device of the stack's own major, not misc) appears, polls, reads the injected event, answers its ioctls, and goes on destroy",
+	.no_runtime = true)
+{
+	struct ldmd d;
+	char *out;
+
+	k269_up(&d, (const char *[]){ K269("ldmin_core"), K269("ldmin_ev"), K269("ldmin_inject"),
+				      NULL });
+	ASSERT(listed(d.dev, "ldmin_inject", NULL));
+	ASSERT(!listed(d.dev, "lev0", NULL));
+	ASSERT_EQ(ldm_exec(&d, "LDM_PRELOAD=" LDM_PRELOAD_BUILD, K269_USER_PATH " input", &out), 0);
+	ASSERT_STREQ(out, input_run);
+	free(out);
+	ASSERT(!listed(d.dev, "lev0", NULL));
+	ldmd_down(&d);
+}
+
+static const char sbus_run[] = "open sbus-0: 0\n"
+			       "funcs: 0\n"
+			       "  0x1\n"
+			       "bad slave: EINVAL\n"
+			       "slave: 0\n"
+			       "rdwr: 2\n"
+			       "  16 17 18 19\n"
+			       "read: 2\n"
+			       "  20 21\n"
+			       "unknown: ENOTTY\n";
+
+/* What dd reads of the EEPROM's binary attribute, as a hex dump of @n bytes. */
+static char *eeprom_as(struct ldmd *d, const char *who, size_t n)
+{
+	char cmd[1024], *out;
+
+	snprintf(cmd, sizeof(cmd),
+		 "%s dd if=%s bs=256 count=1 status=none | head -c %zu | od -An -c | tr -s ' '",
+		 who, SYS(d, "bus/sbus/devices/0-0050/eeprom"), n);
+	ASSERT_EQ(ldm_test_run(cmd, &out), 0);
+	return out;
+}
+
+DEFINE_TEST(
+	test_k269_i2c_style_bus_through_dev_and_sys,
+	.description =
+		"the i2c-style bus under ldmd: dd reads the EEPROM's binary attribute through DIR/sys; under ldm exec a program uses the adapter's node sbus-0: a written pointer, a value, a structure of its pointers (as I2C_RDWR), a read",
+	.no_runtime = true)
+{
+	struct ldmd d;
+	char *out;
+
+	k269_up(&d, (const char *[]){ K269("sbus_core"), K269("sbus_soft"), K269("sbus_eeprom"),
+				      NULL });
+	ASSERT(listed(d.dev, "sbus-0", NULL));
+	out = eeprom_as(&d, "", 15);
+	ASSERT_STREQ(out, " S N : 0 1 2 3 4 5 6 7 8 9 a b\n");
+	free(out);
+	ASSERT_EQ(ldm_exec(&d, "LDM_PRELOAD=" LDM_PRELOAD_BUILD, K269_USER_PATH " sbus", &out), 0);
+	ASSERT_STREQ(out, sbus_run);
+	free(out);
+	ldmd_down(&d);
+}
