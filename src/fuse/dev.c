@@ -174,8 +174,10 @@ static int call_begin(struct dev_call *c, fuse_req_t req)
 	}
 	list_call(c);
 	pthread_mutex_unlock(&dev_lock);
-	if (req)
+	if (req) {
+		fuse_cred_begin(req);
 		fuse_req_interrupt_func(req, interrupt_call, c);
+	}
 	return 0;
 }
 
@@ -186,8 +188,10 @@ static int call_begin(struct dev_call *c, fuse_req_t req)
  */
 static void call_end(struct dev_call *c, fuse_req_t req)
 {
-	if (req)
+	if (req) {
 		fuse_req_interrupt_func(req, NULL, NULL);
+		fuse_cred_end();
+	}
 	pthread_mutex_lock(&dev_lock);
 	unlist_call(c);
 	pthread_mutex_unlock(&dev_lock);
@@ -860,7 +864,9 @@ int ldm_fuse_dev_ioctl(uint64_t id, pid_t pid, unsigned int cmd, unsigned long a
 	list_call(&c);
 	pthread_mutex_unlock(&dev_lock);
 	ldm_thread_set_user(pid);
+	fuse_cred_begin_pid(pid);
 	*ret = ldm_chrdev_ioctl(df->mf, cmd, arg);
+	fuse_cred_end();
 	ldm_thread_set_user(0);
 	if (*ret >= 0)
 		watch_again(df);

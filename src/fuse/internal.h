@@ -7,6 +7,7 @@
  *   nodes.c   the node ids of the sysfs mount: which sysfs node each is
  *   sysfs.c   the requests of DIR/sys, on <libldm/sysfs.h>
  *   dev.c     the requests of DIR/dev, on <libldm/chrdev.h>
+ *   cred.c    the credentials of the process a request is for
  *   inval.c   invalidations of the kernel's cache of DIR/sys
  *   reply.c   error replies (the one sign flip), and what both mounts
  *             refuse
@@ -54,6 +55,11 @@ struct fuse_session *ldm_fuse_session(struct ldm_fuse_mount *m);
 
 /* reply.c */
 void fuse_reply_errno(fuse_req_t req, long error);
+
+/* cred.c */
+void fuse_cred_begin(fuse_req_t req);
+void fuse_cred_begin_pid(pid_t pid);
+void fuse_cred_end(void);
 void fuse_refuse_mknod(fuse_req_t req, fuse_ino_t parent, const char *name, mode_t mode,
 		       dev_t rdev);
 void fuse_refuse_mkdir(fuse_req_t req, fuse_ino_t parent, const char *name, mode_t mode);

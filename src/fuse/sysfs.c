@@ -467,7 +467,9 @@ static void sysfs_op_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off
 	ssize_t n;
 
 	(void)ino;
+	fuse_cred_begin(req); /* a show() may ask capable(), as eeprom's read does */
 	n = ldm_sysfs_read(to_file(fi)->f, page, size < sizeof(page) ? size : sizeof(page), off);
+	fuse_cred_end();
 	if (n < 0)
 		fuse_reply_errno(req, (int)n);
 	else
@@ -480,7 +482,9 @@ static void sysfs_op_write(fuse_req_t req, fuse_ino_t ino, const char *buf, size
 	ssize_t n;
 
 	(void)ino;
+	fuse_cred_begin(req);
 	n = ldm_sysfs_write(to_file(fi)->f, buf, size, off);
+	fuse_cred_end();
 	if (to_file(fi)->stable)
 		fuse_inval_data(to_file(fi)->sd);
 	/* What store() added, removed or changed is gone from the kernel's cache too. */

@@ -86,7 +86,7 @@ static char *eeprom_as(struct ldmd *d, const char *who, size_t n)
 DEFINE_TEST(
 	test_k269_i2c_style_bus_through_dev_and_sys,
 	.description =
-		"the i2c-style bus under ldmd: dd reads the EEPROM's binary attribute through DIR/sys; under ldm exec a program uses the adapter's node sbus-0: a written pointer, a value, a structure of its pointers (as I2C_RDWR), a read",
+		"the i2c-style bus under ldmd: dd reads the EEPROM's binary attribute through DIR/sys, its serial for root and zeroed for a user without CAP_SYS_ADMIN (capable() sees the reader); under ldm exec a program uses the adapter's node sbus-0: a written pointer, a value, a structure of its pointers (as I2C_RDWR), a read",
 	.no_runtime = true)
 {
 	struct ldmd d;
@@ -97,6 +97,10 @@ DEFINE_TEST(
 	ASSERT(listed(d.dev, "sbus-0", NULL));
 	out = eeprom_as(&d, "", 15);
 	ASSERT_STREQ(out, " S N : 0 1 2 3 4 5 6 7 8 9 a b\n");
+	free(out);
+	out = eeprom_as(&d, "setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all --",
+			4);
+	ASSERT_STREQ(out, " \\0 \\0 \\0 \\0\n");
 	free(out);
 	ASSERT_EQ(ldm_exec(&d, "LDM_PRELOAD=" LDM_PRELOAD_BUILD, K269_USER_PATH " sbus", &out), 0);
 	ASSERT_STREQ(out, sbus_run);
