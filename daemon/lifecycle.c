@@ -24,7 +24,7 @@
  *      ldmd (a shell, systemd's Type=forking) sees it return ready;
  *   2. block SIGTERM, SIGINT and SIGHUP in every thread to come: they are
  *      taken with sigwait() by the main thread only;
- *   3. mount DIR/sys and DIR/dev, boot the runtime (ldm_init) with its
+ *   3. mount DIR/sys, DIR/dev and DIR/proc, boot the runtime (ldm_init) with its
  *      console on stderr, serve the mounts, watch the tree for the
  *      kernel's cache, open the uevent socket DIR/uevent;
  *   4. add the devices of the board, if one is named: a bad board stops
@@ -185,7 +185,7 @@ static void insmod_arg(const char *spec)
 /* What ldmd holds while it runs, so that one stop undoes what one start did. */
 struct ldmd_state {
 	char *root;
-	struct ldm_fuse_mount *sys, *dev;
+	struct ldm_fuse_mount *sys, *dev, *proc;
 	struct ldmd_uevent *uevent; /* NULL until the socket is open */
 	struct ldmd_control *control;
 	bool inval;			/* invalidations started */
@@ -291,6 +291,8 @@ static int start_runtime(struct ldmd_state *d)
 	error = serve(d, d->sys, "sys");
 	if (!error)
 		error = serve(d, d->dev, "dev");
+	if (!error)
+		error = serve(d, d->proc, "proc");
 	if (error)
 		goto err_stop;
 	error = ldm_fuse_inval_start(d->sys);
@@ -372,6 +374,9 @@ int ldmd_run(const struct ldmd_options *opts)
 	error = ldm_fuse_mount(d.root, &ldm_fuse_dev, &d.dev);
 	if (error)
 		goto err_unmount_sys;
+	error = ldm_fuse_mount(d.root, &ldm_fuse_proc, &d.proc);
+	if (error)
+		goto err_unmount_dev;
 	ldmd_log_init();
 	error = start_runtime(&d);
 	if (error)
@@ -414,6 +419,8 @@ err_runtime:
 	stop_runtime(&d);
 err_log:
 	ldmd_log_stop();
+	ldm_fuse_unmount(d.proc);
+err_unmount_dev:
 	ldm_fuse_unmount(d.dev);
 err_unmount_sys:
 	ldm_fuse_unmount(d.sys);

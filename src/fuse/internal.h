@@ -7,6 +7,7 @@
  *   nodes.c   the node ids of the sysfs mount: which sysfs node each is
  *   sysfs.c   the requests of DIR/sys, on <libldm/sysfs.h>
  *   dev.c     the requests of DIR/dev, on <libldm/chrdev.h>
+ *   proc.c    the requests of DIR/proc, on <libldm/proc.h>
  *   cred.c    the credentials of the process a request is for
  *   inval.c   invalidations of the kernel's cache of DIR/sys
  *   reply.c   error replies (the one sign flip), and what both mounts

@@ -18,9 +18,10 @@
 struct ldm_fuse_fs;
 struct ldm_fuse_mount;
 
-/* DIR/sys: the sysfs tree. DIR/dev: a node per misc device. */
+/* DIR/sys: the sysfs tree. DIR/dev: a node per char device. DIR/proc: /proc. */
 extern const struct ldm_fuse_fs ldm_fuse_sysfs;
 extern const struct ldm_fuse_fs ldm_fuse_dev;
+extern const struct ldm_fuse_fs ldm_fuse_proc;
 
 int ldm_fuse_mount(const char *root, const struct ldm_fuse_fs *fs, struct ldm_fuse_mount **ret);
 int ldm_fuse_serve(struct ldm_fuse_mount *m);

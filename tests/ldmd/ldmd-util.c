@@ -68,6 +68,12 @@ char *sys_path(const struct ldmd *d, const char *rel, char *buf)
 	return buf;
 }
 
+char *proc_path(const struct ldmd *d, const char *rel, char *buf)
+{
+	snprintf(buf, 512, "%s/%s", d->proc, rel);
+	return buf;
+}
+
 /* How many mounts /proc/self/mountinfo shows at @path. */
 int mounts_at(const char *path)
 {
@@ -95,6 +101,7 @@ void make_root(struct ldmd *d)
 	ASSERT(realpath(tmpl, d->root));
 	snprintf(d->sys, sizeof(d->sys), "%s/sys", d->root);
 	snprintf(d->dev, sizeof(d->dev), "%s/dev", d->root);
+	snprintf(d->proc, sizeof(d->proc), "%s/proc", d->root);
 	snprintf(d->log, sizeof(d->log), "%s/ldmd.log", d->root);
 }
 
@@ -102,8 +109,11 @@ void remove_root(struct ldmd *d)
 {
 	ASSERT_EQ(mounts_at(d->sys), 0);
 	ASSERT_EQ(mounts_at(d->dev), 0);
+	ASSERT_EQ(mounts_at(d->proc), 0);
+	ASSERT_EQ(mounts_at(d->proc), 0);
 	rmdir(d->sys);
 	rmdir(d->dev);
+	rmdir(d->proc);
 	unlink(d->log);
 	ASSERT_OK(rmdir(d->root));
 }
@@ -192,6 +202,7 @@ void ldmd_up(struct ldmd *d, const char *const args[])
 	wait_ready(d);
 	ASSERT_EQ(mounts_at(d->sys), 1);
 	ASSERT_EQ(mounts_at(d->dev), 1);
+	ASSERT_EQ(mounts_at(d->proc), 1);
 }
 
 /* Send @sig, wait within WAIT_SECONDS for ldmd to end; its wait status. */
@@ -227,6 +238,7 @@ void ldmd_stop(struct ldmd *d, int sig)
 		     read_file(d->log));
 	ASSERT_EQ(mounts_at(d->sys), 0);
 	ASSERT_EQ(mounts_at(d->dev), 0);
+	ASSERT_EQ(mounts_at(d->proc), 0);
 }
 
 void ldmd_down(struct ldmd *d)

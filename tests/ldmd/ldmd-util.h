@@ -22,11 +22,13 @@ struct ldmd {
 	int out;	/* the read end of its stdout */
 	char root[256]; /* absolute and resolved, as mountinfo shows it */
 	char sys[300];
-	char dev[300]; /* the device nodes */
-	char log[300]; /* its stderr */
+	char dev[300];	/* the device nodes */
+	char proc[300]; /* the /proc files */
+	char log[300];	/* its stderr */
 };
 
-#define SYS(d, rel) sys_path((d), (rel), (char[512]){ 0 })
+#define SYS(d, rel)  sys_path((d), (rel), (char[512]){ 0 })
+#define PROC(d, rel) proc_path((d), (rel), (char[512]){ 0 })
 
 #define ASSERT_ERRNO(call, err) \
 	do { \
@@ -58,6 +60,7 @@ char *read_file(const char *path);
 
 /* @rel below DIR/sys in @buf (512 bytes): use SYS(). */
 char *sys_path(const struct ldmd *d, const char *rel, char *buf);
+char *proc_path(const struct ldmd *d, const char *rel, char *buf);
 
 /* How many mounts /proc/self/mountinfo shows at @path. */
 int mounts_at(const char *path);
