@@ -107,3 +107,33 @@ DEFINE_TEST(
 	free(out);
 	ldmd_down(&d);
 }
+
+DEFINE_TEST(
+	test_exec_lsmod_reads_ldmds_proc_modules,
+	.description =
+		"ldmd serves DIR/proc (modules, devices, misc, and the drivers' entries); under ldm exec kmod's own lsmod reads /proc/modules and prints byte for byte what ldm lsmod prints, with a dependency loaded, and cat reads /proc/devices and a driver's /proc/bus entry (which the machine lacks: the preload opens ldmd's)",
+	.no_runtime = true)
+{
+	struct ldmd d;
+	char *out, *want, cmd[512];
+
+	if (system("command -v lsmod >/dev/null"))
+		ldm_test_skip("kmod's lsmod is not installed (Debian package kmod)");
+	k269_up(&d, (const char *[]){ LDM_BUILD_DIR "/modules/gpl_lib.ko",
+				      LDM_BUILD_DIR "/modules/gpl_user.ko", K269("sbus_core"),
+				      K269("sbus_soft"), NULL });
+	want = cat(PROC(&d, "modules")); /* cat's buffer is its own */
+	ASSERT(want && strstr(want, "gpl_lib 12288 1 gpl_user, Live 0x"));
+	snprintf(cmd, sizeof(cmd), LDM_BUILD_DIR "/tools/ldm/ldm --root %s lsmod", d.root);
+	ASSERT_EQ(ldm_test_run(cmd, &want), 0);
+	ASSERT_EQ(ldm_exec(&d, "LDM_PRELOAD=" LDM_PRELOAD_BUILD, "lsmod", &out), 0);
+	ASSERT_STREQ(out, want);
+	free(out);
+	free(want);
+	ASSERT_EQ(ldm_exec(&d, "LDM_PRELOAD=" LDM_PRELOAD_BUILD,
+			   "sh -c 'grep -x \" 10 misc\" /proc/devices; cat /proc/bus/sbus'", &out),
+		  0);
+	ASSERT_STREQ(out, " 10 misc\nsbus-0\tsbus software adapter           \n");
+	free(out);
+	ldmd_down(&d);
+}

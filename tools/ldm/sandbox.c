@@ -159,6 +159,9 @@ static int bind_proc(void)
 			continue;
 		snprintf(src, sizeof(src), EXEC_ROOT "/proc/%s", de->d_name);
 		snprintf(dst, sizeof(dst), "/proc/%s", de->d_name);
+		/* One the machine lacks, procfs cannot take: the preload opens it. */
+		if (access(dst, F_OK))
+			continue;
 		if (mount(src, dst, NULL, MS_BIND, NULL) && !error) {
 			error = -errno;
 			fprintf(stderr, "ldm exec: /proc/%s stays the machine's: %s\n", de->d_name,
