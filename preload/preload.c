@@ -20,6 +20,7 @@
 #include <ldmd/control.h>
 
 #include "ldmd-client.h"
+#include "preload.h"
 
 /**
  * DOC: how preload.c works
@@ -77,7 +78,7 @@ static dev_t ldm_dev(void)
 }
 
 /* Whether @fd is a node of ldmd's DIR/dev. */
-static bool is_ldm_node(int fd)
+bool ldm_preload_is_node(int fd)
 {
 	struct stat st;
 	dev_t dev = ldm_dev();
@@ -114,7 +115,7 @@ static int connection(void)
 }
 
 /* The command, run by ldmd for this process; the driver's return, or -1 and errno. */
-static int forward(int fd, unsigned long request, void *arg)
+int ldm_preload_forward(int fd, unsigned long request, void *arg)
 {
 	char id_s[24], cmd_s[24], arg_s[24];
 	const char *fields[] = { "ioctl", id_s, cmd_s, arg_s };
@@ -162,7 +163,7 @@ int ioctl(int fd, unsigned long request, ...)
 	va_start(ap, request);
 	arg = va_arg(ap, void *);
 	va_end(ap);
-	if (request != LDMD_IOC_FILE_ID && is_ldm_node(fd))
-		return forward(fd, request, arg);
+	if (request != LDMD_IOC_FILE_ID && ldm_preload_is_node(fd))
+		return ldm_preload_forward(fd, request, arg);
 	return real_ioctl()(fd, request, arg);
 }

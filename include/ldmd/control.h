@@ -46,4 +46,12 @@
  */
 #define LDMD_IOC_FILE_ID _IOR(0xE1, 0x01, unsigned long long)
 
+/*
+ * O_ASYNC, which FUSE does not pass to a file: the process that sets it
+ * on a node sends "ioctl" ID LDMD_IOC_FASYNC ON (1 or 0); ldmd makes that
+ * process the file's owner and calls the driver's fasync method, and the
+ * driver's kill_fasync() then sends it SIGIO.
+ */
+#define LDMD_IOC_FASYNC _IO(0xE1, 0x02)
+
 #endif /* _LDMD_CONTROL_H */

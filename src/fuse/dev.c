@@ -836,6 +836,14 @@ static struct dev_file *file_of_id(uint64_t id, pid_t pid)
 	return NULL;
 }
 
+/* O_ASYNC for @pid, which becomes the file's owner: the driver's fasync. */
+static long set_async(struct dev_file *df, pid_t pid, unsigned long on)
+{
+	int ret = ldm_chrdev_set_owner(df->mf, pid, 0, 0);
+
+	return ret ? ret : ldm_chrdev_fasync(df->mf, on != 0);
+}
+
 /**
  * ldm_fuse_dev_ioctl - run a driver's ioctl for a process that holds the
  * node open, with that process's memory as user space
@@ -865,7 +873,10 @@ int ldm_fuse_dev_ioctl(uint64_t id, pid_t pid, unsigned int cmd, unsigned long a
 	pthread_mutex_unlock(&dev_lock);
 	ldm_thread_set_user(pid);
 	fuse_cred_begin_pid(pid);
-	*ret = ldm_chrdev_ioctl(df->mf, cmd, arg);
+	if (cmd == LDMD_IOC_FASYNC)
+		*ret = set_async(df, pid, arg);
+	else
+		*ret = ldm_chrdev_ioctl(df->mf, cmd, arg);
 	fuse_cred_end();
 	ldm_thread_set_user(0);
 	if (*ret >= 0)

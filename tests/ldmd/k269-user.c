@@ -5,7 +5,7 @@
  * nothing of ldm.
  *   k269-user input: drive the injector /dev/ldmin_inject with a value, a
  *	structure and a bare ioctl, find the event node /dev/lev0 the handler
- *	made, poll and read an injected event from it;
+ *	made, ask it for SIGIO (O_ASYNC), poll and read an injected event;
  *   k269-user sbus: on the adapter's node /dev/sbus-0, a written pointer,
  *	a value, and a structure of pointers (as i2c-dev's I2C_RDWR), then a
  *	read at the address set.
@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -46,6 +47,24 @@ static bool node_settles(const char *path, bool there)
 	return false;
 }
 
+static volatile sig_atomic_t sigios;
+
+static void on_sigio(int sig)
+{
+	(void)sig;
+	sigios++;
+}
+
+/* SIGIO counted within 5 s of the injection, as a kernel sends it at once. */
+static int sigio_count(void)
+{
+	int i;
+
+	for (i = 0; i < 500 && !sigios; i++)
+		usleep(10000);
+	return sigios;
+}
+
 static void use_node(int inj, int lev)
 {
 	struct ldmin_event ev = { .type = EV_KEY, .code = 30, .value = 1 }, got;
@@ -61,7 +80,11 @@ static void use_node(int inj, int lev)
 	show("name", ioctl(lev, LDMIOCGNAME(sizeof(name)), name));
 	printf("  %s\n", name);
 	show("empty read", (int)read(lev, &got, sizeof(got)));
+	signal(SIGIO, on_sigio);
+	show("owner", fcntl(lev, F_SETOWN, getpid()));
+	show("async", fcntl(lev, F_SETFL, O_ASYNC | O_NONBLOCK));
 	show("inject", (int)write(inj, &ev, sizeof(ev)));
+	show("sigio", sigio_count());
 	show("poll", poll(&p, 1, 5000));
 	show("read", (int)read(lev, &got, sizeof(got)));
 	printf("  type %u code %u value %d\n", got.type, got.code, got.value);

@@ -33,7 +33,10 @@ static const char input_run[] = "open injector: 0\n"
 				"name: 14\n"
 				"  k269 keyboard\n"
 				"empty read: EAGAIN\n"
+				"owner: 0\n"
+				"async: 0\n"
 				"inject: 24\n"
+				"sigio: 1\n"
 				"poll: 1\n"
 				"read: 24\n"
 				"  type 1 code 30 value 1\n"
@@ -43,7 +46,7 @@ static const char input_run[] = "open injector: 0\n"
 DEFINE_TEST(
 	test_k269_input_stack_through_dev,
 	.description =
-		"under ldm exec, a program drives the input-style stack through DIR/dev as through a kernel's /dev: value, structure and bare ioctls on the injector, the handler's node lev0 (a class_simple device of the stack's own major, not misc) appears, polls, reads the injected event, answers its ioctls, and goes on destroy",
+		"under ldm exec, a program drives the input-style stack through DIR/dev as through a kernel's /dev: value, structure and bare ioctls on the injector, the handler's node lev0 (a class_simple device of the stack's own major, not misc) appears, answers its ioctls, sends SIGIO to the process that set O_ASYNC (the driver's fasync and kill_fasync), polls and reads the injected event, and goes on destroy",
 	.no_runtime = true)
 {
 	struct ldmd d;
