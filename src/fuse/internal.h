@@ -56,6 +56,7 @@ struct fuse_session *ldm_fuse_session(struct ldm_fuse_mount *m);
 
 /* reply.c */
 void fuse_reply_errno(fuse_req_t req, long error);
+bool fuse_only_truncates(int to_set);
 
 /* cred.c */
 void fuse_cred_begin(fuse_req_t req);

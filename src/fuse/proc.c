@@ -340,11 +340,8 @@ static void proc_release(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *
 static void proc_setattr(fuse_req_t req, fuse_ino_t ino, struct stat *attr, int to_set,
 			 struct fuse_file_info *fi)
 {
-	const int implied = FUSE_SET_ATTR_SIZE | FUSE_SET_ATTR_MTIME | FUSE_SET_ATTR_MTIME_NOW |
-			    FUSE_SET_ATTR_CTIME;
-
 	(void)attr;
-	if (!(to_set & FUSE_SET_ATTR_SIZE) || (to_set & ~implied))
+	if (!fuse_only_truncates(to_set))
 		fuse_reply_errno(req, -EPERM);
 	else
 		proc_getattr(req, ino, fi);

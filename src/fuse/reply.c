@@ -72,3 +72,19 @@ void fuse_refuse_create(fuse_req_t req, fuse_ino_t parent, const char *name, mod
 	(void)parent, (void)name, (void)mode, (void)fi;
 	fuse_reply_errno(req, -EACCES);
 }
+
+/**
+ * fuse_only_truncates - whether a SETATTR asks a truncation and nothing else
+ * @to_set: its FUSE_SET_ATTR_* bits
+ *
+ * A truncation (O_TRUNC, `echo x > file`) comes with the times it implies;
+ * the mounts accept it and do nothing, as sysfs and a device do. Any
+ * other change (mode, owner, a time alone) they refuse.
+ */
+bool fuse_only_truncates(int to_set)
+{
+	const int implied = FUSE_SET_ATTR_SIZE | FUSE_SET_ATTR_MTIME | FUSE_SET_ATTR_MTIME_NOW |
+			    FUSE_SET_ATTR_CTIME;
+
+	return (to_set & FUSE_SET_ATTR_SIZE) && !(to_set & ~implied);
+}
