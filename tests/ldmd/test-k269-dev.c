@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include "ldmd-util.h"
@@ -138,5 +139,34 @@ DEFINE_TEST(
 		  0);
 	ASSERT_STREQ(out, " 10 misc\nsbus-0\tsbus software adapter           \n");
 	free(out);
+	ldmd_down(&d);
+}
+
+DEFINE_TEST(
+	test_proc_mount_as_proc,
+	.description =
+		"DIR/proc lists the runtime's files and the drivers' directories as /proc does (0444 files, 0555 directories); its shape is refused (mkdir, unlink, chmod: EPERM or EACCES); a driver's entry goes when its module does, at the next look-up",
+	.no_runtime = true)
+{
+	char cmd[512], *out;
+	struct ldmd d;
+
+	k269_up(&d, (const char *[]){ K269("sbus_core"), K269("sbus_soft"), NULL });
+	ASSERT(listed(d.proc, "modules", NULL));
+	ASSERT(listed(d.proc, "devices", NULL));
+	ASSERT(listed(d.proc, "misc", NULL));
+	ASSERT(listed(d.proc, "bus", NULL));
+	assert_mode(PROC(&d, "modules"), S_IFREG | 0444, 0);
+	assert_mode(PROC(&d, "bus"), S_IFDIR | 0555, 0);
+	ASSERT_STREQ(cat(PROC(&d, "bus/sbus")), "sbus-0\tsbus software adapter           \n");
+	ASSERT_REFUSED(mkdir(PROC(&d, "dir"), 0755));
+	ASSERT_REFUSED(unlink(PROC(&d, "modules")));
+	ASSERT_REFUSED(chmod(PROC(&d, "modules"), 0666));
+	snprintf(cmd, sizeof(cmd),
+		 LDM_BUILD_DIR "/tools/ldm/ldm --root %s rmmod sbus_soft sbus_core", d.root);
+	ASSERT_EQ(ldm_test_run(cmd, &out), 0);
+	free(out);
+	ASSERT_ERRNO(access(PROC(&d, "bus/sbus"), F_OK), ENOENT);
+	ASSERT(!strstr(cat(PROC(&d, "modules")), "sbus"));
 	ldmd_down(&d);
 }
