@@ -747,6 +747,12 @@ void bus_remove_driver(struct device_driver *drv)
 	pr_debug("bus %s: remove driver %s\n", bus->name, drv->name);
 	driver_detach(drv);
 	index_del(bus, drv);
+	/*
+	 * Off the bus's list now, under the lock, not at kobject_unregister():
+	 * a device added in between would bind to the driver going away, and
+	 * stay bound to it once the caller frees it (2.6.9 had this window).
+	 */
+	list_del_init(&drv->kobj.entry);
 	up_write(&bus->subsys.rwsem);
 	kobject_unregister(&drv->kobj);
 	put_bus(bus);
