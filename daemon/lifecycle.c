@@ -256,6 +256,7 @@ static int serve(struct ldmd_state *d, struct ldm_fuse_mount *m, const char *dir
 static void stop_runtime(struct ldmd_state *d)
 {
 	ldm_fuse_dev_shutdown();
+	ldm_fuse_proc_shutdown();
 	ldm_exit();
 	if (d->inval)
 		ldm_fuse_inval_stop();

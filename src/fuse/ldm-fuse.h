@@ -46,6 +46,12 @@ void ldm_fuse_inval_stop(void);
 void ldm_fuse_dev_shutdown(void);
 
 /*
+ * Before the runtime stops, too: the /proc files still open are closed
+ * (their entries may be modules'), and DIR/proc opens nothing more.
+ */
+void ldm_fuse_proc_shutdown(void);
+
+/*
  * An ioctl forwarded for a process holding a node of DIR/dev open (the
  * control request "ioctl", <ldmd/control.h>): the driver runs it with the
  * process's memory as user space, as a kernel would, whatever kind of

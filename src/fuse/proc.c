@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -260,35 +261,84 @@ static void proc_readdir(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 	free(l.buf);
 }
 
+/*
+ * An open entry. Its file is closed at RELEASE, or before the runtime
+ * stops (ldm_fuse_proc_shutdown(): a module's entry must not outlive it),
+ * after which I/O on it gives ENODEV. I/O holds proc_io for reading, the
+ * shutdown for writing.
+ */
+struct proc_open {
+	LIST_ENTRY(proc_open) link; /* in proc_opens, under proc_lock */
+	struct ldm_proc_file *file;
+};
+
+static pthread_rwlock_t proc_io = PTHREAD_RWLOCK_INITIALIZER;
+static LIST_HEAD(, proc_open) proc_opens = LIST_HEAD_INITIALIZER(proc_opens);
+static bool proc_stopping; /* under proc_io */
+
+/* Open @path for @req into @po; under proc_io. */
+static int open_entry(fuse_req_t req, const char *path, int flags, struct proc_open *po)
+{
+	struct proc_dir_entry *de;
+	int ret;
+
+	if (proc_stopping)
+		return -ENODEV;
+	ret = ldm_proc_lookup(path, &de);
+	if (ret)
+		return ret;
+	fuse_cred_begin(req);
+	ret = ldm_proc_open(de, flags, &po->file);
+	fuse_cred_end();
+	ldm_proc_put(de);
+	if (ret)
+		return ret;
+	pthread_mutex_lock(&proc_lock);
+	LIST_INSERT_HEAD(&proc_opens, po, link);
+	pthread_mutex_unlock(&proc_lock);
+	return 0;
+}
+
+/* Close @po's file, if the shutdown has not, and forget it; under proc_io. */
+static void close_entry(struct proc_open *po)
+{
+	pthread_mutex_lock(&proc_lock);
+	LIST_REMOVE(po, link);
+	pthread_mutex_unlock(&proc_lock);
+	if (po->file)
+		ldm_proc_release(po->file);
+	free(po);
+}
+
 static void proc_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 {
-	struct ldm_proc_file *file = NULL;
-	struct proc_dir_entry *de;
+	struct proc_open *po = calloc(1, sizeof(*po));
 	char path[PATH_MAX];
 	int ret;
 
-	ret = node_path(ino, path, sizeof(path));
-	if (!ret)
-		ret = ldm_proc_lookup(path, &de);
+	ret = po ? node_path(ino, path, sizeof(path)) : -ENOMEM;
 	if (!ret) {
-		fuse_cred_begin(req);
-		ret = ldm_proc_open(de, fi->flags, &file);
-		fuse_cred_end();
-		ldm_proc_put(de);
+		pthread_rwlock_rdlock(&proc_io);
+		ret = open_entry(req, path, fi->flags, po);
+		pthread_rwlock_unlock(&proc_io);
 	}
 	if (ret) {
+		free(po);
 		fuse_reply_errno(req, ret);
 		return;
 	}
-	fi->fh = (uintptr_t)file;
-	fi->direct_io = 1; /* sizes are 0: every read reaches the entry */
-	if (fuse_reply_open(req, fi))
-		ldm_proc_release(file);
+	fi->fh = (uintptr_t)po;
+	fi->direct_io = 1;		/* sizes are 0: every read reaches the entry */
+	if (fuse_reply_open(req, fi)) { /* interrupted: no RELEASE will come */
+		pthread_rwlock_rdlock(&proc_io);
+		close_entry(po);
+		pthread_rwlock_unlock(&proc_io);
+	}
 }
 
-static struct ldm_proc_file *to_proc_file(struct fuse_file_info *fi)
+static struct proc_open *to_open(struct fuse_file_info *fi)
 {
-	return (struct ldm_proc_file *)(uintptr_t)fi->fh;
+	return (struct proc_open *)(uintptr_t)fi->fh;
 }
 
 static void proc_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
@@ -296,16 +346,20 @@ static void proc_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 {
 	loff_t pos = off;
 	char *buf = malloc(size ? size : 1);
-	ssize_t n;
+	ssize_t n = -ENODEV;
 
 	(void)ino;
 	if (!buf) {
 		fuse_reply_errno(req, -ENOMEM);
 		return;
 	}
-	fuse_cred_begin(req);
-	n = ldm_proc_read(to_proc_file(fi), buf, size, &pos);
-	fuse_cred_end();
+	pthread_rwlock_rdlock(&proc_io);
+	if (to_open(fi)->file) {
+		fuse_cred_begin(req);
+		n = ldm_proc_read(to_open(fi)->file, buf, size, &pos);
+		fuse_cred_end();
+	}
+	pthread_rwlock_unlock(&proc_io);
 	if (n < 0)
 		fuse_reply_errno(req, n);
 	else
@@ -317,12 +371,16 @@ static void proc_write(fuse_req_t req, fuse_ino_t ino, const char *buf, size_t s
 		       struct fuse_file_info *fi)
 {
 	loff_t pos = off;
-	ssize_t n;
+	ssize_t n = -ENODEV;
 
 	(void)ino;
-	fuse_cred_begin(req);
-	n = ldm_proc_write(to_proc_file(fi), buf, size, &pos);
-	fuse_cred_end();
+	pthread_rwlock_rdlock(&proc_io);
+	if (to_open(fi)->file) {
+		fuse_cred_begin(req);
+		n = ldm_proc_write(to_open(fi)->file, buf, size, &pos);
+		fuse_cred_end();
+	}
+	pthread_rwlock_unlock(&proc_io);
 	if (n < 0)
 		fuse_reply_errno(req, n);
 	else
@@ -332,8 +390,34 @@ static void proc_write(fuse_req_t req, fuse_ino_t ino, const char *buf, size_t s
 static void proc_release(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 {
 	(void)ino;
-	ldm_proc_release(to_proc_file(fi));
+	pthread_rwlock_rdlock(&proc_io);
+	close_entry(to_open(fi));
+	pthread_rwlock_unlock(&proc_io);
 	fuse_reply_errno(req, 0);
+}
+
+/**
+ * ldm_fuse_proc_shutdown - close every /proc file still open, before the
+ * runtime stops
+ *
+ * Waits for the reads and writes in progress; from then on an open gets
+ * ENODEV, and so does I/O on a file still held, whose entry (a module's)
+ * may be gone with the module.
+ */
+void ldm_fuse_proc_shutdown(void)
+{
+	struct proc_open *po;
+
+	pthread_rwlock_wrlock(&proc_io);
+	proc_stopping = true;
+	pthread_mutex_lock(&proc_lock);
+	LIST_FOREACH(po, &proc_opens, link) {
+		if (po->file)
+			ldm_proc_release(po->file);
+		po->file = NULL;
+	}
+	pthread_mutex_unlock(&proc_lock);
+	pthread_rwlock_unlock(&proc_io);
 }
 
 /* Truncation is accepted and does nothing (echo x > entry); the rest is fixed. */
@@ -387,10 +471,16 @@ static int proc_start(struct fuse_session *se)
 /* Nothing serves the session: the nodes the kernel held are dropped. */
 static void proc_stop(bool started)
 {
+	struct proc_open *po;
 	struct proc_node *n;
 
 	(void)started;
+	ldm_fuse_proc_shutdown();
 	pthread_mutex_lock(&proc_lock);
+	while ((po = LIST_FIRST(&proc_opens))) {
+		LIST_REMOVE(po, link);
+		free(po);
+	}
 	while ((n = LIST_FIRST(&proc_nodes))) {
 		LIST_REMOVE(n, link);
 		free(n->path);

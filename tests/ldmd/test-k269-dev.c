@@ -170,3 +170,22 @@ DEFINE_TEST(
 	ASSERT(!strstr(cat(PROC(&d, "modules")), "sbus"));
 	ldmd_down(&d);
 }
+
+DEFINE_TEST(
+	test_proc_file_open_while_ldmd_stops,
+	.description =
+		"a driver's /proc file held open through DIR/proc while ldmd stops (unloading its module): ldmd exits 0 with nothing mounted, and the open file then gives an error, never a crash",
+	.no_runtime = true)
+{
+	char buf[64];
+	struct ldmd d;
+	int fd;
+
+	k269_up(&d, (const char *[]){ K269("sbus_core"), K269("sbus_soft"), NULL });
+	fd = open(PROC(&d, "bus/sbus"), O_RDONLY);
+	ASSERT(fd >= 0);
+	ASSERT(read(fd, buf, sizeof(buf)) > 0);
+	ldmd_down(&d);
+	ASSERT(pread(fd, buf, sizeof(buf), 0) < 0);
+	close(fd);
+}
