@@ -41,6 +41,9 @@ static const char input_run[] = "open injector: 0\n"
 				"poll: 1\n"
 				"read: 24\n"
 				"  type 1 code 30 value 1\n"
+				"inject again: 24\n"
+				"sigio: 2\n"
+				"read: 24\n"
 				"destroy: 0\n"
 				"lev0 after: ENOENT\n";
 
