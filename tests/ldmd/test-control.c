@@ -442,26 +442,34 @@ DEFINE_TEST(
 	remove_root(&d);
 }
 
+/* Wait for ldmd to exit; its exit status. */
+static int wait_ldmd_exit(struct ldmd *d, const char *after)
+{
+	struct timespec deadline;
+	int status;
+
+	deadline_in(&deadline, WAIT_SECONDS);
+	while (waitpid(d->pid, &status, WNOHANG) != d->pid) {
+		if (ms_left(&deadline) <= 0)
+			FAIL("ldmd did not stop after %s; its log:\n%s", after, read_file(d->log));
+		usleep(20 * 1000);
+	}
+	return status;
+}
+
 DEFINE_TEST(
 	test_control_shutdown_and_no_ldmd,
 	.description =
 		"ldm shutdown stops ldmd as SIGTERM does (exit 0, nothing mounted, socket gone); then every verb that needs ldmd says there is none and exits 1; a socket left by a killed ldmd is replaced at the next start",
 	.no_runtime = true)
 {
-	struct timespec deadline;
 	struct ldmd d;
 	int status;
 
 	need_fuse();
 	ldmd_up(&d, NULL);
 	LDM_EXPECT(&d, 0, NULL, "shutdown");
-	deadline_in(&deadline, WAIT_SECONDS);
-	while (waitpid(d.pid, &status, WNOHANG) != d.pid) {
-		if (ms_left(&deadline) <= 0)
-			FAIL("ldmd did not stop after 'ldm shutdown'; its log:\n%s",
-			     read_file(d.log));
-		usleep(20 * 1000);
-	}
+	status = wait_ldmd_exit(&d, "'ldm shutdown'");
 	ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 	ASSERT_EQ(mounts_at(d.sys), 0);
 	close(d.out);
@@ -714,7 +722,6 @@ DEFINE_TEST(
 	.no_runtime = true, .timeout = 60)
 {
 	struct timeval bound = { .tv_sec = WAIT_SECONDS };
-	struct timespec deadline;
 	char path[400], req[512];
 	struct ldmd d;
 	int fd, len, status;
@@ -732,32 +739,11 @@ DEFINE_TEST(
 	close(fd);
 	LDM_EXPECT(&d, 1, "not a regular file", "insmod %s", path);
 	LDM_EXPECT(&d, 0, NULL, "shutdown");
-	deadline_in(&deadline, WAIT_SECONDS);
-	while (waitpid(d.pid, &status, WNOHANG) != d.pid) {
-		if (ms_left(&deadline) <= 0)
-			FAIL("ldmd did not stop after 'ldm shutdown'; its log:\n%s",
-			     read_file(d.log));
-		usleep(20 * 1000);
-	}
+	status = wait_ldmd_exit(&d, "'ldm shutdown'");
 	ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 	close(d.out);
 	unlink(path);
 	remove_root(&d);
-}
-
-/* Wait for ldmd to exit; its exit status. */
-static int wait_ldmd_exit(struct ldmd *d, const char *after)
-{
-	struct timespec deadline;
-	int status;
-
-	deadline_in(&deadline, WAIT_SECONDS);
-	while (waitpid(d->pid, &status, WNOHANG) != d->pid) {
-		if (ms_left(&deadline) <= 0)
-			FAIL("ldmd did not stop after %s; its log:\n%s", after, read_file(d->log));
-		usleep(20 * 1000);
-	}
-	return status;
 }
 
 DEFINE_TEST(
