@@ -7,6 +7,7 @@
 
 #include <ldm/atomic.h>
 #include <ldm/list.h>
+#include <ldm/reboot.h> /* pm_power_off, as 2.6.9 declares it here */
 #include <ldm/types.h>
 
 #pragma GCC visibility push(default)

@@ -11,6 +11,9 @@ void printk_init(void);
 void printk_exit(void);
 void log_buf_init(void);
 
+/* kernel/cpu.c */
+void cpu_identify(void);
+
 /*
  * kernel/module/exports.c: the runtime's own export tables, under the
  * export policy of LDM_EXPORT_POLICY; /kernel/export_policy, once /kernel

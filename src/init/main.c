@@ -37,6 +37,7 @@ int ldm_init(void)
 	if (running)
 		goto out;
 	printk_init();
+	cpu_identify();
 	error = sysfs_compat_init(getenv("LDM_SYSFS"));
 	if (error)
 		goto out;

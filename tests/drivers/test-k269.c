@@ -399,7 +399,30 @@ DEFINE_TEST(test_k269_small_services_behave_as_in_2_6_9,
 	ASSERT(log_has("k269_svc: downgraded: write trylock 0\n"));
 	ASSERT(log_has("k269_svc: dmi matches 0\n"));
 	ASSERT(!log_has("quirk for"));
+	ASSERT(log_has("k269_svc: circ cnt 5 space 10 to_end 2; hweight8 8 hweight16 16\n"));
+#if defined(__x86_64__) || defined(__i386__)
+	ASSERT(log_has("k269_svc: cpu vendor known family known\n"));
+#endif
 	ASSERT_OK(ldm_delete_module("k269_svc", 0));
+}
+
+static void stop_ignored(int how, const char *cmd, void *data)
+{
+	(void)how;
+	(void)cmd;
+	(void)data;
+}
+
+DEFINE_TEST(test_machine_power_off_calls_the_drivers_pm_power_off,
+	    .description = "machine_power_off() calls the pm_power_off a module set, then asks "
+			   "the host to stop; after the module's exit cleared it, only the stop")
+{
+	ldm_machine_stop_handler(stop_ignored, NULL);
+	ASSERT_OK(ko_load("k269_svc", NULL));
+	machine_power_off();
+	ASSERT(log_has("k269_svc: powering off\n"));
+	ASSERT_OK(ldm_delete_module("k269_svc", 0));
+	ASSERT(pm_power_off == NULL);
 }
 
 /* A panic notifier of the test's own: it runs in a child that panics. */

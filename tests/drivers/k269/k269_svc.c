@@ -4,7 +4,9 @@
  * the small kernel services of issue 22: MODULE_PARM of every type string,
  * a __setup option and an __obsolete_setup one, vmalloc, the byte-order
  * family, verify_area, a panic notifier, downgrade_write, a DMI quirk
- * table that nothing matches, struct kvec and unaligned access. Its init
+ * table that nothing matches, struct kvec, unaligned access, a ring
+ * buffer's counts, bit weights, the boot CPU's identity and pm_power_off.
+ * Its init
  * prints what it found ("k269_svc: ..."), which test-k269.c reads back.
  * Like 160 files of 2.6.9, it ends with module_exit() and no semicolon.
  */
@@ -17,6 +19,10 @@
 #include <linux/rwsem.h>
 #include <linux/dmi.h>
 #include <linux/uio.h>
+#include <linux/circ_buf.h>
+#include <linux/bitops.h>
+#include <linux/pm.h>
+#include <asm/processor.h>
 #include <asm/byteorder.h>
 #include <asm/unaligned.h>
 #include <asm/uaccess.h>
@@ -78,6 +84,11 @@ static struct dmi_system_id quirks[] = {
 
 static DECLARE_RWSEM(svc_sem);
 
+static void svc_power_off(void)
+{
+	printk(KERN_INFO PFX "powering off\n");
+}
+
 static int __init svc_init(void)
 {
 	unsigned char raw[7] = { 0, 0x12, 0x34, 0x56, 0x78, 0x9a, 0xbc };
@@ -120,12 +131,22 @@ static int __init svc_init(void)
 	up_read(&svc_sem);
 
 	printk(KERN_INFO PFX "dmi matches %d\n", dmi_check_system(quirks));
+
+	printk(KERN_INFO PFX "circ cnt %d space %d to_end %d; hweight8 %u hweight16 %u\n",
+	       CIRC_CNT(3, 14, 16), CIRC_SPACE(3, 14, 16), CIRC_CNT_TO_END(3, 14, 16),
+	       hweight8(0x1ff), hweight16(0x1ffff));
+	cpu_relax();
+	printk(KERN_INFO PFX "cpu vendor %s family %s\n",
+	       boot_cpu_data.x86_vendor_id[0] ? "known" : "unknown",
+	       boot_cpu_data.x86 ? "known" : "unknown");
+	pm_power_off = svc_power_off;
 	return 0;
 }
 
 static void __exit svc_exit(void)
 {
 	notifier_chain_unregister(&panic_notifier_list, &panic_nb);
+	pm_power_off = NULL;
 	printk(KERN_INFO PFX "unloaded\n");
 }
 
