@@ -54,7 +54,7 @@ $(filter-out $(firstword $(ldm_goals)),$(ldm_goals)):
 	@:
 else
 
-LDM_MODULE_CFLAGS := -DMODULE -D__KERNEL__ -fPIC -fno-common -fno-stack-protector \
+LDM_MODULE_CFLAGS := -DMODULE -D__KERNEL__ -include ldm/prelude.h -fPIC -fno-common -fno-stack-protector \
 	-fno-asynchronous-unwind-tables -fno-strict-aliasing -O2 -std=gnu11 \
 	-Wall -Wno-unused-function
 

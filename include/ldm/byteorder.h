@@ -3,7 +3,8 @@
  * <ldm/byteorder.h> - byte order as <asm/byteorder.h> and the
  * <linux/byteorder/...> headers of 2.6.9 give it: swab16/32/64, their _p
  * (through a pointer) and s (in place) forms, cpu_to_le16...be64_to_cpu
- * with the same forms, and the network order (ntohl...). The host is
+ * with the same forms. The network order (ntohl...) is the C library's
+ * <netinet/in.h>, whose declarations a macro here would break. The host is
  * little-endian, as i386 is; everything is a compiler builtin, so a module
  * binds to nothing for it.
  */
@@ -143,13 +144,5 @@ static inline void __swab64s(__u64 *p)
 #define be32_to_cpus __be32_to_cpus
 #define cpu_to_be64s __cpu_to_be64s
 #define be64_to_cpus __be64_to_cpus
-
-/* The network order, for a module (the runtime has <netinet/in.h>'s). */
-#if defined(__KERNEL__) && !defined(ntohl)
-#define ntohl(x) __be32_to_cpu(x)
-#define htonl(x) __cpu_to_be32(x)
-#define ntohs(x) __be16_to_cpu(x)
-#define htons(x) __cpu_to_be16(x)
-#endif
 
 #endif /* _LDM_BYTEORDER_H */

@@ -50,7 +50,10 @@
  *
  * Drivers read @pid and @comm (as in printk("%s", current->comm)); every
  * other member belongs to the runtime: the state is changed with
- * set_current_state() only.
+ * set_current_state(), or, as 2.6.9 drivers still do, by a store to
+ * current->state (the same member as __state): a thread setting its own
+ * state before schedule() races with a waker as it does in the kernel,
+ * where the wake-up wins.
  */
 struct task_struct {
 	pid_t pid;
@@ -69,7 +72,10 @@ struct task_struct {
 	pthread_t thread;
 	pthread_mutex_t lock; /* guards __state and sigpending */
 	pthread_cond_t wake;  /* signalled when __state goes to running */
-	long __state;
+	union {
+		long __state;
+		long state; /* 2.6.9's name: current->state = TASK_RUNNING */
+	};
 	int sigpending;
 	int ldm_cred_set;	     /* credentials set by the host, not the process's */
 	unsigned long long ldm_caps; /* the effective capabilities, all of them */

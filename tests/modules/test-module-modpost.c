@@ -504,7 +504,8 @@ DEFINE_TEST(test_module_build_absent_header_stops_with_its_reason,
 DEFINE_TEST(test_module_build_libc_shared_headers_and_fcntl,
 	    .description = "<linux/fcntl.h> beside <linux/fs.h> (and so glibc's <fcntl.h>) "
 			   "compiles with one struct flock, and the names libc includes too "
-			   "(<linux/limits.h>, <linux/stddef.h>) give PATH_MAX, NULL, offsetof",
+			   "(<linux/limits.h>, <linux/stddef.h>) give PATH_MAX, NULL, offsetof; a "
+			   "driver's own clock and index do not clash with libc's functions",
 	    .no_runtime = true)
 {
 	struct scratch s;
@@ -512,15 +513,17 @@ DEFINE_TEST(test_module_build_libc_shared_headers_and_fcntl,
 
 	scratch_make(&s);
 	scratch_write(&s, "Makefile", MAKEFILE("fc.o"));
-	scratch_write(&s, "fc.c",
-		      "#include <linux/module.h>\n#include <linux/fs.h>\n"
-		      "#include <linux/fcntl.h>\n#include <linux/limits.h>\n"
-		      "#include <linux/stddef.h>\n"
-		      "struct s { int a, b; };\n"
-		      "static int x[] = { O_NONBLOCK, F_SETLEASE, DN_MULTISHOT != 0, PATH_MAX,\n"
-		      "\t(int)offsetof(struct s, b) };\n"
-		      "static int __init fc_init(void) { return x[0] && NULL == 0 ? 0 : -1; }\n"
-		      "module_init(fc_init);\nMODULE_LICENSE(\"GPL\");\n");
+	scratch_write(
+		&s, "fc.c",
+		"#include <linux/module.h>\n#include <linux/fs.h>\n"
+		"#include <linux/fcntl.h>\n#include <linux/limits.h>\n"
+		"#include <linux/stddef.h>\n"
+		"struct s { int a, b; };\n"
+		"static int clock = 1, index = 2;\n"
+		"static int x[] = { O_NONBLOCK, F_SETLEASE, DN_MULTISHOT != 0, PATH_MAX,\n"
+		"\t(int)offsetof(struct s, b), 1 };\n"
+		"static int __init fc_init(void) { return x[0] && !NULL && clock < index ? 0 : -1; }\n"
+		"module_init(fc_init);\nMODULE_LICENSE(\"GPL\");\n");
 	ASSERT_EQ(scratch_build(&s, "", &out), 0);
 	free(out);
 	ASSERT(scratch_has(&s, "fc.ko"));
