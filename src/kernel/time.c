@@ -8,7 +8,6 @@
 #include <ldm/export.h>
 #include <ldm/jiffies.h>
 #include <ldm/kernel.h>
-#include <ldm/mc146818rtc.h>
 #include <ldm/time.h>
 
 #include "time-internal.h"
@@ -98,10 +97,3 @@ struct timespec current_kernel_time(void)
 	return ts;
 }
 EXPORT_SYMBOL(current_kernel_time);
-
-/*
- * rtc_lock - held around each access to the PC clock chip's registers
- * (CMOS_READ, CMOS_WRITE), by every driver that makes one, as in 2.6.9.
- */
-DEFINE_SPINLOCK(rtc_lock);
-EXPORT_SYMBOL(rtc_lock);

@@ -8,11 +8,12 @@
 #ifndef _LDM_COMPAT_ASM_RTC_H
 #define _LDM_COMPAT_ASM_RTC_H
 
-#include <ldm/bcd.h>
 #include <ldm/delay.h>
 #include <ldm/errno.h>
 #include <ldm/jiffies.h>
 #include <ldm/processor.h>
+#include <ldm/rtc.h>
+#include <linux/bcd.h>
 #include <linux/mc146818rtc.h>
 
 /* genrtc's capability bits (RTC_PIE... are the chip's own, RTC_BATT_BAD is not). */

@@ -16,18 +16,4 @@
 #define smp_rmb() rmb()
 #define smp_wmb() wmb()
 
-/*
- * The processor's interrupt flag: interrupt handlers run in threads here
- * (<linux/interrupt.h>), so there is no flag to clear; as with
- * spin_lock_irqsave(), the flags word is checked for its type and set to
- * 0. A driver that counted on local_irq_disable() alone to keep its own
- * handler out needs the spinlock its handler takes.
- */
-#define local_irq_save(flags)	 __ldm_irqsave(flags)
-#define local_irq_restore(flags) __ldm_irqrestore(flags)
-#define local_save_flags(flags)	 __ldm_irqsave(flags)
-#define local_irq_disable()	 ((void)0)
-#define local_irq_enable()	 ((void)0)
-#define irqs_disabled()		 0
-
 #endif /* _LDM_COMPAT_ASM_SYSTEM_H */
