@@ -67,6 +67,17 @@ enum {
 	PM_MTD_DEV,
 };
 
+/* The id of a PM_SYS_DEV: its PnP id (PNP0303...), as 2.6.9 numbers them. */
+enum {
+	PM_SYS_UNKNOWN = 0x00000000,
+	PM_SYS_KBC = 0x41d00303,
+	PM_SYS_COM = 0x41d00500,
+	PM_SYS_IRDA = 0x41d00510,
+	PM_SYS_FDC = 0x41d00700,
+	PM_SYS_VGA = 0x41d00900,
+	PM_SYS_PCMCIA = 0x41d00e00,
+};
+
 struct pm_dev {
 	pm_dev_t type;
 	unsigned long id;

@@ -402,6 +402,7 @@ DEFINE_TEST(test_k269_small_services_behave_as_in_2_6_9,
 	ASSERT(log_has("k269_svc: circ cnt 5 space 10 to_end 2; hweight8 8 hweight16 16\n"));
 #if defined(__x86_64__) || defined(__i386__)
 	ASSERT(log_has("k269_svc: cpu vendor known family known\n"));
+	ASSERT(log_has("k269_svc: tsc read ok\n"));
 #endif
 	ASSERT_OK(ldm_delete_module("k269_svc", 0));
 }

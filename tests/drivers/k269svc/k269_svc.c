@@ -23,6 +23,7 @@
 #include <linux/bitops.h>
 #include <linux/pm.h>
 #include <asm/processor.h>
+#include <asm/msr.h>
 #include <asm/byteorder.h>
 #include <asm/unaligned.h>
 #include <asm/uaccess.h>
@@ -139,6 +140,14 @@ static int __init svc_init(void)
 	printk(KERN_INFO PFX "cpu vendor %s family %s\n",
 	       boot_cpu_data.x86_vendor_id[0] ? "known" : "unknown",
 	       boot_cpu_data.x86 ? "known" : "unknown");
+	{
+		unsigned long t0, t1;
+
+		rdtscl(t0);
+		cpu_relax();
+		rdtscl(t1);
+		printk(KERN_INFO PFX "tsc read %s\n", t0 || t1 ? "ok" : "zero");
+	}
 	pm_power_off = svc_power_off;
 	return 0;
 }
