@@ -59,6 +59,8 @@ struct ldm_sysfs_stat {
 	unsigned long ino;
 	unsigned int nlink;
 	struct timespec mtime;
+	size_t mem; /* bytes of heap the runtime asked for it: the node, its
+		     * name, a directory's hash buckets (bench-platform) */
 };
 
 /* Look-up flags. */
