@@ -132,16 +132,26 @@ int class_node_add(struct class_device *cd, const struct class_device_attribute 
 	return error;
 }
 
-/* The entry of @cd; under devnode_lock. */
-static struct devnode *find_cd_locked(const struct class_device *cd)
+/*
+ * The entry of @cd, looked for under @name; under devnode_lock. A driver
+ * that wrote its class_id itself, not through class_device_rename(), left
+ * it under another name: then every entry is looked at, which only that
+ * driver pays for.
+ */
+static struct devnode *find_cd_locked(const struct class_device *cd, const char *name)
 {
-	char name[DEVNODE_NAME_MAX];
+	struct hlist_node *pos, *tmp;
 	struct devnode *n;
+	unsigned long i;
 
-	class_node_name(cd, name, sizeof(name));
 	ldm_htable_for_each_possible(&names, n, by_name, ldm_hash_name(name))
 		if (n->cd == cd)
 			return n;
+	ldm_htable_for_each_safe(&names, i, pos, tmp) {
+		n = hlist_entry(pos, struct devnode, by_name.node);
+		if (n->cd == cd)
+			return n;
+	}
 	return NULL;
 }
 
@@ -151,10 +161,12 @@ static struct devnode *find_cd_locked(const struct class_device *cd)
  */
 void class_node_del(const struct class_device *cd)
 {
+	char name[DEVNODE_NAME_MAX];
 	struct devnode *n;
 
+	class_node_name(cd, name, sizeof(name));
 	mutex_lock(&devnode_lock);
-	n = find_cd_locked(cd);
+	n = find_cd_locked(cd, name);
 	if (n) {
 		ldm_htable_del(&names, &n->by_name);
 		ldm_htable_del(&numbers, &n->by_dev);
@@ -170,12 +182,10 @@ void class_node_del(const struct class_device *cd)
  */
 void class_node_rename(const struct class_device *cd, const char *old)
 {
-	struct devnode *n, *found = NULL;
+	struct devnode *found;
 
 	mutex_lock(&devnode_lock);
-	ldm_htable_for_each_possible(&names, n, by_name, ldm_hash_name(old))
-		if (n->cd == cd)
-			found = n;
+	found = find_cd_locked(cd, old);
 	if (found) {
 		ldm_htable_del(&names, &found->by_name);
 		class_node_name(cd, found->name, sizeof(found->name));

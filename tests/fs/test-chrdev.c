@@ -378,8 +378,11 @@ DEFINE_TEST(test_node_index_follows_class_devices,
 	/* Made again, it goes with its class device. */
 	ASSERT_OK(class_device_create_file(&cd, &tc_dev_attr));
 	ASSERT_OK(ldm_chrdev_node_lookup("tcnode_new", &dev, NULL));
+	/* A driver that writes its class_id itself: the node still goes with it. */
+	strcpy(cd.class_id, "tcnode_self");
 	class_device_unregister(&cd);
 	ASSERT_EQ(ldm_chrdev_node_lookup("tcnode_new", &dev, NULL), -ENOENT);
+	ASSERT_EQ(ldm_chrdev_node_by_dev(MKDEV(71, 5), name, sizeof(name), NULL), -ENOENT);
 	class_unregister(&tc_class);
 
 	class_simple_device_remove(MKDEV(71, 1));
