@@ -799,20 +799,53 @@ static void dev_poll(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi,
 }
 
 /*
+ * The process of thread @tid (a FUSE request names the calling thread),
+ * from its Tgid line; 0 if it cannot be read. The thread waits for the
+ * reply, so the number is its own.
+ */
+static pid_t tgid_of(pid_t tid)
+{
+	char path[48], line[128];
+	pid_t tgid = 0;
+	FILE *f;
+
+	if (tid <= 0)
+		return 0;
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)tid);
+	f = fopen(path, "re");
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "Tgid: %d", &tgid) == 1)
+			break;
+	fclose(f);
+	return tgid;
+}
+
+/*
  * LDMD_IOC_FILE_ID: the file's id, for ioctls forwarded through the
- * control socket; the asker is remembered, as only it may use the id.
+ * control socket; the asking process (not its thread: the control socket
+ * knows processes) is remembered, as only it may use the id. Asking again
+ * puts it first; FILE_ASKERS processes sharing the file are remembered.
  */
 static void reply_file_id(fuse_req_t req, struct dev_file *df, size_t out_bufsz)
 {
-	const struct fuse_ctx *ctx = fuse_req_ctx(req);
+	pid_t pid = tgid_of(fuse_req_ctx(req)->pid);
+	unsigned int i;
 
 	if (out_bufsz < sizeof(df->id)) {
 		fuse_reply_errno(req, -EINVAL);
 		return;
 	}
+	if (!pid) {
+		fuse_reply_errno(req, -ESRCH);
+		return;
+	}
 	pthread_mutex_lock(&dev_lock);
-	memmove(df->askers + 1, df->askers, sizeof(df->askers) - sizeof(df->askers[0]));
-	df->askers[0] = ctx->pid;
+	for (i = 0; i < FILE_ASKERS - 1 && df->askers[i] != pid; i++)
+		;
+	memmove(df->askers + 1, df->askers, i * sizeof(df->askers[0]));
+	df->askers[0] = pid;
 	pthread_mutex_unlock(&dev_lock);
 	fuse_reply_ioctl(req, 0, &df->id, sizeof(df->id));
 }

@@ -52,13 +52,11 @@ static bool readable(void)
 	return ret;
 }
 
-static ssize_t pipe_read(struct file *file, char __user *buf, size_t count, loff_t *ppos)
+/* Under pipe_lock, held again on return: wait for data; 0, or -errno and unlocked. */
+static int wait_data(struct file *file)
 {
-	ssize_t ret;
-	size_t n;
+	int ret;
 
-	(void)ppos;
-	mutex_lock(&pipe_lock);
 	while (!len && !gone) {
 		if (file->f_flags & O_NONBLOCK) {
 			mutex_unlock(&pipe_lock);
@@ -78,6 +76,19 @@ static ssize_t pipe_read(struct file *file, char __user *buf, size_t count, loff
 		mutex_unlock(&pipe_lock);
 		return -ENODEV;
 	}
+	return 0;
+}
+
+static ssize_t pipe_read(struct file *file, char __user *buf, size_t count, loff_t *ppos)
+{
+	ssize_t ret;
+	size_t n;
+
+	(void)ppos;
+	mutex_lock(&pipe_lock);
+	ret = wait_data(file);
+	if (ret)
+		return ret;
 	n = min(count, len);
 	if (copy_to_user(buf, data, n)) {
 		ret = -EFAULT;
@@ -141,7 +152,6 @@ static long pipe_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	int v;
 
-	(void)file;
 	switch (cmd) {
 	case DEVTEST_IOC_LEN:
 		mutex_lock(&pipe_lock);
@@ -174,6 +184,12 @@ static long pipe_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return v;
 	case DEVTEST_IOC_PEEK:
 		return pipe_peek(arg);
+	case DEVTEST_IOC_WAIT:
+		mutex_lock(&pipe_lock);
+		v = wait_data(file);
+		if (!v)
+			mutex_unlock(&pipe_lock);
+		return v;
 	default:
 		return -ENOIOCTLCMD;
 	}
