@@ -12,7 +12,6 @@
  * under its own name.
  */
 #undef _FILE_OFFSET_BITS
-#include <dlfcn.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -34,10 +33,8 @@ static int set_flags(fcntl_fn fn, int fd, long flags)
 }
 
 /* Every command's argument is passed on as a long: an int, or an address. */
-static int wrapped(const char *name, int fd, int cmd, long arg)
+static int wrapped(fcntl_fn fn, int fd, int cmd, long arg)
 {
-	fcntl_fn fn = (fcntl_fn)dlsym(RTLD_NEXT, name);
-
 	if (cmd == F_SETFL)
 		return set_flags(fn, fd, arg);
 	return fn(fd, cmd, arg);
@@ -51,7 +48,7 @@ int fcntl(int fd, int cmd, ...)
 	va_start(ap, cmd);
 	arg = va_arg(ap, long);
 	va_end(ap);
-	return wrapped("fcntl", fd, cmd, arg);
+	return wrapped(ldm_preload_libc()->fcntl, fd, cmd, arg);
 }
 
 int fcntl64(int fd, int cmd, ...)
@@ -62,5 +59,5 @@ int fcntl64(int fd, int cmd, ...)
 	va_start(ap, cmd);
 	arg = va_arg(ap, long);
 	va_end(ap);
-	return wrapped("fcntl64", fd, cmd, arg);
+	return wrapped(ldm_preload_libc()->fcntl64, fd, cmd, arg);
 }
