@@ -12,6 +12,10 @@
  *   exec-threads first    a second thread makes the process's first
  *                         forwarded ioctl
  *   exec-threads many N   N threads, started together, each forward one
+ *   exec-threads capable NODE
+ *                         whether devtest's driver finds the caller
+ *                         capable(CAP_SYS_ADMIN): asked through FUSE, then
+ *                         (with the preload and LDM_ROOT set) forwarded
  *
  * The sleeper is known to sleep by asking the driver (DEVTEST_IOC_SLEEPERS,
  * through FUSE itself, bypassing the preload): never by waiting a while.
@@ -142,6 +146,21 @@ static int threads(int n)
 	return 0;
 }
 
+/* What capable(CAP_SYS_ADMIN) says in the driver, through FUSE and forwarded. */
+static int caps(const char *path)
+{
+	int fd = open_node(path), v = -1, ret;
+
+	ret = (int)syscall(SYS_ioctl, fd, DEVTEST_IOC_CAPABLE, &v);
+	show("fuse", ret ? -1 : v, errno);
+	if (getenv("LDM_ROOT")) {
+		v = -1;
+		ret = ioctl(fd, DEVTEST_IOC_CAPABLE, &v);
+		show("forwarded", ret ? -1 : v, errno);
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	int n;
@@ -155,6 +174,8 @@ int main(int argc, char **argv)
 		return threads(1);
 	if (argc == 3 && !strcmp(argv[1], "many") && (n = atoi(argv[2])) > 0 && n <= MAX_THREADS)
 		return threads(n);
-	fprintf(stderr, "usage: exec-threads stall | first | many N\n");
+	if (argc == 3 && !strcmp(argv[1], "capable"))
+		return caps(argv[2]);
+	fprintf(stderr, "usage: exec-threads stall | first | many N | capable NODE\n");
 	return 1;
 }

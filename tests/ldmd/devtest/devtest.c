@@ -6,11 +6,13 @@
  *                held), read(2) takes from the front and sleeps while it
  *                is empty (interruptibly; -EAGAIN with O_NONBLOCK); poll
  *                says POLLIN when there is something to read; opened with
- *                nonseekable_open(); the ioctls of devtest.h
+ *                nonseekable_open(); the ioctls of devtest.h, one of
+ *                which asks capable()
  *   devtest_ctl  reads "plugged" or "unplugged"; writing "unplug"
  *                deregisters devtest (its sleeping readers are woken
  *                first), "plug" registers it again
  */
+#include <ldm/capability.h>
 #include <ldm/fs.h>
 #include <ldm/kernel.h>
 #include <ldm/miscdevice.h>
@@ -184,6 +186,8 @@ static long pipe_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return v;
 	case DEVTEST_IOC_PEEK:
 		return pipe_peek(arg);
+	case DEVTEST_IOC_CAPABLE:
+		return put_int(arg, capable(CAP_SYS_ADMIN));
 	case DEVTEST_IOC_WAIT:
 		mutex_lock(&pipe_lock);
 		v = wait_data(file);

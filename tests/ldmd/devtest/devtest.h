@@ -43,6 +43,9 @@
  */
 #define DEVTEST_IOC_WAIT DEVTEST_IOC(0, 8, 0)
 
+/* _IOR('D', 9, int): 1 if the caller has CAP_SYS_ADMIN (capable()), else 0 */
+#define DEVTEST_IOC_CAPABLE DEVTEST_IOC(2, 9, 4)
+
 struct devtest_peek {
 	unsigned long long buf; /* an address of the caller's */
 	unsigned int len;
