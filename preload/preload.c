@@ -37,7 +37,10 @@
  * and sends the command and its argument, as they are, in the request
  * "ioctl" on the control socket; ldmd runs the driver's ioctl with this
  * process's memory as user space (process_vm_readv/writev), as a kernel
- * would. Every other descriptor goes to the C library's ioctl untouched.
+ * would. Every other descriptor goes to the C library's ioctl untouched,
+ * and so do the commands the kernel serves for every file before the
+ * driver (FIONBIO, FIOCLEX, FIONCLEX); FIOASYNC is O_ASYNC, as fcntl.c
+ * sets it.
  *
  * Connections. Each forwarded ioctl takes an idle connection of the
  * process's pool, or opens one, and uses it alone: a thread asleep in a
@@ -301,6 +304,13 @@ int ldm_preload_forward(int fd, unsigned long request, void *arg)
 	return ret;
 }
 
+/* The commands the kernel serves for every file, before any driver (and ldmd's). */
+static bool kernels(unsigned long request)
+{
+	return request == FIONBIO || request == FIOCLEX || request == FIONCLEX ||
+	       request == LDMD_IOC_FILE_ID;
+}
+
 /**
  * ioctl - the C library's ioctl, but for the nodes of ldmd's DIR/dev
  * @fd: the descriptor
@@ -316,7 +326,9 @@ int ioctl(int fd, unsigned long request, ...)
 	va_start(ap, request);
 	arg = va_arg(ap, void *);
 	va_end(ap);
-	if (request != LDMD_IOC_FILE_ID && ldm_preload_is_node(fd))
-		return ldm_preload_forward(fd, request, arg);
-	return ldm_preload_libc()->ioctl(fd, request, arg);
+	if (!ldm_preload_is_node(fd) || kernels(request))
+		return ldm_preload_libc()->ioctl(fd, request, arg);
+	if (request == FIOASYNC)
+		return arg ? ldm_preload_set_async(fd, *(int *)arg) : (errno = EFAULT, -1);
+	return ldm_preload_forward(fd, request, arg);
 }

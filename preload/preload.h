@@ -31,5 +31,6 @@ const struct ldm_preload_libc *ldm_preload_libc(void);
 const char *ldm_preload_root(void);
 bool ldm_preload_is_node(int fd);
 int ldm_preload_forward(int fd, unsigned long request, void *arg);
+int ldm_preload_set_async(int fd, int on);
 
 #endif /* _LDM_PRELOAD_H */

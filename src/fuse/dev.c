@@ -23,7 +23,6 @@
 #include <sys/queue.h>
 #include <linux/fuse.h>
 #include <sys/random.h>
-#include <ldmd/control.h>
 #include <libldm/chrdev.h>
 #include <libldm/runtime.h>
 
@@ -639,7 +638,7 @@ static int file_open(struct dev_file *df, int flags)
 	ret = ldm_chrdev_open(df->dev, flags, &df->mf);
 	if (ret)
 		return ret;
-	df->flags = flags;
+	df->flags = flags & ~O_ASYNC;
 	df->seekable = ldm_chrdev_seekable(df->mf);
 	pthread_mutex_lock(&dev_lock); /* before call_end(): shutdown will see it */
 	LIST_INSERT_HEAD(&dev_files, df, link);
@@ -708,12 +707,21 @@ static void dev_release(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *f
 	fuse_reply_errno(req, 0);
 }
 
-/* The caller's current flags (fcntl(F_SETFL) may have changed them); inside a call. */
+/*
+ * The caller's current flags (fcntl(F_SETFL) may have changed them); inside
+ * a call. The kernel keeps no O_ASYNC for a file without a fasync method,
+ * as a FUSE file is: O_ASYNC stays what the forwarded LDM_FUSE_IOC_FASYNC
+ * made it.
+ */
 static void sync_flags(struct dev_file *df, int flags)
 {
+	long now;
+
+	flags &= ~O_ASYNC;
 	if (flags == df->flags)
 		return;
-	ldm_chrdev_set_flags(df->mf, flags);
+	now = ldm_chrdev_fcntl(df->mf, 0, F_GETFL, 0);
+	ldm_chrdev_set_flags(df->mf, flags | (now >= 0 ? (int)(now & O_ASYNC) : 0));
 	df->flags = flags;
 }
 
@@ -823,7 +831,7 @@ static pid_t tgid_of(pid_t tid)
 }
 
 /*
- * LDMD_IOC_FILE_ID: the file's id, for ioctls forwarded through the
+ * LDM_FUSE_IOC_FILE_ID: the file's id, for ioctls forwarded through the
  * control socket; the asking process (not its thread: the control socket
  * knows processes) is remembered, as only it may use the id. Asking again
  * puts it first; FILE_ASKERS processes sharing the file are remembered.
@@ -866,18 +874,40 @@ static struct dev_file *file_of_id(uint64_t id, pid_t pid)
 	return NULL;
 }
 
-/* O_ASYNC for @pid, which becomes the file's owner: the driver's fasync. */
-static long set_async(struct dev_file *df, pid_t pid, unsigned long on)
+/*
+ * What fcntl(2) did to the caller's descriptor that FUSE does not tell
+ * the file of (LDM_FUSE_IOC_FASYNC, _SETOWN, _SETSIG), as fcntl(2) does it.
+ */
+static long forwarded_fcntl(struct dev_file *df, unsigned int cmd, unsigned long arg)
 {
-	int ret = ldm_chrdev_set_owner(df->mf, pid, 0, 0);
+	long flags;
 
-	return ret ? ret : ldm_chrdev_fasync(df->mf, on != 0);
+	switch (cmd) {
+	case LDM_FUSE_IOC_FASYNC:
+		flags = ldm_chrdev_fcntl(df->mf, 0, F_GETFL, 0);
+		if (flags < 0)
+			return flags;
+		flags = arg & 1 ? flags | O_ASYNC : flags & ~(long)O_ASYNC;
+		return ldm_chrdev_fcntl(df->mf, (int)(arg >> 1), F_SETFL, (unsigned long)flags);
+	case LDM_FUSE_IOC_GETFL:
+		return ldm_chrdev_fcntl(df->mf, 0, F_GETFL, 0);
+	case LDM_FUSE_IOC_SETOWN:
+		return ldm_chrdev_fcntl(df->mf, 0, F_SETOWN, arg);
+	default:
+		return ldm_chrdev_fcntl(df->mf, 0, F_SETSIG, arg);
+	}
+}
+
+static bool forwarded_fcntl_cmd(unsigned int cmd)
+{
+	return cmd == LDM_FUSE_IOC_FASYNC || cmd == LDM_FUSE_IOC_GETFL ||
+	       cmd == LDM_FUSE_IOC_SETOWN || cmd == LDM_FUSE_IOC_SETSIG;
 }
 
 /**
  * ldm_fuse_dev_ioctl - run a driver's ioctl for a process that holds the
  * node open, with that process's memory as user space
- * @id: the file's id, as LDMD_IOC_FILE_ID gave it
+ * @id: the file's id, as LDM_FUSE_IOC_FILE_ID gave it
  * @pid: the process; it must have asked for @id itself
  * @cmd: the command
  * @arg: its argument, as the process passed it (a value, or an address of
@@ -903,8 +933,8 @@ int ldm_fuse_dev_ioctl(uint64_t id, pid_t pid, unsigned int cmd, unsigned long a
 	pthread_mutex_unlock(&dev_lock);
 	ldm_thread_set_user(pid);
 	fuse_cred_begin_pid(pid);
-	if (cmd == LDMD_IOC_FASYNC)
-		*ret = set_async(df, pid, arg);
+	if (forwarded_fcntl_cmd(cmd))
+		*ret = forwarded_fcntl(df, cmd, arg);
 	else
 		*ret = ldm_chrdev_ioctl(df->mf, cmd, arg);
 	fuse_cred_end();
@@ -941,7 +971,7 @@ static void dev_ioctl(fuse_req_t req, fuse_ino_t ino, unsigned int cmd, void *ar
 	long ret;
 
 	(void)ino;
-	if (ucmd == LDMD_IOC_FILE_ID && !(flags & FUSE_IOCTL_DIR)) {
+	if (ucmd == LDM_FUSE_IOC_FILE_ID && !(flags & FUSE_IOCTL_DIR)) {
 		reply_file_id(req, df, out_bufsz);
 		return;
 	}

@@ -12,6 +12,11 @@
  *   exec-threads first    a second thread makes the process's first
  *                         forwarded ioctl
  *   exec-threads many N   N threads, started together, each forward one
+ *   exec-threads async    SIGIO of devtest's writes, as 2.6.9 sends it:
+ *                         to another process named by F_SETOWN, not
+ *                         after FIOASYNC turned it off, again after
+ *                         FIOASYNC turned it on, and as the F_SETSIG
+ *                         signal with si_fd and si_band
  *   exec-threads capable NODE
  *                         whether devtest's driver finds the caller
  *                         capable(CAP_SYS_ADMIN): asked through FUSE, then
@@ -30,7 +35,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <poll.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "devtest/devtest.h"
@@ -146,6 +153,110 @@ static int threads(int n)
 	return 0;
 }
 
+/* A child blocking @sig until told to look; see received(). */
+struct receiver {
+	pid_t pid;
+	int go;
+};
+
+/* 1 if @sig is pending (a queued one with si_fd @fd and POLL_IN's band), 0 if not, 2 if other. */
+static int look(int sig, int fd)
+{
+	struct timespec now = { 0, 0 };
+	sigset_t set;
+	siginfo_t si;
+
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	if (sigtimedwait(&set, &si, &now) != sig)
+		return 0;
+	if (sig != SIGIO && (si.si_fd != fd || si.si_band != (POLLIN | POLLRDNORM)))
+		return 2;
+	return 1;
+}
+
+static pid_t receiver_start(struct receiver *r, int sig, int fd)
+{
+	int ready[2], go[2];
+	sigset_t set;
+	char c;
+
+	if (pipe(ready) || pipe(go))
+		exit(1);
+	fflush(NULL);
+	r->pid = fork();
+	if (r->pid < 0)
+		exit(1);
+	if (r->pid == 0) {
+		sigemptyset(&set);
+		sigaddset(&set, sig);
+		sigprocmask(SIG_BLOCK, &set, NULL);
+		if (write(ready[1], "r", 1) != 1 || read(go[0], &c, 1) != 1)
+			_exit(3);
+		_exit(look(sig, fd));
+	}
+	close(ready[1]);
+	close(go[0]);
+	if (read(ready[0], &c, 1) != 1)
+		exit(1);
+	close(ready[0]);
+	r->go = go[1];
+	return r->pid;
+}
+
+static int received(struct receiver *r)
+{
+	int status;
+
+	if (write(r->go, "g", 1) != 1 || waitpid(r->pid, &status, 0) != r->pid)
+		exit(1);
+	close(r->go);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* A write to devtest (its kill_fasync), what @r then holds, and the byte read back. */
+static void event(int fd, struct receiver *r, const char *name)
+{
+	char c;
+
+	if (write(fd, "x", 1) != 1 || read(fd, &c, 1) != 1) {
+		perror("devtest");
+		exit(1);
+	}
+	show(name, received(r), 0);
+}
+
+static int async(void)
+{
+	int fd = open_node("/dev/devtest"), off = 0, on = 1;
+	struct receiver r;
+	pid_t pid;
+
+	signal(SIGIO, SIG_IGN); /* were it sent here, the receiver would miss it */
+	pid = receiver_start(&r, SIGIO, fd);
+	show("setown", fcntl(fd, F_SETOWN, pid), errno);
+	show("getown is it", fcntl(fd, F_GETOWN) == pid, errno);
+	show("async", fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_ASYNC), errno);
+	event(fd, &r, "other process");
+
+	pid = receiver_start(&r, SIGIO, fd);
+	show("setown", fcntl(fd, F_SETOWN, pid), errno);
+	show("fioasync off", ioctl(fd, FIOASYNC, &off), errno);
+	show("flag off", !(fcntl(fd, F_GETFL) & O_ASYNC), errno);
+	event(fd, &r, "after off");
+
+	pid = receiver_start(&r, SIGIO, fd);
+	show("setown", fcntl(fd, F_SETOWN, pid), errno);
+	show("fioasync on", ioctl(fd, FIOASYNC, &on), errno);
+	event(fd, &r, "after on");
+
+	pid = receiver_start(&r, SIGRTMIN + 1, fd);
+	show("setown", fcntl(fd, F_SETOWN, pid), errno);
+	show("setsig", fcntl(fd, F_SETSIG, SIGRTMIN + 1), errno);
+	event(fd, &r, "queued with fd and band");
+	return 0;
+}
+
 /* What capable(CAP_SYS_ADMIN) says in the driver, through FUSE and forwarded. */
 static int caps(const char *path)
 {
@@ -174,8 +285,10 @@ int main(int argc, char **argv)
 		return threads(1);
 	if (argc == 3 && !strcmp(argv[1], "many") && (n = atoi(argv[2])) > 0 && n <= MAX_THREADS)
 		return threads(n);
+	if (argc == 2 && !strcmp(argv[1], "async"))
+		return async();
 	if (argc == 3 && !strcmp(argv[1], "capable"))
 		return caps(argv[2]);
-	fprintf(stderr, "usage: exec-threads stall | first | many N | capable NODE\n");
+	fprintf(stderr, "usage: exec-threads stall | first | many N | async | capable NODE\n");
 	return 1;
 }

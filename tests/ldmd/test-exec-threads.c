@@ -75,6 +75,25 @@ DEFINE_TEST(
 	ldmd_down(&d);
 }
 
+DEFINE_TEST(
+	test_exec_sigio_owner_setsig_and_fioasync,
+	.description =
+		"under ldm exec SIGIO of a driver's kill_fasync goes as on 2.6.9: to another process F_SETOWN named, none after FIOASYNC turned O_ASYNC off, again after it turned it on, and F_SETSIG's signal queued with si_fd and si_band",
+	.no_runtime = true)
+{
+	struct ldmd d;
+	char *out;
+
+	exec_up(&d);
+	exec_ok(&d, EXEC_THREADS_PATH " async", &out);
+	ASSERT_STREQ(out, "setown: 0\ngetown is it: 1\nasync: 0\nother process: 1\n"
+			  "setown: 0\nfioasync off: 0\nflag off: 1\nafter off: 0\n"
+			  "setown: 0\nfioasync on: 0\nafter on: 1\n"
+			  "setown: 0\nsetsig: 0\nqueued with fd and band: 1\n");
+	free(out);
+	ldmd_down(&d);
+}
+
 /* Whether the program at @path calls the C library's function @name. */
 static bool calls(const char *path, const char *name)
 {

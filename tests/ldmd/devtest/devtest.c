@@ -5,7 +5,9 @@
  *   devtest      a pipe: write(2) appends (at most DEVTEST_SIZE bytes
  *                held), read(2) takes from the front and sleeps while it
  *                is empty (interruptibly; -EAGAIN with O_NONBLOCK); poll
- *                says POLLIN when there is something to read; opened with
+ *                says POLLIN when there is something to read, and a
+ *                write signals the owners of the files with O_ASYNC
+ *                (fasync, kill_fasync with POLL_IN); opened with
  *                nonseekable_open(); the ioctls of devtest.h, one of
  *                which asks capable()
  *   devtest_ctl  reads "plugged" or "unplugged"; writing "unplug"
@@ -34,7 +36,8 @@ static char data[DEVTEST_SIZE];
 static size_t len;
 static int gone; /* deregistered: wake and leave */
 static int sleepers;
-static unsigned int bits; /* DEVTEST_IOC_SETBIT's mask */
+static unsigned int bits;	    /* DEVTEST_IOC_SETBIT's mask */
+static struct fasync_struct *async; /* the files that asked for SIGIO */
 
 static DEFINE_MUTEX(plug_lock); /* guards plugged */
 static int plugged;
@@ -118,9 +121,24 @@ static ssize_t pipe_write(struct file *file, const char __user *buf, size_t coun
 		ret = (ssize_t)count;
 	}
 	mutex_unlock(&pipe_lock);
-	if (ret > 0)
+	if (ret > 0) {
 		wake_up_interruptible(&readq);
+		kill_fasync(&async, SIGIO, POLL_IN);
+	}
 	return ret;
+}
+
+static int pipe_fasync(int fd, struct file *file, int on)
+{
+	int ret = fasync_helper(fd, file, on, &async);
+
+	return ret < 0 ? ret : 0;
+}
+
+static int pipe_release(struct inode *inode, struct file *file)
+{
+	(void)inode;
+	return pipe_fasync(-1, file, 0);
 }
 
 static unsigned int pipe_poll(struct file *file, poll_table *pt)
@@ -206,6 +224,8 @@ static const struct file_operations pipe_fops = {
 	.write = pipe_write,
 	.poll = pipe_poll,
 	.unlocked_ioctl = pipe_ioctl,
+	.fasync = pipe_fasync,
+	.release = pipe_release,
 };
 
 static struct miscdevice pipe_dev = {
