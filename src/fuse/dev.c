@@ -112,9 +112,11 @@ struct dev_file {
 	bool stop;		    /* the watcher should end */
 	bool watching;		    /* the watcher thread runs */
 	pthread_t watcher;
-	uint64_t id;		   /* for forwarded ioctls (ldm_fuse_dev_ioctl) */
-	pid_t askers[FILE_ASKERS]; /* under dev_lock: who asked for @id */
-	unsigned int nforwarded;   /* under dev_lock: forwarded ioctls running */
+	uint64_t id;			 /* for forwarded ioctls (ldm_fuse_dev_ioctl) */
+	pid_t askers[FILE_ASKERS];	 /* under dev_lock: who asked for @id */
+	unsigned int nforwarded;	 /* under dev_lock: forwarded ioctls running */
+	struct ldm_chrdev_file *shut_mf; /* under dev_lock: the shutdown closes it */
+	struct dev_file *shut_next;	 /* under dev_lock: on the shutdown's list */
 };
 
 struct dev_entry {
@@ -132,9 +134,10 @@ struct dev_dir {
 
 static pthread_mutex_t dev_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t dev_idle = PTHREAD_COND_INITIALIZER;
-static pthread_cond_t forwarded_done = PTHREAD_COND_INITIALIZER;
-static uint64_t file_ids;    /* atomic: files opened so far */
-static uint64_t file_id_key; /* random, at start: ids are not guessed */
+static pthread_cond_t file_idle =
+	PTHREAD_COND_INITIALIZER; /* a forwarded ioctl or a shutdown's close ended */
+static uint64_t file_ids;	  /* atomic: files opened so far */
+static uint64_t file_id_key;	  /* random, at start: ids are not guessed */
 static LIST_HEAD(, dev_call) dev_calls = LIST_HEAD_INITIALIZER(dev_calls);
 static LIST_HEAD(, dev_file) dev_files = LIST_HEAD_INITIALIZER(dev_files);
 static LIST_HEAD(, dev_dir) dev_dirs = LIST_HEAD_INITIALIZER(dev_dirs);
@@ -591,8 +594,9 @@ static void file_close(struct dev_file *df)
 
 	pthread_mutex_lock(&dev_lock);
 	LIST_REMOVE(df, link);
-	while (df->nforwarded) /* a forwarded ioctl still uses the file */
-		pthread_cond_wait(&forwarded_done, &dev_lock);
+	/* A forwarded ioctl, or the shutdown closing it, still uses the file. */
+	while (df->nforwarded || df->shut_mf)
+		pthread_cond_wait(&file_idle, &dev_lock);
 	mf = df->mf;
 	df->mf = NULL;
 	if (!mf) { /* closed already, at shutdown */
@@ -944,7 +948,7 @@ int ldm_fuse_dev_ioctl(uint64_t id, pid_t pid, unsigned int cmd, unsigned long a
 	pthread_mutex_lock(&dev_lock);
 	unlist_call(&c);
 	if (!--df->nforwarded)
-		pthread_cond_broadcast(&forwarded_done);
+		pthread_cond_broadcast(&file_idle);
 	pthread_mutex_unlock(&dev_lock);
 	ldm_thread_clear_interrupt();
 	return 0;
@@ -1043,12 +1047,15 @@ static const struct fuse_lowlevel_ops dev_ops = {
  * gets ENODEV. The calls in progress are interrupted (a blocked read
  * returns EINTR) and waited for; then each file still open has its watcher
  * stopped and is released, so that the modules of its driver can be
- * unloaded. A driver sleeping uninterruptibly is waited for.
+ * unloaded. A driver sleeping uninterruptibly is waited for. The files are
+ * taken under dev_lock and released outside it, as Linux never holds
+ * chrdevs_lock across ->release: a release may wait for anything a
+ * request of the mount does meanwhile (each gets ENODEV).
  */
 void ldm_fuse_dev_shutdown(void)
 {
+	struct dev_file *df, *closing = NULL;
 	struct dev_call *c;
-	struct dev_file *df;
 
 	pthread_mutex_lock(&dev_lock);
 	dev_stopping = true;
@@ -1056,14 +1063,24 @@ void ldm_fuse_dev_shutdown(void)
 		ldm_thread_interrupt(c->thread);
 	while (!LIST_EMPTY(&dev_calls))
 		pthread_cond_wait(&dev_idle, &dev_lock);
-	/* Under dev_lock: a RELEASE meanwhile waits, then finds its file closed. */
+	/* A RELEASE meanwhile waits for its file's shut_mf to go, then finds it closed. */
 	LIST_FOREACH(df, &dev_files, link) {
 		if (!df->mf)
 			continue;
-		watch_stop(df);
-		ldm_chrdev_release(df->mf);
+		df->shut_mf = df->mf;
 		df->mf = NULL;
+		df->shut_next = closing;
+		closing = df;
 	}
+	pthread_mutex_unlock(&dev_lock);
+	for (df = closing; df; df = df->shut_next) {
+		watch_stop(df);
+		ldm_chrdev_release(df->shut_mf);
+	}
+	pthread_mutex_lock(&dev_lock);
+	for (df = closing; df; df = df->shut_next)
+		df->shut_mf = NULL;
+	pthread_cond_broadcast(&file_idle);
 	pthread_mutex_unlock(&dev_lock);
 }
 

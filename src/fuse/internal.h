@@ -90,6 +90,9 @@ void fuse_sysfs_ops_exit(void);
 /* dev.c */
 extern const struct fuse_lowlevel_ops fuse_dev_ops;
 
+/* proc.c */
+int fuse_proc_child_path(fuse_ino_t parent, const char *name, char *buf, size_t size);
+
 /* inval.c */
 void fuse_inval_data(struct sysfs_dirent *sd);
 

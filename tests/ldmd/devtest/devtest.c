@@ -10,15 +10,20 @@
  *                (fasync, kill_fasync with POLL_IN); opened with
  *                nonseekable_open(); the ioctls of devtest.h, one of
  *                which asks capable()
+ *                With the parameter hold_release set, its release waits
+ *                until release_go is written (release_waiting says it
+ *                does).
  *   devtest_ctl  reads "plugged" or "unplugged"; writing "unplug"
  *                deregisters devtest (its sleeping readers are woken
  *                first), "plug" registers it again
  */
 #include <ldm/capability.h>
+#include <ldm/delay.h>
 #include <ldm/fs.h>
 #include <ldm/kernel.h>
 #include <ldm/miscdevice.h>
 #include <ldm/module.h>
+#include <ldm/moduleparam.h>
 #include <ldm/mutex.h>
 #include <ldm/poll.h>
 #include <ldm/sched.h>
@@ -135,9 +140,33 @@ static int pipe_fasync(int fd, struct file *file, int on)
 	return ret < 0 ? ret : 0;
 }
 
+/*
+ * With hold_release set, a release waits (at most a minute) until
+ * release_go is written, saying so in release_waiting: a release that
+ * waits on what another request does, for the test of ldmd's stop.
+ */
+static int hold_release;
+module_param(hold_release, int, 0644);
+static int release_waiting;
+module_param(release_waiting, int, 0444);
+static int release_go;
+module_param(release_go, int, 0644);
+
+static void hold(void)
+{
+	int i;
+
+	if (!__atomic_load_n(&hold_release, __ATOMIC_SEQ_CST))
+		return;
+	__atomic_store_n(&release_waiting, 1, __ATOMIC_SEQ_CST);
+	for (i = 0; i < 60000 && !__atomic_load_n(&release_go, __ATOMIC_SEQ_CST); i++)
+		msleep(1);
+}
+
 static int pipe_release(struct inode *inode, struct file *file)
 {
 	(void)inode;
+	hold();
 	return pipe_fasync(-1, file, 0);
 }
 
