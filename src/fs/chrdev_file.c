@@ -21,10 +21,8 @@
 #include <ldm/slab.h>
 
 #include "char_dev.h"
+#include "file.h"
 #include "user_errno.h"
-
-/* Open flags that act at open(2) only and are not kept in f_flags. */
-#define OPEN_ONLY_FLAGS (O_CREAT | O_EXCL | O_NOCTTY | O_TRUNC)
 
 /**
  * struct ldm_chrdev_file - one open of a character device
@@ -175,21 +173,8 @@ int ldm_chrdev_open(dev_t dev, int flags, struct ldm_chrdev_file **ret)
 	mf->inode.i_rdev = dev;
 	mf->inode.i_mode = S_IFCHR | 0600;
 	mf->inode.i_cdev = node->cdev;
-	mf->dentry.d_inode = &mf->inode;
-	mf->file.f_dentry = &mf->dentry;
-	mf->file.f_op = fops;
-	atomic_set(&mf->file.f_count, 1);
-	rwlock_init(&mf->file.f_owner.lock);
-	mf->file.f_owner.ldm_pidfd = -1;
-	mf->file.f_uid = current->fsuid;
-	mf->file.f_gid = current->fsgid;
-	mf->file.f_flags = (unsigned int)(flags & ~OPEN_ONLY_FLAGS);
-	mf->file.f_mode =
-		(mode_t)(((flags + 1) & O_ACCMODE) | FMODE_LSEEK | FMODE_PREAD | FMODE_PWRITE);
-	err = fops->open ? fops->open(&mf->inode, &mf->file) : 0;
+	err = ldm_file_open(&mf->file, &mf->dentry, &mf->inode, fops, flags);
 	if (err) {
-		/* An open that replaced f_op and failed put the old one back. */
-		fops_put(mf->file.f_op);
 		pthread_mutex_destroy(&mf->pos_lock);
 		goto err_put_node;
 	}
