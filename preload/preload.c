@@ -177,8 +177,9 @@ static unsigned int pool_slot(int fd)
 
 /*
  * A connection of this process's for one call, idle (*@reused) or new;
- * with @wait, or when the pool is full, one that comes back. A negative
- * errno when ldmd cannot be reached and none is open.
+ * with @wait (ldmd refused a new one), or when the pool is full, one that
+ * comes back. A negative errno when ldmd cannot be reached, or refuses,
+ * and none of ours is open.
  */
 static int conn_get(bool wait, bool *reused)
 {
@@ -208,6 +209,10 @@ static int conn_get(bool wait, bool *reused)
 			}
 			if (!pool.n)
 				break;
+		}
+		if (!pool.n) { /* refused, and none of ours to wait for */
+			fd = -EAGAIN;
+			break;
 		}
 		pthread_cond_wait(&pool.back, &pool.lock);
 	}
