@@ -79,7 +79,7 @@ void ldmd_requests_set_modprobe(struct ldmd_modprobe *mp);
 struct ldmd_autoload;
 int ldmd_autoload_start(struct ldmd_modprobe *mp, struct ldmd_autoload **ret);
 void ldmd_autoload_coldplug(struct ldmd_autoload *al);
-void ldmd_autoload_stop(struct ldmd_autoload *al);
+unsigned int ldmd_autoload_stop(struct ldmd_autoload *al);
 
 /* listen.c */
 

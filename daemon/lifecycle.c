@@ -43,11 +43,14 @@
  *   7. on SIGTERM, SIGINT or SIGHUP (or a shutdown or reboot request, or a
  *      driver's machine_restart/halt/power_off): close the
  *      control socket, undo what its requests left (suspended devices,
- *      added devices), stop autoloading and request_module(), close the device nodes still open (a read asleep in
- *      a driver gets EINTR, every later call ENODEV), stop the runtime,
- *      which unloads the modules and the board's devices, while the mounts
- *      still serve and listeners still hear the events; then close the
- *      uevent socket, unmount, exit 0.
+ *      added devices), stop autoloading and request_module(), close the
+ *      device nodes still open (a read asleep in a driver gets EINTR, every
+ *      later call ENODEV), stop the runtime, which unloads the modules and
+ *      the board's devices, while the mounts still serve and listeners
+ *      still hear the events; then close the uevent socket, unmount, exit
+ *      0. An autoload whose driver's init has not returned is left behind
+ *      (autoload.c), and the runtime is then not stopped under it: ldmd
+ *      unmounts and exits all the same.
  */
 
 /* Fork; the parent returns only through _exit(), with the child's verdict. */
@@ -191,6 +194,7 @@ struct ldmd_state {
 	bool inval;			/* invalidations started */
 	struct ldmd_modprobe *modprobe; /* --modules */
 	struct ldmd_autoload *autoload;
+	unsigned int left_behind; /* autoloads still in a driver's init at stop */
 };
 
 /* request_module() of a driver: resolved and loaded as modprobe would. */
@@ -257,7 +261,12 @@ static void stop_runtime(struct ldmd_state *d)
 {
 	ldm_fuse_dev_shutdown();
 	ldm_fuse_proc_shutdown();
-	ldm_exit();
+	/* Its modules' exits must not run under an init still running. */
+	if (d->left_behind)
+		ldm_kmsg(4, "ldmd: %u module init%s still running: the runtime is left as it is\n",
+			 d->left_behind, d->left_behind == 1 ? "" : "s");
+	else
+		ldm_exit();
 	if (d->inval)
 		ldm_fuse_inval_stop();
 	if (d->uevent)
@@ -414,7 +423,7 @@ err_control:
 	ldmd_control_stop(d.control);
 	ldmd_audit_flush();
 	ldmd_requests_exit();
-	ldmd_autoload_stop(d.autoload);
+	d.left_behind = ldmd_autoload_stop(d.autoload);
 err_runtime:
 	ldm_request_module_set(NULL, NULL);
 	stop_runtime(&d);
@@ -427,7 +436,8 @@ err_unmount_sys:
 	ldm_fuse_unmount(d.sys);
 err_free:
 	ldmd_requests_set_modprobe(NULL);
-	ldmd_modprobe_close(d.modprobe);
+	if (!d.left_behind) /* the loads left behind still use it */
+		ldmd_modprobe_close(d.modprobe);
 	free(d.root);
 	return error ? 1 : 0;
 }
