@@ -13,6 +13,7 @@
  *   modprobe.c   loading by name or alias with dependencies, through libkmod
  *   autoload.c   --modules: a new device's driver loaded by its MODALIAS
  *   notify.c     READY=1 and STOPPING=1 to systemd ($NOTIFY_SOCKET)
+ *   guardian.c   the process that unmounts if ldmd dies without doing it
  *
  * The mounts are the FUSE layer's (src/fuse/ldm-fuse.h).
  */
@@ -116,6 +117,18 @@ void ldmd_log_stop(void);
 /* notify.c */
 int ldmd_notify_init(void);
 void ldmd_notify(const char *state);
+
+/* guardian.c */
+#define LDMD_GUARDED_MOUNTS 3 /* DIR/sys, DIR/dev, DIR/proc */
+
+struct ldmd_guardian {
+	pid_t pid; /* -1: none */
+	int fd;	   /* the pipe's write end, -1: none */
+};
+
+int ldmd_guardian_start(struct ldmd_guardian *g, const char *root, bool foreground, int keep_fd);
+void ldmd_guardian_hold(struct ldmd_guardian *g, unsigned int index);
+void ldmd_guardian_stop(struct ldmd_guardian *g);
 
 /* lifecycle.c */
 int ldmd_run(const struct ldmd_options *opts);

@@ -24,7 +24,8 @@
  *      ldmd (a shell, systemd's Type=forking) sees it return ready;
  *   2. block SIGTERM, SIGINT and SIGHUP in every thread to come: they are
  *      taken with sigwait() by the main thread only;
- *   3. mount DIR/sys, DIR/dev and DIR/proc, boot the runtime (ldm_init) with its
+ *   3. fork the guardian (guardian.c), which unmounts them if ldmd dies
+ *      without doing it; mount DIR/sys, DIR/dev and DIR/proc, boot the runtime (ldm_init) with its
  *      console on stderr, serve the mounts, watch the tree for the
  *      kernel's cache, open the uevent socket DIR/uevent;
  *   4. add the devices of the board, if one is named: a bad board stops
@@ -189,7 +190,8 @@ static void insmod_arg(const char *spec)
 struct ldmd_state {
 	char *root;
 	struct ldm_fuse_mount *sys, *dev, *proc;
-	struct ldmd_uevent *uevent; /* NULL until the socket is open */
+	struct ldmd_guardian guardian; /* unmounts if ldmd dies */
+	struct ldmd_uevent *uevent;    /* NULL until the socket is open */
 	struct ldmd_control *control;
 	bool inval;			/* invalidations started */
 	struct ldmd_modprobe *modprobe; /* --modules */
@@ -355,7 +357,7 @@ static void stop_signals(sigset_t *set)
  */
 int ldmd_run(const struct ldmd_options *opts)
 {
-	struct ldmd_state d = { 0 };
+	struct ldmd_state d = { .guardian = { .pid = -1, .fd = -1 } };
 	sigset_t stop, blocked;
 	int ready_fd = -1, sig, error;
 	unsigned int i;
@@ -378,15 +380,21 @@ int ldmd_run(const struct ldmd_options *opts)
 	error = open_modules(&d, opts->modules_dir);
 	if (error)
 		goto err_free;
-	error = ldm_fuse_mount(d.root, &ldm_fuse_sysfs, &d.sys);
+	error = ldmd_guardian_start(&d.guardian, d.root, opts->foreground, ready_fd);
 	if (error)
 		goto err_free;
+	error = ldm_fuse_mount(d.root, &ldm_fuse_sysfs, &d.sys);
+	if (error)
+		goto err_guardian;
+	ldmd_guardian_hold(&d.guardian, 0);
 	error = ldm_fuse_mount(d.root, &ldm_fuse_dev, &d.dev);
 	if (error)
 		goto err_unmount_sys;
+	ldmd_guardian_hold(&d.guardian, 1);
 	error = ldm_fuse_mount(d.root, &ldm_fuse_proc, &d.proc);
 	if (error)
 		goto err_unmount_dev;
+	ldmd_guardian_hold(&d.guardian, 2);
 	ldmd_log_init();
 	error = start_runtime(&d);
 	if (error)
@@ -434,6 +442,8 @@ err_unmount_dev:
 	ldm_fuse_unmount(d.dev);
 err_unmount_sys:
 	ldm_fuse_unmount(d.sys);
+err_guardian:
+	ldmd_guardian_stop(&d.guardian);
 err_free:
 	ldmd_requests_set_modprobe(NULL);
 	if (!d.left_behind) /* the loads left behind still use it */

@@ -205,6 +205,35 @@ void ldmd_up(struct ldmd *d, const char *const args[])
 	ASSERT_EQ(mounts_at(d->proc), 1);
 }
 
+pid_t ldmd_guardian_pid(const struct ldmd *d)
+{
+	char path[64], stat[512], name[64];
+	struct dirent *de;
+	pid_t found = -1;
+	int ppid;
+	DIR *proc = opendir("/proc");
+	FILE *f;
+
+	ASSERT(proc);
+	while (found < 0 && (de = readdir(proc))) {
+		if (strspn(de->d_name, "0123456789") != strlen(de->d_name) ||
+		    strlen(de->d_name) > 20)
+			continue;
+		snprintf(path, sizeof(path), "/proc/%.20s/stat", de->d_name);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		/* "pid (comm) state ppid ...": the guardian's comm has no ')' in it. */
+		if (fgets(stat, sizeof(stat), f) &&
+		    sscanf(stat, "%*d (%63[^)]) %*c %d", name, &ppid) == 2 && ppid == d->pid &&
+		    !strcmp(name, "ldmd-guardian"))
+			found = atoi(de->d_name);
+		fclose(f);
+	}
+	closedir(proc);
+	return found;
+}
+
 /* Send @sig, wait within WAIT_SECONDS for ldmd to end; its wait status. */
 int ldmd_signal(struct ldmd *d, int sig)
 {

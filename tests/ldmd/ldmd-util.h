@@ -86,6 +86,9 @@ void wait_ready(struct ldmd *d);
 /* Start ldmd --foreground on a new root with @args, and wait until it serves. */
 void ldmd_up(struct ldmd *d, const char *const args[]);
 
+/* The pid of ldmd's guardian (daemon/guardian.c), the child of its named "ldmd-guardian"; -1 if none. */
+pid_t ldmd_guardian_pid(const struct ldmd *d);
+
 /* Send @sig, wait within WAIT_SECONDS for ldmd to end; its wait status. */
 int ldmd_signal(struct ldmd *d, int sig);
 
