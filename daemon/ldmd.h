@@ -132,5 +132,6 @@ void ldmd_guardian_stop(struct ldmd_guardian *g);
 
 /* lifecycle.c */
 int ldmd_run(const struct ldmd_options *opts);
+int ldmd_stop_for(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #endif /* _LDMD_H */

@@ -5,7 +5,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -275,6 +277,48 @@ static void stop_runtime(struct ldmd_state *d)
 		ldmd_uevent_stop(d->uevent);
 }
 
+/* The first reason given to stop, for the log; under stop_lock. */
+static pthread_mutex_t stop_lock = PTHREAD_MUTEX_INITIALIZER;
+static char stop_reason[PATH_MAX + 128];
+
+/**
+ * ldmd_stop_for - stop ldmd as SIGTERM does, for a reason the log gives
+ * @fmt: the reason ("ldm shutdown by uid 0"), printf-style
+ *
+ * Safe from any thread: only a signal is sent, and the main thread stops
+ * in order. The first reason given is the one logged
+ * ("ldmd: REASON: stopping").
+ * Return: 0, or -errno if the signal could not be sent.
+ */
+int ldmd_stop_for(const char *fmt, ...)
+{
+	va_list ap;
+
+	pthread_mutex_lock(&stop_lock);
+	if (!stop_reason[0]) {
+		va_start(ap, fmt);
+		vsnprintf(stop_reason, sizeof(stop_reason), fmt, ap);
+		va_end(ap);
+	}
+	pthread_mutex_unlock(&stop_lock);
+	return kill(getpid(), SIGTERM) ? -errno : 0;
+}
+
+/* "ldmd: WHY: stopping": the reason given, else the signal's name. */
+static void log_stopping(int sig)
+{
+	pthread_mutex_lock(&stop_lock);
+	ldm_kmsg(6, "ldmd: %s: stopping\n", stop_reason[0] ? stop_reason : strsignal(sig));
+	pthread_mutex_unlock(&stop_lock);
+}
+
+/* A mount taken away under ldmd (umount, fusermount3 -u): ldmd stops. */
+static void mount_gone(const char *mountpoint, int status, void *data)
+{
+	(void)data;
+	ldmd_stop_for("%s: the mount went away (%d)", mountpoint, status);
+}
+
 /*
  * A driver restarted, halted or powered off the machine (machine_restart()
  * of a watchdog that fired): ldmd stops as on SIGTERM. Only a signal is
@@ -380,6 +424,7 @@ int ldmd_run(const struct ldmd_options *opts)
 	error = open_modules(&d, opts->modules_dir);
 	if (error)
 		goto err_free;
+	ldm_fuse_set_host(&(struct ldm_fuse_host){ .name = "ldmd", .mount_gone = mount_gone });
 	error = ldmd_guardian_start(&d.guardian, d.root, opts->foreground, ready_fd);
 	if (error)
 		goto err_free;
@@ -424,7 +469,7 @@ int ldmd_run(const struct ldmd_options *opts)
 		daemon_ready(ready_fd);
 	while (sigwait(&stop, &sig))
 		;
-	ldm_kmsg(6, "ldmd: %s: stopping\n", strsignal(sig));
+	log_stopping(sig);
 	ldmd_notify("STOPPING=1");
 
 err_control:
