@@ -326,10 +326,18 @@ static void mount_gone(const char *mountpoint, int status, void *data)
  */
 static void machine_stop(int how, const char *cmd, void *data)
 {
-	(void)how;
-	(void)cmd;
+	static const char *const calls[] = {
+		[LDM_REBOOT_RESTART] = "machine_restart",
+		[LDM_REBOOT_HALT] = "machine_halt",
+		[LDM_REBOOT_POWER_OFF] = "machine_power_off",
+	};
+	const char *call = how > 0 && how <= LDM_REBOOT_POWER_OFF ? calls[how] : "machine_stop";
+
 	(void)data;
-	kill(getpid(), SIGTERM);
+	if (cmd && *cmd)
+		ldmd_stop_for("%s(\"%s\") by a driver", call, cmd);
+	else
+		ldmd_stop_for("%s() by a driver", call);
 }
 
 /* Boot the runtime, serve the mounts, keep the kernel's cache, open DIR/uevent. */

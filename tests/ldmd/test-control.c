@@ -457,6 +457,16 @@ static int wait_ldmd_exit(struct ldmd *d, const char *after)
 	return status;
 }
 
+/* ldmd's log says what stopped it, and never "Terminated" for a request. */
+static void assert_stopped_by(const struct ldmd *d, const char *why)
+{
+	char *log = read_file(d->log);
+
+	if (!strstr(log, why) || strstr(log, "Terminated: stopping"))
+		FAIL("the log does not say \"%s\" stopped ldmd:\n%s", why, log);
+	free(log);
+}
+
 DEFINE_TEST(
 	test_control_shutdown_and_no_ldmd,
 	.description =
@@ -472,6 +482,7 @@ DEFINE_TEST(
 	status = wait_ldmd_exit(&d, "'ldm shutdown'");
 	ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 	ASSERT_EQ(mounts_at(d.sys), 0);
+	assert_stopped_by(&d, "ldmd: ldm shutdown by uid 0 (pid ");
 	close(d.out);
 	LDM_EXPECT(&d, 1, "no ldmd at", "lsmod");
 	LDM_EXPECT(&d, 1, "no ldmd at", "dmesg");
@@ -766,6 +777,7 @@ DEFINE_TEST(
 	log = read_file(d.log);
 	ASSERT(strstr(log, "k269_wdog: stopping the timer for the system's stop (1)"));
 	free(log);
+	assert_stopped_by(&d, "ldmd: ldm reboot by uid 0 (pid ");
 	close(d.out);
 
 	d.pid = spawn_ldmd(&d, true, args);
@@ -893,6 +905,7 @@ DEFINE_TEST(
 	log = read_file(d.log);
 	ASSERT(strstr(log, "ldm: machine restart requested by a driver"));
 	free(log);
+	assert_stopped_by(&d, "ldmd: machine_restart() by a driver: stopping\n");
 	close(d.out);
 	remove_root(&d);
 }
