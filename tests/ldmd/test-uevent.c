@@ -23,16 +23,22 @@ static int uevent_connect(const struct ldmd *d)
 	return ldmd_socket_connect(d, "uevent");
 }
 
-/* Add device NAME<id> and remove it again: two events. */
-static void add_remove(int ctl, unsigned int id)
+/* Add platform device @name<@id> and remove it again: two events. */
+static void add_remove_named(int ctl, const char *name, unsigned int id)
 {
 	char req[128];
 	int len;
 
-	len = snprintf(req, sizeof(req), "device-add%cev%c%u%c", 0, 0, id, 0);
+	len = snprintf(req, sizeof(req), "device-add%c%s%c%u%c", 0, name, 0, id, 0);
 	ASSERT_EQ(ldmd_control_request(ctl, req, (size_t)len, NULL, 0, NULL, 0), 0);
-	len = snprintf(req, sizeof(req), "device-remove%cev%u%c", 0, id, 0);
+	len = snprintf(req, sizeof(req), "device-remove%c%s%u%c", 0, name, id, 0);
 	ASSERT_EQ(ldmd_control_request(ctl, req, (size_t)len, NULL, 0, NULL, 0), 0);
+}
+
+/* Add device ev<id> and remove it again. */
+static void add_remove(int ctl, unsigned int id)
+{
+	add_remove_named(ctl, "ev", id);
 }
 
 /* The next message within WAIT_SECONDS (NUL-terminated), or its length 0 at EOF. */
@@ -47,6 +53,68 @@ static size_t next_event(int fd, char *buf, size_t size)
 	ASSERT(n >= 0);
 	buf[n] = '\0';
 	return (size_t)n;
+}
+
+/*
+ * Wait until ldmd has taken or refused each of the @n listeners @fds,
+ * which have read nothing yet: ldmd takes a connection in a thread of its
+ * own, some time after connect() returns, and a listener hears only the
+ * events after that. So a device syncK is added and removed until each
+ * listener has heard one or been refused (one not heard from is asked
+ * again, with no time limit but the harness's alarm). A refused one's
+ * reason goes to @why[i] (NULL: none may be refused); a taken one's is
+ * "". Then one more sync, which every taken listener now hears, is read
+ * up to its end by each: the next event each gets is the test's.
+ */
+static void uevent_settle_why(int ctl, const int *fds, int n, char (*why)[256])
+{
+	char buf[4096], last[64];
+	bool *done = calloc((size_t)n, sizeof(*done));
+	unsigned int k = 0;
+	int left = n, i;
+
+	ASSERT(done);
+	while (left) {
+		add_remove_named(ctl, "sync", k++);
+		for (i = 0; i < n; i++) {
+			struct pollfd p = { .fd = fds[i], .events = POLLIN };
+
+			/* Each poll is a retry interval, never a failure. */
+			while (!done[i] && poll(&p, 1, 100) == 1) {
+				ssize_t len = recv(fds[i], buf, sizeof(buf) - 1, 0);
+
+				ASSERT(len > 0);
+				buf[len] = '\0';
+				if (!strcmp(buf, "ldm-refused@")) {
+					if (!why)
+						FAIL("listener %d refused: %s", i, buf + 13);
+					snprintf(why[i], sizeof(why[i]), "%s",
+						 buf + 13 +
+							 (strncmp(buf + 13, "REASON=", 7) ? 0 : 7));
+				} else if (strncmp(buf, "add@/devices/platform/sync", 26)) {
+					continue;
+				} else if (why) {
+					why[i][0] = '\0';
+				}
+				done[i] = true;
+				left--;
+			}
+		}
+	}
+	add_remove_named(ctl, "sync", k);
+	snprintf(last, sizeof(last), "remove@/devices/platform/sync%u", k);
+	for (i = 0; i < n; i++)
+		if (!why || !why[i][0])
+			do
+				ASSERT(next_event(fds[i], buf, sizeof(buf)) > 0);
+			while (strcmp(buf, last));
+	free(done);
+}
+
+/* uevent_settle_why() of listeners none of which may be refused. */
+static void uevent_settle(int ctl, const int *fds, int n)
+{
+	uevent_settle_why(ctl, fds, n, NULL);
 }
 
 static unsigned long long seqnum_of(const char *buf, size_t len)
@@ -75,8 +143,8 @@ DEFINE_TEST(
 	ldmd_up(&d, NULL);
 	for (i = 0; i < 3; i++)
 		fds[i] = uevent_connect(&d);
-	usleep(200 * 1000); /* accepted before the events come */
 	ctl = ldmd_control_connect(&d);
+	uevent_settle(ctl, fds, 3); /* taken before the events come */
 	for (i = 0; i < 20; i++)
 		add_remove(ctl, (unsigned int)i);
 	for (i = 0; i < 40; i++) {
@@ -120,20 +188,20 @@ DEFINE_TEST(
 	ldmd_up(&d, NULL);
 	stalled = uevent_connect(&d);
 	active = uevent_connect(&d);
-	usleep(200 * 1000);
 	ctl = ldmd_control_connect(&d);
+	uevent_settle(ctl, (int[]){ stalled, active }, 2); /* taken; then stalled reads no more */
 	for (i = 0; i < events / 2; i++) {
 		add_remove(ctl, i % 8);
 		/* The active one keeps up. */
 		ASSERT(next_event(active, buf, sizeof(buf)) > 0);
 		ASSERT(next_event(active, buf, sizeof(buf)) > 0);
 	}
-	/* Now the stalled one reads all it has: the first events, the count, none after. */
-	for (;;) {
-		struct pollfd p = { .fd = stalled, .events = POLLIN };
-
-		if (poll(&p, 1, 1000) != 1)
-			break;
+	/*
+	 * Now the stalled one reads all it has: the first events and the
+	 * count, until they add up to all (each read waits as long as it
+	 * must: no second of silence taken for the end); then nothing more.
+	 */
+	while (got + dropped < events) {
 		len = next_event(stalled, buf, sizeof(buf));
 		ASSERT(len > 0);
 		if (!strcmp(buf, "ldm-dropped@")) {
@@ -144,6 +212,7 @@ DEFINE_TEST(
 		}
 		got++;
 	}
+	ASSERT_EQ(recv(stalled, buf, sizeof(buf), MSG_DONTWAIT), -1);
 	/* No event came after the losses: the report came all the same. */
 	ldm_test_log("the stalled listener received %u events and lost %lu of %u", got, dropped,
 		     events);
@@ -168,13 +237,13 @@ DEFINE_TEST(
 	.no_runtime = true)
 {
 	static const char garbage[] = "add@/devices/evil\0ACTION=add\0";
-	int fds[70], hostile, good, ctl, refused = 0, i;
+	int fds[71], hostile, ctl, refused = 0, i;
+	char buf[4096], why[71][256];
 	struct ldmd d;
-	char buf[4096];
 
 	need_fuse();
 	ldmd_up(&d, NULL);
-	good = uevent_connect(&d);
+	fds[70] = uevent_connect(&d); /* the good one */
 	hostile = uevent_connect(&d);
 	for (i = 0; i < 100; i++)
 		if (send(hostile, garbage, sizeof(garbage), MSG_DONTWAIT | MSG_NOSIGNAL) < 0)
@@ -182,28 +251,25 @@ DEFINE_TEST(
 	close(hostile);
 	for (i = 0; i < 70; i++)
 		fds[i] = uevent_connect(&d);
-	usleep(500 * 1000);
+	ctl = ldmd_control_connect(&d);
+	uevent_settle_why(ctl, fds, 71, why);
+	ASSERT_STREQ(why[70], ""); /* the good one was first */
 	for (i = 0; i < 70; i++) {
-		struct pollfd p = { .fd = fds[i], .events = POLLIN };
-
-		if (poll(&p, 1, 0) != 1)
+		if (!why[i][0])
 			continue;
 		/* Told why, then closed. */
-		ASSERT(ldmd_socket_refusal(fds[i], buf, sizeof(buf)));
-		ASSERT(strstr(buf + strlen(buf) + 1, "too many listeners of the uevent socket"));
-		ASSERT_EQ(recv(fds[i], buf, sizeof(buf), MSG_DONTWAIT), 0);
+		ASSERT(strstr(why[i], "too many listeners of the uevent socket"));
+		ASSERT_EQ(recv(fds[i], buf, sizeof(buf), 0), 0);
 		refused++;
 	}
 	/* 64 slots: the good one, maybe the hostile one not yet noticed, 62 or 63 of these. */
 	ASSERT(refused >= 6 && refused <= 8);
-	ctl = ldmd_control_connect(&d);
 	add_remove(ctl, 1);
-	ASSERT(next_event(good, buf, sizeof(buf)) > 0);
+	ASSERT(next_event(fds[70], buf, sizeof(buf)) > 0);
 	ASSERT_STREQ(buf, "add@/devices/platform/ev1");
 	close(ctl);
-	for (i = 0; i < 70; i++)
+	for (i = 0; i < 71; i++)
 		close(fds[i]);
-	close(good);
 	ldmd_down(&d);
 }
 
@@ -299,21 +365,24 @@ static void refused_monitor(const struct ldmd *d, uid_t uid)
 /* Connect @n listeners as @uid into @fds; how many ldmd refused with @needle. */
 static int listen_as(const struct ldmd *d, uid_t uid, int *fds, int n, const char *needle)
 {
-	char buf[512], *why;
-	int refused = 0, i;
+	char(*why)[256] = calloc((size_t)n, sizeof(*why));
+	int refused = 0, ctl, i;
 
+	ASSERT(why);
 	for (i = 0; i < n; i++)
 		fds[i] = ldmd_socket_connect_as(d, "uevent", uid);
-	usleep(300 * 1000);
+	ctl = ldmd_control_connect(d);
+	uevent_settle_why(ctl, fds, n, why);
+	close(ctl);
 	for (i = 0; i < n; i++) {
-		why = ldmd_socket_refusal(fds[i], buf, sizeof(buf));
-		if (!why)
+		if (!why[i][0])
 			continue;
-		if (!strstr(why, needle))
+		if (!strstr(why[i], needle))
 			FAIL("uid %u's listener %d was refused with '%s', expected '%s'",
-			     (unsigned int)uid, i, why, needle);
+			     (unsigned int)uid, i, why[i], needle);
 		refused++;
 	}
+	free(why);
 	return refused;
 }
 
