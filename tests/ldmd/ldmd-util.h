@@ -129,6 +129,16 @@ int ldmd_socket_connect_as(const struct ldmd *d, const char *name, uid_t uid);
  */
 char *ldmd_socket_refusal(int fd, char *buf, size_t size);
 
+/*
+ * Wait until ldmd has taken or refused each of the @n uevent listeners
+ * @fds, which have read nothing yet, with sync devices added and removed
+ * over the control connection @ctl (no sleep): a refused one's reason goes
+ * to @why[i] ("" for one taken; @why NULL: none may be refused), and each
+ * taken one has read up to the last sync event, so that the next event it
+ * gets is the test's.
+ */
+void ldmd_uevent_settle(int ctl, const int *fds, int n, char (*why)[256]);
+
 /* A connection to DIR/control of @d. */
 int ldmd_control_connect(const struct ldmd *d);
 

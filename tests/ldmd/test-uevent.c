@@ -55,68 +55,6 @@ static size_t next_event(int fd, char *buf, size_t size)
 	return (size_t)n;
 }
 
-/*
- * Wait until ldmd has taken or refused each of the @n listeners @fds,
- * which have read nothing yet: ldmd takes a connection in a thread of its
- * own, some time after connect() returns, and a listener hears only the
- * events after that. So a device syncK is added and removed until each
- * listener has heard one or been refused (one not heard from is asked
- * again, with no time limit but the harness's alarm). A refused one's
- * reason goes to @why[i] (NULL: none may be refused); a taken one's is
- * "". Then one more sync, which every taken listener now hears, is read
- * up to its end by each: the next event each gets is the test's.
- */
-static void uevent_settle_why(int ctl, const int *fds, int n, char (*why)[256])
-{
-	char buf[4096], last[64];
-	bool *done = calloc((size_t)n, sizeof(*done));
-	unsigned int k = 0;
-	int left = n, i;
-
-	ASSERT(done);
-	while (left) {
-		add_remove_named(ctl, "sync", k++);
-		for (i = 0; i < n; i++) {
-			struct pollfd p = { .fd = fds[i], .events = POLLIN };
-
-			/* Each poll is a retry interval, never a failure. */
-			while (!done[i] && poll(&p, 1, 100) == 1) {
-				ssize_t len = recv(fds[i], buf, sizeof(buf) - 1, 0);
-
-				ASSERT(len > 0);
-				buf[len] = '\0';
-				if (!strcmp(buf, "ldm-refused@")) {
-					if (!why)
-						FAIL("listener %d refused: %s", i, buf + 13);
-					snprintf(why[i], sizeof(why[i]), "%s",
-						 buf + 13 +
-							 (strncmp(buf + 13, "REASON=", 7) ? 0 : 7));
-				} else if (strncmp(buf, "add@/devices/platform/sync", 26)) {
-					continue;
-				} else if (why) {
-					why[i][0] = '\0';
-				}
-				done[i] = true;
-				left--;
-			}
-		}
-	}
-	add_remove_named(ctl, "sync", k);
-	snprintf(last, sizeof(last), "remove@/devices/platform/sync%u", k);
-	for (i = 0; i < n; i++)
-		if (!why || !why[i][0])
-			do
-				ASSERT(next_event(fds[i], buf, sizeof(buf)) > 0);
-			while (strcmp(buf, last));
-	free(done);
-}
-
-/* uevent_settle_why() of listeners none of which may be refused. */
-static void uevent_settle(int ctl, const int *fds, int n)
-{
-	uevent_settle_why(ctl, fds, n, NULL);
-}
-
 static unsigned long long seqnum_of(const char *buf, size_t len)
 {
 	size_t off;
@@ -144,7 +82,7 @@ DEFINE_TEST(
 	for (i = 0; i < 3; i++)
 		fds[i] = uevent_connect(&d);
 	ctl = ldmd_control_connect(&d);
-	uevent_settle(ctl, fds, 3); /* taken before the events come */
+	ldmd_uevent_settle(ctl, fds, 3, NULL); /* taken before the events come */
 	for (i = 0; i < 20; i++)
 		add_remove(ctl, (unsigned int)i);
 	for (i = 0; i < 40; i++) {
@@ -189,7 +127,8 @@ DEFINE_TEST(
 	stalled = uevent_connect(&d);
 	active = uevent_connect(&d);
 	ctl = ldmd_control_connect(&d);
-	uevent_settle(ctl, (int[]){ stalled, active }, 2); /* taken; then stalled reads no more */
+	ldmd_uevent_settle(ctl, (int[]){ stalled, active }, 2,
+			   NULL); /* taken; then stalled reads no more */
 	for (i = 0; i < events / 2; i++) {
 		add_remove(ctl, i % 8);
 		/* The active one keeps up. */
@@ -252,7 +191,7 @@ DEFINE_TEST(
 	for (i = 0; i < 70; i++)
 		fds[i] = uevent_connect(&d);
 	ctl = ldmd_control_connect(&d);
-	uevent_settle_why(ctl, fds, 71, why);
+	ldmd_uevent_settle(ctl, fds, 71, why);
 	ASSERT_STREQ(why[70], ""); /* the good one was first */
 	for (i = 0; i < 70; i++) {
 		if (!why[i][0])
@@ -372,7 +311,7 @@ static int listen_as(const struct ldmd *d, uid_t uid, int *fds, int n, const cha
 	for (i = 0; i < n; i++)
 		fds[i] = ldmd_socket_connect_as(d, "uevent", uid);
 	ctl = ldmd_control_connect(d);
-	uevent_settle_why(ctl, fds, n, why);
+	ldmd_uevent_settle(ctl, fds, n, why);
 	close(ctl);
 	for (i = 0; i < n; i++) {
 		if (!why[i][0])
