@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <poll.h>
+#include <pthread.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <sys/wait.h>
@@ -212,6 +213,54 @@ DEFINE_TEST(
 	ldmd_down(&d);
 }
 
+/*
+ * A program's listener (ldm monitor) cannot be settled as a raw one: a
+ * thread adds and removes sync devices, again and again, until the test
+ * has read a line about one from each program, which ldmd has then taken.
+ */
+struct pulser {
+	int ctl;
+	bool stop;
+	pthread_t thread;
+};
+
+static void *pulse(void *arg)
+{
+	struct pulser *p = arg;
+	unsigned int k = 0;
+
+	while (!__atomic_load_n(&p->stop, __ATOMIC_ACQUIRE)) {
+		add_remove_named(p->ctl, "sync", k++);
+		usleep(10 * 1000); /* a pace, not a wait for anything */
+	}
+	return NULL;
+}
+
+static void pulse_start(struct pulser *p, const struct ldmd *d)
+{
+	p->ctl = ldmd_control_connect(d);
+	p->stop = false;
+	ASSERT_OK(pthread_create(&p->thread, NULL, pulse, p));
+}
+
+static void pulse_stop(struct pulser *p)
+{
+	__atomic_store_n(&p->stop, true, __ATOMIC_RELEASE);
+	ASSERT_OK(pthread_join(p->thread, NULL));
+	close(p->ctl);
+}
+
+/* Read @f's lines until one is about a sync device (the harness's alarm bounds it). */
+static void await_sync_line(FILE *f)
+{
+	char line[4096];
+
+	while (fgets(line, sizeof(line), f))
+		if (strstr(line, "/devices/platform/sync"))
+			return;
+	FAIL("the monitor ended before it heard a sync event");
+}
+
 DEFINE_TEST(
 	test_ldm_monitor_prints_as_udevadm,
 	.description =
@@ -219,6 +268,7 @@ DEFINE_TEST(
 	.no_runtime = true)
 {
 	char cmd[1024], *out, line[4096];
+	struct pulser pulser;
 	FILE *text, *json;
 	struct ldmd d;
 	int ctl;
@@ -232,10 +282,12 @@ DEFINE_TEST(
 	snprintf(cmd, sizeof(cmd), "%s monitor --root %s --json", LDM_PATH, d.root);
 	json = popen(cmd, "r");
 	ASSERT(json);
-	/* Both print a line as soon as they listen (the text one a header). */
-	ASSERT(fgets(line, sizeof(line), text));
+	/* Both taken by ldmd once each has printed a sync event. */
+	pulse_start(&pulser, &d);
+	await_sync_line(text);
+	await_sync_line(json);
+	pulse_stop(&pulser);
 	ctl = ldmd_control_connect(&d);
-	usleep(300 * 1000);
 	add_remove(ctl, 7);
 	close(ctl);
 	ldmd_stop(&d, SIGTERM);
@@ -333,6 +385,7 @@ DEFINE_TEST(
 {
 	int fds[4][20], ctl, i, j;
 	char cmd[1024], line[4096];
+	struct pulser pulser;
 	struct ldmd d;
 	FILE *mon;
 
@@ -348,8 +401,9 @@ DEFINE_TEST(
 	snprintf(cmd, sizeof(cmd), "%s --root %s monitor", LDM_PATH, d.root);
 	mon = popen(cmd, "r");
 	ASSERT(mon);
-	ASSERT(fgets(line, sizeof(line), mon)); /* its header: it listens */
-	usleep(300 * 1000);
+	pulse_start(&pulser, &d);
+	await_sync_line(mon); /* taken by ldmd */
+	pulse_stop(&pulser);
 	ctl = ldmd_control_connect(&d);
 	add_remove(ctl, 5);
 	close(ctl);
