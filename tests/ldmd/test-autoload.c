@@ -52,7 +52,7 @@ DEFINE_TEST(
 	test_ldmd_autoload_goes_on_past_a_stuck_init,
 	.description =
 		"ldmd --modules: a hotplugged device whose driver's init never returns does not keep a later device from getting its driver, and SIGTERM still stops ldmd, which names the load it left behind",
-	.no_runtime = true)
+	.no_runtime = true, .concurrency = true)
 {
 	const char *args[] = { "--modules", NULL, NULL };
 	char dir[512], cmd[600], *log;
