@@ -27,8 +27,8 @@ extern const struct ldm_fuse_fs ldm_fuse_proc;
 
 /**
  * struct ldm_fuse_host - what the program using the FUSE layer tells it
- * @name: its name: the prefix of every message the layer prints ("ldmd:
- *	DIR/sys: ..."), and its FUSE sessions' name; NULL: print nothing
+ * @name: its name: the prefix of every message the layer prints (NAME:
+ *	DIR/sys: ...), and its FUSE sessions' name; NULL: print nothing
  * @mount_gone: a mount was taken away under its server (umount, fusermount3
  *	-u), not by ldm_fuse_unmount(): called once, from that mount's serving
  *	thread, with its mount point and what libfuse's loop returned; what
