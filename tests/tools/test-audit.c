@@ -458,3 +458,41 @@ DEFINE_TEST(
 	}
 	remove_tree(dir);
 }
+
+DEFINE_TEST(
+	test_audit_does_not_walk_link_loops,
+	.description =
+		"a tree with a symbolic link to a parent, and one with two directories linked to each other: each directory walked once, the loop said once on stderr, the modules all read and the violations those of the plain tree, exit 1 as without the links",
+	.no_runtime = true)
+{
+	static const char *const shapes[] = {
+		"mkdir sub && mv fa_lib.ko sub/ && ln -s .. sub/up",
+		"mkdir a b && mv fa_lib.ko a/ && mv fa_user.ko b/ && ln -s ../b a/to_b && "
+		"ln -s ../a b/to_a",
+	};
+	char dir[128], errpath[160], cmd[1024], *out, *err, *want = golden("audit-violations.out");
+	size_t i;
+
+	snprintf(dir, sizeof(dir), "/tmp/ldm-audit-loop-%d", getpid());
+	snprintf(errpath, sizeof(errpath), "%s.err", dir);
+	for (i = 0; i < ARRAY_SIZE(shapes); i++) {
+		snprintf(cmd, sizeof(cmd), "cp \"$f\" '%s'", dir);
+		copy_tree(dir, cmd);
+		snprintf(cmd, sizeof(cmd), "cd '%s' && %s", dir, shapes[i]);
+		ASSERT_EQ(run_in("/", cmd, &out), 0);
+		free(out);
+		snprintf(cmd, sizeof(cmd), AUDIT " violations 2>'%s'", errpath);
+		ASSERT_EQ(run_in(dir, cmd, &out), 1);
+		ASSERT_STREQ(out, want);
+		free(out);
+		err = read_text(errpath);
+		if (!strstr(err, "a directory already walked (a symbolic link loop): not walked "
+				 "again\n") ||
+		    strstr(err, "skipped") || strstr(err, "too long"))
+			FAIL("shape %zu: stderr:\n%s", i, err);
+		free(err);
+	}
+	unlink(errpath);
+	free(want);
+	remove_tree(dir);
+}
