@@ -496,3 +496,62 @@ DEFINE_TEST(
 	free(want);
 	remove_tree(dir);
 }
+
+/* @cmd's stdout in @dir, read by Python's json module as strict UTF-8. */
+static void check_json_parses(const char *dir, const char *cmd)
+{
+	char full[2048], *out;
+
+	snprintf(full, sizeof(full),
+		 "%s | python3 -c 'import json,sys; "
+		 "json.loads(sys.stdin.buffer.read().decode(\"utf-8\"))'",
+		 cmd);
+	if (run_in(dir, full, &out))
+		FAIL("%s: not valid JSON for Python:\n%s", cmd, out);
+	free(out);
+}
+
+DEFINE_TEST(
+	test_json_is_valid_for_any_bytes,
+	.description =
+		"a module whose file name and license hold bytes that are not UTF-8 (Latin-1 0xe9, a lone 0xff): every --json of audit and modinfo --json parse with Python's json module as strict UTF-8, the bad bytes as U+FFFD",
+	.no_runtime = true)
+{
+	static const char *const args[] = {
+		"--json",
+		"--json violations",
+		"--json users vm_gpl fa_plain",
+		"--json unused",
+		"--json deps",
+		"--json imports fa_prop",
+		"--json exports fa_prop",
+	};
+	char dir[128], cmd[1024], *out;
+	size_t i;
+
+	if (access("/usr/bin/python3", X_OK))
+		ldm_test_skip("python3 is not installed");
+	snprintf(dir, sizeof(dir), "/tmp/ldm-audit-bytes-%d", getpid());
+	snprintf(cmd, sizeof(cmd), "cp \"$f\" '%s'", dir);
+	copy_tree(dir, cmd);
+	/* A license of the same length, one byte Latin-1; a name with 0xff. */
+	snprintf(cmd, sizeof(cmd),
+		 "cd '%s' && LC_ALL=C sed 's/license=Proprietary/license=Propri\\xe9tary/' "
+		 "fa_prop.ko > p && mv p fa_prop.ko && mv fa_user.ko \"fa_us$(printf "
+		 "'\\377')r.ko\"",
+		 dir);
+	ASSERT_EQ(run_in("/", cmd, &out), 0);
+	free(out);
+	for (i = 0; i < ARRAY_SIZE(args); i++) {
+		snprintf(cmd, sizeof(cmd), AUDIT " %s", args[i]);
+		check_json_parses(dir, cmd);
+	}
+	check_json_parses(dir, LDM " modinfo --json fa_prop.ko");
+	ASSERT_EQ(run_in(dir, AUDIT " --json violations", &out), 1);
+	ASSERT(strstr(out, "\"Propri\xef\xbf\xbdtary\""));
+	free(out);
+	ASSERT_EQ(run_in(dir, AUDIT " --json users vm_gpl", &out), 1);
+	ASSERT(strstr(out, "\"fa_us\xef\xbf\xbdr\""));
+	free(out);
+	remove_tree(dir);
+}

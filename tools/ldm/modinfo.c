@@ -187,7 +187,9 @@ static void print_json(const struct ldm_modfile *mf, const char *path, bool firs
 				seen = true;
 		if (seen)
 			continue;
-		printf(",\"%.*s\":[", (int)klen, e);
+		putchar(',');
+		tool_json_stringn(stdout, e, klen);
+		printf(":[");
 		first_value = true;
 		pos2 = 0;
 		while ((d = ldm_modfile_modinfo_next(mf, &pos2))) {

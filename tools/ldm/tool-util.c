@@ -126,24 +126,85 @@ const char *tool_root(const char *opt)
 	return env && *env ? env : TOOL_DEFAULT_ROOT;
 }
 
-void tool_json_string(FILE *out, const char *s)
+/*
+ * The length of the well-formed UTF-8 sequence at @s (at most @left bytes),
+ * or 0 if the byte at @s does not start one: RFC 3629's table, so no
+ * overlong form, no surrogate, nothing above U+10FFFF.
+ */
+static size_t utf8_sequence(const unsigned char *s, size_t left)
 {
-	fputc('"', out);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
+	unsigned char lo = 0x80, hi = 0xbf;
+	size_t len, i;
 
-		if (c == '"' || c == '\\')
-			fprintf(out, "\\%c", c);
-		else if (c == '\n')
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		len = 2;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		len = 3;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		len = 4;
+	else
+		return 0;
+	if (len > left)
+		return 0;
+	if (s[0] == 0xe0)
+		lo = 0xa0;
+	else if (s[0] == 0xed)
+		hi = 0x9f;
+	else if (s[0] == 0xf0)
+		lo = 0x90;
+	else if (s[0] == 0xf4)
+		hi = 0x8f;
+	if (s[1] < lo || s[1] > hi)
+		return 0;
+	for (i = 2; i < len; i++)
+		if (s[i] < 0x80 || s[i] > 0xbf)
+			return 0;
+	return len;
+}
+
+/**
+ * tool_json_stringn - @len bytes of @s as a JSON string, quotes included:
+ * the one writer of JSON strings of ldm
+ * @out: where to
+ * @s: the bytes (a NUL among them is written as \u0000)
+ * @len: how many
+ *
+ * '"' and '\\' are escaped, newline and TAB as \n and \t, other control
+ * characters as \u00XX. Well-formed UTF-8 is copied; each byte that is not
+ * part of a well-formed sequence (a module name or license in Latin-1, a
+ * truncated sequence) becomes U+FFFD, the replacement character, so that
+ * what is written is always valid JSON (RFC 8259 wants UTF-8).
+ */
+void tool_json_stringn(FILE *out, const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s, *end = p + len;
+	size_t n;
+
+	fputc('"', out);
+	for (; p < end; p += n ? n : 1) {
+		n = utf8_sequence(p, (size_t)(end - p));
+		if (!n)
+			fputs("\xef\xbf\xbd", out); /* U+FFFD */
+		else if (*p == '"' || *p == '\\')
+			fprintf(out, "\\%c", *p);
+		else if (*p == '\n')
 			fputs("\\n", out);
-		else if (c == '\t')
+		else if (*p == '\t')
 			fputs("\\t", out);
-		else if (c < 0x20)
-			fprintf(out, "\\u%04x", c);
+		else if (*p < 0x20)
+			fprintf(out, "\\u%04x", *p);
 		else
-			fputc(c, out);
+			fwrite(p, 1, n, out);
 	}
 	fputc('"', out);
+}
+
+/** tool_json_string - @s as a JSON string, quotes included (tool_json_stringn()) */
+void tool_json_string(FILE *out, const char *s)
+{
+	tool_json_stringn(out, s, strlen(s));
 }
 
 /* One line of /proc/modules, split. */

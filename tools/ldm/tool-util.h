@@ -52,8 +52,12 @@ char *tool_join_args(int argc, char *argv[], int from);
  */
 const char *tool_root(const char *opt);
 
-/* @s as a JSON string, quotes included. */
+/*
+ * @s (or @len bytes of it) as a JSON string, quotes included: the one
+ * writer of JSON strings of every verb. Invalid UTF-8 becomes U+FFFD.
+ */
 void tool_json_string(FILE *out, const char *s);
+void tool_json_stringn(FILE *out, const char *s, size_t len);
 
 /*
  * Print a /proc/modules listing as lsmod does, or as a JSON array of

@@ -14,6 +14,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "../tool-util.h" /* tool_json_string(): the one JSON writer */
+
 /* Exit statuses, as grep and diff have them. */
 #define AUDIT_NOTHING 0 /* a question found nothing */
 #define AUDIT_FOUND   1 /* it found something */
@@ -188,7 +190,6 @@ struct record_set {
 int records_add(struct record_set *rs, const char *const *cols);
 int records_print(struct record_set *rs, bool json);
 void records_free(struct record_set *rs);
-void audit_json_string(FILE *out, const char *s);
 
 /* The questions: each prints and returns an exit status. */
 struct audit_verb {

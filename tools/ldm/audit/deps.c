@@ -171,7 +171,7 @@ static int print_modules_dep(const struct audit *a, const struct dep_node *g)
 		n = closure(g, i, out, seen, todo);
 		if (a->json) {
 			printf("%s\n{\"module\":", i ? "," : "");
-			audit_json_string(stdout, dep_path(a, &a->modules[i]));
+			tool_json_string(stdout, dep_path(a, &a->modules[i]));
 			printf(",\"deps\":[");
 		} else {
 			printf("%s:", dep_path(a, &a->modules[i]));
@@ -179,7 +179,7 @@ static int print_modules_dep(const struct audit *a, const struct dep_node *g)
 		for (j = 0; j < n; j++) {
 			if (a->json) {
 				printf("%s", j ? "," : "");
-				audit_json_string(stdout, dep_path(a, &a->modules[out[j]]));
+				tool_json_string(stdout, dep_path(a, &a->modules[out[j]]));
 			} else {
 				printf(" %s", dep_path(a, &a->modules[out[j]]));
 			}

@@ -101,13 +101,13 @@ static void print_json(const struct audit *a, const struct counts *c)
 	size_t r;
 
 	printf("{\"tree\":");
-	audit_json_string(stdout, a->treedir ? a->treedir : a->ntrees ? a->trees[0] : "");
+	tool_json_string(stdout, a->treedir ? a->treedir : a->ntrees ? a->trees[0] : "");
 	printf(",\"modules\":{\"read\":%zu,\"gpl_compatible\":%zu,\"unreadable\":%zu}", c->modules,
 	       c->gpl_modules, a->nfailed);
 	printf(",\"base\":{\"provider\":");
-	audit_json_string(stdout, a->base_name ? a->base_name : "");
+	tool_json_string(stdout, a->base_name ? a->base_name : "");
 	printf(",\"source\":");
-	audit_json_string(stdout, a->base_source ? a->base_source : "");
+	tool_json_string(stdout, a->base_source ? a->base_source : "");
 	printf(",\"exports\":%zu,\"EXPORT_SYMBOL\":%zu,\"EXPORT_SYMBOL_GPL\":%zu,"
 	       "\"namespaced\":%zu}",
 	       c->base, c->base - c->base_gpl, c->base_gpl, c->base_ns);
