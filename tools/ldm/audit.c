@@ -52,7 +52,9 @@ static void help(FILE *out)
 		"  diff OLD NEW         CHANGE SYMBOL OLD NEW between two trees or two\n"
 		"                       Module.symvers: added, removed, gpl-only, plain,\n"
 		"                       namespace, provider; with --tree, break SYMBOL MODULE\n"
-		"                       REASON for each module of the tree that NEW would break\n"
+		"                       REASON for each module of the tree that NEW would break;\n"
+		"                       a tree side's Module.symvers: --old-symvers FILE,\n"
+		"                       --new-symvers FILE, or the side as TREE:FILE\n"
 		"  deps [--dot]         the modules.dep depmod writes for the tree; --dot: the\n"
 		"                       dependency graph in Graphviz DOT\n\n"
 		"Options:\n"
@@ -72,7 +74,17 @@ static void help(FILE *out)
 		"read is named with the reason, left out, and makes the status 2.\n");
 }
 
-enum { OPT_RUNTIME = 0x100, OPT_POLICY, OPT_JSON, OPT_GPL_ONLY, OPT_UNEXPORT, OPT_PATCH, OPT_DOT };
+enum {
+	OPT_RUNTIME = 0x100,
+	OPT_POLICY,
+	OPT_JSON,
+	OPT_GPL_ONLY,
+	OPT_UNEXPORT,
+	OPT_PATCH,
+	OPT_DOT,
+	OPT_OLD_SYMVERS,
+	OPT_NEW_SYMVERS,
+};
 
 /* The operands after --gpl-only, --unexport or --patch go to its list. */
 struct parsed {
@@ -129,6 +141,8 @@ static int parse(int argc, char *argv[], struct audit *a, struct parsed *p)
 		{ "unexport", required_argument, NULL, OPT_UNEXPORT },
 		{ "patch", required_argument, NULL, OPT_PATCH },
 		{ "dot", no_argument, NULL, OPT_DOT },
+		{ "old-symvers", required_argument, NULL, OPT_OLD_SYMVERS },
+		{ "new-symvers", required_argument, NULL, OPT_NEW_SYMVERS },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -183,6 +197,12 @@ static int parse(int argc, char *argv[], struct audit *a, struct parsed *p)
 		case OPT_DOT:
 			a->dot = true;
 			break;
+		case OPT_OLD_SYMVERS:
+			a->old_symvers = optarg;
+			break;
+		case OPT_NEW_SYMVERS:
+			a->new_symvers = optarg;
+			break;
 		case 'h':
 			help(stdout);
 			return 0;
@@ -227,6 +247,15 @@ static const struct audit_verb *question(const struct audit *a, const char *name
 	}
 	if (a->dot && q->run != audit_deps) {
 		fprintf(stderr, "ldm audit: --dot goes with deps\n");
+		return NULL;
+	}
+	if ((a->old_symvers || a->new_symvers) && q->run != audit_diff) {
+		fprintf(stderr, "ldm audit: --old-symvers and --new-symvers go with diff\n");
+		return NULL;
+	}
+	if ((a->symvers || a->runtime) && q->run == audit_diff) {
+		fprintf(stderr, "ldm audit diff: each side has its own base: --old-symvers FILE, "
+				"--new-symvers FILE or TREE:FILE, not --symvers or --runtime\n");
 		return NULL;
 	}
 	if (a->symvers && a->runtime) {

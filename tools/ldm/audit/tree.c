@@ -256,6 +256,24 @@ static int find_in(struct finder *f, const char *arg, bool only)
 	return walk_dir(f, fd, len);
 }
 
+/**
+ * audit_set_treedir - the directory of a single --tree, known before the
+ * tree is read (so that its Module.symvers is looked for first)
+ * @a: the audit; a->treedir set when it names one directory
+ */
+void audit_set_treedir(struct audit *a)
+{
+	struct stat st;
+	size_t len;
+
+	if (a->ntrees != 1 || stat(a->trees[0], &st) || !S_ISDIR(st.st_mode))
+		return;
+	len = strlen(a->trees[0]);
+	while (len > 1 && a->trees[0][len - 1] == '/')
+		len--;
+	a->treedir = arena_strndup(&a->arena, a->trees[0], len);
+}
+
 /* Duplicates of a name: as depmod, updates/ wins, else the first found. */
 static int by_name_then_seq(const void *x, const void *y)
 {
@@ -523,11 +541,14 @@ static void read_modinfo(struct module_reader *r, struct ldm_modfile *mf, struct
 			m->naliases++;
 		}
 	}
-	/* The loader's view: no license, or any tag not GPL-compatible (modpost's rule). */
+	/* GPL-only symbols: no license, or any tag not GPL-compatible (modpost's rule). */
 	m->gpl_compatible = m->license && !m->bad_license;
+	/* The taint, and so "proprietary": the first tag, as the kernel's set_license(). */
+	m->tainted = !m->license || !ldm_license_is_gpl_compatible(m->license);
 	/* ldm's loader: a license hiding text behind a NUL is not one. */
 	if (r->a->runtime && m->gpl_compatible && ldm_modfile_license_hides_text(mf)) {
 		m->gpl_compatible = false;
+		m->tainted = true;
 		m->bad_license = m->license;
 	}
 }
