@@ -45,10 +45,12 @@ static void help(FILE *out)
 		"  violations           MODULE LICENSE SYMBOL REASON PROVIDER: what the loader\n"
 		"                       would refuse; REASON gpl-only, namespace, restricted,\n"
 		"                       unresolved or proprietary\n"
-		"  what-if --gpl-only SYMBOL... | --unexport SYMBOL... | --patch FILE...\n"
+		"  what-if --gpl-only SYMBOL... | --unexport SYMBOL... | --patch FILE... |\n"
+		"          --policy POLICY\n"
 		"                       the violations that would appear, as violations prints\n"
 		"                       them; a patch's EXPORT_SYMBOL* lines are read as the\n"
-		"                       change they make\n"
+		"                       change they make; --policy after what-if: the seed\n"
+		"                       patch's 103 exports as POLICY has them (ldm's own list)\n"
 		"  diff OLD NEW         CHANGE SYMBOL OLD NEW between two trees or two\n"
 		"                       Module.symvers: added, removed, gpl-only, plain,\n"
 		"                       namespace, provider; with --tree, break SYMBOL MODULE\n"
@@ -173,6 +175,11 @@ static int parse(int argc, char *argv[], struct audit *a, struct parsed *p)
 					"2.6.10 or 2.6.9)\n",
 					optarg);
 				return 2;
+			}
+			/* After what-if, the policy is the change asked about. */
+			if (p->noperands && !strcmp(p->operands[0], "what-if")) {
+				a->whatif_policy = optarg;
+				break;
 			}
 			a->policy = optarg;
 			a->runtime = true;

@@ -103,7 +103,8 @@ struct audit {
 	const char *symvers;		       /* --symvers */
 	const char *old_symvers, *new_symvers; /* diff: each tree side's */
 	bool runtime;			       /* --runtime */
-	const char *policy;		       /* --policy */
+	const char *policy;		       /* --policy before the question: the runtime's */
+	const char *whatif_policy;	       /* what-if --policy: the change asked about */
 	bool json;
 	unsigned int jobs;
 	const char *deftree; /* the default tree, when none was named */

@@ -189,8 +189,14 @@ int audit_read_runtime(struct audit *a)
 	char source[64];
 	int error;
 
+	/*
+	 * what-if --policy asks what a policy would change: the runtime it
+	 * is asked of, unless named, is 2.6.9's as released.
+	 */
 	if (a->policy)
 		setenv("LDM_EXPORT_POLICY", a->policy, 1);
+	else if (a->whatif_policy)
+		setenv("LDM_EXPORT_POLICY", "2.6.9", 1);
 	error = ldm_init();
 	if (error) {
 		fprintf(stderr, "ldm audit: cannot start the runtime: %s\n", strerror(-error));

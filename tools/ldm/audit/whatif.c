@@ -5,12 +5,15 @@
  * SYMBOL) or read from a patch (--patch FILE): a unified diff whose added
  * EXPORT_SYMBOL* lines say what each export is after, and whose removed
  * lines with no added one take it away. "New" is against the tree's real
- * state, never what a removed line claims it was.
+ * state, never what a removed line claims it was. Or the change is an
+ * export policy (--policy after what-if): the seed patch's 103 exports, from
+ * the runtime's own list, as that policy has them.
  */
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <libldm/module.h>
 
 #include "audit.h"
 
@@ -217,6 +220,19 @@ static size_t new_only(struct audit_violation *after, size_t na,
 	return kept;
 }
 
+/* One of the seed patch's exports as the policy asked about has it. */
+static int apply_policy_export(const char *name, enum ldm_export_license license, void *data)
+{
+	struct audit *a = data;
+	int sym = audit_find_sym(a, name);
+	size_t i;
+
+	for (i = 0; sym >= 0 && i < a->nexports; i++)
+		if (a->exports[i].sym == (uint32_t)sym)
+			a->exports[i].gpl = license == LDM_EXPORT_GPL;
+	return 0;
+}
+
 static int apply_after(struct audit *a, const struct change_list *l)
 {
 	size_t i;
@@ -236,6 +252,8 @@ static int apply_after(struct audit *a, const struct change_list *l)
 		if (!change_exports(a, a->unexport[i], true))
 			audit_warn(a, "%s: not exported by the base or any module of the tree",
 				   a->unexport[i]);
+	if (!error && a->whatif_policy)
+		error = ldm_export_policy_for_each(a->whatif_policy, apply_policy_export, a);
 	return error;
 }
 
@@ -263,10 +281,10 @@ int audit_what_if(struct audit *a, int argc, char **argv)
 	size_t nb = 0, na = 0, i;
 	int error, printed = 0;
 
-	if (argc || (!a->ngpl_only && !a->nunexport && !a->npatches)) {
+	if (argc || (!a->ngpl_only && !a->nunexport && !a->npatches && !a->whatif_policy)) {
 		fprintf(stderr,
 			"ldm audit what-if: ask with --gpl-only SYMBOL..., --unexport "
-			"SYMBOL... or --patch FILE...%s%s\n",
+			"SYMBOL..., --patch FILE... or --policy POLICY%s%s\n",
 			argc ? "; not " : "", argc ? argv[0] : "");
 		return AUDIT_ERROR;
 	}
