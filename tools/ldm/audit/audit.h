@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "../tool-util.h" /* tool_json_string(): the one JSON writer */
+#include "tool-util.h" /* tool_json_string(): the one JSON writer */
 
 /* Exit statuses, as grep and diff have them. */
 #define AUDIT_NOTHING 0 /* a question found nothing */
