@@ -5,7 +5,6 @@
  * (docs/audit.md). This file parses the options and asks the question; the
  * questions are in audit/.
  */
-#include <getopt.h>
 #include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
@@ -130,108 +129,111 @@ static int take_operand(struct audit *a, struct parsed *p, const char *arg)
 	return 0;
 }
 
+struct parse_ctx {
+	struct audit *a;
+	struct parsed *p;
+};
+
+/* One option of audit's own, or an operand: 0 to go on, else the exit status. */
+static int audit_option(int id, const char *arg, void *data)
+{
+	struct parse_ctx *ctx = data;
+	struct audit *a = ctx->a;
+	struct parsed *p = ctx->p;
+	char *end;
+	int bad = 0;
+
+	switch (id) {
+	case TOOL_OPERAND:
+		bad = take_operand(a, p, arg);
+		break;
+	case 't':
+		bad = add_to(&a->trees, &a->ntrees, arg);
+		break;
+	case 's':
+		a->symvers = arg;
+		break;
+	case OPT_RUNTIME:
+		a->runtime = true;
+		break;
+	case OPT_POLICY:
+		if (ldm_export_policy_valid(arg)) {
+			fprintf(stderr,
+				"ldm audit: --policy '%s': no such policy (seed, 2.6.10 or 2.6.9)\n",
+				arg);
+			return 2;
+		}
+		/* After what-if, the policy is the change asked about. */
+		if (p->noperands && !strcmp(p->operands[0], "what-if")) {
+			a->whatif_policy = arg;
+		} else {
+			a->policy = arg;
+			a->runtime = true;
+		}
+		break;
+	case OPT_JSON:
+		a->json = true;
+		break;
+	case 'j':
+		a->jobs = (unsigned int)strtoul(arg, &end, 10);
+		if (*end || !a->jobs || a->jobs > 256) {
+			fprintf(stderr, "ldm audit: --jobs '%s': a number from 1 to 256\n", arg);
+			return 2;
+		}
+		break;
+	case OPT_GPL_ONLY:
+	case OPT_UNEXPORT:
+	case OPT_PATCH:
+		p->list = id;
+		bad = to_list(a, id, arg);
+		break;
+	case OPT_DOT:
+		a->dot = true;
+		break;
+	case OPT_OLD_SYMVERS:
+		a->old_symvers = arg;
+		break;
+	case OPT_NEW_SYMVERS:
+		a->new_symvers = arg;
+		break;
+	}
+	if (bad) {
+		fprintf(stderr, "ldm audit: out of memory\n");
+		return 2;
+	}
+	/* The operands after --gpl-only, --unexport or --patch go to its list. */
+	if (id != TOOL_OPERAND && id != OPT_GPL_ONLY && id != OPT_UNEXPORT && id != OPT_PATCH)
+		p->list = 0;
+	return 0;
+}
+
 static int parse(int argc, char *argv[], struct audit *a, struct parsed *p)
 {
-	static const struct option opts[] = {
-		{ "tree", required_argument, NULL, 't' },
-		{ "symvers", required_argument, NULL, 's' },
-		{ "runtime", no_argument, NULL, OPT_RUNTIME },
-		{ "policy", required_argument, NULL, OPT_POLICY },
-		{ "json", no_argument, NULL, OPT_JSON },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "gpl-only", required_argument, NULL, OPT_GPL_ONLY },
-		{ "unexport", required_argument, NULL, OPT_UNEXPORT },
-		{ "patch", required_argument, NULL, OPT_PATCH },
-		{ "dot", no_argument, NULL, OPT_DOT },
-		{ "old-symvers", required_argument, NULL, OPT_OLD_SYMVERS },
-		{ "new-symvers", required_argument, NULL, OPT_NEW_SYMVERS },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	static const struct tool_option extra[] = {
+		{ "tree", 't', true, 't' },
+		{ "symvers", 's', true, 's' },
+		{ "runtime", 0, false, OPT_RUNTIME },
+		{ "policy", 0, true, OPT_POLICY },
+		{ "json", 0, false, OPT_JSON },
+		{ "jobs", 'j', true, 'j' },
+		{ "gpl-only", 0, true, OPT_GPL_ONLY },
+		{ "unexport", 0, true, OPT_UNEXPORT },
+		{ "patch", 0, true, OPT_PATCH },
+		{ "dot", 0, false, OPT_DOT },
+		{ "old-symvers", 0, true, OPT_OLD_SYMVERS },
+		{ "new-symvers", 0, true, OPT_NEW_SYMVERS },
+		{ 0 },
 	};
-	char *end;
-	int c;
+	struct parse_ctx ctx = { a, p };
+	/* Operands in order: what follows --gpl-only and the others is theirs. */
+	const struct tool_parse tp = { .allowed = TOOL_OPT_NO_ROOT | TOOL_OPT_OPERANDS,
+				       .extra = extra,
+				       .fn = audit_option,
+				       .data = &ctx,
+				       .help = help };
+	struct tool_opts o;
 
-	while ((c = getopt_long(argc, argv, "-t:s:j:h", opts, NULL)) != -1) {
-		int bad = 0;
-
-		switch (c) {
-		case 1:
-			bad = take_operand(a, p, optarg);
-			break;
-		case 't':
-			bad = add_to(&a->trees, &a->ntrees, optarg);
-			p->list = 0;
-			break;
-		case 's':
-			a->symvers = optarg;
-			break;
-		case OPT_RUNTIME:
-			a->runtime = true;
-			break;
-		case OPT_POLICY:
-			if (ldm_export_policy_valid(optarg)) {
-				fprintf(stderr,
-					"ldm audit: --policy '%s': no such policy (seed, "
-					"2.6.10 or 2.6.9)\n",
-					optarg);
-				return 2;
-			}
-			/* After what-if, the policy is the change asked about. */
-			if (p->noperands && !strcmp(p->operands[0], "what-if")) {
-				a->whatif_policy = optarg;
-				break;
-			}
-			a->policy = optarg;
-			a->runtime = true;
-			break;
-		case OPT_JSON:
-			a->json = true;
-			break;
-		case 'j':
-			a->jobs = (unsigned int)strtoul(optarg, &end, 10);
-			if (*end || !a->jobs || a->jobs > 256) {
-				fprintf(stderr, "ldm audit: --jobs '%s': a number from 1 to 256\n",
-					optarg);
-				return 2;
-			}
-			break;
-		case OPT_GPL_ONLY:
-		case OPT_UNEXPORT:
-		case OPT_PATCH:
-			p->list = c;
-			bad = to_list(a, c, optarg);
-			break;
-		case OPT_DOT:
-			a->dot = true;
-			break;
-		case OPT_OLD_SYMVERS:
-			a->old_symvers = optarg;
-			break;
-		case OPT_NEW_SYMVERS:
-			a->new_symvers = optarg;
-			break;
-		case 'h':
-			help(stdout);
-			return 0;
-		default:
-			help(stderr);
-			return 2;
-		}
-		if (bad) {
-			fprintf(stderr, "ldm audit: out of memory\n");
-			return 2;
-		}
-		if (c != 1 && c != OPT_GPL_ONLY && c != OPT_UNEXPORT && c != OPT_PATCH)
-			p->list = 0;
-	}
-	/* After "--", everything is an operand. */
-	for (; optind < argc; optind++) {
-		if (take_operand(a, p, argv[optind])) {
-			fprintf(stderr, "ldm audit: out of memory\n");
-			return 2;
-		}
-	}
-	return -1;
+	return tool_parse_options_ext(argc, argv, &tp, &o);
 }
 
 /* The question asked, and whether its options go with it. */

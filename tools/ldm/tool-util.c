@@ -30,10 +30,170 @@ struct ldm_modfile *tool_open_module(const char *verb, const char *path)
 	return mf;
 }
 
+/* The options every verb may take; their ids are below TOOL_OPT_FIRST_ID. */
+enum { OPT_ROOT = 0x100, OPT_JSON };
+
+static const struct option common_opts[] = {
+	{ "root", required_argument, NULL, OPT_ROOT },
+	{ "json", no_argument, NULL, OPT_JSON },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "force", no_argument, NULL, 'f' },
+	{ "help", no_argument, NULL, 'h' },
+};
+
+#define NCOMMON	  (sizeof(common_opts) / sizeof(common_opts[0]))
+#define EXTRA_VAL 0x1000 /* getopt's value of the verb's option i: EXTRA_VAL + i */
+
+static size_t count_extra(const struct tool_option *extra)
+{
+	size_t n = 0;
+
+	while (extra && (extra[n].name || extra[n].short_name))
+		n++;
+	return n;
+}
+
+static bool extra_has_short(const struct tool_option *extra, size_t n, char c)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (extra[i].short_name == c)
+			return true;
+	return false;
+}
+
+/*
+ * getopt_long()'s tables: the verb's options first (their names win), then
+ * the common ones; a short name the verb claims is the verb's.
+ */
+static struct option *build_tables(const struct tool_parse *p, size_t n, char *shorts)
+{
+	struct option *opts = calloc(n + NCOMMON + 1, sizeof(*opts));
+	size_t i, k = 0, s = 0;
+
+	if (!opts)
+		return NULL;
+	if (p->allowed & TOOL_OPT_OPERANDS)
+		shorts[s++] = '-';
+	else if (!(p->allowed & TOOL_OPT_PERMUTE))
+		shorts[s++] = '+';
+	for (i = 0; i < n; i++) {
+		const struct tool_option *e = &p->extra[i];
+		int val = e->short_name ? e->short_name : EXTRA_VAL + (int)i;
+
+		if (e->name)
+			opts[k++] = (struct option){ e->name,
+						     e->has_arg ? required_argument : no_argument,
+						     NULL, val };
+		if (e->short_name) {
+			shorts[s++] = e->short_name;
+			if (e->has_arg)
+				shorts[s++] = ':';
+		}
+	}
+	for (i = 0; i < NCOMMON; i++)
+		if (common_opts[i].val != OPT_ROOT || !(p->allowed & TOOL_OPT_NO_ROOT))
+			opts[k++] = common_opts[i];
+	if (!(p->allowed & TOOL_OPT_NO_ROOT) && !extra_has_short(p->extra, n, 'r'))
+		s += (size_t)sprintf(shorts + s, "r:");
+	if (!extra_has_short(p->extra, n, 'h'))
+		shorts[s++] = 'h';
+	if ((p->allowed & TOOL_OPT_VERBOSE) && !extra_has_short(p->extra, n, 'v'))
+		shorts[s++] = 'v';
+	if ((p->allowed & TOOL_OPT_FORCE) && !extra_has_short(p->extra, n, 'f'))
+		shorts[s++] = 'f';
+	shorts[s] = '\0';
+	return opts;
+}
+
+/* The verb's option getopt returned as @c, or NULL. */
+static const struct tool_option *extra_of(const struct tool_option *extra, size_t n, int c)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (c == (extra[i].short_name ? extra[i].short_name : EXTRA_VAL + (int)i))
+			return &extra[i];
+	return NULL;
+}
+
+/* A common option: -1 to go on, else the exit status. */
+static int common_option(const struct tool_parse *p, int c, struct tool_opts *o)
+{
+	if ((c == OPT_ROOT || c == 'r') && !(p->allowed & TOOL_OPT_NO_ROOT)) {
+		o->root = optarg;
+	} else if (c == OPT_JSON && (p->allowed & TOOL_OPT_JSON)) {
+		o->json = true;
+	} else if (c == 'v' && (p->allowed & TOOL_OPT_VERBOSE)) {
+		o->verbose = true;
+	} else if (c == 'f' && (p->allowed & TOOL_OPT_FORCE)) {
+		o->force = true;
+	} else if (c == 'h') {
+		p->help(stdout);
+		return 0;
+	} else {
+		p->help(stderr);
+		return 2;
+	}
+	return -1;
+}
+
 /**
- * tool_parse_options - the options of a verb that talks to ldmd, parsed
- * alike for every verb: -r/--root DIR, -h/--help, and of --json, -v and -f
- * those @allowed names (TOOL_OPT_*)
+ * tool_parse_options_ext - the options of a verb, parsed alike for every
+ * verb (as git's parse-options): the common ones (-r/--root DIR, -h/--help,
+ * and of --json, -v, -f those allowed) and the verb's own
+ * @argc: the verb's arguments
+ * @argv: the verb's arguments
+ * @p: what the verb takes: p->allowed (TOOL_OPT_*), p->extra (its own
+ *     options, ending with a zeroed one; NULL for none), p->fn (called
+ *     with each own option's id and argument, and with TOOL_OPERAND and
+ *     each operand under TOOL_OPT_OPERANDS; returns 0 to go on, else the
+ *     exit status to stop with), p->data (for p->fn), p->help
+ * @o: filled in; o->root never NULL (unless TOOL_OPT_NO_ROOT)
+ *
+ * Parsing stops at the first operand (optind), unless TOOL_OPT_PERMUTE
+ * (getopt's permuting: options after operands too) or TOOL_OPT_OPERANDS
+ * (every operand handed to p->fn in order, those after "--" too).
+ * Return: -1 to go on, or the exit status: 0 after --help, 2 after a bad
+ * option (the help on stderr), or what p->fn returned.
+ */
+int tool_parse_options_ext(int argc, char *argv[], const struct tool_parse *p, struct tool_opts *o)
+{
+	size_t n = count_extra(p->extra);
+	char *shorts = malloc(3 * n + 16);
+	struct option *opts = shorts ? build_tables(p, n, shorts) : NULL;
+	const struct tool_option *e;
+	int c, status = -1;
+
+	memset(o, 0, sizeof(*o));
+	if (!opts) {
+		free(shorts);
+		fprintf(stderr, "ldm: out of memory\n");
+		return 2;
+	}
+	while (status < 0 && (c = getopt_long(argc, argv, shorts, opts, NULL)) != -1) {
+		e = c == 1 ? NULL : extra_of(p->extra, n, c);
+		if (c == 1)
+			status = p->fn(TOOL_OPERAND, optarg, p->data) ?: -1;
+		else if (e)
+			status = p->fn(e->id, e->has_arg ? optarg : NULL, p->data) ?: -1;
+		else
+			status = common_option(p, c, o);
+	}
+	/* After "--", everything is an operand. */
+	for (; status < 0 && (p->allowed & TOOL_OPT_OPERANDS) && optind < argc; optind++)
+		status = p->fn(TOOL_OPERAND, argv[optind], p->data) ?: -1;
+	free(opts);
+	free(shorts);
+	if (!(p->allowed & TOOL_OPT_NO_ROOT))
+		o->root = tool_root(o->root);
+	return status;
+}
+
+/**
+ * tool_parse_options - the common options alone (tool_parse_options_ext()
+ * with no option of the verb's own)
  * @argc: the verb's arguments
  * @argv: the verb's arguments
  * @allowed: TOOL_OPT_JSON, TOOL_OPT_VERBOSE, TOOL_OPT_FORCE
@@ -47,42 +207,9 @@ struct ldm_modfile *tool_open_module(const char *verb, const char *path)
 int tool_parse_options(int argc, char *argv[], unsigned int allowed, void (*help)(FILE *),
 		       struct tool_opts *o)
 {
-	enum { OPT_ROOT = 0x100, OPT_JSON };
-	static const struct option opts[] = {
-		{ "root", required_argument, NULL, OPT_ROOT },
-		{ "json", no_argument, NULL, OPT_JSON },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "force", no_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	char shorts[8] = "+r:h";
-	int c;
+	const struct tool_parse p = { .allowed = allowed, .help = help };
 
-	memset(o, 0, sizeof(*o));
-	if (allowed & TOOL_OPT_VERBOSE)
-		strcat(shorts, "v");
-	if (allowed & TOOL_OPT_FORCE)
-		strcat(shorts, "f");
-	while ((c = getopt_long(argc, argv, shorts, opts, NULL)) != -1) {
-		if (c == OPT_ROOT || c == 'r') {
-			o->root = optarg;
-		} else if (c == OPT_JSON && (allowed & TOOL_OPT_JSON)) {
-			o->json = true;
-		} else if (c == 'v' && (allowed & TOOL_OPT_VERBOSE)) {
-			o->verbose = true;
-		} else if (c == 'f' && (allowed & TOOL_OPT_FORCE)) {
-			o->force = true;
-		} else if (c == 'h') {
-			help(stdout);
-			return 0;
-		} else {
-			help(stderr);
-			return 2;
-		}
-	}
-	o->root = tool_root(o->root);
-	return -1;
+	return tool_parse_options_ext(argc, argv, &p, o);
 }
 
 char *tool_join_args(int argc, char *argv[], int from)
