@@ -692,7 +692,7 @@ DEFINE_TEST(
 DEFINE_TEST(
 	test_audit_warns_of_another_kernels_symvers,
 	.description =
-		"a Module.symvers whose build tree says 6.1.0-other against modules of vermagic 6.1.0: a warning naming both, exit 2; the same file saying 6.1.0: none; a file of unknown release leaving most of 60 imports unresolved: a warning with the count",
+		"a Module.symvers whose build tree's UTS_RELEASE is 6.1.0-other against modules of vermagic 6.1.0: a warning naming both, exit 2; UTS_RELEASE 6.1.0 beside an upstream kernel.release (Debian's headers): none; kernel.release alone when there is no utsrelease.h; a file of unknown release leaving most of 60 imports unresolved: a warning with the count",
 	.no_runtime = true)
 {
 	char dir[128], body[4096], *out, *err;
@@ -700,9 +700,12 @@ DEFINE_TEST(
 	int i;
 
 	plain_tree(dir, sizeof(dir), "kver");
+	/* Debian's shape: UTS_RELEASE is vermagic's, kernel.release upstream's. */
 	ASSERT_EQ(run_in(dir,
-			 "mkdir -p h/include/config && cp Module.symvers h/ && "
-			 "echo 6.1.0-other > h/include/config/kernel.release",
+			 "mkdir -p h/include/config h/include/generated && cp Module.symvers h/ && "
+			 "echo 6.1.192 > h/include/config/kernel.release && "
+			 "echo '#define UTS_RELEASE \"6.1.0-other\"' > "
+			 "h/include/generated/utsrelease.h",
 			 &out),
 		  0);
 	free(out);
@@ -712,10 +715,20 @@ DEFINE_TEST(
 		FAIL("stderr:\n%s", err);
 	free(out);
 	free(err);
-	ASSERT_EQ(run_in(dir, "echo 6.1.0 > h/include/config/kernel.release", &out), 0);
+	ASSERT_EQ(run_in(dir,
+			 "echo '#define UTS_RELEASE \"6.1.0\"' > h/include/generated/utsrelease.h",
+			 &out),
+		  0);
 	free(out);
 	err = run_err(dir, LDM " audit --tree . --symvers h/Module.symvers violations", 1, &out);
 	ASSERT_STREQ(err, "");
+	free(out);
+	free(err);
+	/* Without utsrelease.h, kernel.release tells. */
+	ASSERT_EQ(run_in(dir, "rm h/include/generated/utsrelease.h", &out), 0);
+	free(out);
+	err = run_err(dir, LDM " audit --tree . --symvers h/Module.symvers violations", 2, &out);
+	ASSERT(strstr(err, "the modules are 6.1.0 (vermagic), the Module.symvers 6.1.192;"));
 	free(out);
 	free(err);
 	/* 60 imports nobody exports, and no release beside the file. */

@@ -291,10 +291,11 @@ static bool first_line(const char *path, char *buf, size_t size)
 }
 
 /*
- * The kernel release a Module.symvers was built for: the build tree's
- * include/config/kernel.release or include/generated/utsrelease.h beside
- * it, else a linux-headers-KVER or lib/modules/KVER component of its real
- * path. NULL when none tells.
+ * The kernel release a Module.symvers was built for: UTS_RELEASE of the
+ * build tree's include/generated/utsrelease.h beside it (what vermagic is
+ * made of; Debian's include/config/kernel.release holds the upstream
+ * version instead), else that kernel.release, else a linux-headers-KVER
+ * or lib/modules/KVER component of its real path. NULL when none tells.
  */
 static const char *symvers_release(struct audit *a, const char *path)
 {
@@ -304,13 +305,13 @@ static const char *symvers_release(struct audit *a, const char *path)
 		return NULL;
 	slash = strrchr(real, '/');
 	*slash = '\0';
-	snprintf(file, sizeof(file), "%s/include/config/kernel.release", real);
-	if (first_line(file, line, sizeof(line)))
-		return arena_strdup(&a->arena, line);
 	snprintf(file, sizeof(file), "%s/include/generated/utsrelease.h", real);
 	if (first_line(file, line, sizeof(line)) && (p = strchr(line, '"')) &&
 	    (q = strchr(p + 1, '"')))
 		return arena_strndup(&a->arena, p + 1, (size_t)(q - p - 1));
+	snprintf(file, sizeof(file), "%s/include/config/kernel.release", real);
+	if (first_line(file, line, sizeof(line)))
+		return arena_strdup(&a->arena, line);
 	p = strstr(real, "/linux-headers-");
 	if (p)
 		return arena_strndup(&a->arena, p + 15, strcspn(p + 15, "/"));
