@@ -53,6 +53,16 @@ static size_t count_extra(const struct tool_option *extra)
 	return n;
 }
 
+static bool extra_has_long(const struct tool_option *extra, size_t n, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (extra[i].name && !strcmp(extra[i].name, name))
+			return true;
+	return false;
+}
+
 static bool extra_has_short(const struct tool_option *extra, size_t n, char c)
 {
 	size_t i;
@@ -64,8 +74,9 @@ static bool extra_has_short(const struct tool_option *extra, size_t n, char c)
 }
 
 /*
- * getopt_long()'s tables: the verb's options first (their names win), then
- * the common ones; a short name the verb claims is the verb's.
+ * getopt_long()'s tables: the verb's options, then the common ones it does
+ * not name itself (so that an abbreviation stays unambiguous); a short
+ * name the verb claims is the verb's.
  */
 static struct option *build_tables(const struct tool_parse *p, size_t n, char *shorts)
 {
@@ -93,7 +104,8 @@ static struct option *build_tables(const struct tool_parse *p, size_t n, char *s
 		}
 	}
 	for (i = 0; i < NCOMMON; i++)
-		if (common_opts[i].val != OPT_ROOT || !(p->allowed & TOOL_OPT_NO_ROOT))
+		if ((common_opts[i].val != OPT_ROOT || !(p->allowed & TOOL_OPT_NO_ROOT)) &&
+		    !extra_has_long(p->extra, n, common_opts[i].name))
 			opts[k++] = common_opts[i];
 	if (!(p->allowed & TOOL_OPT_NO_ROOT) && !extra_has_short(p->extra, n, 'r'))
 		s += (size_t)sprintf(shorts + s, "r:");
