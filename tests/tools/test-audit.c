@@ -665,6 +665,7 @@ DEFINE_TEST(
 	if (!strstr(err, "ldm audit: no Module.symvers for OLD side o (looked in o/build/") ||
 	    !strstr(err, "name one with --old-symvers FILE or OLD as TREE:FILE\n"))
 		FAIL("stderr:\n%s", err);
+	free(out);
 	free(err);
 	err = run_err(dir, LDM " audit diff --old-symvers Module.symvers o n", 2, &out);
 	ASSERT(strstr(err, "no Module.symvers for NEW side n"));

@@ -140,7 +140,8 @@ static int write_kbuild_files(const char *dir)
 			"empty, as kmod's depmod writes them\n",
 			dir);
 	if (!error) {
-		qsort(mods.v, mods.n, sizeof(*mods.v), by_name);
+		if (mods.n) /* qsort() must not be given NULL */
+			qsort(mods.v, mods.n, sizeof(*mods.v), by_name);
 		error = write_missing(dir, "modules.order", mods.v, mods.n);
 	}
 	if (!error)
