@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * control.c - the control socket DIR/control: accepting clients, reading
- * their requests, sending replies (tools/control-proto.h). What each
+ * their requests, sending replies (<ldmd/control.h>). What each
  * request does is requests.c's.
  *
  * One thread accepts; each client gets a thread of its own (the socket

@@ -309,6 +309,13 @@ static bool parse_number(const char *s, unsigned long long max, unsigned long lo
 	return !errno && !*end && *ret <= max;
 }
 
+/* The protocol's numbers are the FUSE layer's, which serves them. */
+_Static_assert(LDMD_IOC_FILE_ID == LDM_FUSE_IOC_FILE_ID, "control.h and ldm-fuse.h agree");
+_Static_assert(LDMD_IOC_FASYNC == LDM_FUSE_IOC_FASYNC, "control.h and ldm-fuse.h agree");
+_Static_assert(LDMD_IOC_SETOWN == LDM_FUSE_IOC_SETOWN, "control.h and ldm-fuse.h agree");
+_Static_assert(LDMD_IOC_SETSIG == LDM_FUSE_IOC_SETSIG, "control.h and ldm-fuse.h agree");
+_Static_assert(LDMD_IOC_GETFL == LDM_FUSE_IOC_GETFL, "control.h and ldm-fuse.h agree");
+
 /* ioctl ID CMD ARG: a driver's ioctl, for the client, on a node it holds open. */
 static int req_ioctl(struct ldmd_request *req, char *why, size_t size)
 {

@@ -72,10 +72,30 @@ void ldm_fuse_proc_shutdown(void);
 
 /*
  * An ioctl forwarded for a process holding a node of DIR/dev open (the
- * control request "ioctl", <ldmd/control.h>): the driver runs it with the
- * process's memory as user space, as a kernel would, whatever kind of
- * argument the command takes.
+ * caller carries it, as ldmd's control request "ioctl" does): the driver
+ * runs it with the process's memory as user space, as a kernel would,
+ * whatever kind of argument the command takes. The process first asks
+ * the file's id with the ioctl LDM_FUSE_IOC_FILE_ID on the node (answered
+ * by the FUSE layer, never by a driver); only the process that asked may
+ * use it.
+ *
+ * Besides a driver's commands, these, which FUSE does not tell a file of,
+ * are forwarded with the node's id (type 0xE1, never a driver's):
+ *   LDM_FUSE_IOC_FASYNC   O_ASYNC on or off, as fcntl(F_SETFL); the
+ *                         argument is the descriptor << 1 | on
+ *   LDM_FUSE_IOC_GETFL    the file's flags, O_ASYNC included (the
+ *                         kernel keeps none for a FUSE file)
+ *   LDM_FUSE_IOC_SETOWN   fcntl(F_SETOWN): the argument is the pid, or
+ *                         minus a process group
+ *   LDM_FUSE_IOC_SETSIG   fcntl(F_SETSIG): the argument is the signal
  */
+#define LDM_FUSE_IOC(nr)     (((unsigned int)0xE1 << 8) | (nr))
+#define LDM_FUSE_IOC_FILE_ID (LDM_FUSE_IOC(0x01) | (2U << 30) | (8U << 16)) /* _IOR u64 */
+#define LDM_FUSE_IOC_FASYNC  LDM_FUSE_IOC(0x02)				    /* _IO */
+#define LDM_FUSE_IOC_SETOWN  LDM_FUSE_IOC(0x03)				    /* _IO */
+#define LDM_FUSE_IOC_SETSIG  LDM_FUSE_IOC(0x04)				    /* _IO */
+#define LDM_FUSE_IOC_GETFL   LDM_FUSE_IOC(0x05)				    /* _IO */
+
 int ldm_fuse_dev_ioctl(uint64_t id, pid_t pid, unsigned int cmd, unsigned long arg, long *ret);
 
 #endif /* _LDM_FUSE_H */

@@ -363,7 +363,7 @@ void ldm_fuse_unmount(struct ldm_fuse_mount *m)
 	free(m);
 }
 
-/* The sysfs mount: its node ids and open files are nodes.c's and sysfs-ops.c's. */
+/* The sysfs mount: its node ids and open files are nodes.c's and sysfs.c's. */
 static int sysfs_start(struct fuse_session *se)
 {
 	int error;
