@@ -8,7 +8,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -291,11 +290,11 @@ static int req_resume(struct ldmd_request *req, char *why, size_t size)
 
 static int req_shutdown(struct ldmd_request *req, char *why, size_t size)
 {
-	(void)req;
 	(void)why;
 	(void)size;
 	/* The main thread takes it with sigwait() and stops in order. */
-	return kill(getpid(), SIGTERM) ? -errno : 0;
+	return ldmd_stop_for("ldm shutdown by uid %u (pid %d)", (unsigned int)req->uid,
+			     (int)req->pid);
 }
 
 /* A whole number of strtoull's bases, all of @s, at most @max. */
@@ -348,12 +347,12 @@ static int req_reboot(struct ldmd_request *req, char *why, size_t size)
 {
 	int error = ldm_reboot(LDM_REBOOT_RESTART);
 
-	(void)req;
 	if (error && error != -EALREADY) {
 		snprintf(why, size, "cannot tell the drivers of the restart");
 		return error;
 	}
-	return kill(getpid(), SIGTERM) ? -errno : 0;
+	return ldmd_stop_for("ldm reboot by uid %u (pid %d)", (unsigned int)req->uid,
+			     (int)req->pid);
 }
 
 /* The resolver of ldmd --modules; set before the control socket opens. */

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * ldm-fuse.h - the FUSE layer: the runtime's sysfs tree, its device
- * nodes and its /proc as FUSE mounts, on the host API alone
- * (docs/ldmd.md). ldmd is its user; it knows nothing of the control
- * socket, events or boards.
+ * ldm-fuse.h - the FUSE layer: the runtime's sysfs tree, its device nodes
+ * and its /proc files as FUSE mounts, on the host API alone (docs/ldmd.md).
+ * A library: ldmd is its user; it knows nothing of the control socket,
+ * events or boards, prints under the name its user gives, and leaves what
+ * follows a mount taken away to its user.
  *
  * A mount is made before the runtime boots (ldm_fuse_mount()), served once
  * it runs (ldm_fuse_serve()), and taken away after it stops
@@ -24,6 +25,23 @@ extern const struct ldm_fuse_fs ldm_fuse_sysfs;
 extern const struct ldm_fuse_fs ldm_fuse_dev;
 extern const struct ldm_fuse_fs ldm_fuse_proc;
 
+/**
+ * struct ldm_fuse_host - what the program using the FUSE layer tells it
+ * @name: its name: the prefix of every message the layer prints (NAME:
+ *	DIR/sys: ...), and its FUSE sessions' name; NULL: print nothing
+ * @mount_gone: a mount was taken away under its server (umount, fusermount3
+ *	-u), not by ldm_fuse_unmount(): called once, from that mount's serving
+ *	thread, with its mount point and what libfuse's loop returned; what
+ *	follows is the program's to decide (ldmd stops); NULL: nothing
+ * @data: for @mount_gone
+ */
+struct ldm_fuse_host {
+	const char *name;
+	void (*mount_gone)(const char *mountpoint, int status, void *data);
+	void *data;
+};
+
+void ldm_fuse_set_host(const struct ldm_fuse_host *host);
 int ldm_fuse_mount(const char *root, const struct ldm_fuse_fs *fs, struct ldm_fuse_mount **ret);
 int ldm_fuse_serve(struct ldm_fuse_mount *m);
 void ldm_fuse_unmount(struct ldm_fuse_mount *m);
