@@ -49,9 +49,12 @@ int ldm_init(void)
 	error = init_workqueues();
 	if (error)
 		goto err_timers;
-	error = sysfs_init();
+	error = softirq_init();
 	if (error)
 		goto err_workqueues;
+	error = sysfs_init();
+	if (error)
+		goto err_softirq;
 	error = kobject_uevent_init(getenv("LDM_HOTPLUG_HELPER"));
 	if (error)
 		goto err_sysfs;
@@ -77,13 +80,18 @@ int ldm_init(void)
 	error = proc_misc_init();
 	if (error)
 		goto err_proc;
-	error = misc_init();
+	error = proc_hardware_init();
 	if (error)
 		goto err_proc_misc;
+	error = misc_init();
+	if (error)
+		goto err_proc_hardware;
 	module_sysfs_init();
 	running = true;
 	goto out;
 
+err_proc_hardware:
+	proc_hardware_exit();
 err_proc_misc:
 	proc_misc_exit();
 err_proc:
@@ -100,6 +108,8 @@ err_uevent:
 	kobject_uevent_exit();
 err_sysfs:
 	sysfs_exit();
+err_softirq:
+	softirq_exit();
 err_workqueues:
 	workqueues_exit();
 err_timers:
@@ -139,11 +149,18 @@ void ldm_exit(void)
 	of_board_exit();
 	platform_host_exit();
 	misc_exit();
+	proc_hardware_exit();
 	proc_misc_exit();
 	proc_root_exit();
 	chrdev_exit();
 	pm_exit();
 	driver_exit();
+	/* What drivers left of the hardware: handlers, mappings, and the models' claims. */
+	irq_exit_all();
+	ioremap_exit();
+	iospace_exit();
+	/* Tasklets still queued run before the thread stops. */
+	softirq_exit();
 	param_sysfs_exit();
 	ksysfs_exit();
 	/* No timer fires from here on; work they queued still runs. */
