@@ -70,5 +70,11 @@
 #include <ldm/wait.h>
 #include <ldm/watchdog.h>
 #include <ldm/workqueue.h>
+/* the hardware, kernel threads and their kin */
+#include <ldm/dma-mapping.h>
+#include <ldm/io.h>
+#include <ldm/kthread.h>
+#include <ldm/scatterlist.h>
+#include <ldm/suspend.h>
 
 #endif /* _LDM_LDM_H */

@@ -333,6 +333,12 @@ void ldm_iospace_stray(const volatile void *addr, const char *what, const char *
 	       who ? who : "kernel", what, (const void *)addr);
 }
 
+static void bad_port(unsigned long port, const char *what, const char *who)
+{
+	printk(KERN_ERR "ldm: %s: %s(0x%lx): no such port (the space ends at 0xffff)\n",
+	       who ? who : "kernel", what, port);
+}
+
 /**
  * __ldm_port_in - what inb(), inw() and inl() do
  * @port: the port
@@ -345,7 +351,7 @@ void ldm_iospace_stray(const volatile void *addr, const char *what, const char *
 u32 __ldm_port_in(unsigned long port, unsigned int width, const char *who)
 {
 	if (port > 0xffff) {
-		ldm_iospace_stray((const void *)port, "in", who);
+		bad_port(port, "in", who);
 		return width_mask(width);
 	}
 	return ldm_iospace_read(LDM_HW_PORT, port, width, who);
@@ -362,7 +368,7 @@ EXPORT_SYMBOL(__ldm_port_in);
 void __ldm_port_out(u32 value, unsigned long port, unsigned int width, const char *who)
 {
 	if (port > 0xffff) {
-		ldm_iospace_stray((const void *)port, "out", who);
+		bad_port(port, "out", who);
 		return;
 	}
 	ldm_iospace_write(LDM_HW_PORT, port, width, value, who);

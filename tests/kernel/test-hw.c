@@ -1,0 +1,409 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * test-hw.c - the hardware calls of 2.6.9 as the runtime gives them, called
+ * directly: the port and memory spaces and their owners, ioremap()
+ * cookies, regions, interrupt lines and tasklets, DMA buffers; and the
+ * kernel threads: kthread_stop(), the freezer.
+ *
+ * No test asserts on time: what runs on another thread is waited for with
+ * a completion or a stop call, never a sleep.
+ */
+#include <ldm/ldm.h>
+#include <libldm/libldm.h>
+
+#include "harness.h"
+
+static bool log_has(const char *needle)
+{
+	char *log = ldm_dmesg(0, NULL);
+	bool has = log && strstr(log, needle);
+
+	free(log);
+	return has;
+}
+
+static int log_count(const char *needle)
+{
+	char *log = ldm_dmesg(0, NULL), *p;
+	int n = 0;
+
+	for (p = log; p && (p = strstr(p, needle)); p += strlen(needle))
+		n++;
+	free(log);
+	return n;
+}
+
+/* A register bank: what it answers and what it was told. */
+struct bank {
+	uint32_t value;
+	unsigned long last_addr;
+	unsigned int last_width;
+	uint32_t last_write;
+	int writes;
+};
+
+static uint32_t bank_read(void *data, unsigned long addr, unsigned int width)
+{
+	struct bank *b = data;
+
+	b->last_addr = addr;
+	b->last_width = width;
+	return b->value;
+}
+
+static void bank_write(void *data, unsigned long addr, unsigned int width, uint32_t value)
+{
+	struct bank *b = data;
+
+	b->last_addr = addr;
+	b->last_width = width;
+	b->last_write = value;
+	b->writes++;
+}
+
+static const struct ldm_hw_ops bank_ops = { .read = bank_read, .write = bank_write };
+
+DEFINE_TEST(test_hw_unanswered_ports_read_all_ones_once_logged,
+	    .description = "a port nobody claims reads all ones at each width, takes no "
+			   "write, and only the first access of the runtime there is logged")
+{
+	unsigned char buf[3];
+
+	ASSERT_EQ(inb(0x278), 0xff);
+	ASSERT_EQ(inw(0x278), 0xffff);
+	ASSERT_EQ(inl(0x278), 0xffffffffU);
+	outb(0x12, 0x278);
+	insb(0x279, buf, 3);
+	ASSERT_EQ(buf[0] & buf[1] & buf[2], 0xff);
+	ASSERT_EQ(inb(0x10000), 0xff);
+	/* Once per driver and port, whatever the access. */
+	ASSERT_EQ(log_count("at port 0x0278"), 1);
+	ASSERT_EQ(log_count("kernel: read of 1 byte at port 0x0278: no device answers (reads "
+			    "all ones)"),
+		  1);
+	ASSERT_EQ(log_count("at port 0x0279"), 1);
+	ASSERT(log_has("kernel: in(0x10000): no such port"));
+	ASSERT_EQ(ldm_hw_unanswered(), 7);
+}
+
+DEFINE_TEST(test_hw_claimed_ports_reach_their_model,
+	    .description = "a model's claimed ports get every access with its address and "
+			   "width, the owner is found by address, overlapping claims fail "
+			   "with EBUSY, and an unclaimed range reads all ones again")
+{
+	struct bank b = { .value = 0x87654321 };
+	char name[16];
+
+	ASSERT_OK(ldm_hw_claim(LDM_HW_PORT, 0x3f8, 8, "uart", &bank_ops, &b));
+	ASSERT_EQ(ldm_hw_claim(LDM_HW_PORT, 0x3ff, 2, "other", &bank_ops, &b), -EBUSY);
+	ASSERT_EQ(ldm_hw_claim(LDM_HW_PORT, 0xffff, 2, "past", &bank_ops, &b), -EINVAL);
+	ASSERT_OK(ldm_hw_owner(LDM_HW_PORT, 0x3fd, name, sizeof(name)));
+	ASSERT_STREQ(name, "uart");
+	ASSERT_EQ(ldm_hw_owner(LDM_HW_PORT, 0x3f7, NULL, 0), -ENOENT);
+	ASSERT_EQ(inb(0x3f9), 0x21);
+	ASSERT_EQ(b.last_addr, 0x3f9);
+	ASSERT_EQ(b.last_width, 1);
+	ASSERT_EQ(inw(0x3fa), 0x4321);
+	ASSERT_EQ(inl_p(0x3fc), 0x87654321U);
+	ASSERT_EQ(b.last_width, 4);
+	outw_p(0xbeef, 0x3fe);
+	ASSERT_EQ(b.last_write, 0xbeef);
+	ASSERT_EQ(b.last_width, 2);
+	outsl(0x3f8, ((uint32_t[]){ 1, 2, 3 }), 3);
+	ASSERT_EQ(b.writes, 4);
+	ASSERT_EQ(b.last_write, 3);
+	ASSERT_OK(ldm_hw_unclaim(LDM_HW_PORT, 0x3f8));
+	ASSERT_EQ(ldm_hw_unclaim(LDM_HW_PORT, 0x3f8), -ENOENT);
+	ASSERT_EQ(inb(0x3f9), 0xff);
+	ASSERT(!log_has("port 0x03fa"));
+}
+
+DEFINE_TEST(test_hw_ioremap_cookies_dispatch_by_physical_address,
+	    .description = "ioremap() gives a cookie whose offsets reach the model of the "
+			   "physical address, memcpy_fromio/toio and memset_io go byte by "
+			   "byte, iounmap() takes it back, a pointer not from ioremap() is "
+			   "refused")
+{
+	struct bank b = { .value = 0xa5 };
+	unsigned char buf[4];
+	void __iomem *base;
+
+	ASSERT_OK(ldm_hw_claim(LDM_HW_MMIO, 0xfebf0000, 0x100, "nic", &bank_ops, &b));
+	base = ioremap_nocache(0xfebf0000 + 0x10, 0x20);
+	ASSERT(base);
+	ASSERT_EQ(readb(base), 0xa5);
+	ASSERT_EQ(b.last_addr, 0xfebf0010);
+	ASSERT_EQ(readl((unsigned long)base + 8), 0xa5);
+	ASSERT_EQ(b.last_addr, 0xfebf0018);
+	writel(0xcafef00d, (char __iomem *)base + 4);
+	ASSERT_EQ(b.last_write, 0xcafef00d);
+	ASSERT_EQ(b.last_width, 4);
+	memcpy_fromio(buf, base, sizeof(buf));
+	ASSERT_EQ(buf[3], 0xa5);
+	memset_io(base, 0x3c, 2);
+	ASSERT_EQ(b.last_write, 0x3c);
+	ASSERT_EQ(b.last_addr, 0xfebf0011);
+	memcpy_toio(base, "xy", 2);
+	ASSERT_EQ(b.last_write, 'y');
+	ASSERT_EQ(b.writes, 5);
+	/* Past the model's range: nobody answers. */
+	ASSERT_EQ(isa_readb(0xfebf0100), 0xff);
+	ASSERT_EQ(isa_readb(0xfebf0020), 0xa5);
+	iounmap(base);
+	ASSERT_EQ(readw(buf), 0xffff);
+	ASSERT(log_has("not an address ioremap() gave"));
+	ASSERT_EQ(ioremap(0x1000, 0), NULL);
+	ASSERT_OK(ldm_hw_unclaim(LDM_HW_MMIO, 0xfebf0000));
+}
+
+DEFINE_TEST(test_hw_regions_nest_and_refuse_a_second_claim,
+	    .description = "request_region() nests in a bus window that is not busy, fails "
+			   "on a busy or straddling range, check_region() says the same, "
+			   "release of a range never claimed is warned about; /proc/ioports and "
+			   "/proc/iomem show them indented")
+{
+	struct resource window = {
+		.name = "PCI Bus #01", .start = 0xc000, .end = 0xcfff, .flags = IORESOURCE_IO
+	};
+	struct resource *a, *b;
+	char *text;
+
+	ASSERT_OK(request_resource(&ioport_resource, &window));
+	a = request_region(0xc000, 0x20, "eth0");
+	ASSERT(a);
+	ASSERT_EQ(a->parent, &window);
+	ASSERT_EQ(request_region(0xc010, 4, "eth1"), NULL);
+	ASSERT_EQ(request_region(0xbff0, 0x20, "straddle"), NULL);
+	ASSERT_EQ(check_region(0xc01f, 1), -EBUSY);
+	ASSERT_OK(check_region(0xc020, 0x20));
+	b = request_mem_region(0xfe000000, 0x1000, "eth0 regs");
+	ASSERT(b);
+	text = ldm_proc_read_path("/ioports", NULL);
+	ASSERT(text && strstr(text, "c000-cfff : PCI Bus #01\n  c000-c01f : eth0\n"));
+	free(text);
+	text = ldm_proc_read_path("/iomem", NULL);
+	ASSERT(text && strstr(text, "fe000000-fe000fff : eth0 regs\n"));
+	free(text);
+	release_region(0xc000, 0x10);
+	ASSERT(log_has("Trying to free nonexistent resource <0000c000-0000c00f>"));
+	release_region(0xc000, 0x20);
+	release_mem_region(0xfe000000, 0x1000);
+	ASSERT_OK(release_resource(&window));
+	text = ldm_proc_read_path("/ioports", NULL);
+	ASSERT_STREQ(text, "");
+	free(text);
+}
+
+static int hits[3];
+static int hits_in_irq;
+
+static irqreturn_t count_irq(int irq, void *dev_id, struct pt_regs *regs)
+{
+	int *h = dev_id;
+
+	(void)irq;
+	(void)regs;
+	if (in_irq() && in_interrupt())
+		hits_in_irq++;
+	(*h)++;
+	return h == &hits[2] ? IRQ_NONE : IRQ_HANDLED;
+}
+
+DEFINE_TEST(test_hw_irq_lines_share_disable_and_count,
+	    .description = "request_irq() refuses a busy line unless both share, handlers "
+			   "run in interrupt context, a disabled line's interrupt waits for "
+			   "enable_irq(), free_irq() of no handler is warned about, and "
+			   "/proc/interrupts counts")
+{
+	char *text;
+
+	ASSERT_EQ(request_irq(NR_IRQS, count_irq, 0, "x", &hits[0]), -EINVAL);
+	ASSERT_EQ(request_irq(3, count_irq, SA_SHIRQ, "x", NULL), -EINVAL);
+	ASSERT_OK(request_irq(3, count_irq, 0, "solo", &hits[0]));
+	ASSERT_EQ(request_irq(3, count_irq, SA_SHIRQ, "late", &hits[1]), -EBUSY);
+	ASSERT_EQ(can_request_irq(3, SA_SHIRQ), 0);
+	free_irq(3, &hits[0]);
+	ASSERT_OK(request_irq(3, count_irq, SA_SHIRQ, "a", &hits[0]));
+	ASSERT_OK(request_irq(3, count_irq, SA_SHIRQ, "b", &hits[1]));
+	ASSERT_EQ(ldm_hw_irq_raise(3), 1);
+	ASSERT_EQ(hits[0], 1);
+	ASSERT_EQ(hits[1], 1);
+	ASSERT_EQ(hits_in_irq, 2);
+	ASSERT(!in_interrupt());
+	disable_irq(3);
+	disable_irq_nosync(3);
+	ASSERT_EQ(ldm_hw_irq_raise(3), 0);
+	enable_irq(3);
+	ASSERT_EQ(hits[0], 1);
+	enable_irq(3);
+	ASSERT_EQ(hits[0], 2);
+	enable_irq(3);
+	ASSERT(log_has("Unbalanced enable for IRQ 3"));
+	/* Nobody claims it: unhandled. A line with no handler: unhandled too. */
+	ASSERT_OK(request_irq(4, count_irq, 0, "deaf", &hits[2]));
+	ASSERT_EQ(ldm_hw_irq_raise(4), 0);
+	ASSERT_EQ(ldm_hw_irq_raise(9), 0);
+	ASSERT_EQ(ldm_hw_irq_raise(NR_IRQS), -EINVAL);
+	ASSERT_EQ(ldm_hw_irq_count(3), 2);
+	text = ldm_proc_read_path("/interrupts", NULL);
+	ASSERT(text);
+	ASSERT(strstr(text, "  3:          2            ldm  a, b\n"));
+	ASSERT(strstr(text, "  4:          1            ldm  deaf\n"));
+	ASSERT(strstr(text, "ERR:          2\n"));
+	free(text);
+	free_irq(3, &hits[2]);
+	ASSERT(log_has("Trying to free free IRQ3"));
+	free_irq(3, &hits[1]);
+	free_irq(3, &hits[0]);
+	free_irq(4, &hits[2]);
+}
+
+static int tasklet_runs, tasklet_ctx;
+static DECLARE_COMPLETION(tasklet_ran);
+
+static void tasklet_fn(unsigned long data)
+{
+	tasklet_runs += (int)data;
+	if (in_softirq() && in_interrupt() && !in_irq())
+		tasklet_ctx++;
+	complete(&tasklet_ran);
+}
+
+DEFINE_TEST(test_hw_tasklets_run_once_per_schedule,
+	    .description = "a tasklet scheduled twice while disabled runs once when enabled, "
+			   "in softirq context; tasklet_kill() waits for it; a killed disabled "
+			   "tasklet never runs")
+{
+	DECLARE_TASKLET_DISABLED(t, tasklet_fn, 1);
+	struct tasklet_struct u;
+
+	tasklet_schedule(&t);
+	tasklet_hi_schedule(&t);
+	tasklet_enable(&t);
+	wait_for_completion(&tasklet_ran);
+	tasklet_kill(&t);
+	ASSERT_EQ(tasklet_runs, 1);
+	ASSERT_EQ(tasklet_ctx, 1);
+
+	tasklet_init(&u, tasklet_fn, 100);
+	tasklet_disable(&u);
+	tasklet_schedule(&u);
+	tasklet_kill(&u);
+	ASSERT_EQ(tasklet_runs, 1);
+	tasklet_enable(&u);
+	tasklet_schedule(&u);
+	wait_for_completion(&tasklet_ran);
+	tasklet_kill(&u);
+	ASSERT_EQ(tasklet_runs, 101);
+}
+
+DEFINE_TEST(test_hw_dma_buffers_are_their_bus_address,
+	    .description = "dma_alloc_coherent() gives zeroed page-aligned memory whose bus "
+			   "address is its own; map_single and map_sg give addresses the same "
+			   "way; virt_to_bus and bus_to_virt are inverse")
+{
+	struct scatterlist sg[2];
+	dma_addr_t handle;
+	char *buf, data[64];
+
+	buf = dma_alloc_coherent(NULL, 3000, &handle, GFP_KERNEL);
+	ASSERT(buf);
+	ASSERT_EQ((unsigned long)buf & ~PAGE_MASK, 0);
+	ASSERT_EQ(handle, (dma_addr_t)(unsigned long)buf);
+	ASSERT_EQ(buf[2999], 0);
+	ASSERT_EQ(bus_to_virt(virt_to_bus(buf)), buf);
+	ASSERT_EQ(dma_map_single(NULL, data, sizeof(data), DMA_TO_DEVICE),
+		  (dma_addr_t)(unsigned long)data);
+	sg[0].page = virt_to_page(data);
+	sg[0].offset = offset_in_page(data);
+	sg[0].length = 16;
+	sg[1].page = virt_to_page(buf);
+	sg[1].offset = 8;
+	sg[1].length = 8;
+	ASSERT_EQ(dma_map_sg(NULL, sg, 2, DMA_FROM_DEVICE), 2);
+	ASSERT_EQ(sg_dma_address(&sg[0]), (dma_addr_t)(unsigned long)data);
+	ASSERT_EQ(sg_dma_address(&sg[1]), handle + 8);
+	dma_unmap_sg(NULL, sg, 2, DMA_FROM_DEVICE);
+	dma_free_coherent(NULL, 3000, buf, handle);
+}
+
+static int never_ran;
+
+static int never_fn(void *data)
+{
+	(void)data;
+	never_ran = 1;
+	return 7;
+}
+
+static int stopper_fn(void *data)
+{
+	int *loops = data;
+
+	while (!kthread_should_stop()) {
+		(*loops)++;
+		set_current_state(TASK_INTERRUPTIBLE);
+		if (current->flags & PF_FREEZE)
+			refrigerator(PF_FREEZE);
+		else if (!kthread_should_stop())
+			schedule();
+		set_current_state(TASK_RUNNING);
+	}
+	return 5;
+}
+
+DEFINE_TEST(test_kthread_stop_collects_the_result,
+	    .description = "a kthread never woken is stopped unrun (-EINTR), a running one "
+			   "returns what its function returned, it freezes and thaws with the "
+			   "freezer, and a second kthread_stop() is -ESRCH")
+{
+	struct task_struct *k;
+	int loops = 0;
+
+	k = kthread_create(never_fn, NULL, "never/%d", 1);
+	ASSERT(!IS_ERR(k));
+	ASSERT_STREQ(k->comm, "never/1");
+	ASSERT_EQ(kthread_stop(k), -EINTR);
+	ASSERT_EQ(never_ran, 0);
+
+	k = kthread_run(stopper_fn, &loops, "stopper");
+	ASSERT(!IS_ERR(k));
+	ASSERT_OK(freeze_processes());
+	ASSERT(__atomic_load_n(&k->flags, __ATOMIC_RELAXED) & PF_FROZEN);
+	thaw_processes();
+	ASSERT_EQ(kthread_stop(k), 5);
+	ASSERT(loops >= 1);
+	ASSERT_EQ(kthread_stop(k), -ESRCH);
+}
+
+static DECLARE_COMPLETION(daemon_done);
+static DECLARE_WAIT_QUEUE_HEAD(daemon_wait);
+static int daemon_pid;
+
+static int daemon_fn(void *data)
+{
+	(void)data;
+	daemonize("ldmtestd%d", 1);
+	allow_signal(SIGTERM);
+	do {
+		wait_event_interruptible(daemon_wait, 0);
+	} while (!signal_pending(current));
+	daemon_pid = current->pid;
+	complete_and_exit(&daemon_done, 3);
+}
+
+DEFINE_TEST(test_kernel_thread_takes_only_allowed_signals,
+	    .description = "a daemonized kernel_thread() ignores signals it did not allow, "
+			   "SIGTERM it allowed ends its wait, complete_and_exit() completes; "
+			   "kill_proc() of an unknown pid is -ESRCH")
+{
+	int pid = kernel_thread(daemon_fn, NULL, CLONE_KERNEL);
+
+	ASSERT(pid > 0);
+	ASSERT_OK(kill_proc(pid, 0, 1));
+	ASSERT_OK(kill_proc(pid, SIGHUP, 1));
+	ASSERT_OK(kill_proc(pid, SIGTERM, 1));
+	wait_for_completion(&daemon_done);
+	ASSERT_EQ(daemon_pid, pid);
+	ASSERT_EQ(kill_proc(-5, SIGTERM, 1), -ESRCH);
+}
