@@ -53,6 +53,8 @@ static int khw_worker(void *data)
 {
 	while (!kthread_should_stop()) {
 		kthread_loops++;
+		if (current->flags & PF_FREEZE)
+			refrigerator(PF_FREEZE);
 		set_current_state(TASK_INTERRUPTIBLE);
 		if (!kthread_should_stop())
 			schedule_timeout(HZ);
