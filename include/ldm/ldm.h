@@ -74,6 +74,8 @@
 #include <ldm/dma-mapping.h>
 #include <ldm/io.h>
 #include <ldm/kthread.h>
+#include <ldm/pci.h>
+#include <ldm/pnp.h>
 #include <ldm/scatterlist.h>
 #include <ldm/suspend.h>
 

@@ -108,4 +108,10 @@ void irq_exit_all(void);
 int proc_hardware_init(void);
 void proc_hardware_exit(void);
 
+/* drivers/pci/pci-driver.c, drivers/pnp/driver.c: the "pci" and "pnp" buses */
+int pci_driver_init(void);
+void pci_driver_exit(void);
+int pnp_init(void);
+void pnp_exit(void);
+
 #endif /* _LDM_BOOT_H */

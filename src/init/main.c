@@ -71,9 +71,15 @@ int ldm_init(void)
 	if (error)
 		goto err_params;
 	firmware_set_module_ops(try_module_get, module_put);
-	error = pm_init();
+	error = pci_driver_init();
 	if (error)
 		goto err_driver;
+	error = pnp_init();
+	if (error)
+		goto err_pci;
+	error = pm_init();
+	if (error)
+		goto err_pnp;
 	error = proc_root_init();
 	if (error)
 		goto err_pm;
@@ -98,6 +104,10 @@ err_proc:
 	proc_root_exit();
 err_pm:
 	pm_exit();
+err_pnp:
+	pnp_exit();
+err_pci:
+	pci_driver_exit();
 err_driver:
 	driver_exit();
 err_params:
@@ -154,6 +164,8 @@ void ldm_exit(void)
 	proc_root_exit();
 	chrdev_exit();
 	pm_exit();
+	pnp_exit();
+	pci_driver_exit();
 	driver_exit();
 	/* What drivers left of the hardware: handlers, mappings, and the models' claims. */
 	irq_exit_all();

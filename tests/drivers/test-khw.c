@@ -162,3 +162,104 @@ DEFINE_TEST(test_khw_kernel_threads_stop_at_rmmod,
 	ASSERT(log_has("khw_thread: worker returned 42"));
 	ASSERT(!node_exists("/module/khw_thread"));
 }
+
+/* A config space of 256 bytes behind a bus of the test's. */
+static u8 config[256];
+static int config_writes;
+
+static int cfg_read(struct pci_bus *bus, unsigned int devfn, int where, int size, u32 *val)
+{
+	(void)bus;
+	if (devfn != PCI_DEVFN(3, 0))
+		return PCIBIOS_DEVICE_NOT_FOUND;
+	*val = 0;
+	memcpy(val, config + where, (size_t)size);
+	return PCIBIOS_SUCCESSFUL;
+}
+
+static int cfg_write(struct pci_bus *bus, unsigned int devfn, int where, int size, u32 val)
+{
+	(void)bus;
+	if (devfn != PCI_DEVFN(3, 0))
+		return PCIBIOS_DEVICE_NOT_FOUND;
+	memcpy(config + where, &val, (size_t)size);
+	config_writes++;
+	return PCIBIOS_SUCCESSFUL;
+}
+
+static struct pci_ops test_ops = { .read = cfg_read, .write = cfg_write };
+static struct pci_bus test_bus = { .ops = &test_ops, .number = 2 };
+
+static void test_pdev_release(struct device *dev)
+{
+	free(to_pci_dev(dev));
+}
+
+static uint32_t reg_read(void *data, unsigned long addr, unsigned int width)
+{
+	(void)data;
+	(void)addr;
+	(void)width;
+	return 0x600dcafe;
+}
+
+static const struct ldm_hw_ops reg_ops = { .read = reg_read };
+
+DEFINE_TEST(test_khw_pci_driver_registers_and_finds_nothing,
+	    .description = "a PCI driver's module loads on a machine without its card: "
+			   "pci_module_init() gives 0, pci_find_device() NULL, the driver is "
+			   "in /bus/pci/drivers; a function added later binds by id table, "
+			   "and its probe enables, claims, maps and reads it")
+{
+	struct pci_dev *pdev;
+	u16 cmd;
+	char *text;
+
+	ASSERT(node_exists("/bus/pci/drivers"));
+	ASSERT(node_exists("/bus/pnp/devices"));
+	ASSERT_EQ(pci_get_device(PCI_ANY_ID, PCI_ANY_ID, NULL), NULL);
+	ASSERT_OK(ko_load("khw_pci", NULL));
+	ASSERT_STREQ(tree_attr("/module/khw_pci/parameters/found_at_init"), "0\n");
+	ASSERT_STREQ(tree_attr("/module/khw_pci/parameters/probed"), "0\n");
+	ASSERT(node_exists("/bus/pci/drivers/khw_pci"));
+
+	/* A device model's part: the function, its config space and its BAR. */
+	config[PCI_REVISION_ID] = 3;
+	ASSERT_OK(ldm_hw_claim(LDM_HW_MMIO, 0xfe800000, 0x100, "khw bar0", &reg_ops, NULL));
+	pdev = calloc(1, sizeof(*pdev));
+	ASSERT(pdev);
+	pdev->bus = &test_bus;
+	pdev->devfn = PCI_DEVFN(3, 0);
+	pdev->vendor = 0x1af4;
+	pdev->device = 0x10f0;
+	pdev->subsystem_vendor = 0x1234;
+	pdev->irq = 11;
+	pdev->resource[0].start = 0xfe800000;
+	pdev->resource[0].end = 0xfe8000ff;
+	pdev->resource[0].flags = IORESOURCE_MEM;
+	pdev->resource[1].start = 0xe000;
+	pdev->resource[1].end = 0xe01f;
+	pdev->resource[1].flags = IORESOURCE_IO;
+	pdev->dev.release = test_pdev_release;
+	ASSERT_OK(pci_bus_add_device(pdev));
+	ASSERT_STREQ(pci_name(pdev), "0000:02:03.0");
+	ASSERT_STREQ(tree_attr("/module/khw_pci/parameters/probed"), "1\n");
+	ASSERT(log_has("khw_pci 0000:02:03.0: rev 3, data 7, reg0 0x600dcafe, irq 11"));
+	ASSERT_EQ(pci_find_device(0x1af4, PCI_ANY_ID, NULL), pdev);
+	ASSERT_EQ(pci_find_slot(2, PCI_DEVFN(3, 0)), pdev);
+	ASSERT_OK(pci_read_config_word(pdev, PCI_COMMAND, &cmd));
+	ASSERT_EQ(cmd, PCI_COMMAND_MEMORY | PCI_COMMAND_IO | PCI_COMMAND_MASTER);
+	ASSERT_STREQ(tree_link("/bus/pci/devices/0000:02:03.0/driver"),
+		     "../../bus/pci/drivers/khw_pci");
+	text = ldm_proc_read_path("/ioports", NULL);
+	ASSERT_STREQ(text, "e000-e01f : khw_pci\n");
+	free(text);
+
+	pci_remove_bus_device(pdev);
+	ASSERT_STREQ(tree_attr("/module/khw_pci/parameters/removed"), "1\n");
+	text = ldm_proc_read_path("/ioports", NULL);
+	ASSERT_STREQ(text, "");
+	free(text);
+	ASSERT_OK(ldm_delete_module("khw_pci", 0));
+	ASSERT_OK(ldm_hw_unclaim(LDM_HW_MMIO, 0xfe800000));
+}
