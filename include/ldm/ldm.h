@@ -76,6 +76,7 @@
 #include <ldm/kthread.h>
 #include <ldm/pci.h>
 #include <ldm/pnp.h>
+#include <ldm/rcupdate.h>
 #include <ldm/scatterlist.h>
 #include <ldm/suspend.h>
 

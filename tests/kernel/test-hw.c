@@ -407,3 +407,64 @@ DEFINE_TEST(test_kernel_thread_takes_only_allowed_signals,
 	ASSERT_EQ(daemon_pid, pid);
 	ASSERT_EQ(kill_proc(-5, SIGTERM, 1), -ESRCH);
 }
+
+struct rcu_item {
+	int value;
+	struct list_head list;
+	struct rcu_head rcu;
+};
+
+static LIST_HEAD(rcu_items);
+static int rcu_freed;
+static DECLARE_COMPLETION(rcu_reader_in);
+static DECLARE_COMPLETION(rcu_reader_go);
+static int rcu_reader_saw;
+
+static void rcu_item_free(void *arg)
+{
+	free(arg);
+	rcu_freed++;
+}
+
+static void *rcu_reader(void *arg)
+{
+	struct rcu_item *it;
+
+	(void)arg;
+	rcu_read_lock();
+	complete(&rcu_reader_in);
+	wait_for_completion(&rcu_reader_go);
+	list_for_each_entry_rcu(it, &rcu_items, list)
+		rcu_reader_saw += it->value;
+	rcu_read_unlock();
+	return NULL;
+}
+
+DEFINE_TEST(test_rcu_grace_period_waits_for_readers,
+	    .description = "an entry taken off an RCU list stays readable by a reader that "
+			   "was in its section; call_rcu() frees it only after that reader "
+			   "leaves, and rcu_barrier() waits for the callback")
+{
+	struct rcu_item *a = calloc(1, sizeof(*a)), *b = calloc(1, sizeof(*b));
+	pthread_t reader;
+
+	ASSERT(a && b);
+	a->value = 1;
+	b->value = 10;
+	list_add_tail_rcu(&a->list, &rcu_items);
+	list_add_tail_rcu(&b->list, &rcu_items);
+	ASSERT_OK(pthread_create(&reader, NULL, rcu_reader, NULL));
+	wait_for_completion(&rcu_reader_in);
+	list_del_rcu(&b->list);
+	call_rcu(&b->rcu, rcu_item_free, b);
+	/* The reader is still in its section: nothing may be freed yet. */
+	ASSERT_EQ(rcu_freed, 0);
+	complete(&rcu_reader_go);
+	pthread_join(reader, NULL);
+	rcu_barrier();
+	ASSERT_EQ(rcu_freed, 1);
+	ASSERT(rcu_reader_saw == 1 || rcu_reader_saw == 11);
+	list_del_rcu(&a->list);
+	synchronize_rcu();
+	free(a);
+}
