@@ -114,4 +114,8 @@ void pci_driver_exit(void);
 int pnp_init(void);
 void pnp_exit(void);
 
+/* kernel/sysctl.c: /proc/sys */
+int sysctl_init(void);
+void sysctl_exit(void);
+
 #endif /* _LDM_BOOT_H */

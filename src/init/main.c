@@ -89,13 +89,18 @@ int ldm_init(void)
 	error = proc_hardware_init();
 	if (error)
 		goto err_proc_misc;
-	error = misc_init();
+	error = sysctl_init();
 	if (error)
 		goto err_proc_hardware;
+	error = misc_init();
+	if (error)
+		goto err_sysctl;
 	module_sysfs_init();
 	running = true;
 	goto out;
 
+err_sysctl:
+	sysctl_exit();
 err_proc_hardware:
 	proc_hardware_exit();
 err_proc_misc:
@@ -159,6 +164,7 @@ void ldm_exit(void)
 	of_board_exit();
 	platform_host_exit();
 	misc_exit();
+	sysctl_exit();
 	proc_hardware_exit();
 	proc_misc_exit();
 	proc_root_exit();

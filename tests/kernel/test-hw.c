@@ -468,3 +468,104 @@ DEFINE_TEST(test_rcu_grace_period_waits_for_readers,
 	synchronize_rcu();
 	free(a);
 }
+
+static int proc_write(const char *path, const char *text)
+{
+	struct proc_dir_entry *de;
+	struct ldm_proc_file *f;
+	ssize_t n;
+	int err = ldm_proc_lookup(path, &de);
+
+	if (err)
+		return err;
+	err = ldm_proc_open(de, O_WRONLY, &f);
+	ldm_proc_put(de);
+	if (err)
+		return err;
+	n = ldm_proc_write(f, text, strlen(text), NULL);
+	ldm_proc_release(f);
+	return n < 0 ? (int)n : 0;
+}
+
+static int sc_vec[2] = { 5, -3 };
+static int sc_level = 2, sc_min = 0, sc_max = 7;
+static char sc_name[8] = "ldm";
+static unsigned long sc_timeout = 3 * HZ;
+
+static ctl_table sc_card_table[] = {
+	{ .ctl_name = 1, .procname = "vec", .data = sc_vec, .maxlen = sizeof(sc_vec),
+	  .mode = 0644, .proc_handler = &proc_dointvec, .strategy = &sysctl_intvec },
+	{ .ctl_name = 2, .procname = "level", .data = &sc_level, .maxlen = sizeof(int),
+	  .mode = 0644, .proc_handler = &proc_dointvec_minmax, .extra1 = &sc_min,
+	  .extra2 = &sc_max },
+	{ .ctl_name = 3, .procname = "name", .data = sc_name, .maxlen = sizeof(sc_name),
+	  .mode = 0644, .proc_handler = &proc_dostring, .strategy = &sysctl_string },
+	{ .ctl_name = 4, .procname = "timeout", .data = &sc_timeout,
+	  .maxlen = sizeof(unsigned long), .mode = 0444,
+	  .proc_handler = &proc_doulongvec_ms_jiffies_minmax },
+	{ .ctl_name = 0 }
+};
+static ctl_table sc_dev_table[] = {
+	{ .ctl_name = 99, .procname = "ldmcard", .mode = 0555, .child = sc_card_table },
+	{ .ctl_name = 0 }
+};
+static ctl_table sc_root_table[] = {
+	{ .ctl_name = CTL_DEV, .procname = "dev", .mode = 0555, .child = sc_dev_table },
+	{ .ctl_name = 0 }
+};
+static ctl_table sc_other_dev[] = {
+	{ .ctl_name = 98, .procname = "other", .data = &sc_level, .maxlen = sizeof(int),
+	  .mode = 0644, .proc_handler = &proc_dointvec },
+	{ .ctl_name = 0 }
+};
+static ctl_table sc_other_root[] = {
+	{ .ctl_name = CTL_DEV, .procname = "dev", .mode = 0555, .child = sc_other_dev },
+	{ .ctl_name = 0 }
+};
+
+DEFINE_TEST(test_sysctl_tables_are_served_under_proc_sys,
+	    .description = "a registered sysctl table's entries are files of /proc/sys: "
+			   "int vectors, bounded ints (out of range ignored), strings and "
+			   "jiffies in ms read and write as 2.6.9's handlers do; tables share "
+			   "directories, a duplicate file is refused, unregistering removes "
+			   "what is left empty")
+{
+	struct ctl_table_header *h, *h2;
+	char *text;
+
+	h = register_sysctl_table(sc_root_table, 0);
+	ASSERT(h);
+	h2 = register_sysctl_table(sc_other_root, 0);
+	ASSERT(h2);
+	ASSERT_EQ(register_sysctl_table(sc_root_table, 0), NULL);
+	text = ldm_proc_read_path("/sys/dev/ldmcard/vec", NULL);
+	ASSERT_STREQ(text, "5\t-3\n");
+	free(text);
+	ASSERT_OK(proc_write("/sys/dev/ldmcard/vec", "7 8\n"));
+	ASSERT_EQ(sc_vec[0], 7);
+	ASSERT_EQ(sc_vec[1], 8);
+	ASSERT_EQ(proc_write("/sys/dev/ldmcard/vec", "nine\n"), -EINVAL);
+	ASSERT_OK(proc_write("/sys/dev/ldmcard/level", "9\n"));
+	ASSERT_EQ(sc_level, 2);
+	ASSERT_OK(proc_write("/sys/dev/ldmcard/level", "6\n"));
+	ASSERT_EQ(sc_level, 6);
+	ASSERT_OK(proc_write("/sys/dev/ldmcard/name", "averylongname\n"));
+	ASSERT_STREQ(sc_name, "averylo");
+	text = ldm_proc_read_path("/sys/dev/ldmcard/name", NULL);
+	ASSERT_STREQ(text, "averylo\n");
+	free(text);
+	text = ldm_proc_read_path("/sys/dev/ldmcard/timeout", NULL);
+	ASSERT_STREQ(text, "3000\n");
+	free(text);
+	text = ldm_proc_read_path("/sys/dev/other", NULL);
+	ASSERT_STREQ(text, "6\n");
+	free(text);
+	unregister_sysctl_table(h);
+	ASSERT(!ldm_proc_read_path("/sys/dev/ldmcard/vec", NULL));
+	text = ldm_proc_read_path("/sys/dev/other", NULL);
+	ASSERT_STREQ(text, "6\n");
+	free(text);
+	unregister_sysctl_table(h2);
+	ASSERT(!ldm_proc_read_path("/sys/dev/other", NULL));
+	ASSERT(ldm_proc_lookup("/sys/dev", &(struct proc_dir_entry *){ NULL }) == -ENOENT);
+}
