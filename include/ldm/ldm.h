@@ -74,6 +74,7 @@
 #include <ldm/dma-mapping.h>
 #include <ldm/io.h>
 #include <ldm/kthread.h>
+#include <ldm/netlink.h>
 #include <ldm/pci.h>
 #include <ldm/pnp.h>
 #include <ldm/rcupdate.h>

@@ -13,6 +13,7 @@
 #include <libldm/misc.h>
 #include <libldm/modfile.h>
 #include <libldm/module.h>
+#include <libldm/netlink.h>
 #include <libldm/proc.h>
 #include <libldm/runtime.h>
 #include <libldm/sysfs.h>

@@ -569,3 +569,69 @@ DEFINE_TEST(test_sysctl_tables_are_served_under_proc_sys,
 	ASSERT(!ldm_proc_read_path("/sys/dev/other", NULL));
 	ASSERT(ldm_proc_lookup("/sys/dev", &(struct proc_dir_entry *){ NULL }) == -ENOENT);
 }
+
+static int nl_msgs;
+static uint32_t nl_group, nl_pid, nl_type;
+static size_t nl_len;
+
+static void nl_listener(int unit, uint32_t pid, uint32_t group, const void *data, size_t len,
+			void *ctx)
+{
+	const struct nlmsghdr *nlh = data;
+
+	(void)ctx;
+	if (unit != NETLINK_NFLOG)
+		return;
+	nl_msgs++;
+	nl_pid = pid;
+	nl_group = group;
+	nl_len = len;
+	nl_type = nlh->nlmsg_type;
+}
+
+/* A message of @payload bytes, as 2.6.9's w1 builds one; NULL if it does not fit. */
+static struct sk_buff *nl_message(unsigned int room, int payload)
+{
+	struct sk_buff *skb = alloc_skb(room, GFP_KERNEL);
+	struct nlmsghdr *nlh;
+
+	if (!skb)
+		return NULL;
+	nlh = NLMSG_PUT(skb, 0, 1, NLMSG_DONE, payload);
+	memset(NLMSG_DATA(nlh), 0x5a, (size_t)payload);
+	return skb;
+nlmsg_failure:
+	kfree_skb(skb);
+	return NULL;
+}
+
+DEFINE_TEST(test_netlink_messages_reach_the_host_listener,
+	    .description = "a driver's netlink socket sends to nobody (-ESRCH, -ECONNREFUSED) "
+			   "until the host listens to its unit; then broadcasts and unicasts "
+			   "arrive whole; NLMSG_PUT refuses a message that does not fit")
+{
+	struct sock *sk = netlink_kernel_create(NETLINK_NFLOG, NULL);
+	struct sk_buff *skb;
+
+	ASSERT(sk);
+	ASSERT_EQ(netlink_kernel_create(MAX_LINKS, NULL), NULL);
+	ASSERT_EQ(nl_message(16, 64), NULL);
+	skb = nl_message(NLMSG_SPACE(20), 20);
+	ASSERT(skb);
+	NETLINK_CB(skb).dst_groups = 1;
+	ASSERT_EQ(netlink_broadcast(sk, skb, 0, 1, GFP_KERNEL), -ESRCH);
+	ASSERT_OK(ldm_netlink_listen(NETLINK_NFLOG, nl_listener, NULL));
+	skb = nl_message(NLMSG_SPACE(20), 20);
+	ASSERT_OK(netlink_broadcast(sk, skb, 0, 4, GFP_KERNEL));
+	ASSERT_EQ(nl_msgs, 1);
+	ASSERT_EQ(nl_group, 4);
+	ASSERT_EQ(nl_len, NLMSG_SPACE(20));
+	ASSERT_EQ(nl_type, NLMSG_DONE);
+	skb = nl_message(NLMSG_SPACE(8), 8);
+	ASSERT_EQ(netlink_unicast(sk, skb, 1234, 0), (int)NLMSG_SPACE(8));
+	ASSERT_EQ(nl_pid, 1234);
+	ASSERT_OK(ldm_netlink_listen(NETLINK_NFLOG, NULL, NULL));
+	skb = nl_message(NLMSG_SPACE(8), 8);
+	ASSERT_EQ(netlink_unicast(sk, skb, 1234, 0), -ECONNREFUSED);
+	sock_release(sk->sk_socket);
+}
