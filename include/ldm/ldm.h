@@ -75,6 +75,7 @@
 #include <ldm/io.h>
 #include <ldm/kthread.h>
 #include <ldm/netlink.h>
+#include <ldm/parport.h>
 #include <ldm/pci.h>
 #include <ldm/pnp.h>
 #include <ldm/rcupdate.h>

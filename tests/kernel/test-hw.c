@@ -635,3 +635,81 @@ DEFINE_TEST(test_netlink_messages_reach_the_host_listener,
 	ASSERT_EQ(netlink_unicast(sk, skb, 1234, 0), -ECONNREFUSED);
 	sock_release(sk->sk_socket);
 }
+
+static int pp_attached, pp_detached;
+static unsigned char pp_data;
+
+static void pp_attach(struct parport *port)
+{
+	(void)port;
+	pp_attached++;
+}
+
+static void pp_detach(struct parport *port)
+{
+	(void)port;
+	pp_detached++;
+}
+
+static struct parport_driver pp_driver = {
+	.name = "pptest",
+	.attach = pp_attach,
+	.detach = pp_detach,
+};
+
+static void pp_write_data(struct parport *p, unsigned char d)
+{
+	(void)p;
+	pp_data = d;
+}
+
+static unsigned char pp_read_data(struct parport *p)
+{
+	(void)p;
+	return pp_data;
+}
+
+static struct parport_operations pp_ops = {
+	.write_data = pp_write_data,
+	.read_data = pp_read_data,
+};
+
+DEFINE_TEST(test_parport_drivers_attach_to_announced_ports,
+	    .description = "a parport driver registers with no port and is attached to "
+			   "nothing; an announced port attaches it, devices claim the port one "
+			   "at a time, an exclusive device is refused beside another, and "
+			   "removal detaches")
+{
+	struct pardevice *a, *b;
+	struct parport *port, *found;
+
+	ASSERT_OK(parport_register_driver(&pp_driver));
+	ASSERT_EQ(pp_attached, 0);
+	ASSERT_EQ(parport_find_number(0), NULL);
+	port = parport_register_port(0x378, PARPORT_IRQ_NONE, PARPORT_DMA_NONE, &pp_ops);
+	ASSERT(port);
+	parport_announce_port(port);
+	ASSERT_EQ(pp_attached, 1);
+	found = parport_find_base(0x378);
+	ASSERT_EQ(found, port);
+	ASSERT_STREQ(found->name, "parport0");
+	a = parport_register_device(found, "a", NULL, NULL, NULL, 0, NULL);
+	b = parport_register_device(found, "b", NULL, NULL, NULL, 0, NULL);
+	ASSERT(a && b);
+	ASSERT_EQ(parport_register_device(found, "x", NULL, NULL, NULL, PARPORT_DEV_EXCL, NULL),
+		  NULL);
+	ASSERT_OK(parport_claim(a));
+	ASSERT_EQ(parport_claim(b), -EAGAIN);
+	parport_write_data(a->port, 0x42);
+	ASSERT_EQ(parport_read_data(a->port), 0x42);
+	parport_release(a);
+	ASSERT_EQ(parport_claim_or_block(b), 0);
+	parport_release(b);
+	parport_unregister_device(a);
+	parport_unregister_device(b);
+	parport_put_port(found);
+	parport_remove_port(port);
+	ASSERT_EQ(pp_detached, 1);
+	parport_put_port(port);
+	parport_unregister_driver(&pp_driver);
+}
