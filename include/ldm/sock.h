@@ -48,4 +48,7 @@ void sock_release(struct socket *sock);
 
 #pragma GCC visibility pop
 
+/* 2.6.9's <net/sock.h> brings netlink's declarations along. */
+#include <ldm/netlink.h>
+
 #endif /* _LDM_SOCK_H */
