@@ -73,17 +73,17 @@ static inline void dma_unmap_sg(struct device *dev, struct scatterlist *sg, int 
 	BUG_ON(direction == DMA_NONE);
 }
 
-#define dma_sync_single(dev, addr, size, dir)			 ((void)0)
-#define dma_sync_single_for_cpu(dev, addr, size, dir)		 ((void)0)
-#define dma_sync_single_for_device(dev, addr, size, dir)	 ((void)0)
-#define dma_sync_single_range(dev, addr, off, size, dir)	 ((void)0)
-#define dma_sync_sg(dev, sg, nelems, dir)			 ((void)0)
-#define dma_sync_sg_for_cpu(dev, sg, nelems, dir)		 ((void)0)
-#define dma_sync_sg_for_device(dev, sg, nelems, dir)		 ((void)0)
-#define dma_cache_sync(vaddr, size, dir)			 ((void)0)
-#define dma_mapping_error(dma_addr)				 0
-#define dma_get_cache_alignment()				 32
-#define dma_is_consistent(dma_handle)				 1
+#define dma_sync_single(dev, addr, size, dir)		 ((void)0)
+#define dma_sync_single_for_cpu(dev, addr, size, dir)	 ((void)0)
+#define dma_sync_single_for_device(dev, addr, size, dir) ((void)0)
+#define dma_sync_single_range(dev, addr, off, size, dir) ((void)0)
+#define dma_sync_sg(dev, sg, nelems, dir)		 ((void)0)
+#define dma_sync_sg_for_cpu(dev, sg, nelems, dir)	 ((void)0)
+#define dma_sync_sg_for_device(dev, sg, nelems, dir)	 ((void)0)
+#define dma_cache_sync(vaddr, size, dir)		 ((void)0)
+#define dma_mapping_error(dma_addr)			 0
+#define dma_get_cache_alignment()			 32
+#define dma_is_consistent(dma_handle)			 1
 
 static inline int dma_supported(struct device *dev, u64 mask)
 {

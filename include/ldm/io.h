@@ -35,18 +35,16 @@ u32 __ldm_port_in(unsigned long port, unsigned int width, const char *who);
 void __ldm_port_out(u32 value, unsigned long port, unsigned int width, const char *who);
 void __ldm_port_ins(unsigned long port, void *buf, unsigned long count, unsigned int width,
 		    const char *who);
-void __ldm_port_outs(unsigned long port, const void *buf, unsigned long count,
-		     unsigned int width, const char *who);
+void __ldm_port_outs(unsigned long port, const void *buf, unsigned long count, unsigned int width,
+		     const char *who);
 
 u32 __ldm_mmio_read(const volatile void __iomem *addr, unsigned int width, const char *who);
-void __ldm_mmio_write(u32 value, volatile void __iomem *addr, unsigned int width,
-		      const char *who);
+void __ldm_mmio_write(u32 value, volatile void __iomem *addr, unsigned int width, const char *who);
 u32 __ldm_isa_read(unsigned long phys, unsigned int width, const char *who);
 void __ldm_isa_write(u32 value, unsigned long phys, unsigned int width, const char *who);
 void __ldm_memcpy_fromio(void *to, const volatile void __iomem *from, size_t count,
 			 const char *who);
-void __ldm_memcpy_toio(volatile void __iomem *to, const void *from, size_t count,
-		       const char *who);
+void __ldm_memcpy_toio(volatile void __iomem *to, const void *from, size_t count, const char *who);
 void __ldm_memset_io(volatile void __iomem *addr, int c, size_t count, const char *who);
 
 void __iomem *__ioremap(unsigned long phys_addr, unsigned long size, unsigned long flags);
@@ -55,12 +53,12 @@ void __iomem *ioremap_nocache(unsigned long offset, unsigned long size);
 void iounmap(volatile void __iomem *addr);
 
 /* Port I/O. The port may be any integer; ports past 0xffff read all ones. */
-#define inb(port) ((unsigned char)__ldm_port_in((unsigned long)(port), 1, __LDM_IO_WHO))
-#define inw(port) ((unsigned short)__ldm_port_in((unsigned long)(port), 2, __LDM_IO_WHO))
-#define inl(port) ((unsigned int)__ldm_port_in((unsigned long)(port), 4, __LDM_IO_WHO))
-#define outb(value, port) __ldm_port_out((u8)(value), (unsigned long)(port), 1, __LDM_IO_WHO)
-#define outw(value, port) __ldm_port_out((u16)(value), (unsigned long)(port), 2, __LDM_IO_WHO)
-#define outl(value, port) __ldm_port_out((u32)(value), (unsigned long)(port), 4, __LDM_IO_WHO)
+#define inb(port)	    ((unsigned char)__ldm_port_in((unsigned long)(port), 1, __LDM_IO_WHO))
+#define inw(port)	    ((unsigned short)__ldm_port_in((unsigned long)(port), 2, __LDM_IO_WHO))
+#define inl(port)	    ((unsigned int)__ldm_port_in((unsigned long)(port), 4, __LDM_IO_WHO))
+#define outb(value, port)   __ldm_port_out((u8)(value), (unsigned long)(port), 1, __LDM_IO_WHO)
+#define outw(value, port)   __ldm_port_out((u16)(value), (unsigned long)(port), 2, __LDM_IO_WHO)
+#define outl(value, port)   __ldm_port_out((u32)(value), (unsigned long)(port), 4, __LDM_IO_WHO)
 /* The pausing forms: no bus to slow down here. */
 #define inb_p(port)	    inb(port)
 #define inw_p(port)	    inw(port)
@@ -101,12 +99,12 @@ static inline void slow_down_io(void)
 	__ldm_mmio_write((u16)(value), (volatile void __iomem *)(addr), 2, __LDM_IO_WHO)
 #define writel(value, addr) \
 	__ldm_mmio_write((u32)(value), (volatile void __iomem *)(addr), 4, __LDM_IO_WHO)
-#define readb_relaxed(addr)	   readb(addr)
-#define readw_relaxed(addr)	   readw(addr)
-#define readl_relaxed(addr)	   readl(addr)
-#define __raw_readb(addr)	   readb(addr)
-#define __raw_readw(addr)	   readw(addr)
-#define __raw_readl(addr)	   readl(addr)
+#define readb_relaxed(addr)	  readb(addr)
+#define readw_relaxed(addr)	  readw(addr)
+#define readl_relaxed(addr)	  readl(addr)
+#define __raw_readb(addr)	  readb(addr)
+#define __raw_readw(addr)	  readw(addr)
+#define __raw_readl(addr)	  readl(addr)
 #define __raw_writeb(value, addr) writeb(value, addr)
 #define __raw_writew(value, addr) writew(value, addr)
 #define __raw_writel(value, addr) writel(value, addr)
@@ -122,12 +120,12 @@ static inline void slow_down_io(void)
 	__ldm_memset_io((volatile void __iomem *)(addr), (c), (count), __LDM_IO_WHO)
 
 /* The ISA hole by physical address, as 2.6.9's isa_ forms. */
-#define isa_readb(a)	     ((unsigned char)__ldm_isa_read((unsigned long)(a), 1, __LDM_IO_WHO))
-#define isa_readw(a)	     ((unsigned short)__ldm_isa_read((unsigned long)(a), 2, __LDM_IO_WHO))
-#define isa_readl(a)	     ((unsigned int)__ldm_isa_read((unsigned long)(a), 4, __LDM_IO_WHO))
-#define isa_writeb(b, a)     __ldm_isa_write((u8)(b), (unsigned long)(a), 1, __LDM_IO_WHO)
-#define isa_writew(w, a)     __ldm_isa_write((u16)(w), (unsigned long)(a), 2, __LDM_IO_WHO)
-#define isa_writel(l, a)     __ldm_isa_write((u32)(l), (unsigned long)(a), 4, __LDM_IO_WHO)
+#define isa_readb(a)	 ((unsigned char)__ldm_isa_read((unsigned long)(a), 1, __LDM_IO_WHO))
+#define isa_readw(a)	 ((unsigned short)__ldm_isa_read((unsigned long)(a), 2, __LDM_IO_WHO))
+#define isa_readl(a)	 ((unsigned int)__ldm_isa_read((unsigned long)(a), 4, __LDM_IO_WHO))
+#define isa_writeb(b, a) __ldm_isa_write((u8)(b), (unsigned long)(a), 1, __LDM_IO_WHO)
+#define isa_writew(w, a) __ldm_isa_write((u16)(w), (unsigned long)(a), 2, __LDM_IO_WHO)
+#define isa_writel(l, a) __ldm_isa_write((u32)(l), (unsigned long)(a), 4, __LDM_IO_WHO)
 #define isa_memset_io(a, b, c) \
 	do { \
 		unsigned long __a = (unsigned long)(a); \
@@ -158,8 +156,8 @@ static inline void slow_down_io(void)
  *
  * Return: 1 if they match (never, with nothing mapped: all ones), else 0.
  */
-static inline int check_signature(volatile void __iomem *io_addr,
-				  const unsigned char *signature, int length)
+static inline int check_signature(volatile void __iomem *io_addr, const unsigned char *signature,
+				  int length)
 {
 	int i;
 

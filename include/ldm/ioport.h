@@ -56,8 +56,8 @@ void __release_region(struct resource *parent, unsigned long start, unsigned lon
 #define release_region(start, n)     __release_region(&ioport_resource, (start), (n))
 #define release_mem_region(start, n) __release_region(&iomem_resource, (start), (n))
 /* 2.6.9 deprecates these: 0 if the range is free now, else -EBUSY. */
-#define check_region(start, n)	   __check_region(&ioport_resource, (start), (n))
-#define check_mem_region(start, n) __check_region(&iomem_resource, (start), (n))
+#define check_region(start, n)	     __check_region(&ioport_resource, (start), (n))
+#define check_mem_region(start, n)   __check_region(&iomem_resource, (start), (n))
 
 /**
  * resource_size - the length of a resource's range

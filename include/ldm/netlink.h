@@ -22,22 +22,22 @@
 #pragma GCC visibility push(default)
 
 /* The units of 2.6.9. */
-#define NETLINK_ROUTE		0
-#define NETLINK_SKIP		1
-#define NETLINK_USERSOCK	2
-#define NETLINK_FIREWALL	3
-#define NETLINK_TCPDIAG		4
-#define NETLINK_NFLOG		5
-#define NETLINK_XFRM		6
-#define NETLINK_SELINUX		7
-#define NETLINK_ARPD		8
-#define NETLINK_AUDIT		9
-#define NETLINK_ROUTE6		11
-#define NETLINK_IP6_FW		13
-#define NETLINK_DNRTMSG		14
-#define NETLINK_KOBJECT_UEVENT	15
-#define NETLINK_TAPBASE		16
-#define MAX_LINKS		32
+#define NETLINK_ROUTE	       0
+#define NETLINK_SKIP	       1
+#define NETLINK_USERSOCK       2
+#define NETLINK_FIREWALL       3
+#define NETLINK_TCPDIAG	       4
+#define NETLINK_NFLOG	       5
+#define NETLINK_XFRM	       6
+#define NETLINK_SELINUX	       7
+#define NETLINK_ARPD	       8
+#define NETLINK_AUDIT	       9
+#define NETLINK_ROUTE6	       11
+#define NETLINK_IP6_FW	       13
+#define NETLINK_DNRTMSG	       14
+#define NETLINK_KOBJECT_UEVENT 15
+#define NETLINK_TAPBASE	       16
+#define MAX_LINKS	       32
 
 /**
  * struct nlmsghdr - the header of every netlink message
@@ -60,11 +60,11 @@ struct nlmsghdr {
 #define NLMSG_DONE    0x3
 #define NLMSG_OVERRUN 0x4
 
-#define NLMSG_ALIGNTO	      4
-#define NLMSG_ALIGN(len)      (((len) + NLMSG_ALIGNTO - 1) & ~(NLMSG_ALIGNTO - 1))
-#define NLMSG_LENGTH(len)     ((len) + NLMSG_ALIGN(sizeof(struct nlmsghdr)))
-#define NLMSG_SPACE(len)      NLMSG_ALIGN(NLMSG_LENGTH(len))
-#define NLMSG_DATA(nlh)	      ((void *)(((char *)nlh) + NLMSG_LENGTH(0)))
+#define NLMSG_ALIGNTO	  4
+#define NLMSG_ALIGN(len)  (((len) + NLMSG_ALIGNTO - 1) & ~(NLMSG_ALIGNTO - 1))
+#define NLMSG_LENGTH(len) ((len) + NLMSG_ALIGN(sizeof(struct nlmsghdr)))
+#define NLMSG_SPACE(len)  NLMSG_ALIGN(NLMSG_LENGTH(len))
+#define NLMSG_DATA(nlh)	  ((void *)(((char *)nlh) + NLMSG_LENGTH(0)))
 #define NLMSG_NEXT(nlh, len) \
 	((len) -= NLMSG_ALIGN((nlh)->nlmsg_len), \
 	 (struct nlmsghdr *)(((char *)(nlh)) + NLMSG_ALIGN((nlh)->nlmsg_len)))

@@ -19,32 +19,32 @@
 #pragma GCC visibility push(default)
 
 /* Control and status register bits. */
-#define PARPORT_CONTROL_STROBE	  0x1
-#define PARPORT_CONTROL_AUTOFD	  0x2
-#define PARPORT_CONTROL_INIT	  0x4
-#define PARPORT_CONTROL_SELECT	  0x8
-#define PARPORT_STATUS_ERROR	  0x8
-#define PARPORT_STATUS_SELECT	  0x10
-#define PARPORT_STATUS_PAPEROUT	  0x20
-#define PARPORT_STATUS_ACK	  0x40
-#define PARPORT_STATUS_BUSY	  0x80
+#define PARPORT_CONTROL_STROBE	0x1
+#define PARPORT_CONTROL_AUTOFD	0x2
+#define PARPORT_CONTROL_INIT	0x4
+#define PARPORT_CONTROL_SELECT	0x8
+#define PARPORT_STATUS_ERROR	0x8
+#define PARPORT_STATUS_SELECT	0x10
+#define PARPORT_STATUS_PAPEROUT 0x20
+#define PARPORT_STATUS_ACK	0x40
+#define PARPORT_STATUS_BUSY	0x80
 
 /* Modes a port has. */
-#define PARPORT_MODE_PCSPP	  (1 << 0)
-#define PARPORT_MODE_TRISTATE	  (1 << 1)
-#define PARPORT_MODE_EPP	  (1 << 2)
-#define PARPORT_MODE_ECP	  (1 << 3)
-#define PARPORT_MODE_COMPAT	  (1 << 4)
-#define PARPORT_MODE_DMA	  (1 << 5)
-#define PARPORT_MODE_SAFEININT	  (1 << 6)
+#define PARPORT_MODE_PCSPP     (1 << 0)
+#define PARPORT_MODE_TRISTATE  (1 << 1)
+#define PARPORT_MODE_EPP       (1 << 2)
+#define PARPORT_MODE_ECP       (1 << 3)
+#define PARPORT_MODE_COMPAT    (1 << 4)
+#define PARPORT_MODE_DMA       (1 << 5)
+#define PARPORT_MODE_SAFEININT (1 << 6)
 
-#define PARPORT_IRQ_NONE  -1
-#define PARPORT_DMA_NONE  -1
-#define PARPORT_IRQ_AUTO  -2
-#define PARPORT_DMA_AUTO  -2
-#define PARPORT_DISABLE	  -2
+#define PARPORT_IRQ_NONE      -1
+#define PARPORT_DMA_NONE      -1
+#define PARPORT_IRQ_AUTO      -2
+#define PARPORT_DMA_AUTO      -2
+#define PARPORT_DISABLE	      -2
 #define PARPORT_IRQ_PROBEONLY -3
-#define PARPORT_IOHI_AUTO -1
+#define PARPORT_IOHI_AUTO     -1
 
 /* A device's flags, and a port's. */
 #define PARPORT_DEV_TRAN  0
@@ -183,8 +183,8 @@ struct parport *parport_get_port(struct parport *port);
 void parport_put_port(struct parport *port);
 struct parport *parport_find_number(int number);
 struct parport *parport_find_base(unsigned long base);
-struct pardevice *parport_register_device(struct parport *port, const char *name,
-					  int (*pf)(void *), void (*kf)(void *),
+struct pardevice *parport_register_device(struct parport *port, const char *name, int (*pf)(void *),
+					  void (*kf)(void *),
 					  void (*irq_func)(int, void *, struct pt_regs *),
 					  int flags, void *handle);
 void parport_unregister_device(struct pardevice *dev);
@@ -193,16 +193,16 @@ int parport_claim_or_block(struct pardevice *dev);
 void parport_release(struct pardevice *dev);
 
 /* A claimed port's registers, through its operations. */
-#define parport_write_data(p, x)	 (p)->ops->write_data(p, x)
-#define parport_read_data(p)		 (p)->ops->read_data(p)
-#define parport_write_control(p, x)	 (p)->ops->write_control(p, x)
-#define parport_read_control(p)		 (p)->ops->read_control(p)
-#define parport_frob_control(p, m, v)	 (p)->ops->frob_control(p, m, v)
-#define parport_read_status(p)		 (p)->ops->read_status(p)
-#define parport_enable_irq(p)		 (p)->ops->enable_irq(p)
-#define parport_disable_irq(p)		 (p)->ops->disable_irq(p)
-#define parport_data_forward(p)		 (p)->ops->data_forward(p)
-#define parport_data_reverse(p)		 (p)->ops->data_reverse(p)
+#define parport_write_data(p, x)      (p)->ops->write_data(p, x)
+#define parport_read_data(p)	      (p)->ops->read_data(p)
+#define parport_write_control(p, x)   (p)->ops->write_control(p, x)
+#define parport_read_control(p)	      (p)->ops->read_control(p)
+#define parport_frob_control(p, m, v) (p)->ops->frob_control(p, m, v)
+#define parport_read_status(p)	      (p)->ops->read_status(p)
+#define parport_enable_irq(p)	      (p)->ops->enable_irq(p)
+#define parport_disable_irq(p)	      (p)->ops->disable_irq(p)
+#define parport_data_forward(p)	      (p)->ops->data_forward(p)
+#define parport_data_reverse(p)	      (p)->ops->data_reverse(p)
 
 #pragma GCC visibility pop
 

@@ -26,54 +26,54 @@
 #pragma GCC visibility push(default)
 
 /* The header of configuration space (the PCI Local Bus specification). */
-#define PCI_VENDOR_ID		 0x00 /* 16 bits */
-#define PCI_DEVICE_ID		 0x02 /* 16 bits */
-#define PCI_COMMAND		 0x04 /* 16 bits */
-#define PCI_COMMAND_IO		 0x1  /* respond to I/O space */
-#define PCI_COMMAND_MEMORY	 0x2  /* respond to memory space */
-#define PCI_COMMAND_MASTER	 0x4  /* bus mastering */
-#define PCI_COMMAND_SPECIAL	 0x8
-#define PCI_COMMAND_INVALIDATE	 0x10
-#define PCI_COMMAND_VGA_PALETTE	 0x20
-#define PCI_COMMAND_PARITY	 0x40
-#define PCI_COMMAND_WAIT	 0x80
-#define PCI_COMMAND_SERR	 0x100
-#define PCI_COMMAND_FAST_BACK	 0x200
-#define PCI_COMMAND_INTX_DISABLE 0x400
-#define PCI_STATUS		 0x06 /* 16 bits */
-#define PCI_STATUS_CAP_LIST	 0x10
-#define PCI_CLASS_REVISION	 0x08 /* class << 8 | revision */
-#define PCI_REVISION_ID		 0x08
-#define PCI_CLASS_PROG		 0x09
-#define PCI_CLASS_DEVICE	 0x0a
-#define PCI_CACHE_LINE_SIZE	 0x0c
-#define PCI_LATENCY_TIMER	 0x0d
-#define PCI_HEADER_TYPE		 0x0e
-#define PCI_HEADER_TYPE_NORMAL	 0
-#define PCI_HEADER_TYPE_BRIDGE	 1
-#define PCI_HEADER_TYPE_CARDBUS	 2
-#define PCI_BIST		 0x0f
-#define PCI_BASE_ADDRESS_0	 0x10
-#define PCI_BASE_ADDRESS_1	 0x14
-#define PCI_BASE_ADDRESS_2	 0x18
-#define PCI_BASE_ADDRESS_3	 0x1c
-#define PCI_BASE_ADDRESS_4	 0x20
-#define PCI_BASE_ADDRESS_5	 0x24
-#define PCI_BASE_ADDRESS_SPACE	 0x01
+#define PCI_VENDOR_ID		      0x00 /* 16 bits */
+#define PCI_DEVICE_ID		      0x02 /* 16 bits */
+#define PCI_COMMAND		      0x04 /* 16 bits */
+#define PCI_COMMAND_IO		      0x1  /* respond to I/O space */
+#define PCI_COMMAND_MEMORY	      0x2  /* respond to memory space */
+#define PCI_COMMAND_MASTER	      0x4  /* bus mastering */
+#define PCI_COMMAND_SPECIAL	      0x8
+#define PCI_COMMAND_INVALIDATE	      0x10
+#define PCI_COMMAND_VGA_PALETTE	      0x20
+#define PCI_COMMAND_PARITY	      0x40
+#define PCI_COMMAND_WAIT	      0x80
+#define PCI_COMMAND_SERR	      0x100
+#define PCI_COMMAND_FAST_BACK	      0x200
+#define PCI_COMMAND_INTX_DISABLE      0x400
+#define PCI_STATUS		      0x06 /* 16 bits */
+#define PCI_STATUS_CAP_LIST	      0x10
+#define PCI_CLASS_REVISION	      0x08 /* class << 8 | revision */
+#define PCI_REVISION_ID		      0x08
+#define PCI_CLASS_PROG		      0x09
+#define PCI_CLASS_DEVICE	      0x0a
+#define PCI_CACHE_LINE_SIZE	      0x0c
+#define PCI_LATENCY_TIMER	      0x0d
+#define PCI_HEADER_TYPE		      0x0e
+#define PCI_HEADER_TYPE_NORMAL	      0
+#define PCI_HEADER_TYPE_BRIDGE	      1
+#define PCI_HEADER_TYPE_CARDBUS	      2
+#define PCI_BIST		      0x0f
+#define PCI_BASE_ADDRESS_0	      0x10
+#define PCI_BASE_ADDRESS_1	      0x14
+#define PCI_BASE_ADDRESS_2	      0x18
+#define PCI_BASE_ADDRESS_3	      0x1c
+#define PCI_BASE_ADDRESS_4	      0x20
+#define PCI_BASE_ADDRESS_5	      0x24
+#define PCI_BASE_ADDRESS_SPACE	      0x01
 #define PCI_BASE_ADDRESS_SPACE_IO     0x01
 #define PCI_BASE_ADDRESS_SPACE_MEMORY 0x00
 #define PCI_BASE_ADDRESS_MEM_MASK     (~0x0fUL)
 #define PCI_BASE_ADDRESS_IO_MASK      (~0x03UL)
-#define PCI_CARDBUS_CIS		 0x28
-#define PCI_SUBSYSTEM_VENDOR_ID	 0x2c
-#define PCI_SUBSYSTEM_ID	 0x2e
-#define PCI_ROM_ADDRESS		 0x30
-#define PCI_ROM_ADDRESS_ENABLE	 0x01
-#define PCI_CAPABILITY_LIST	 0x34
-#define PCI_INTERRUPT_LINE	 0x3c
-#define PCI_INTERRUPT_PIN	 0x3d
-#define PCI_MIN_GNT		 0x3e
-#define PCI_MAX_LAT		 0x3f
+#define PCI_CARDBUS_CIS		      0x28
+#define PCI_SUBSYSTEM_VENDOR_ID	      0x2c
+#define PCI_SUBSYSTEM_ID	      0x2e
+#define PCI_ROM_ADDRESS		      0x30
+#define PCI_ROM_ADDRESS_ENABLE	      0x01
+#define PCI_CAPABILITY_LIST	      0x34
+#define PCI_INTERRUPT_LINE	      0x3c
+#define PCI_INTERRUPT_PIN	      0x3d
+#define PCI_MIN_GNT		      0x3e
+#define PCI_MAX_LAT		      0x3f
 
 /* Capability ids. */
 #define PCI_CAP_ID_PM	0x01
@@ -84,42 +84,42 @@
 #define PCI_CAP_ID_EXP	0x10
 
 /* Base classes and a few subclasses drivers match on. */
-#define PCI_CLASS_NOT_DEFINED		0x0000
-#define PCI_BASE_CLASS_STORAGE		0x01
-#define PCI_BASE_CLASS_NETWORK		0x02
-#define PCI_BASE_CLASS_DISPLAY		0x03
-#define PCI_BASE_CLASS_MULTIMEDIA	0x04
-#define PCI_BASE_CLASS_MEMORY		0x05
-#define PCI_BASE_CLASS_BRIDGE		0x06
-#define PCI_CLASS_BRIDGE_HOST		0x0600
-#define PCI_CLASS_BRIDGE_ISA		0x0601
-#define PCI_CLASS_BRIDGE_PCI		0x0604
-#define PCI_BASE_CLASS_COMMUNICATION	0x07
-#define PCI_CLASS_COMMUNICATION_SERIAL	0x0700
-#define PCI_BASE_CLASS_SYSTEM		0x08
-#define PCI_BASE_CLASS_INPUT		0x09
-#define PCI_BASE_CLASS_SERIAL		0x0c
-#define PCI_CLASS_SERIAL_USB		0x0c03
-#define PCI_CLASS_SERIAL_SMBUS		0x0c05
+#define PCI_CLASS_NOT_DEFINED	       0x0000
+#define PCI_BASE_CLASS_STORAGE	       0x01
+#define PCI_BASE_CLASS_NETWORK	       0x02
+#define PCI_BASE_CLASS_DISPLAY	       0x03
+#define PCI_BASE_CLASS_MULTIMEDIA      0x04
+#define PCI_BASE_CLASS_MEMORY	       0x05
+#define PCI_BASE_CLASS_BRIDGE	       0x06
+#define PCI_CLASS_BRIDGE_HOST	       0x0600
+#define PCI_CLASS_BRIDGE_ISA	       0x0601
+#define PCI_CLASS_BRIDGE_PCI	       0x0604
+#define PCI_BASE_CLASS_COMMUNICATION   0x07
+#define PCI_CLASS_COMMUNICATION_SERIAL 0x0700
+#define PCI_BASE_CLASS_SYSTEM	       0x08
+#define PCI_BASE_CLASS_INPUT	       0x09
+#define PCI_BASE_CLASS_SERIAL	       0x0c
+#define PCI_CLASS_SERIAL_USB	       0x0c03
+#define PCI_CLASS_SERIAL_SMBUS	       0x0c05
 
 /* Device and function numbers, packed into devfn. */
-#define PCI_DEVFN(slot, func) ((((slot) & 0x1f) << 3) | ((func) & 0x07))
+#define PCI_DEVFN(slot, func) ((((slot)&0x1f) << 3) | ((func)&0x07))
 #define PCI_SLOT(devfn)	      (((devfn) >> 3) & 0x1f)
-#define PCI_FUNC(devfn)	      ((devfn) & 0x07)
+#define PCI_FUNC(devfn)	      ((devfn)&0x07)
 
 /* What the config accessors return, as 2.6.9's pcibios. */
-#define PCIBIOS_SUCCESSFUL	   0x00
-#define PCIBIOS_FUNC_NOT_SUPPORTED 0x81
-#define PCIBIOS_BAD_VENDOR_ID	   0x83
-#define PCIBIOS_DEVICE_NOT_FOUND   0x86
+#define PCIBIOS_SUCCESSFUL	    0x00
+#define PCIBIOS_FUNC_NOT_SUPPORTED  0x81
+#define PCIBIOS_BAD_VENDOR_ID	    0x83
+#define PCIBIOS_DEVICE_NOT_FOUND    0x86
 #define PCIBIOS_BAD_REGISTER_NUMBER 0x87
-#define PCIBIOS_SET_FAILED	   0x88
-#define PCIBIOS_BUFFER_TOO_SMALL   0x89
+#define PCIBIOS_SET_FAILED	    0x88
+#define PCIBIOS_BUFFER_TOO_SMALL    0x89
 
 /* Power states. */
-#define PCI_D0 0
-#define PCI_D1 1
-#define PCI_D2 2
+#define PCI_D0	  0
+#define PCI_D1	  1
+#define PCI_D2	  2
 #define PCI_D3hot 3
 
 #define DEVICE_COUNT_COMPATIBLE 4
@@ -214,11 +214,10 @@ struct pci_dev {
 	char pretty_name[96];
 };
 
-#define pci_dev_g(n)	  list_entry(n, struct pci_dev, global_list)
-#define pci_dev_b(n)	  list_entry(n, struct pci_dev, bus_list)
-#define to_pci_dev(n)	  container_of(n, struct pci_dev, dev)
-#define for_each_pci_dev(d) \
-	while ((d = pci_get_device(PCI_ANY_ID, PCI_ANY_ID, d)) != NULL)
+#define pci_dev_g(n)	    list_entry(n, struct pci_dev, global_list)
+#define pci_dev_b(n)	    list_entry(n, struct pci_dev, bus_list)
+#define to_pci_dev(n)	    container_of(n, struct pci_dev, dev)
+#define for_each_pci_dev(d) while ((d = pci_get_device(PCI_ANY_ID, PCI_ANY_ID, d)) != NULL)
 
 struct pci_dynids {
 	int use_driver_data;
@@ -292,9 +291,8 @@ struct pci_dev *pci_dev_get(struct pci_dev *dev);
 void pci_dev_put(struct pci_dev *dev);
 struct pci_dev *pci_find_device(unsigned int vendor, unsigned int device,
 				const struct pci_dev *from);
-struct pci_dev *pci_find_subsys(unsigned int vendor, unsigned int device,
-				unsigned int ss_vendor, unsigned int ss_device,
-				const struct pci_dev *from);
+struct pci_dev *pci_find_subsys(unsigned int vendor, unsigned int device, unsigned int ss_vendor,
+				unsigned int ss_device, const struct pci_dev *from);
 struct pci_dev *pci_find_class(unsigned int class, const struct pci_dev *from);
 struct pci_dev *pci_find_slot(unsigned int bus, unsigned int devfn);
 struct pci_dev *pci_get_device(unsigned int vendor, unsigned int device, struct pci_dev *from);
@@ -365,8 +363,7 @@ static inline char *pci_name(struct pci_dev *pdev)
 #define isa_bridge ((struct pci_dev *)NULL)
 
 /* The pci_ DMA calls, on the device's struct device. */
-static inline void *pci_alloc_consistent(struct pci_dev *hwdev, size_t size,
-					 dma_addr_t *dma_handle)
+static inline void *pci_alloc_consistent(struct pci_dev *hwdev, size_t size, dma_addr_t *dma_handle)
 {
 	return dma_alloc_coherent(hwdev ? &hwdev->dev : NULL, size, dma_handle, 0);
 }

@@ -30,24 +30,24 @@ struct pnp_resource_table {
 	struct resource irq_resource[PNP_MAX_IRQ];
 };
 
-#define pnp_valid(res) (((res).flags & (IORESOURCE_UNSET | IORESOURCE_DISABLED)) == 0 && (res).flags)
+#define pnp_valid(res) \
+	(((res).flags & (IORESOURCE_UNSET | IORESOURCE_DISABLED)) == 0 && (res).flags)
 #define pnp_port_start(dev, bar) ((dev)->res.port_resource[(bar)].start)
 #define pnp_port_end(dev, bar)	 ((dev)->res.port_resource[(bar)].end)
 #define pnp_port_flags(dev, bar) ((dev)->res.port_resource[(bar)].flags)
 #define pnp_port_valid(dev, bar) pnp_valid((dev)->res.port_resource[(bar)])
-#define pnp_port_len(dev, bar) \
-	(pnp_port_end(dev, bar) - pnp_port_start(dev, bar) + 1)
-#define pnp_mem_start(dev, bar) ((dev)->res.mem_resource[(bar)].start)
-#define pnp_mem_end(dev, bar)	((dev)->res.mem_resource[(bar)].end)
-#define pnp_mem_flags(dev, bar) ((dev)->res.mem_resource[(bar)].flags)
-#define pnp_mem_valid(dev, bar) pnp_valid((dev)->res.mem_resource[(bar)])
-#define pnp_mem_len(dev, bar)	(pnp_mem_end(dev, bar) - pnp_mem_start(dev, bar) + 1)
-#define pnp_irq(dev, bar)	((dev)->res.irq_resource[(bar)].start)
-#define pnp_irq_flags(dev, bar) ((dev)->res.irq_resource[(bar)].flags)
-#define pnp_irq_valid(dev, bar) pnp_valid((dev)->res.irq_resource[(bar)])
-#define pnp_dma(dev, bar)	((dev)->res.dma_resource[(bar)].start)
-#define pnp_dma_flags(dev, bar) ((dev)->res.dma_resource[(bar)].flags)
-#define pnp_dma_valid(dev, bar) pnp_valid((dev)->res.dma_resource[(bar)])
+#define pnp_port_len(dev, bar)	 (pnp_port_end(dev, bar) - pnp_port_start(dev, bar) + 1)
+#define pnp_mem_start(dev, bar)	 ((dev)->res.mem_resource[(bar)].start)
+#define pnp_mem_end(dev, bar)	 ((dev)->res.mem_resource[(bar)].end)
+#define pnp_mem_flags(dev, bar)	 ((dev)->res.mem_resource[(bar)].flags)
+#define pnp_mem_valid(dev, bar)	 pnp_valid((dev)->res.mem_resource[(bar)])
+#define pnp_mem_len(dev, bar)	 (pnp_mem_end(dev, bar) - pnp_mem_start(dev, bar) + 1)
+#define pnp_irq(dev, bar)	 ((dev)->res.irq_resource[(bar)].start)
+#define pnp_irq_flags(dev, bar)	 ((dev)->res.irq_resource[(bar)].flags)
+#define pnp_irq_valid(dev, bar)	 pnp_valid((dev)->res.irq_resource[(bar)])
+#define pnp_dma(dev, bar)	 ((dev)->res.dma_resource[(bar)].start)
+#define pnp_dma_flags(dev, bar)	 ((dev)->res.dma_resource[(bar)].flags)
+#define pnp_dma_valid(dev, bar)	 pnp_valid((dev)->res.dma_resource[(bar)])
 
 /**
  * struct pnp_id - one EISA id of a device ("PNP0501"), in a list
@@ -94,7 +94,7 @@ struct pnp_dev {
 	void *procent;
 };
 
-#define to_pnp_dev(n) container_of(n, struct pnp_dev, dev)
+#define to_pnp_dev(n)	  container_of(n, struct pnp_dev, dev)
 #define pnp_dev_name(dev) (dev)->name
 
 /**

@@ -31,8 +31,11 @@ struct rcu_head {
 	void *arg;
 };
 
-#define RCU_HEAD_INIT(head) { .next = NULL, .func = NULL, .arg = NULL }
-#define RCU_HEAD(head)	    struct rcu_head head = RCU_HEAD_INIT(head)
+#define RCU_HEAD_INIT(head) \
+	{ \
+		.next = NULL, .func = NULL, .arg = NULL \
+	}
+#define RCU_HEAD(head) struct rcu_head head = RCU_HEAD_INIT(head)
 #define INIT_RCU_HEAD(ptr) \
 	do { \
 		(ptr)->next = NULL; \

@@ -23,7 +23,7 @@ typedef u64 dma64_addr_t;
 struct page;
 
 #ifndef virt_to_page
-#define virt_to_page(kaddr) ((struct page *)((unsigned long)(kaddr) & PAGE_MASK))
+#define virt_to_page(kaddr) ((struct page *)((unsigned long)(kaddr)&PAGE_MASK))
 #define page_address(page)  ((void *)(page))
 #define offset_in_page(p)   ((unsigned long)(p) & ~PAGE_MASK)
 #endif

@@ -78,16 +78,16 @@ struct task_struct {
 	int sigpending;
 	unsigned long ldm_allowed_signals; /* a kernel thread's allow_signal() mask */
 	bool ldm_kernel_thread;		   /* made by kernel_thread() or kthread_create() */
-	void *ldm_kthread;		   /* kernel/kthread.c's record, for kthread_should_stop() */
+	void *ldm_kthread;	     /* kernel/kthread.c's record, for kthread_should_stop() */
 	int ldm_cred_set;	     /* credentials set by the host, not the process's */
 	unsigned long long ldm_caps; /* the effective capabilities, all of them */
 	struct list_head tasks;	     /* in the list of known threads */
 };
 
 /* Task flags, as 2.6.9 numbers them. */
-#define PF_FREEZE      0x00004000 /* should be frozen for suspend */
-#define PF_NOFREEZE    0x00008000 /* never frozen */
-#define PF_FROZEN      0x00010000 /* frozen for suspend */
+#define PF_FREEZE   0x00004000 /* should be frozen for suspend */
+#define PF_NOFREEZE 0x00008000 /* never frozen */
+#define PF_FROZEN   0x00010000 /* frozen for suspend */
 
 struct task_struct *get_current(void);
 /* The calling thread's task_struct. */

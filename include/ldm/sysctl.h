@@ -47,10 +47,10 @@ struct ctl_table_header *register_sysctl_table(ctl_table *table, int insert_at_h
 void unregister_sysctl_table(struct ctl_table_header *table);
 
 /* The handlers of a table entry's /proc/sys file. */
-int proc_dostring(ctl_table *table, int write, struct file *filp, void __user *buffer,
-		  size_t *lenp, loff_t *ppos);
-int proc_dointvec(ctl_table *table, int write, struct file *filp, void __user *buffer,
-		  size_t *lenp, loff_t *ppos);
+int proc_dostring(ctl_table *table, int write, struct file *filp, void __user *buffer, size_t *lenp,
+		  loff_t *ppos);
+int proc_dointvec(ctl_table *table, int write, struct file *filp, void __user *buffer, size_t *lenp,
+		  loff_t *ppos);
 int proc_dointvec_minmax(ctl_table *table, int write, struct file *filp, void __user *buffer,
 			 size_t *lenp, loff_t *ppos);
 int proc_dointvec_jiffies(ctl_table *table, int write, struct file *filp, void __user *buffer,

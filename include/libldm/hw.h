@@ -42,8 +42,8 @@ struct ldm_hw_ops {
 	void (*write)(void *data, unsigned long addr, unsigned int width, uint32_t value);
 };
 
-int ldm_hw_claim(enum ldm_hw_space space, unsigned long start, unsigned long len,
-		 const char *name, const struct ldm_hw_ops *ops, void *data);
+int ldm_hw_claim(enum ldm_hw_space space, unsigned long start, unsigned long len, const char *name,
+		 const struct ldm_hw_ops *ops, void *data);
 int ldm_hw_unclaim(enum ldm_hw_space space, unsigned long start);
 int ldm_hw_owner(enum ldm_hw_space space, unsigned long addr, char *name, size_t size);
 unsigned long ldm_hw_unanswered(void);

@@ -70,8 +70,8 @@ int dma_map_sg(struct device *dev, struct scatterlist *sg, int nents,
 	(void)dev;
 	BUG_ON(direction == DMA_NONE);
 	for (i = 0; i < nents; i++)
-		sg[i].dma_address = (dma_addr_t)((unsigned long)page_address(sg[i].page) +
-						 sg[i].offset);
+		sg[i].dma_address =
+			(dma_addr_t)((unsigned long)page_address(sg[i].page) + sg[i].offset);
 	return nents;
 }
 EXPORT_SYMBOL(dma_map_sg);

@@ -99,8 +99,8 @@ static struct hw_range *find_range(enum ldm_hw_space space, unsigned long addr)
  * Return: 0; -EINVAL for an empty range, one past the space's end, or no
  * @name or @ops; -EBUSY if another model holds part of it; -ENOMEM.
  */
-int ldm_hw_claim(enum ldm_hw_space space, unsigned long start, unsigned long len,
-		 const char *name, const struct ldm_hw_ops *ops, void *data)
+int ldm_hw_claim(enum ldm_hw_space space, unsigned long start, unsigned long len, const char *name,
+		 const struct ldm_hw_ops *ops, void *data)
 {
 	struct hw_range *r, *pos;
 	struct list_head *at;
@@ -227,7 +227,8 @@ static bool first_unanswered(enum ldm_hw_space space, unsigned long addr, const 
 		return false;
 	unanswered_logged++;
 	if (unanswered_logged > LDM_IOSPACE_LOG_MAX) {
-		printk(KERN_WARNING "ldm: more than %d unanswered I/O addresses: no more are logged\n",
+		printk(KERN_WARNING
+		       "ldm: more than %d unanswered I/O addresses: no more are logged\n",
 		       LDM_IOSPACE_LOG_MAX);
 		return false;
 	}
@@ -410,8 +411,8 @@ EXPORT_SYMBOL(__ldm_port_ins);
  * @width: 1, 2 or 4
  * @who: the calling module's name
  */
-void __ldm_port_outs(unsigned long port, const void *buf, unsigned long count,
-		     unsigned int width, const char *who)
+void __ldm_port_outs(unsigned long port, const void *buf, unsigned long count, unsigned int width,
+		     const char *who)
 {
 	const unsigned char *p = buf;
 	unsigned long i;

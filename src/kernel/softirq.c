@@ -21,10 +21,9 @@
 static pthread_mutex_t tasklet_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t tasklet_more = PTHREAD_COND_INITIALIZER; /* queued, enabled, or stop */
 static pthread_cond_t tasklet_ran = PTHREAD_COND_INITIALIZER;  /* a tasklet left the queue */
-static struct tasklet_struct *queues[2];			/* [0]: hi, [1]: normal */
+static struct tasklet_struct *queues[2];		       /* [0]: hi, [1]: normal */
 static pthread_t softirq_thread;
 static bool softirq_up, softirq_stop;
-
 
 /* The first enabled tasklet of the queues, unlinked; under tasklet_lock. */
 static struct tasklet_struct *take_runnable(void)

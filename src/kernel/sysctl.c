@@ -25,8 +25,7 @@
 static pthread_mutex_t sysctl_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct proc_dir_entry *proc_sys_root;
 
-static ssize_t sysctl_rw(struct file *file, char __user *buf, size_t count, loff_t *ppos,
-			 int write)
+static ssize_t sysctl_rw(struct file *file, char __user *buf, size_t count, loff_t *ppos, int write)
 {
 	ctl_table *table = PDE(file->f_dentry->d_inode)->data;
 	size_t len = count;
@@ -43,8 +42,7 @@ static ssize_t sysctl_read(struct file *file, char __user *buf, size_t count, lo
 	return sysctl_rw(file, buf, count, ppos, 0);
 }
 
-static ssize_t sysctl_write(struct file *file, const char __user *buf, size_t count,
-			    loff_t *ppos)
+static ssize_t sysctl_write(struct file *file, const char __user *buf, size_t count, loff_t *ppos)
 {
 	return sysctl_rw(file, (char __user *)buf, count, ppos, 1);
 }
@@ -79,8 +77,8 @@ static int register_entries(ctl_table *table, struct proc_dir_entry *dir)
 		de = find_entry(dir, t->procname);
 		if (t->child) {
 			if (!de)
-				de = proc_mkdir_mode(t->procname, S_IRUGO | S_IXUGO | (t->mode & 0555),
-						     dir);
+				de = proc_mkdir_mode(t->procname,
+						     S_IRUGO | S_IXUGO | (t->mode & 0555), dir);
 			if (!de || !S_ISDIR(de->mode) || register_entries(t->child, de))
 				goto fail;
 			t->de = de;
@@ -233,8 +231,8 @@ static char *write_text(const void __user *buffer, size_t len, size_t max, int *
  * newline, cut to maxlen - 1 bytes.
  * Return: 0, or -EFAULT.
  */
-int proc_dostring(ctl_table *table, int write, struct file *filp, void __user *buffer,
-		  size_t *lenp, loff_t *ppos)
+int proc_dostring(ctl_table *table, int write, struct file *filp, void __user *buffer, size_t *lenp,
+		  loff_t *ppos)
 {
 	char *text, *nl;
 	size_t n;
@@ -322,7 +320,8 @@ static int do_vec(ctl_table *table, int write, void __user *buffer, size_t *lenp
 		if (!text)
 			return -ENOMEM;
 		for (i = 0; i < n; i++) {
-			v = size == sizeof(int) ? ((int *)table->data)[i] : ((long *)table->data)[i];
+			v = size == sizeof(int) ? ((int *)table->data)[i] :
+						  ((long *)table->data)[i];
 			used += (size_t)scnprintf(text + used, room - used, "%s%ld", i ? "\t" : "",
 						  to_user(v, conv));
 		}
@@ -379,8 +378,8 @@ static int do_vec(ctl_table *table, int write, void __user *buffer, size_t *lenp
  * as many as it gives, separated by blanks.
  * Return: 0, -EINVAL for a write that is not numbers, or -EFAULT.
  */
-int proc_dointvec(ctl_table *table, int write, struct file *filp, void __user *buffer,
-		  size_t *lenp, loff_t *ppos)
+int proc_dointvec(ctl_table *table, int write, struct file *filp, void __user *buffer, size_t *lenp,
+		  loff_t *ppos)
 {
 	(void)filp;
 	return do_vec(table, write, buffer, lenp, ppos, sizeof(int), CONV_PLAIN, false);
@@ -485,8 +484,8 @@ EXPORT_SYMBOL(proc_doulongvec_ms_jiffies_minmax);
 
 /* The binary sysctl(2) call is not served: its strategies take nothing. */
 #define NO_STRATEGY(name) \
-	int name(ctl_table *table, int *nm, int nlen, void *oldval, size_t *oldlenp, \
-		 void *newval, size_t newlen, void **context) \
+	int name(ctl_table *table, int *nm, int nlen, void *oldval, size_t *oldlenp, void *newval, \
+		 size_t newlen, void **context) \
 	{ \
 		(void)table; \
 		(void)nm; \

@@ -179,8 +179,7 @@ EXPORT_SYMBOL(__ldm_mmio_read);
  * @width: 1, 2 or 4
  * @who: the calling module's name
  */
-void __ldm_mmio_write(u32 value, volatile void __iomem *addr, unsigned int width,
-		      const char *who)
+void __ldm_mmio_write(u32 value, volatile void __iomem *addr, unsigned int width, const char *who)
 {
 	unsigned long phys;
 
@@ -226,8 +225,7 @@ EXPORT_SYMBOL(__ldm_isa_write);
  * @count: bytes
  * @who: the calling module's name
  */
-void __ldm_memcpy_fromio(void *to, const volatile void __iomem *from, size_t count,
-			 const char *who)
+void __ldm_memcpy_fromio(void *to, const volatile void __iomem *from, size_t count, const char *who)
 {
 	unsigned char *d = to;
 	size_t i;
@@ -245,8 +243,7 @@ EXPORT_SYMBOL(__ldm_memcpy_fromio);
  * @count: bytes
  * @who: the calling module's name
  */
-void __ldm_memcpy_toio(volatile void __iomem *to, const void *from, size_t count,
-		       const char *who)
+void __ldm_memcpy_toio(volatile void __iomem *to, const void *from, size_t count, const char *who)
 {
 	const unsigned char *s = from;
 	size_t i;

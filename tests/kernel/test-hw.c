@@ -434,8 +434,7 @@ static void *rcu_reader(void *arg)
 	rcu_read_lock();
 	complete(&rcu_reader_in);
 	wait_for_completion(&rcu_reader_go);
-	list_for_each_entry_rcu(it, &rcu_items, list)
-		rcu_reader_saw += it->value;
+	list_for_each_entry_rcu(it, &rcu_items, list) rcu_reader_saw += it->value;
 	rcu_read_unlock();
 	return NULL;
 }
@@ -492,19 +491,35 @@ static int sc_level = 2, sc_min = 0, sc_max = 7;
 static char sc_name[8] = "ldm";
 static unsigned long sc_timeout = 3 * HZ;
 
-static ctl_table sc_card_table[] = {
-	{ .ctl_name = 1, .procname = "vec", .data = sc_vec, .maxlen = sizeof(sc_vec),
-	  .mode = 0644, .proc_handler = &proc_dointvec, .strategy = &sysctl_intvec },
-	{ .ctl_name = 2, .procname = "level", .data = &sc_level, .maxlen = sizeof(int),
-	  .mode = 0644, .proc_handler = &proc_dointvec_minmax, .extra1 = &sc_min,
-	  .extra2 = &sc_max },
-	{ .ctl_name = 3, .procname = "name", .data = sc_name, .maxlen = sizeof(sc_name),
-	  .mode = 0644, .proc_handler = &proc_dostring, .strategy = &sysctl_string },
-	{ .ctl_name = 4, .procname = "timeout", .data = &sc_timeout,
-	  .maxlen = sizeof(unsigned long), .mode = 0444,
-	  .proc_handler = &proc_doulongvec_ms_jiffies_minmax },
-	{ .ctl_name = 0 }
-};
+static ctl_table sc_card_table[] = { { .ctl_name = 1,
+				       .procname = "vec",
+				       .data = sc_vec,
+				       .maxlen = sizeof(sc_vec),
+				       .mode = 0644,
+				       .proc_handler = &proc_dointvec,
+				       .strategy = &sysctl_intvec },
+				     { .ctl_name = 2,
+				       .procname = "level",
+				       .data = &sc_level,
+				       .maxlen = sizeof(int),
+				       .mode = 0644,
+				       .proc_handler = &proc_dointvec_minmax,
+				       .extra1 = &sc_min,
+				       .extra2 = &sc_max },
+				     { .ctl_name = 3,
+				       .procname = "name",
+				       .data = sc_name,
+				       .maxlen = sizeof(sc_name),
+				       .mode = 0644,
+				       .proc_handler = &proc_dostring,
+				       .strategy = &sysctl_string },
+				     { .ctl_name = 4,
+				       .procname = "timeout",
+				       .data = &sc_timeout,
+				       .maxlen = sizeof(unsigned long),
+				       .mode = 0444,
+				       .proc_handler = &proc_doulongvec_ms_jiffies_minmax },
+				     { .ctl_name = 0 } };
 static ctl_table sc_dev_table[] = {
 	{ .ctl_name = 99, .procname = "ldmcard", .mode = 0555, .child = sc_card_table },
 	{ .ctl_name = 0 }
@@ -513,11 +528,13 @@ static ctl_table sc_root_table[] = {
 	{ .ctl_name = CTL_DEV, .procname = "dev", .mode = 0555, .child = sc_dev_table },
 	{ .ctl_name = 0 }
 };
-static ctl_table sc_other_dev[] = {
-	{ .ctl_name = 98, .procname = "other", .data = &sc_level, .maxlen = sizeof(int),
-	  .mode = 0644, .proc_handler = &proc_dointvec },
-	{ .ctl_name = 0 }
-};
+static ctl_table sc_other_dev[] = { { .ctl_name = 98,
+				      .procname = "other",
+				      .data = &sc_level,
+				      .maxlen = sizeof(int),
+				      .mode = 0644,
+				      .proc_handler = &proc_dointvec },
+				    { .ctl_name = 0 } };
 static ctl_table sc_other_root[] = {
 	{ .ctl_name = CTL_DEV, .procname = "dev", .mode = 0555, .child = sc_other_dev },
 	{ .ctl_name = 0 }

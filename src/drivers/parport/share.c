@@ -215,8 +215,8 @@ EXPORT_SYMBOL(parport_find_base);
  *
  * Return: the device, or NULL (no memory, or the port is held exclusively).
  */
-struct pardevice *parport_register_device(struct parport *port, const char *name,
-					  int (*pf)(void *), void (*kf)(void *),
+struct pardevice *parport_register_device(struct parport *port, const char *name, int (*pf)(void *),
+					  void (*kf)(void *),
 					  void (*irq_func)(int, void *, struct pt_regs *),
 					  int flags, void *handle)
 {
@@ -340,8 +340,8 @@ void parport_release(struct pardevice *dev)
 	pthread_mutex_lock(&parport_lock);
 	if (port->cad != dev) {
 		pthread_mutex_unlock(&parport_lock);
-		printk(KERN_WARNING "%s: %s tried to release parport when not owner\n",
-		       port->name, dev->name);
+		printk(KERN_WARNING "%s: %s tried to release parport when not owner\n", port->name,
+		       dev->name);
 		return;
 	}
 	port->cad = NULL;

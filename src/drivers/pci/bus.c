@@ -32,7 +32,7 @@ int pci_bus_add_device(struct pci_dev *dev)
 {
 	int error;
 
-	snprintf(dev->dev.bus_id, sizeof(dev->dev.bus_id), "0000:%02x:%02x.%d",
+	snprintf(dev->dev.bus_id, sizeof(dev->dev.bus_id), "0000:%02x:%02x.%u",
 		 dev->bus ? dev->bus->number : 0, PCI_SLOT(dev->devfn), PCI_FUNC(dev->devfn));
 	dev->slot_name = dev->dev.bus_id;
 	dev->dev.bus = &pci_bus_type;

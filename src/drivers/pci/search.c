@@ -36,9 +36,9 @@ static struct pci_dev *next_match(const struct pci_query *q, const struct pci_de
 
 	for (; n != &pci_devices; n = n->next) {
 		dev = pci_dev_g(n);
-		if (q->use_class ? dev->class == q->class :
-				   subsys_matches(dev, q->vendor, q->device, q->ss_vendor,
-						  q->ss_device))
+		if (q->use_class ?
+			    dev->class == q->class :
+			    subsys_matches(dev, q->vendor, q->device, q->ss_vendor, q->ss_device))
 			return dev;
 	}
 	return NULL;
@@ -75,9 +75,8 @@ static struct pci_dev *get(const struct pci_query *q, struct pci_dev *from)
  *
  * Return: it, or NULL.
  */
-struct pci_dev *pci_find_subsys(unsigned int vendor, unsigned int device,
-				unsigned int ss_vendor, unsigned int ss_device,
-				const struct pci_dev *from)
+struct pci_dev *pci_find_subsys(unsigned int vendor, unsigned int device, unsigned int ss_vendor,
+				unsigned int ss_device, const struct pci_dev *from)
 {
 	struct pci_query q = { vendor, device, ss_vendor, ss_device, 0, false };
 

@@ -22,7 +22,7 @@ static int pnp_next_number;
 
 /* Whether @ids has an entry for one of @dev's ids; the entry. */
 static const struct pnp_device_id *match_device(const struct pnp_driver *drv,
-						 const struct pnp_dev *dev)
+						const struct pnp_dev *dev)
 {
 	const struct pnp_device_id *ids;
 	const struct pnp_id *id;

@@ -115,8 +115,7 @@ EXPORT_SYMBOL(sock_release);
  * Return: 0 if the host listens to the unit, else -ESRCH (nobody
  * listened), as 2.6.9.
  */
-int netlink_broadcast(struct sock *ssk, struct sk_buff *skb, __u32 pid, __u32 group,
-		      int allocation)
+int netlink_broadcast(struct sock *ssk, struct sk_buff *skb, __u32 pid, __u32 group, int allocation)
 {
 	(void)pid;
 	(void)allocation;

@@ -20,10 +20,11 @@ module_param(probed, int, 0444);
 module_param(removed, int, 0444);
 module_param(found_at_init, int, 0444);
 
-static struct pci_device_id khw_pci_tbl[] = {
-	{ KHW_VENDOR, KHW_DEVICE, PCI_ANY_ID, PCI_ANY_ID, 0, 0, 7 },
-	{ 0, }
-};
+static struct pci_device_id khw_pci_tbl[] = { { KHW_VENDOR, KHW_DEVICE, PCI_ANY_ID, PCI_ANY_ID, 0,
+						0, 7 },
+					      {
+						      0,
+					      } };
 MODULE_DEVICE_TABLE(pci, khw_pci_tbl);
 
 static int __devinit khw_pci_probe(struct pci_dev *pdev, const struct pci_device_id *ent)

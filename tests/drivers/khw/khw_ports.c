@@ -50,7 +50,8 @@ static int __init khw_ports_init(void)
 	sig = readl(rom_base + 0x10);
 	writeb(0x01, rom_base);
 	printk(KERN_INFO "khw_ports: id %#x then %#x, word %#x, long %#x, string %02x%02x%02x%02x, "
-	       "rom %#x\n", id, again, w, l, buf[0], buf[1], buf[2], buf[3], sig);
+			 "rom %#x\n",
+	       id, again, w, l, buf[0], buf[1], buf[2], buf[3], sig);
 	return 0;
 }
 
