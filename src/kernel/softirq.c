@@ -10,6 +10,7 @@
  * runs first.
  */
 #include <pthread.h>
+#include <stdint.h>
 #include <ldm/errno.h>
 #include <ldm/export.h>
 #include <ldm/interrupt.h>
@@ -17,12 +18,14 @@
 
 #include "boot.h"
 #include "irq/internals.h"
+#include "unload.h"
 
 static pthread_mutex_t tasklet_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t tasklet_more = PTHREAD_COND_INITIALIZER; /* queued, enabled, or stop */
 static pthread_cond_t tasklet_ran = PTHREAD_COND_INITIALIZER;  /* a tasklet left the queue */
 static struct tasklet_struct *queues[2];		       /* [0]: hi, [1]: normal */
 static pthread_t softirq_thread;
+static struct tasklet_struct *running_tasklet; /* what ksoftirqd runs now */
 static bool softirq_up, softirq_stop;
 
 /* The first enabled tasklet of the queues, unlinked; under tasklet_lock. */
@@ -41,6 +44,15 @@ static struct tasklet_struct *take_runnable(void)
 		}
 	}
 	return NULL;
+}
+
+/* Whether the running tasklet lies in [start, start + size); under tasklet_lock. */
+static bool running_in_range(const void *start, size_t size)
+{
+	const struct tasklet_struct *t = running_tasklet;
+
+	return t && ((uintptr_t)t - (uintptr_t)start < size ||
+		     (uintptr_t)t->func - (uintptr_t)start < size);
 }
 
 /* Whether an enabled tasklet is queued; under tasklet_lock. */
@@ -70,11 +82,13 @@ static void *ksoftirqd(void *arg)
 		}
 		__atomic_or_fetch(&t->state, 1UL << TASKLET_STATE_RUN, __ATOMIC_ACQ_REL);
 		__atomic_and_fetch(&t->state, ~(1UL << TASKLET_STATE_SCHED), __ATOMIC_ACQ_REL);
+		running_tasklet = t;
 		pthread_mutex_unlock(&tasklet_lock);
 		ldm_softirq_enter();
 		t->func(t->data);
 		ldm_softirq_exit();
 		pthread_mutex_lock(&tasklet_lock);
+		running_tasklet = NULL;
 		/* @t may be freed by its function only once it is not running: not before this. */
 		__atomic_and_fetch(&t->state, ~(1UL << TASKLET_STATE_RUN), __ATOMIC_ACQ_REL);
 		pthread_cond_broadcast(&tasklet_ran);
@@ -213,6 +227,48 @@ void tasklet_enable(struct tasklet_struct *t)
 	pthread_mutex_unlock(&tasklet_lock);
 }
 EXPORT_SYMBOL(tasklet_enable);
+
+static bool in_range(const void *p, const void *start, size_t size)
+{
+	return (uintptr_t)p - (uintptr_t)start < size;
+}
+
+/**
+ * tasklets_forget_range - drop the tasklets a module left queued
+ * @start: the module's memory, about to be unmapped
+ * @size: its size
+ * @owner: the module's name, for the warnings
+ *
+ * A queued tasklet that lies in the module, or whose function does, is
+ * named as a leak of @owner and taken off the queue; one running there is
+ * waited for.
+ * Return: how many were dropped.
+ */
+unsigned int tasklets_forget_range(const void *start, size_t size, const char *owner)
+{
+	struct tasklet_struct **p, *t;
+	unsigned int n = 0;
+	int q;
+
+	pthread_mutex_lock(&tasklet_lock);
+	for (q = 0; q < 2; q++) {
+		for (p = &queues[q]; (t = *p);) {
+			if (!in_range(t, start, size) &&
+			    !in_range((const void *)(uintptr_t)t->func, start, size)) {
+				p = &t->next;
+				continue;
+			}
+			*p = t->next;
+			printk(KERN_ERR "%s: module unloaded with tasklet %p scheduled: dropped\n",
+			       owner, (void *)t);
+			n++;
+		}
+	}
+	while (softirq_up && running_in_range(start, size))
+		pthread_cond_wait(&tasklet_ran, &tasklet_lock);
+	pthread_mutex_unlock(&tasklet_lock);
+	return n;
+}
 
 /**
  * softirq_init - start the tasklets' thread

@@ -148,6 +148,19 @@ DEFINE_TEST(test_khw_shared_irq_and_tasklet,
 	ASSERT_EQ(ldm_hw_irq_raise(7), 0);
 }
 
+DEFINE_TEST(test_khw_handlers_left_at_rmmod_are_freed,
+	    .description = "a driver that forgets free_irq() and leaves a tasklet queued at "
+			   "rmmod: both are named as its leaks and dropped, and the line raised "
+			   "after finds no handler instead of unmapped code")
+{
+	ASSERT_OK(ko_load("khw_irq", "irq=9 leak=1"));
+	ASSERT_OK(ldm_delete_module("khw_irq", 0));
+	ASSERT_EQ(log_count("khw_irq: module unloaded with a handler of IRQ 9 requested: freed"),
+		  2);
+	ASSERT(log_has("khw_irq: module unloaded with tasklet"));
+	ASSERT_EQ(ldm_hw_irq_raise(9), 0);
+}
+
 DEFINE_TEST(test_khw_kernel_threads_stop_at_rmmod,
 	    .description = "a kernel_thread() daemon and a kthread both freeze for a "
 			   "suspend and thaw after it, and rmmod stops both cleanly: kill_proc() "

@@ -4,6 +4,7 @@
  * 2.6.9): request_irq() and free_irq(), SA_SHIRQ sharing, and the
  * disable/enable depth of a line.
  */
+#include <stdint.h>
 #include <string.h>
 #include <ldm/errno.h>
 #include <ldm/export.h>
@@ -13,6 +14,12 @@
 
 #include "boot.h"
 #include "internals.h"
+#include "unload.h"
+
+static bool in_range(const void *p, const void *start, size_t size)
+{
+	return (uintptr_t)p - (uintptr_t)start < size;
+}
 
 /**
  * request_irq - add a handler to an interrupt line
@@ -192,6 +199,45 @@ void enable_irq(unsigned int irq)
 	pthread_mutex_unlock(&irq_lock);
 }
 EXPORT_SYMBOL(enable_irq);
+
+/**
+ * irq_forget_range - free the handlers a module left requested
+ * @start: the module's memory, about to be unmapped
+ * @size: its size
+ * @owner: the module's name, for the warnings
+ *
+ * A handler whose function or dev_id lies in the module would be called in
+ * unmapped memory at the next interrupt: each is named, as a leak of
+ * @owner, and freed, after the line's running handlers return.
+ * Return: how many were freed.
+ */
+unsigned int irq_forget_range(const void *start, size_t size, const char *owner)
+{
+	struct irqaction **p, *action;
+	unsigned int irq, n = 0;
+
+	pthread_mutex_lock(&irq_lock);
+	for (irq = 0; irq < NR_IRQS; irq++) {
+		if (!irq_desc[irq].action)
+			continue;
+		irq_wait_idle(irq);
+		for (p = &irq_desc[irq].action; (action = *p);) {
+			if (!in_range((const void *)(uintptr_t)action->handler, start, size) &&
+			    !in_range(action->dev_id, start, size)) {
+				p = &action->next;
+				continue;
+			}
+			*p = action->next;
+			printk(KERN_ERR "%s: module unloaded with a handler of IRQ %u requested: "
+					"freed\n",
+			       owner, irq);
+			kfree(action);
+			n++;
+		}
+	}
+	pthread_mutex_unlock(&irq_lock);
+	return n;
+}
 
 /**
  * irq_exit_all - forget every line: handlers left requested are reported

@@ -16,6 +16,9 @@ module_param(irq, int, 0444);
 /* Which of the two devices says the interrupt is its own: 0 or 1. */
 static int owner;
 module_param(owner, int, 0644);
+/* 1: forget free_irq() at rmmod, as a buggy driver does. */
+static int leak;
+module_param(leak, int, 0444);
 static int hits0, hits1, in_irq_seen, bottom_halves, in_softirq_seen;
 module_param(hits0, int, 0444);
 module_param(hits1, int, 0444);
@@ -67,6 +70,11 @@ static int __init khw_irq_init(void)
 
 static void __exit khw_irq_exit(void)
 {
+	if (leak) {
+		tasklet_disable_nosync(&khw_tasklet);
+		tasklet_schedule(&khw_tasklet);
+		return;
+	}
 	free_irq(irq, &devs[1]);
 	free_irq(irq, &devs[0]);
 	tasklet_kill(&khw_tasklet);
