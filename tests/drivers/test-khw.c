@@ -218,15 +218,30 @@ static uint32_t reg_read(void *data, unsigned long addr, unsigned int width)
 
 static const struct ldm_hw_ops reg_ops = { .read = reg_read };
 
+static char pci_modalias[128];
+
+static void record_pci_event(const struct ldm_uevent *event, void *data)
+{
+	char **e;
+
+	(void)data;
+	if (strcmp(event->action, "add") || strcmp(event->subsystem, "pci"))
+		return;
+	for (e = event->envp; *e; e++)
+		if (!strncmp(*e, "MODALIAS=", 9))
+			snprintf(pci_modalias, sizeof(pci_modalias), "%s", *e + 9);
+}
+
 DEFINE_TEST(test_khw_pci_driver_registers_and_finds_nothing,
 	    .description = "a PCI driver's module loads on a machine without its card: "
 			   "pci_module_init() gives 0, pci_find_device() NULL, the driver is "
 			   "in /bus/pci/drivers; a function added later binds by id table, "
-			   "and its probe enables, claims, maps and reads it")
+			   "with its MODALIAS matching the module's pci: alias, and its probe "
+			   "enables, claims, maps and reads it")
 {
 	struct pci_dev *pdev;
+	char *text, *out;
 	u16 cmd;
-	char *text;
 
 	ASSERT(node_exists("/bus/pci/drivers"));
 	ASSERT(node_exists("/bus/pnp/devices"));
@@ -253,11 +268,21 @@ DEFINE_TEST(test_khw_pci_driver_registers_and_finds_nothing,
 	pdev->resource[1].start = 0xe000;
 	pdev->resource[1].end = 0xe01f;
 	pdev->resource[1].flags = IORESOURCE_IO;
+	pdev->class = 0x020000;
 	pdev->dev.release = test_pdev_release;
+	ASSERT_OK(ldm_uevent_listen(record_pci_event, NULL));
 	ASSERT_OK(pci_bus_add_device(pdev));
+	ASSERT_OK(ldm_uevent_unlisten(record_pci_event, NULL));
 	ASSERT_STREQ(pci_name(pdev), "0000:02:03.0");
+	/* What udev would match against the module's alias (ldm modinfo khw_pci.ko). */
+	ASSERT_STREQ(pci_modalias, "pci:v00001AF4d000010F0sv00001234sd00000000bc02sc00i00");
 	ASSERT_STREQ(tree_attr("/module/khw_pci/parameters/probed"), "1\n");
 	ASSERT(log_has("khw_pci 0000:02:03.0: rev 3, data 7, reg0 0x600dcafe, irq 11"));
+	ASSERT_OK(ldm_test_run(LDM_BUILD_DIR "/tools/ldm/ldm modinfo -F alias " TEST_MODULE_DIR
+					     "/khw_pci.ko",
+			       &out));
+	ASSERT_STREQ(out, "pci:v00001AF4d000010F0sv*sd*bc*sc*i*\n");
+	free(out);
 	ASSERT_EQ(pci_find_device(0x1af4, PCI_ANY_ID, NULL), pdev);
 	ASSERT_EQ(pci_find_slot(2, PCI_DEVFN(3, 0)), pdev);
 	ASSERT_OK(pci_read_config_word(pdev, PCI_COMMAND, &cmd));

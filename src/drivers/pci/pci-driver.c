@@ -8,6 +8,7 @@
 #include <ldm/errno.h>
 #include <ldm/export.h>
 #include <ldm/kernel.h>
+#include <ldm/kobject.h>
 #include <ldm/pci.h>
 
 #include "boot.h"
@@ -103,9 +104,38 @@ static int pci_device_resume(struct device *dev)
 	return 0;
 }
 
+/*
+ * The event variables of 2.6.9's pci_hotplug(): PCI_CLASS, PCI_ID,
+ * PCI_SUBSYS_ID, PCI_SLOT_NAME; and MODALIAS as modern Linux adds it, what
+ * a module's pci: alias matches (udev's autoload, ldmd --modules).
+ */
+static int pci_hotplug(struct device *dev, char **envp, int num_envp, char *buffer, int buffer_size)
+{
+	struct pci_dev *pdev = to_pci_dev(dev);
+	int i = 0, len = 0;
+
+	if (add_hotplug_env_var(envp, num_envp, &i, buffer, buffer_size, &len, "PCI_CLASS=%04X",
+				pdev->class) ||
+	    add_hotplug_env_var(envp, num_envp, &i, buffer, buffer_size, &len, "PCI_ID=%04X:%04X",
+				pdev->vendor, pdev->device) ||
+	    add_hotplug_env_var(envp, num_envp, &i, buffer, buffer_size, &len,
+				"PCI_SUBSYS_ID=%04X:%04X", pdev->subsystem_vendor,
+				pdev->subsystem_device) ||
+	    add_hotplug_env_var(envp, num_envp, &i, buffer, buffer_size, &len, "PCI_SLOT_NAME=%s",
+				pci_name(pdev)) ||
+	    add_hotplug_env_var(envp, num_envp, &i, buffer, buffer_size, &len,
+				"MODALIAS=pci:v%08Xd%08Xsv%08Xsd%08Xbc%02Xsc%02Xi%02X",
+				pdev->vendor, pdev->device, pdev->subsystem_vendor,
+				pdev->subsystem_device, (pdev->class >> 16) & 0xff,
+				(pdev->class >> 8) & 0xff, pdev->class & 0xff))
+		return -ENOMEM;
+	return 0;
+}
+
 struct bus_type pci_bus_type = {
 	.name = "pci",
 	.match = pci_bus_match,
+	.hotplug = pci_hotplug,
 	.suspend = pci_device_suspend,
 	.resume = pci_device_resume,
 };
