@@ -16,6 +16,7 @@
 #include <ldm/atomic.h>
 #include <ldm/bitops.h>
 #include <ldm/config.h>
+#include <ldm/irqflags.h>
 #include <ldm/kernel.h>
 
 #pragma GCC visibility push(default)
@@ -77,6 +78,13 @@ static inline int irq_canonicalize(int irq)
 {
 	return irq == 2 ? 9 : irq;
 }
+
+/* 2.6.9's uniprocessor names of the interrupt flag calls. */
+#define cli()		 local_irq_disable()
+#define sti()		 local_irq_enable()
+#define save_flags(x)	 local_save_flags(x)
+#define restore_flags(x) local_irq_restore(x)
+#define save_and_cli(x)	 local_irq_save(x)
 
 int ldm_in_irq(void);
 int ldm_in_softirq(void);

@@ -730,3 +730,25 @@ DEFINE_TEST(test_parport_drivers_attach_to_announced_ports,
 	parport_put_port(port);
 	parport_unregister_driver(&pp_driver);
 }
+
+DEFINE_TEST(test_irq_flags_save_and_restore_per_thread,
+	    .description = "local_irq_save() disables and gives the previous flag back, "
+			   "local_irq_restore() puts it back, nested pairs end enabled; each "
+			   "thread has its own flag, as each processor has")
+{
+	unsigned long outer, inner;
+
+	ASSERT(!irqs_disabled());
+	local_irq_save(outer);
+	ASSERT(irqs_disabled());
+	local_irq_save(inner);
+	ASSERT(irqs_disabled());
+	local_irq_restore(inner);
+	ASSERT(irqs_disabled());
+	local_irq_restore(outer);
+	ASSERT(!irqs_disabled());
+	cli();
+	ASSERT(irqs_disabled());
+	sti();
+	ASSERT(!irqs_disabled());
+}

@@ -21,6 +21,31 @@ pthread_cond_t irq_idle = PTHREAD_COND_INITIALIZER;
 static __thread unsigned int hardirq_depth;
 static __thread unsigned int softirq_depth;
 
+/* The calling thread's interrupt flag: 0x200 (EFLAGS' IF) when enabled. */
+static __thread bool irqs_off;
+
+/**
+ * ldm_irq_flags_save - the calling thread's interrupt flag
+ *
+ * Return: 0x200 if interrupts are enabled for it, else 0 (what
+ * local_save_flags() stores).
+ */
+unsigned long ldm_irq_flags_save(void)
+{
+	return irqs_off ? 0 : 0x200;
+}
+EXPORT_SYMBOL(ldm_irq_flags_save);
+
+/**
+ * ldm_irq_flags_restore - set the calling thread's interrupt flag
+ * @flags: what local_save_flags() stored; 0 disables
+ */
+void ldm_irq_flags_restore(unsigned long flags)
+{
+	irqs_off = !(flags & 0x200);
+}
+EXPORT_SYMBOL(ldm_irq_flags_restore);
+
 /* probe_irq_on() is on, and the lines raised since. */
 static bool probing;
 static unsigned long probed_lines;
