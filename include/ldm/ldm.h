@@ -74,6 +74,7 @@
 #include <ldm/dma-mapping.h>
 #include <ldm/io.h>
 #include <ldm/kthread.h>
+#include <ldm/mc146818rtc.h>
 #include <ldm/netlink.h>
 #include <ldm/parport.h>
 #include <ldm/pci.h>
@@ -81,5 +82,6 @@
 #include <ldm/rcupdate.h>
 #include <ldm/scatterlist.h>
 #include <ldm/suspend.h>
+#include <ldm/timex.h>
 
 #endif /* _LDM_LDM_H */

@@ -752,3 +752,55 @@ DEFINE_TEST(test_irq_flags_save_and_restore_per_thread,
 	sti();
 	ASSERT(!irqs_disabled());
 }
+
+struct cmos {
+	uint8_t index;
+	uint8_t regs[64];
+};
+
+static uint32_t cmos_read(void *data, unsigned long addr, unsigned int width)
+{
+	struct cmos *c = data;
+
+	(void)width;
+	return addr == 0x70 ? c->index : c->regs[c->index & 63];
+}
+
+static void cmos_write(void *data, unsigned long addr, unsigned int width, uint32_t value)
+{
+	struct cmos *c = data;
+
+	(void)width;
+	if (addr == 0x70)
+		c->index = (uint8_t)value;
+	else
+		c->regs[c->index & 63] = (uint8_t)value;
+}
+
+static const struct ldm_hw_ops cmos_ops = { .read = cmos_read, .write = cmos_write };
+
+DEFINE_TEST(test_cmos_read_and_write_reach_the_clock_model,
+	    .description = "CMOS_READ and CMOS_WRITE of <linux/mc146818rtc.h> go through "
+			   "ports 0x70 and 0x71 to a model of the chip, under rtc_lock, and the "
+			   "BCD helpers convert its fields")
+{
+	struct cmos c = { .regs = { [RTC_SECONDS] = 0x59, [RTC_YEAR] = 0x04 } };
+	unsigned long flags;
+	unsigned char sec;
+
+	ASSERT_OK(ldm_hw_claim(LDM_HW_PORT, RTC_PORT(0), 2, "mc146818", &cmos_ops, &c));
+	spin_lock_irqsave(&rtc_lock, flags);
+	sec = CMOS_READ(RTC_SECONDS);
+	CMOS_WRITE(0x80 | RTC_24H, RTC_CONTROL);
+	spin_unlock_irqrestore(&rtc_lock, flags);
+	ASSERT_EQ(sec, 0x59);
+	ASSERT_EQ(BCD2BIN(sec), 59);
+	BCD_TO_BIN(sec);
+	ASSERT_EQ(sec, 59);
+	ASSERT_EQ(BIN2BCD(42), 0x42);
+	ASSERT_EQ(c.regs[RTC_CONTROL], RTC_SET | RTC_24H);
+	ASSERT_OK(ldm_hw_unclaim(LDM_HW_PORT, RTC_PORT(0)));
+	ASSERT_EQ(CMOS_READ(RTC_SECONDS), 0xff);
+	ASSERT(get_cycles() > 0 && cpu_khz == 1000000);
+	ASSERT_EQ(PIT_TICK_RATE, 1193182);
+}
