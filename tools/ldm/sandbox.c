@@ -17,6 +17,8 @@
 #include <sys/mount.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include "exec.h"
@@ -32,7 +34,12 @@
  *
  *  1. unshare a mount and a network namespace (and a user namespace first,
  *     when not root, with the caller mapped to root in it), and make every
- *     mount private, so that nothing done here reaches the machine;
+ *     mount private, so that nothing done here reaches the machine. The
+ *     network namespace is always owned by a user namespace other than the
+ *     machine's (as root, one made by a child whose network namespace
+ *     ldm exec joins, keeping its own user namespace and capabilities):
+ *     the kernel sends the machine's uevents only to namespaces the
+ *     initial user namespace owns, so the program hears ldmd's alone;
  *  2. keep a handle on the machine's /dev, mount a tmpfs on /dev, bind into
  *     it the nodes every program needs (null, zero, full, random, urandom,
  *     tty, pts, shm, log) and ldmd's root, whole, at /dev/.ldm (so that its
@@ -67,6 +74,54 @@ static int say(const char *what, const char *path, int error)
 	return error;
 }
 
+/*
+ * As root: join a new network namespace owned by a new user namespace, while
+ * staying in the machine's user namespace (with the machine's capabilities).
+ * The kernel broadcasts the machine's uevents only to network namespaces
+ * that the initial user namespace owns; this one gets none of them, and
+ * takes ldmd's, injected by the forwarder.
+ */
+static int unshare_net_owned(void)
+{
+	char path[64], c = 0;
+	int sync[2], error = 0, fd;
+	pid_t pid;
+
+	if (pipe2(sync, O_CLOEXEC))
+		return say("cannot make", "a pipe", -errno);
+	pid = fork();
+	if (pid == 0) {
+		close(sync[0]);
+		c = unshare(CLONE_NEWUSER | CLONE_NEWNET) ? 1 : 0;
+		if (write(sync[1], &c, 1) != 1)
+			_exit(1);
+		pause(); /* until killed, once its namespace is joined */
+		_exit(0);
+	}
+	close(sync[1]);
+	if (pid < 0 || read(sync[0], &c, 1) != 1 || c)
+		error = -EPERM;
+	if (!error) {
+		snprintf(path, sizeof(path), "/proc/%d/ns/net", (int)pid);
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0 || setns(fd, CLONE_NEWNET))
+			error = -errno;
+		if (fd >= 0)
+			close(fd);
+	}
+	close(sync[0]);
+	if (pid > 0) {
+		kill(pid, SIGKILL);
+		waitpid(pid, NULL, 0);
+	}
+	if (error)
+		fprintf(stderr,
+			"ldm exec: no user namespace to own the network namespace (%s): "
+			"the machine's uevents reach the program too\n",
+			strerror(-error));
+	return error;
+}
+
 /* Enter the namespaces; as root in a new user namespace when not root. */
 static int unshare_all(void)
 {
@@ -76,7 +131,7 @@ static int unshare_all(void)
 	char map[64];
 	int error;
 
-	if (unshare((user ? CLONE_NEWUSER : 0) | CLONE_NEWNS | CLONE_NEWNET))
+	if (unshare(user ? CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWNET : CLONE_NEWNS))
 		return say("cannot unshare", "the namespaces", -errno);
 	if (user) {
 		error = write_file("/proc/self/setgroups", "deny");
@@ -88,6 +143,8 @@ static int unshare_all(void)
 			error = write_file("/proc/self/gid_map", map);
 		if (error)
 			return say("cannot map", "the user namespace", error);
+	} else if (unshare_net_owned() && unshare(CLONE_NEWNET)) {
+		return say("cannot unshare", "a network namespace", -errno);
 	}
 	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL))
 		return say("cannot make private", "/", -errno);
