@@ -181,13 +181,12 @@ static bool udevd_runs(void)
 	return !stat("/run/udev/control", &st) && S_ISSOCK(st.st_mode);
 }
 
-/* Whether /dev/@name is a link into @nodes (the namespace's view of DIR/dev). */
-static bool is_our_link(const char *nodes, const char *name)
+/* Whether @path is a link into @nodes (the namespace's view of DIR/dev). */
+static bool is_our_link(const char *nodes, const char *path)
 {
-	char path[PATH_MAX], target[PATH_MAX];
+	char target[PATH_MAX];
 	ssize_t n;
 
-	snprintf(path, sizeof(path), "/dev/%s", name);
 	n = readlink(path, target, sizeof(target) - 1);
 	if (n < 0)
 		return false;
@@ -195,39 +194,71 @@ static bool is_our_link(const char *nodes, const char *name)
 	return !strncmp(target, nodes, strlen(nodes)) && target[strlen(nodes)] == '/';
 }
 
-/**
- * exec_sync_nodes - make /dev hold a link to each node of @nodes, and no
- * link to a node that is gone
- * @nodes: the directory of ldmd's device nodes, as the namespace sees it
- */
-void exec_sync_nodes(const char *nodes)
+/* Take out of /dev/@rel the links to nodes that are gone, and directories left empty. */
+static void prune_links(const char *nodes, const char *rel)
 {
-	char path[PATH_MAX], target[PATH_MAX];
+	char path[PATH_MAX + 8], target[2 * PATH_MAX], sub[PATH_MAX];
 	struct dirent *de;
 	DIR *d;
 
-	d = opendir("/dev");
+	snprintf(path, sizeof(path), "/dev/%s", rel);
+	d = opendir(path);
 	while (d && (de = readdir(d))) {
-		snprintf(target, sizeof(target), "%s/%s", nodes, de->d_name);
-		if (de->d_type == DT_LNK && is_our_link(nodes, de->d_name) &&
-		    access(target, F_OK)) {
-			snprintf(path, sizeof(path), "/dev/%s", de->d_name);
+		if (de->d_name[0] == '.' &&
+		    (!*rel || !strcmp(de->d_name, ".") || !strcmp(de->d_name, "..")))
+			continue; /* ., .., and /dev/.ldm */
+		snprintf(sub, sizeof(sub), "%s%s%s", rel, *rel ? "/" : "", de->d_name);
+		snprintf(path, sizeof(path), "/dev/%s", sub);
+		snprintf(target, sizeof(target), "%s/%s", nodes, sub);
+		if (de->d_type == DT_LNK && is_our_link(nodes, path) && access(target, F_OK)) {
 			unlink(path);
+		} else if (de->d_type == DT_DIR && strcmp(sub, "pts") && strcmp(sub, "shm")) {
+			prune_links(nodes, sub);
+			if (access(target, F_OK))
+				rmdir(path); /* fails, as meant, if something else is in it */
 		}
 	}
 	if (d)
 		closedir(d);
-	d = opendir(nodes);
+}
+
+/* Make /dev/@rel hold a link to each node of @nodes/@rel, directories as directories. */
+static void add_links(const char *nodes, const char *rel)
+{
+	char path[2 * PATH_MAX], target[2 * PATH_MAX], sub[PATH_MAX];
+	struct dirent *de;
+	DIR *d;
+
+	snprintf(path, sizeof(path), "%s/%s", nodes, rel);
+	d = opendir(path);
 	while (d && (de = readdir(d))) {
 		if (de->d_name[0] == '.')
 			continue;
-		snprintf(path, sizeof(path), "/dev/%s", de->d_name);
-		snprintf(target, sizeof(target), "%s/%s", nodes, de->d_name);
-		if (symlink(target, path) && errno != EEXIST)
+		snprintf(sub, sizeof(sub), "%s%s%s", rel, *rel ? "/" : "", de->d_name);
+		snprintf(path, sizeof(path), "/dev/%s", sub);
+		snprintf(target, sizeof(target), "%s/%s", nodes, sub);
+		if (de->d_type == DT_DIR) {
+			if (mkdir(path, 0755) && errno != EEXIST)
+				fprintf(stderr, "ldm exec: %s: %s\n", path, strerror(errno));
+			else
+				add_links(nodes, sub);
+		} else if (symlink(target, path) && errno != EEXIST) {
 			fprintf(stderr, "ldm exec: %s: %s\n", path, strerror(errno));
+		}
 	}
 	if (d)
 		closedir(d);
+}
+
+/**
+ * exec_sync_nodes - make /dev hold a link to each node of @nodes, at the
+ * same path (/dev/input/event0), and no link to a node that is gone
+ * @nodes: the directory of ldmd's device nodes, as the namespace sees it
+ */
+void exec_sync_nodes(const char *nodes)
+{
+	prune_links(nodes, "");
+	add_links(nodes, "");
 }
 
 /**
