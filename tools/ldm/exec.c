@@ -8,6 +8,8 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
+#include <poll.h>
+#include <sys/socket.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,7 +25,7 @@
 
 static void exec_help(FILE *out)
 {
-	fprintf(out, "Usage: ldm exec [--root DIR] [--] PROGRAM [ARGS...]\n\n"
+	fprintf(out, "Usage: ldm exec [--root DIR] [--no-events] [--] PROGRAM [ARGS...]\n\n"
 		     "Run PROGRAM with the ldmd serving DIR (default: $LDM_ROOT, else\n"
 		     "/run/ldm) as its machine, in namespaces of its own: /sys is ldmd's tree,\n"
 		     "/dev holds ldmd's device nodes beside null, zero, tty and the like, what\n"
@@ -31,12 +33,57 @@ static void exec_help(FILE *out)
 		     "monitors hear ldmd's events as udevd sends them (udevadm monitor --udev,\n"
 		     "pyudev). Every ioctl on a node reaches its driver whole, through the\n"
 		     "preload library: $LDM_PRELOAD, else the installed one.\n"
-		     "The machine's own view is untouched. Exit status: PROGRAM's.\n\n"
+		     "The machine's own view is untouched. Exit status: PROGRAM's.\n"
+		     "If ldmd refuses the listener of its events (all its slots taken), ldm\n"
+		     "exec says so and fails (exit status 1), unless --no-events is given.\n\n"
 		     "  -r, --root DIR   the ldmd to run against\n"
+		     "      --no-events  run PROGRAM even without ldmd's events\n"
 		     "  -h, --help       show this text\n");
 }
 
 static pid_t program;
+
+/* The forwarder's exit status when ldmd refused its listener. */
+#define FORWARDER_REFUSED 3
+/* How long ldmd's refusal of a listener is waited for before the program starts. */
+#define VERDICT_MS	  100
+
+/*
+ * Whether ldmd refused the listener @fd: it sends "ldm-refused@" with the
+ * reason, and closes, as soon as it accepts the connection; an accepted
+ * listener hears nothing until an event. What is read is left for the
+ * forwarder. Return: 1 (the reason in @why), or 0.
+ */
+static int exec_refused(int fd, int timeout_ms, char *why, size_t size)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	char buf[512];
+	ssize_t n;
+
+	if (poll(&p, 1, timeout_ms) <= 0)
+		return 0;
+	n = recv(fd, buf, sizeof(buf) - 1, MSG_PEEK | MSG_DONTWAIT);
+	if (n < 0)
+		return 0;
+	buf[n] = '\0';
+	if (n == 0) {
+		snprintf(why, size, "ldmd closed the connection");
+		return 1;
+	}
+	if (strcmp(buf, "ldm-refused@"))
+		return 0;
+	n = (ssize_t)strlen(buf) + 1;
+	snprintf(why, size, "%s", !strncmp(buf + n, "REASON=", 7) ? buf + n + 7 : "no reason");
+	return 1;
+}
+
+static void say_refused(const char *why, bool no_events)
+{
+	fprintf(stderr, "ldm exec: ldmd refused the listener of its events: %s; %s\n", why,
+		no_events ? "going on without them (--no-events)" :
+			    "the program would hear no events and /dev would not follow ldmd "
+			    "(--no-events runs it so)");
+}
 
 static void pass_signal(int sig)
 {
@@ -45,16 +92,22 @@ static void pass_signal(int sig)
 }
 
 /* The forwarder of events, in the namespaces: until the program has ended. */
-static pid_t start_forwarder(int uevent, int stop[2])
+static pid_t start_forwarder(int uevent, int stop[2], bool no_events, bool said)
 {
 	pid_t pid = fork();
 
 	if (pid == 0) {
+		char why[256];
 		int error;
 
 		close(stop[1]); /* the pipe hangs up when ldm exec closes its end */
-		error = exec_forward_events(uevent, stop[0], EXEC_ROOT "/dev");
-
+		error = exec_forward_events(uevent, stop[0], EXEC_ROOT "/dev", why, sizeof(why));
+		if (error == -ECONNREFUSED) {
+			/* Late, if not said: ldmd answered after VERDICT_MS. */
+			if (!said)
+				say_refused(why, no_events);
+			_exit(FORWARDER_REFUSED);
+		}
 		if (error)
 			fprintf(stderr, "ldm exec: no udev events: %s\n", strerror(-error));
 		_exit(error ? 1 : 0);
@@ -114,11 +167,12 @@ static int exit_status(int status)
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
-static int run_in_sandbox(const char *root, int uevent, char *argv[])
+static int run_in_sandbox(const char *root, int uevent, bool no_events, bool said, char *argv[])
 {
 	struct sigaction sa = { .sa_handler = pass_signal };
-	int stop[2], status = 0, error;
-	pid_t forwarder;
+	int stop[2], status = 0, st, error;
+	bool failed = false;
+	pid_t forwarder, pid;
 
 	error = exec_enter_sandbox(root);
 	if (error)
@@ -127,7 +181,7 @@ static int run_in_sandbox(const char *root, int uevent, char *argv[])
 		perror("ldm exec: pipe");
 		return 1;
 	}
-	forwarder = start_forwarder(uevent, stop);
+	forwarder = start_forwarder(uevent, stop, no_events, said);
 	close(uevent);
 	close(stop[0]);
 	sigaction(SIGTERM, &sa, NULL);
@@ -138,35 +192,91 @@ static int run_in_sandbox(const char *root, int uevent, char *argv[])
 		perror("ldm exec: fork");
 		status = 1 << 8;
 	}
-	while (program > 0 && waitpid(program, &status, 0) < 0 && errno == EINTR)
-		;
+	/* Until the program ends; a forwarder refused late stops it, unless --no-events. */
+	while (program > 0) {
+		pid = waitpid(-1, &st, 0);
+		if (pid < 0 && errno == EINTR)
+			continue;
+		if (pid < 0)
+			break;
+		if (pid == program) {
+			status = st;
+			break;
+		}
+		if (pid == forwarder) {
+			forwarder = 0;
+			if (WIFEXITED(st) && WEXITSTATUS(st) == FORWARDER_REFUSED && !no_events) {
+				failed = true;
+				kill(program, SIGTERM);
+			}
+		}
+	}
 	close(stop[1]);
 	if (forwarder > 0)
 		waitpid(forwarder, NULL, 0);
-	return exit_status(status);
+	return failed ? 1 : exit_status(status);
 }
 
-static int exec_run(int argc, char *argv[])
+/* --root, --no-events, --help; parsing stops at PROGRAM. -1 to go on, or the exit status. */
+static int exec_options(int argc, char *argv[], const char **root, bool *no_events)
 {
-	char root[PATH_MAX];
-	struct tool_opts o;
-	int status, uevent;
+	enum { OPT_ROOT = 0x100, OPT_NO_EVENTS };
+	static const struct option opts[] = {
+		{ "root", required_argument, NULL, OPT_ROOT },
+		{ "no-events", no_argument, NULL, OPT_NO_EVENTS },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
 
-	status = tool_parse_options(argc, argv, 0, exec_help, &o);
-	if (status >= 0)
-		return status;
+	*root = NULL;
+	*no_events = false;
+	while ((c = getopt_long(argc, argv, "+r:h", opts, NULL)) != -1) {
+		if (c == OPT_ROOT || c == 'r') {
+			*root = optarg;
+		} else if (c == OPT_NO_EVENTS) {
+			*no_events = true;
+		} else if (c == 'h') {
+			exec_help(stdout);
+			return 0;
+		} else {
+			exec_help(stderr);
+			return 2;
+		}
+	}
+	*root = tool_root(*root);
 	if (optind >= argc) {
 		exec_help(stderr);
 		return 2;
 	}
-	if (!realpath(o.root, root)) {
-		fprintf(stderr, "ldm exec: %s: %s\n", o.root, strerror(errno));
-		return 1;
-	}
+	return -1;
+}
+
+static int exec_run(int argc, char *argv[])
+{
+	char root[PATH_MAX], why[256];
+	const char *opt_root;
+	bool no_events;
+	int status, uevent, refused;
+
+	status = exec_options(argc, argv, &opt_root, &no_events);
+	if (status >= 0)
+		return status;
+	/* A root that is not there: no ldmd at it, said as the other verbs say it. */
+	if (!realpath(opt_root, root))
+		snprintf(root, sizeof(root), "%s", opt_root);
 	uevent = ctl_connect_socket("exec", root, "uevent");
 	if (uevent < 0)
 		return 1;
-	return run_in_sandbox(root, uevent, argv + optind);
+	refused = exec_refused(uevent, VERDICT_MS, why, sizeof(why));
+	if (refused) {
+		say_refused(why, no_events);
+		if (!no_events) {
+			close(uevent);
+			return 1;
+		}
+	}
+	return run_in_sandbox(root, uevent, no_events, refused, argv + optind);
 }
 
 const struct ldm_verb ldm_verb_exec = {

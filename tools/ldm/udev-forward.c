@@ -267,15 +267,19 @@ void exec_sync_nodes(const char *nodes)
  * @uevent: a connection to ldmd's DIR/uevent
  * @stop_fd: a descriptor that turns readable when the program has ended
  * @nodes: the directory of ldmd's device nodes, as the namespace sees it
+ * @why: gets ldmd's reason if it refused the listener
+ * @size: the size of @why
  *
- * Return: 0, or a negative errno when the netlink socket cannot be made.
+ * Return: 0, -ECONNREFUSED if ldmd refused the listener (its reason in
+ * @why), or a negative errno when the netlink socket cannot be made.
  */
-int exec_forward_events(int uevent, int stop_fd, const char *nodes)
+int exec_forward_events(int uevent, int stop_fd, const char *nodes, char *why, size_t size)
 {
 	struct sockaddr_nl self = { .nl_family = AF_NETLINK };
 	struct pollfd p[2] = { { .fd = uevent, .events = POLLIN },
 			       { .fd = stop_fd, .events = POLLIN } };
 	static char buf[MSG_MAX + 1];
+	const char *reason;
 	bool said = false;
 	int nl, error;
 	ssize_t n;
@@ -298,6 +302,12 @@ int exec_forward_events(int uevent, int stop_fd, const char *nodes)
 		buf[n] = '\0';
 		if (!strcmp(buf, "ldm-dropped@"))
 			continue; /* libudev has no word for it */
+		if (!strcmp(buf, "ldm-refused@")) {
+			reason = event_property(buf, (size_t)n, "REASON");
+			snprintf(why, size, "%s", reason ? reason : "no reason");
+			close(nl);
+			return -ECONNREFUSED;
+		}
 		exec_sync_nodes(nodes);
 		error = send_kernel(nl, buf, (size_t)n);
 		if (error && !said) {
