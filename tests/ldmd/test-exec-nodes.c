@@ -153,3 +153,30 @@ DEFINE_TEST(
 	free(out);
 	ldmd_down(&d);
 }
+
+DEFINE_TEST(
+	test_exec_proc_at_any_depth_is_ldmds,
+	.description =
+		"under ldm exec /proc/bus/input/devices, which the machine has too, is ldmd's (a driver's entry two directories down), while /proc/bus/input/handlers, which ldmd does not serve, and /proc/version stay the machine's",
+	.no_runtime = true)
+{
+	struct ldmd d;
+	char *out;
+
+	need_namespaces();
+	if (access("/proc/bus/input/devices", F_OK) || access("/proc/bus/input/handlers", F_OK))
+		ldm_test_skip("this machine has no /proc/bus/input/devices and handlers");
+	nodes_up(&d, false);
+	exec_ok(&d,
+		"sh -c 'cat /proc/bus/input/devices; cat /proc/bus/input/handlers >/dev/null && "
+		"echo handlers; grep -q \"^Linux version\" /proc/version && echo version'",
+		&out);
+	ASSERT_STREQ(out, "I: Bus=0019 Vendor=0001 Product=0002 Version=0100\n"
+			  "N: Name=\"ldm nodetest keys\"\n"
+			  "P: Phys=ldm/nodetest\n"
+			  "H: Handlers=event0\n"
+			  "B: EV=2\n\n"
+			  "handlers\nversion\n");
+	free(out);
+	ldmd_down(&d);
+}

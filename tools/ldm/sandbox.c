@@ -45,8 +45,9 @@
  *     tty, pts, shm, log) and ldmd's root, whole, at /dev/.ldm (so that its
  *     mounts and sockets stay reachable whatever is mounted over them);
  *  3. bind /dev/.ldm/sys on /sys;
- *  4. bind each file of /dev/.ldm/proc over the file of /proc of its name
- *     (a user namespace may not: then /proc stays the machine's, said once);
+ *  4. bind each file of /dev/.ldm/proc, at any depth, over the file of
+ *     /proc of its path (a user namespace may not: then /proc stays the
+ *     machine's, said once);
  *  5. give /run/udev a tmpfs with an empty "control" file: libudev opens no
  *     monitor where no udevd seems to run;
  *  6. bring the loopback interface up, as a fresh network namespace has it
@@ -202,32 +203,45 @@ static int make_dev(const char *root)
 	return error ? say("cannot bind", root, error) : 0;
 }
 
-/* Each file of /dev/.ldm/proc over /proc's of its name; 0 if there is none. */
-static int bind_proc(void)
+/*
+ * Each file ldmd serves below /dev/.ldm/proc/@rel, at any depth, over the
+ * file of /proc of the same path (/proc/bus/input/devices); a file or a
+ * directory the machine lacks is left to the preload library, as procfs
+ * takes no bind mount where it has nothing. Says once what it cannot bind.
+ */
+static void bind_proc_dir(const char *rel, bool *said)
 {
-	char src[PATH_MAX], dst[PATH_MAX];
+	char src[PATH_MAX], dst[PATH_MAX], sub[PATH_MAX / 2];
 	struct dirent *de;
-	int error = 0;
+	struct stat st;
 	DIR *d;
 
-	d = opendir(EXEC_ROOT "/proc");
+	snprintf(src, sizeof(src), EXEC_ROOT "/proc%s", rel);
+	d = opendir(src);
 	while (d && (de = readdir(d))) {
-		if (de->d_name[0] == '.' || de->d_type == DT_DIR)
+		if (de->d_name[0] == '.')
 			continue;
-		snprintf(src, sizeof(src), EXEC_ROOT "/proc/%s", de->d_name);
-		snprintf(dst, sizeof(dst), "/proc/%s", de->d_name);
+		snprintf(sub, sizeof(sub), "%s/%s", rel, de->d_name);
+		snprintf(src, sizeof(src), EXEC_ROOT "/proc%s", sub);
+		snprintf(dst, sizeof(dst), "/proc%s", sub);
 		/* One the machine lacks, procfs cannot take: the preload opens it. */
-		if (access(dst, F_OK))
+		if (lstat(dst, &st))
 			continue;
-		if (mount(src, dst, NULL, MS_BIND, NULL) && !error) {
-			error = -errno;
-			fprintf(stderr, "ldm exec: /proc/%s stays the machine's: %s\n", de->d_name,
+		if (de->d_type == DT_DIR) {
+			if (S_ISDIR(st.st_mode))
+				bind_proc_dir(sub, said);
+			continue;
+		}
+		if (S_ISDIR(st.st_mode))
+			continue;
+		if (mount(src, dst, NULL, MS_BIND, NULL) && !*said) {
+			*said = true;
+			fprintf(stderr, "ldm exec: /proc%s stays the machine's: %s\n", sub,
 				strerror(errno));
 		}
 	}
 	if (d)
 		closedir(d);
-	return 0;
 }
 
 /* What libudev takes for a running udevd: /run/udev/control. */
@@ -273,6 +287,7 @@ static void loopback_up(void)
 int exec_enter_sandbox(const char *root)
 {
 	char sys[PATH_MAX];
+	bool said = false;
 	int error;
 
 	error = unshare_all();
@@ -283,7 +298,7 @@ int exec_enter_sandbox(const char *root)
 	snprintf(sys, sizeof(sys), "%s/sys", EXEC_ROOT);
 	if (mount(sys, "/sys", NULL, MS_BIND | MS_REC, NULL))
 		return say("cannot bind on /sys", sys, -errno);
-	bind_proc();
+	bind_proc_dir("", &said);
 	error = make_run_udev();
 	if (error)
 		return error;

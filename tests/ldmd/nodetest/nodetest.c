@@ -7,7 +7,9 @@
  *   input/event0, input/mice  class_simple devices of the class "input",
  *                             major 13, as evdev and mousedev make them;
  *                             event0 answers evdev's EVIOCGVERSION,
- *                             EVIOCGID, EVIOCGNAME and EVIOCGBIT(0)
+ *                             EVIOCGID, EVIOCGNAME and EVIOCGBIT(0);
+ *                             /proc/bus/input/devices lists it, as
+ *                             2.6.9's input core does
  *   i2c-0                     a class device of its own class "i2c-dev",
  *                             registered with class_device_register() and
  *                             given a "dev" attribute of its own
@@ -18,6 +20,7 @@
 #include <ldm/kdev_t.h>
 #include <ldm/kernel.h>
 #include <ldm/module.h>
+#include <ldm/proc_fs.h>
 #include <ldm/string.h>
 #include <ldm/uaccess.h>
 
@@ -82,6 +85,32 @@ static const struct file_operations i2c_fops = {
 };
 
 static struct class_simple *input_class;
+static struct proc_dir_entry *proc_bus_input;
+
+/* /proc/bus/input/devices, in 2.6.9's form, for the one device. */
+static int devices_read(char *page, char **start, off_t off, int count, int *eof, void *data)
+{
+	int len = sprintf(page,
+			  "I: Bus=0019 Vendor=0001 Product=0002 Version=0100\n"
+			  "N: Name=\"%s\"\n"
+			  "P: Phys=ldm/nodetest\n"
+			  "H: Handlers=event0\n"
+			  "B: EV=2\n\n",
+			  evdev_name);
+
+	(void)data;
+	if (off >= len) {
+		*eof = 1;
+		return 0;
+	}
+	*start = page + off;
+	len -= (int)off;
+	if (len > count)
+		len = count;
+	else
+		*eof = 1;
+	return len;
+}
 
 static void i2c_dev_release(struct class_device *class_dev)
 {
@@ -127,6 +156,9 @@ static int __init nodetest_init(void)
 	if (error)
 		goto err_i2c_class;
 	class_device_create_file(&i2c_class_dev, &class_device_attr_dev);
+	proc_bus_input = proc_mkdir("input", proc_bus);
+	if (proc_bus_input)
+		create_proc_read_entry("devices", 0, proc_bus_input, devices_read, NULL);
 	return 0;
 
 err_i2c_class:
@@ -144,6 +176,10 @@ err_input:
 
 static void __exit nodetest_exit(void)
 {
+	if (proc_bus_input) {
+		remove_proc_entry("devices", proc_bus_input);
+		remove_proc_entry("input", proc_bus);
+	}
 	class_device_remove_file(&i2c_class_dev, &class_device_attr_dev);
 	class_device_unregister(&i2c_class_dev);
 	class_unregister(&i2c_dev_class);
