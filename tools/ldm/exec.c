@@ -25,7 +25,8 @@
 
 static void exec_help(FILE *out)
 {
-	fprintf(out, "Usage: ldm exec [--root DIR] [--no-events] [--] PROGRAM [ARGS...]\n\n"
+	fprintf(out, "Usage: ldm exec [--root DIR] [--no-events] [--udevd RULES] [--] PROGRAM "
+		     "[ARGS...]\n\n"
 		     "Run PROGRAM with the ldmd serving DIR (default: $LDM_ROOT, else\n"
 		     "/run/ldm) as its machine, in namespaces of its own: /sys is ldmd's tree,\n"
 		     "/dev holds ldmd's device nodes beside null, zero, tty and the like, what\n"
@@ -36,12 +37,22 @@ static void exec_help(FILE *out)
 		     "The machine's own view is untouched. Exit status: PROGRAM's.\n"
 		     "If ldmd refuses the listener of its events (all its slots taken), ldm\n"
 		     "exec says so and fails (exit status 1), unless --no-events is given.\n\n"
-		     "  -r, --root DIR   the ldmd to run against\n"
-		     "      --no-events  run PROGRAM even without ldmd's events\n"
-		     "  -h, --help       show this text\n");
+		     "  -r, --root DIR     the ldmd to run against\n"
+		     "      --no-events    run PROGRAM even without ldmd's events\n"
+		     "      --udevd RULES  run the machine's systemd-udevd beside PROGRAM, with\n"
+		     "                     the rules of the directory RULES only ($LDM_UDEVD\n"
+		     "                     names another udevd)\n"
+		     "  -h, --help         show this text\n");
 }
 
 static pid_t program;
+
+struct exec_opts {
+	const char *root;  /* --root, else the default */
+	bool no_events;	   /* --no-events */
+	const char *rules; /* --udevd RULES, resolved, or NULL */
+	char rules_buf[PATH_MAX];
+};
 
 /* The forwarder's exit status when ldmd refused its listener. */
 #define FORWARDER_REFUSED 3
@@ -138,22 +149,27 @@ static void add_preload(void)
 	}
 }
 
-/* PROGRAM, with the environment that names the namespace's ldmd. */
+/* The environment that names the namespace's ldmd, for the program and udevd. */
+static void set_environment(void)
+{
+	setenv("LDM_ROOT", EXEC_ROOT, 1);
+	setenv("SYSFS_PATH", "/sys", 1); /* libsysfs (systool) looks it up first */
+	/*
+	 * libudev (systemd >= 250) refuses a device whose directory is not on
+	 * sysfs by its statfs magic, which a FUSE mount cannot give; this
+	 * documented switch of systemd's turns that check off. A value the
+	 * user set stays.
+	 */
+	setenv("SYSTEMD_DEVICE_VERIFY_SYSFS", "0", 0);
+	add_preload();
+}
+
+/* PROGRAM, in that environment. */
 static pid_t start_program(char *argv[])
 {
 	pid_t pid = fork();
 
 	if (pid == 0) {
-		setenv("LDM_ROOT", EXEC_ROOT, 1);
-		setenv("SYSFS_PATH", "/sys", 1); /* libsysfs (systool) looks it up first */
-		/*
-		 * libudev (systemd >= 250) refuses a device whose directory is
-		 * not on sysfs by its statfs magic, which a FUSE mount cannot
-		 * give; this documented switch of systemd's turns that check
-		 * off. A value the user set stays.
-		 */
-		setenv("SYSTEMD_DEVICE_VERIFY_SYSFS", "0", 0);
-		add_preload();
 		execvp(argv[0], argv);
 		fprintf(stderr, "ldm exec: %s: %s\n", argv[0], strerror(errno));
 		_exit(errno == ENOENT ? 127 : 126);
@@ -167,12 +183,14 @@ static int exit_status(int status)
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
-static int run_in_sandbox(const char *root, int uevent, bool no_events, bool said, char *argv[])
+static int run_in_sandbox(const char *root, int uevent, const struct exec_opts *o, bool said,
+			  char *argv[])
 {
 	struct sigaction sa = { .sa_handler = pass_signal };
 	int stop[2], status = 0, st, error;
+	pid_t forwarder, pid, udevd = 0;
+	bool no_events = o->no_events;
 	bool failed = false;
-	pid_t forwarder, pid;
 
 	error = exec_enter_sandbox(root);
 	if (error)
@@ -187,6 +205,15 @@ static int run_in_sandbox(const char *root, int uevent, bool no_events, bool sai
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	set_environment();
+	if (o->rules) {
+		udevd = exec_start_udevd(o->rules);
+		if (udevd < 0) {
+			close(stop[1]);
+			waitpid(forwarder, NULL, 0);
+			return 1;
+		}
+	}
 	program = start_program(argv);
 	if (program < 0) {
 		perror("ldm exec: fork");
@@ -211,31 +238,43 @@ static int run_in_sandbox(const char *root, int uevent, bool no_events, bool sai
 			}
 		}
 	}
+	exec_stop_udevd(udevd);
 	close(stop[1]);
 	if (forwarder > 0)
 		waitpid(forwarder, NULL, 0);
 	return failed ? 1 : exit_status(status);
 }
 
-/* --root, --no-events, --help; parsing stops at PROGRAM. -1 to go on, or the exit status. */
-static int exec_options(int argc, char *argv[], const char **root, bool *no_events)
+/* --root, --no-events, --udevd, --help; parsing stops at PROGRAM. -1 to go on, or the exit status. */
+static int exec_options(int argc, char *argv[], struct exec_opts *o)
 {
-	enum { OPT_ROOT = 0x100, OPT_NO_EVENTS };
+	enum { OPT_ROOT = 0x100, OPT_NO_EVENTS, OPT_UDEVD };
 	static const struct option opts[] = {
 		{ "root", required_argument, NULL, OPT_ROOT },
 		{ "no-events", no_argument, NULL, OPT_NO_EVENTS },
+		{ "udevd", required_argument, NULL, OPT_UDEVD },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+	const char *root = NULL;
+	struct stat st;
 	int c;
 
-	*root = NULL;
-	*no_events = false;
+	memset(o, 0, sizeof(*o));
 	while ((c = getopt_long(argc, argv, "+r:h", opts, NULL)) != -1) {
 		if (c == OPT_ROOT || c == 'r') {
-			*root = optarg;
+			root = optarg;
 		} else if (c == OPT_NO_EVENTS) {
-			*no_events = true;
+			o->no_events = true;
+		} else if (c == OPT_UDEVD) {
+			errno = 0;
+			if (!realpath(optarg, o->rules_buf) || stat(o->rules_buf, &st) ||
+			    !S_ISDIR(st.st_mode)) {
+				fprintf(stderr, "ldm exec: --udevd %s: %s\n", optarg,
+					errno ? strerror(errno) : "not a directory of rules");
+				return 2;
+			}
+			o->rules = o->rules_buf;
 		} else if (c == 'h') {
 			exec_help(stdout);
 			return 0;
@@ -244,7 +283,7 @@ static int exec_options(int argc, char *argv[], const char **root, bool *no_even
 			return 2;
 		}
 	}
-	*root = tool_root(*root);
+	o->root = tool_root(root);
 	if (optind >= argc) {
 		exec_help(stderr);
 		return 2;
@@ -255,28 +294,27 @@ static int exec_options(int argc, char *argv[], const char **root, bool *no_even
 static int exec_run(int argc, char *argv[])
 {
 	char root[PATH_MAX], why[256];
-	const char *opt_root;
-	bool no_events;
 	int status, uevent, refused;
+	struct exec_opts o;
 
-	status = exec_options(argc, argv, &opt_root, &no_events);
+	status = exec_options(argc, argv, &o);
 	if (status >= 0)
 		return status;
 	/* A root that is not there: no ldmd at it, said as the other verbs say it. */
-	if (!realpath(opt_root, root))
-		snprintf(root, sizeof(root), "%s", opt_root);
+	if (!realpath(o.root, root))
+		snprintf(root, sizeof(root), "%s", o.root);
 	uevent = ctl_connect_socket("exec", root, "uevent");
 	if (uevent < 0)
 		return 1;
 	refused = exec_refused(uevent, VERDICT_MS, why, sizeof(why));
 	if (refused) {
-		say_refused(why, no_events);
-		if (!no_events) {
+		say_refused(why, o.no_events);
+		if (!o.no_events) {
 			close(uevent);
 			return 1;
 		}
 	}
-	return run_in_sandbox(root, uevent, no_events, refused, argv + optind);
+	return run_in_sandbox(root, uevent, &o, refused, argv + optind);
 }
 
 const struct ldm_verb ldm_verb_exec = {

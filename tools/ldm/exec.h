@@ -8,11 +8,14 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 /* Where ldmd's root is seen inside the namespaces. */
 #define EXEC_ROOT "/dev/.ldm"
 
 int exec_enter_sandbox(const char *root);
+pid_t exec_start_udevd(const char *rules);
+void exec_stop_udevd(pid_t pid);
 void exec_sync_nodes(const char *nodes);
 int exec_forward_events(int uevent, int stop_fd, const char *nodes, char *why, size_t size);
 
