@@ -18,26 +18,33 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <ldmd/control.h>
+
 #include "control-client.h"
+#include "ldmd-client.h"
 #include "exec.h"
 #include "ldm.h"
 #include "tool-util.h"
 
 static void exec_help(FILE *out)
 {
-	fprintf(out, "Usage: ldm exec [--root DIR] [--no-events] [--udevd RULES] [--] PROGRAM "
-		     "[ARGS...]\n\n"
+	fprintf(out, "Usage: ldm exec [--root DIR] [--modules DIR] [--no-events] [--udevd RULES]\n"
+		     "                [--] PROGRAM [ARGS...]\n\n"
 		     "Run PROGRAM with the ldmd serving DIR (default: $LDM_ROOT, else\n"
 		     "/run/ldm) as its machine, in namespaces of its own: /sys is ldmd's tree,\n"
 		     "/dev holds ldmd's device nodes beside null, zero, tty and the like, what\n"
-		     "ldmd serves in DIR/proc replaces those files of /proc, and libudev's\n"
-		     "monitors hear ldmd's events as udevd sends them (udevadm monitor --udev,\n"
-		     "pyudev). Every ioctl on a node reaches its driver whole, through the\n"
-		     "preload library: $LDM_PRELOAD, else the installed one.\n"
+		     "ldmd serves in DIR/proc replaces those files of /proc, and netlink\n"
+		     "uevent sockets hear ldmd's events, on the kernel and the udev group, and\n"
+		     "never the machine's (udevadm monitor, pyudev, udevd). Every ioctl on a\n"
+		     "node reaches its driver whole, and kmod's insmod, modprobe and rmmod\n"
+		     "load and unload ldmd's modules, through the preload library:\n"
+		     "$LDM_PRELOAD, else the installed one.\n"
 		     "The machine's own view is untouched. Exit status: PROGRAM's.\n"
 		     "If ldmd refuses the listener of its events (all its slots taken), ldm\n"
 		     "exec says so and fails (exit status 1), unless --no-events is given.\n\n"
 		     "  -r, --root DIR     the ldmd to run against\n"
+		     "  -m, --modules DIR  ldmd's modules directory, shown at\n"
+		     "                     /lib/modules/$(uname -r) (default: ldmd's --modules)\n"
 		     "      --no-events    run PROGRAM even without ldmd's events\n"
 		     "      --udevd RULES  run the machine's systemd-udevd beside PROGRAM, with\n"
 		     "                     the rules of the directory RULES only ($LDM_UDEVD\n"
@@ -52,7 +59,50 @@ struct exec_opts {
 	bool no_events;	   /* --no-events */
 	const char *rules; /* --udevd RULES, resolved, or NULL */
 	char rules_buf[PATH_MAX];
+	char modules[PATH_MAX]; /* --modules DIR, resolved, or ldmd's, or "" */
 };
+
+/*
+ * ldmd's --modules DIR, from its command line (the control socket's peer):
+ * an absolute directory only, as ldmd leaves its working directory when
+ * it detaches. "" when there is none.
+ */
+static void ldmd_modules_dir(const char *root, char *buf, size_t size)
+{
+	char path[64], cmdline[8192], *arg, *end, *dir = NULL;
+	struct ucred cred;
+	socklen_t len = sizeof(cred);
+	struct stat st;
+	ssize_t n = -1;
+	int fd, c;
+
+	buf[0] = '\0';
+	c = ctl_open(root, CONTROL_SOCKET);
+	if (c < 0)
+		return;
+	if (!getsockopt(c, SOL_SOCKET, SO_PEERCRED, &cred, &len) && cred.pid > 0) {
+		snprintf(path, sizeof(path), "/proc/%d/cmdline", (int)cred.pid);
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd >= 0) {
+			n = read(fd, cmdline, sizeof(cmdline) - 1);
+			close(fd);
+		}
+	}
+	close(c);
+	if (n <= 0)
+		return;
+	cmdline[n] = '\0';
+	end = cmdline + n;
+	for (arg = cmdline; arg < end; arg += strlen(arg) + 1) {
+		if ((!strcmp(arg, "--modules") || !strcmp(arg, "-m")) &&
+		    arg + strlen(arg) + 1 < end)
+			dir = arg + strlen(arg) + 1;
+		else if (!strncmp(arg, "--modules=", 10))
+			dir = arg + 10;
+	}
+	if (dir && dir[0] == '/' && !stat(dir, &st) && S_ISDIR(st.st_mode))
+		snprintf(buf, size, "%s", dir);
+}
 
 /* The forwarder's exit status when ldmd refused its listener. */
 #define FORWARDER_REFUSED 3
@@ -206,13 +256,12 @@ static int run_in_sandbox(const char *root, int uevent, const struct exec_opts *
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	set_environment();
+	if (*o->modules && exec_bind_modules(o->modules))
+		goto err_forwarder;
 	if (o->rules) {
 		udevd = exec_start_udevd(o->rules);
-		if (udevd < 0) {
-			close(stop[1]);
-			waitpid(forwarder, NULL, 0);
-			return 1;
-		}
+		if (udevd < 0)
+			goto err_forwarder;
 	}
 	program = start_program(argv);
 	if (program < 0) {
@@ -243,6 +292,11 @@ static int run_in_sandbox(const char *root, int uevent, const struct exec_opts *
 	if (forwarder > 0)
 		waitpid(forwarder, NULL, 0);
 	return failed ? 1 : exit_status(status);
+
+err_forwarder:
+	close(stop[1]);
+	waitpid(forwarder, NULL, 0);
+	return 1;
 }
 
 /* --root, --no-events, --udevd, --help; parsing stops at PROGRAM. -1 to go on, or the exit status. */
@@ -251,6 +305,7 @@ static int exec_options(int argc, char *argv[], struct exec_opts *o)
 	enum { OPT_ROOT = 0x100, OPT_NO_EVENTS, OPT_UDEVD };
 	static const struct option opts[] = {
 		{ "root", required_argument, NULL, OPT_ROOT },
+		{ "modules", required_argument, NULL, 'm' },
 		{ "no-events", no_argument, NULL, OPT_NO_EVENTS },
 		{ "udevd", required_argument, NULL, OPT_UDEVD },
 		{ "help", no_argument, NULL, 'h' },
@@ -261,9 +316,17 @@ static int exec_options(int argc, char *argv[], struct exec_opts *o)
 	int c;
 
 	memset(o, 0, sizeof(*o));
-	while ((c = getopt_long(argc, argv, "+r:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+r:m:h", opts, NULL)) != -1) {
 		if (c == OPT_ROOT || c == 'r') {
 			root = optarg;
+		} else if (c == 'm') {
+			errno = 0;
+			if (!realpath(optarg, o->modules) || stat(o->modules, &st) ||
+			    !S_ISDIR(st.st_mode)) {
+				fprintf(stderr, "ldm exec: --modules %s: %s\n", optarg,
+					errno ? strerror(errno) : "not a directory");
+				return 2;
+			}
 		} else if (c == OPT_NO_EVENTS) {
 			o->no_events = true;
 		} else if (c == OPT_UDEVD) {
@@ -306,6 +369,8 @@ static int exec_run(int argc, char *argv[])
 	uevent = ctl_connect_socket("exec", root, "uevent");
 	if (uevent < 0)
 		return 1;
+	if (!*o.modules)
+		ldmd_modules_dir(root, o.modules, sizeof(o.modules));
 	refused = exec_refused(uevent, VERDICT_MS, why, sizeof(why));
 	if (refused) {
 		say_refused(why, o.no_events);

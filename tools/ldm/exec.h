@@ -14,6 +14,7 @@
 #define EXEC_ROOT "/dev/.ldm"
 
 int exec_enter_sandbox(const char *root);
+int exec_bind_modules(const char *dir);
 pid_t exec_start_udevd(const char *rules);
 void exec_stop_udevd(pid_t pid);
 void exec_sync_nodes(const char *nodes);

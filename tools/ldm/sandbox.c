@@ -17,6 +17,7 @@
 #include <sys/mount.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <signal.h>
 #include <unistd.h>
@@ -51,7 +52,9 @@
  *  5. give /run/udev a tmpfs with an empty "control" file: libudev opens no
  *     monitor where no udevd seems to run;
  *  6. bring the loopback interface up, as a fresh network namespace has it
- *     down.
+ *     down;
+ *  7. with ldmd's modules directory known, bind it at
+ *     /lib/modules/$(uname -r) (exec_bind_modules()).
  * /dev/NAME links to each node of /dev/.ldm/dev, kept in step by the
  * forwarder.
  */
@@ -259,6 +262,34 @@ static int make_run_udev(void)
 	close(fd);
 	if (mkdir("/run/udev/data", 0755))
 		return say("cannot make", "/run/udev/data", -errno);
+	return 0;
+}
+
+/**
+ * exec_bind_modules - make /lib/modules/$(uname -r) ldmd's modules directory
+ * @dir: the directory (ldmd --modules), absolute
+ *
+ * A tmpfs hides the machine's /lib/modules, with @dir bound in it at the
+ * release's name: kmod's modinfo, modprobe and depmod find ldmd's modules
+ * there, and no module of the machine.
+ * Return: 0, or a negative errno after saying what failed.
+ */
+int exec_bind_modules(const char *dir)
+{
+	char dst[PATH_MAX];
+	struct utsname u;
+
+	if (uname(&u))
+		return say("cannot name", "the release", -errno);
+	if (mkdir("/lib/modules", 0755) && errno != EEXIST)
+		return say("cannot make", "/lib/modules", -errno);
+	if (mount("ldm-exec", "/lib/modules", "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755"))
+		return say("cannot mount a tmpfs on", "/lib/modules", -errno);
+	snprintf(dst, sizeof(dst), "/lib/modules/%s", u.release);
+	if (mkdir(dst, 0755))
+		return say("cannot make", dst, -errno);
+	if (mount(dir, dst, NULL, MS_BIND | MS_REC, NULL))
+		return say("cannot bind the modules directory", dir, -errno);
 	return 0;
 }
 
