@@ -3,8 +3,8 @@
 # A thin front to Meson. The two commands the README promises:
 #   make demo    install what is missing, build, run the demo
 #   make check   install what is missing, build, run every test suite
-# and beside them: make check-tsan, make lint, make update-golden,
-# make install, make bench, make fuzz, make clean.
+# and beside them: make check-tsan, make check-stress, make lint,
+# make update-golden, make install, make bench, make fuzz, make clean.
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -27,7 +27,7 @@ define meson-dir
 	fi
 endef
 
-.PHONY: all deps demo check check-asan check-tsan check-clang check-install \
+.PHONY: all deps demo check check-asan check-tsan check-stress check-clang check-install \
 	lint update-golden install bench fuzz clean
 
 all: deps
@@ -69,6 +69,15 @@ check-tsan: deps
 	$(call meson-dir,build-tsan,$(TSAN_SETUP))
 	ninja -C build-tsan
 	./build-tsan/tests/ldm-test --concurrency
+
+# Not part of check: the concurrency, timer, workqueue and ldmd-thread
+# tests STRESS_RUNS times, AddressSanitizer build, beside a CPU hog the
+# script starts and stops (docs/testing.md).
+STRESS_RUNS ?= 20
+check-stress: deps
+	$(call meson-dir,build-asan,$(ASAN_SETUP))
+	ninja -C build-asan
+	tests/check-stress build-asan $(STRESS_RUNS)
 
 # Everything built with clang too (-Werror), and the tests run unsanitized.
 check-clang: deps

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/queue.h>
+#include <time.h>
 #include <libldm/libldm.h>
 
 #include "ldmd.h"
@@ -20,29 +21,54 @@
  *
  * The runtime's event listener runs under the event lock, where nothing
  * may be loaded (loading raises events): it only queues the MODALIAS of
- * each add event. A worker thread takes the queue in order and loads each
- * through modprobe.c; an alias no module has is a debug line, as udev
- * logs it. Coldplug walks /devices first, before ldmd says it is ready,
- * reading each uevent file, and loads in the walk's order, synchronously.
- * At stop the listener goes, then the worker, once the load in progress
- * (if any) is done.
+ * each add event, and starts a worker thread for it unless
+ * AUTOLOAD_WORKERS_MAX are running. A worker takes the first alias queued,
+ * loads it through modprobe.c, takes the next one if any is left, and ends
+ * when the queue is empty. So each event gets a thread of its own as soon
+ * as one may start, as udev runs each event's modprobe in a worker of its
+ * own, and a driver whose init sleeps holds up only its own worker; only
+ * when AUTOLOAD_WORKERS_MAX inits are stuck at once do later events wait,
+ * queued (udev's children_max). An alias no module has is a debug line, as
+ * udev logs it. Coldplug walks /devices first, before ldmd says it is
+ * ready, reading each uevent file, and loads in the walk's order,
+ * synchronously.
+ *
+ * At stop the listener goes, what is still queued is dropped, and ldmd
+ * waits up to AUTOLOAD_STOP_MS for the loads in progress. A load whose
+ * init has not returned by then is left behind, with a line in the log
+ * naming its alias: the kernel cannot kill a module's init either. Its
+ * worker is detached and keeps the autoloader, which is then never freed;
+ * ldmd_autoload_stop() returns how many were left, and ldmd exits without
+ * stopping the runtime under them (lifecycle.c).
  */
 
-#define AUTOLOAD_QUEUE_MAX 4096
+#define AUTOLOAD_QUEUE_MAX   4096
+#define AUTOLOAD_WORKERS_MAX 32
+#define AUTOLOAD_STOP_MS     5000
 
 struct alias_entry {
 	TAILQ_ENTRY(alias_entry) node;
 	char alias[];
 };
 
+struct ldmd_autoload;
+
+/* A worker thread, and the alias it loads now. */
+struct autoload_worker {
+	LIST_ENTRY(autoload_worker) node; /* on al->workers, under al->lock */
+	struct ldmd_autoload *al;
+	struct alias_entry *doing; /* under al->lock */
+};
+
 struct ldmd_autoload {
 	struct ldmd_modprobe *mp;
-	pthread_t worker;
 	pthread_mutex_t lock;
-	pthread_cond_t more;
-	TAILQ_HEAD(, alias_entry) queue; /* under @lock */
-	unsigned int queued, dropped;	 /* under @lock */
-	bool stopping;			 /* under @lock */
+	pthread_cond_t ended;		      /* a worker ended */
+	TAILQ_HEAD(, alias_entry) queue;      /* under @lock */
+	LIST_HEAD(, autoload_worker) workers; /* under @lock */
+	unsigned int queued, dropped;	      /* under @lock */
+	unsigned int nworkers;		      /* under @lock */
+	bool stopping;			      /* under @lock */
 };
 
 /* Load the driver of @alias; what came of it goes to the log. */
@@ -57,30 +83,85 @@ static void load_alias(struct ldmd_autoload *al, const char *alias)
 		ldm_kmsg(3, "ldmd: autoload: %s: %s\n", alias, why);
 }
 
+/*
+ * The next queued alias for @w; NULL, with @w taken off the list, once
+ * there is none or ldmd stops. Under al->lock.
+ */
+static struct alias_entry *next_alias(struct ldmd_autoload *al, struct autoload_worker *w)
+{
+	struct alias_entry *e = TAILQ_FIRST(&al->queue);
+
+	if (!e || al->stopping) {
+		LIST_REMOVE(w, node);
+		al->nworkers--;
+		pthread_cond_broadcast(&al->ended);
+		return NULL;
+	}
+	TAILQ_REMOVE(&al->queue, e, node);
+	al->queued--;
+	w->doing = e;
+	return e;
+}
+
 static void *worker_thread(void *arg)
 {
-	struct ldmd_autoload *al = arg;
+	struct autoload_worker *w = arg;
+	struct ldmd_autoload *al = w->al;
 	struct alias_entry *e;
 
 	pthread_mutex_lock(&al->lock);
-	for (;;) {
-		while (!al->stopping && TAILQ_EMPTY(&al->queue))
-			pthread_cond_wait(&al->more, &al->lock);
-		if (al->stopping)
-			break;
-		e = TAILQ_FIRST(&al->queue);
-		TAILQ_REMOVE(&al->queue, e, node);
-		al->queued--;
+	while ((e = next_alias(al, w))) {
 		pthread_mutex_unlock(&al->lock);
 		load_alias(al, e->alias);
-		free(e);
 		pthread_mutex_lock(&al->lock);
+		w->doing = NULL;
+		free(e);
 	}
 	pthread_mutex_unlock(&al->lock);
+	free(w);
 	return NULL;
 }
 
-/* The runtime's listener: under its event lock, so only queue. */
+/* One more worker, unless AUTOLOAD_WORKERS_MAX run; under al->lock. */
+static void start_worker(struct ldmd_autoload *al)
+{
+	struct autoload_worker *w;
+	pthread_attr_t attr;
+	pthread_t thread;
+	int error;
+
+	if (al->nworkers >= AUTOLOAD_WORKERS_MAX)
+		return;
+	w = calloc(1, sizeof(*w));
+	if (!w)
+		return;
+	w->al = al;
+	pthread_attr_init(&attr);
+	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+	error = pthread_create(&thread, &attr, worker_thread, w);
+	pthread_attr_destroy(&attr);
+	if (error) {
+		free(w);
+		return;
+	}
+	LIST_INSERT_HEAD(&al->workers, w, node);
+	al->nworkers++;
+}
+
+/* An alias with no worker to take it (none could start): dropped. Under al->lock. */
+static void drop_unserved(struct ldmd_autoload *al)
+{
+	struct alias_entry *e;
+
+	while (!al->nworkers && (e = TAILQ_FIRST(&al->queue))) {
+		TAILQ_REMOVE(&al->queue, e, node);
+		al->queued--;
+		al->dropped++;
+		free(e);
+	}
+}
+
+/* The runtime's listener: under its event lock, so only queue and start a worker. */
 static void event_arrived(const struct ldm_uevent *event, void *data)
 {
 	struct ldmd_autoload *al = data;
@@ -101,7 +182,8 @@ static void event_arrived(const struct ldm_uevent *event, void *data)
 		strcpy(e->alias, alias);
 		TAILQ_INSERT_TAIL(&al->queue, e, node);
 		al->queued++;
-		pthread_cond_signal(&al->more);
+		start_worker(al);
+		drop_unserved(al);
 		e = NULL;
 	} else {
 		al->dropped++;
@@ -120,30 +202,28 @@ static void event_arrived(const struct ldm_uevent *event, void *data)
 int ldmd_autoload_start(struct ldmd_modprobe *mp, struct ldmd_autoload **ret)
 {
 	struct ldmd_autoload *al = calloc(1, sizeof(*al));
+	pthread_condattr_t attr;
 	int error = -ENOMEM;
 
 	if (!al)
 		goto err;
 	al->mp = mp;
 	pthread_mutex_init(&al->lock, NULL);
-	pthread_cond_init(&al->more, NULL);
+	pthread_condattr_init(&attr);
+	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+	pthread_cond_init(&al->ended, &attr);
+	pthread_condattr_destroy(&attr);
 	TAILQ_INIT(&al->queue);
-	error = -pthread_create(&al->worker, NULL, worker_thread, al);
-	if (error)
-		goto err_free;
+	LIST_INIT(&al->workers);
 	error = ldm_uevent_listen(event_arrived, al);
 	if (error)
-		goto err_worker;
+		goto err_free;
 	*ret = al;
 	return 0;
 
-err_worker:
-	pthread_mutex_lock(&al->lock);
-	al->stopping = true;
-	pthread_cond_signal(&al->more);
-	pthread_mutex_unlock(&al->lock);
-	pthread_join(al->worker, NULL);
 err_free:
+	pthread_cond_destroy(&al->ended);
+	pthread_mutex_destroy(&al->lock);
 	free(al);
 err:
 	fprintf(stderr, "ldmd: cannot start autoloading: %s\n", strerror(-error));
@@ -211,30 +291,75 @@ void ldmd_autoload_coldplug(struct ldmd_autoload *al)
 	free(w);
 }
 
+/* Wait until no worker runs, or AUTOLOAD_STOP_MS have passed; under al->lock. */
+static void wait_workers(struct ldmd_autoload *al)
+{
+	struct timespec deadline;
+
+	clock_gettime(CLOCK_MONOTONIC, &deadline);
+	deadline.tv_sec += AUTOLOAD_STOP_MS / 1000;
+	deadline.tv_nsec += (AUTOLOAD_STOP_MS % 1000) * 1000000L;
+	if (deadline.tv_nsec >= 1000000000L) {
+		deadline.tv_sec++;
+		deadline.tv_nsec -= 1000000000L;
+	}
+	while (al->nworkers &&
+	       pthread_cond_timedwait(&al->ended, &al->lock, &deadline) != ETIMEDOUT)
+		;
+}
+
+/* Each load still in progress, named in the log; their count. Under al->lock. */
+static unsigned int report_left_behind(struct ldmd_autoload *al)
+{
+	struct autoload_worker *w;
+	unsigned int n = 0;
+
+	LIST_FOREACH(w, &al->workers, node) {
+		if (w->doing)
+			ldm_kmsg(4,
+				 "ldmd: autoload: %s: the driver's init has not returned; its "
+				 "load is left behind\n",
+				 w->doing->alias);
+		n++;
+	}
+	return n;
+}
+
 /**
  * ldmd_autoload_stop - stop autoloading: no event is queued from now on,
- * and the load in progress is over when this returns
+ * what was queued is dropped, and the loads in progress are waited for,
+ * up to AUTOLOAD_STOP_MS
  * @al: the autoloader, or NULL
+ *
+ * Return: 0 once every load is over and @al is freed; else how many loads
+ * are left behind (each named in the log), still running in a driver's
+ * init, and @al stays theirs: the runtime must not be stopped under them.
  */
-void ldmd_autoload_stop(struct ldmd_autoload *al)
+unsigned int ldmd_autoload_stop(struct ldmd_autoload *al)
 {
 	struct alias_entry *e;
+	unsigned int left, dropped;
 
 	if (!al)
-		return;
+		return 0;
 	ldm_uevent_unlisten(event_arrived, al);
 	pthread_mutex_lock(&al->lock);
 	al->stopping = true;
-	pthread_cond_signal(&al->more);
-	pthread_mutex_unlock(&al->lock);
-	pthread_join(al->worker, NULL);
 	while ((e = TAILQ_FIRST(&al->queue))) {
 		TAILQ_REMOVE(&al->queue, e, node);
+		al->queued--;
 		free(e);
 	}
-	if (al->dropped)
-		ldm_kmsg(4, "ldmd: autoload: %u events were not taken (queue full)\n", al->dropped);
+	wait_workers(al);
+	left = report_left_behind(al);
+	dropped = al->dropped;
+	pthread_mutex_unlock(&al->lock);
+	if (dropped)
+		ldm_kmsg(4, "ldmd: autoload: %u events were not taken (queue full)\n", dropped);
+	if (left)
+		return left;
 	pthread_mutex_destroy(&al->lock);
-	pthread_cond_destroy(&al->more);
+	pthread_cond_destroy(&al->ended);
 	free(al);
+	return 0;
 }

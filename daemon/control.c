@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * control.c - the control socket DIR/control: accepting clients, reading
- * their requests, sending replies (tools/control-proto.h). What each
+ * their requests, sending replies (<ldmd/control.h>). What each
  * request does is requests.c's.
  *
- * One thread accepts; each client gets a thread of its own, so a request
- * that takes long (a module whose init waits for its firmware) holds up
- * only its client. Clients are capped, per user too, with slots kept for
+ * One thread accepts; each client gets a thread of its own (the socket
+ * server of listen.c), so a request that takes long (a module whose init
+ * waits for its firmware) holds up only its client. Clients are capped, per user too, with slots kept for
  * root and ldmd's user (control_slots); one that sends nothing for
  * CONTROL_IDLE_SECONDS, or does not read its replies for
  * CONTROL_SEND_SECONDS, is dropped. Who the client is comes from
@@ -18,6 +18,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/queue.h>
@@ -38,24 +39,20 @@ static const struct ldmd_slots control_slots = {
 };
 
 struct ldmd_control {
-	int fd; /* the listening socket */
-	char path[PATH_MAX];
-	pthread_t acceptor;
-	pthread_mutex_t lock;
-	pthread_cond_t gone;		      /* a client thread ended */
-	TAILQ_HEAD(, control_client) clients; /* under @lock */
-	unsigned int nclients;		      /* under @lock */
-	bool stopping;			      /* under @lock */
+	struct ldmd_server srv;
 };
 
+/* A client: a peer of the server (listen.c). */
 struct control_client {
-	TAILQ_ENTRY(control_client) node; /* on ldmd_control.clients */
-	struct ldmd_control *ctl;
-	int fd;
-	struct ucred cred;
+	struct ldmd_peer peer;
 	bool broken;		   /* a reply could not be sent */
 	char buf[CONTROL_MSG_MAX]; /* the request being served */
 };
+
+static struct control_client *to_client(struct ldmd_peer *p)
+{
+	return (struct control_client *)((char *)p - offsetof(struct control_client, peer));
+}
 
 /* One message of @kind with @len bytes of @data. */
 static int send_msg(struct control_client *cl, char kind, const void *data, size_t len)
@@ -70,7 +67,7 @@ static int send_msg(struct control_client *cl, char kind, const void *data, size
 	if (cl->broken)
 		return -EPIPE;
 	do {
-		n = sendmsg(cl->fd, &msg, MSG_NOSIGNAL);
+		n = sendmsg(cl->peer.fd, &msg, MSG_NOSIGNAL);
 	} while (n < 0 && errno == EINTR);
 	if (n < 0) {
 		cl->broken = true;
@@ -196,14 +193,14 @@ static bool serve_one(struct control_client *cl)
 	int error;
 
 	do {
-		n = recvmsg(cl->fd, &msg, MSG_CMSG_CLOEXEC);
+		n = recvmsg(cl->peer.fd, &msg, MSG_CMSG_CLOEXEC);
 	} while (n < 0 && errno == EINTR);
-	if (n < 0 || (!n && peer_hung_up(cl->fd)))
+	if (n < 0 || (!n && peer_hung_up(cl->peer.fd)))
 		return false; /* gone, idle too long, or shut down */
 	req.fd = take_fd(&msg);
-	req.uid = cl->cred.uid;
-	req.pid = cl->cred.pid;
-	req.privileged = ldmd_privileged(cl->cred.uid);
+	req.uid = cl->peer.cred.uid;
+	req.pid = cl->peer.cred.pid;
+	req.privileged = ldmd_privileged(cl->peer.cred.uid);
 	if (msg.msg_flags & MSG_TRUNC) {
 		error = -EMSGSIZE;
 		why = "the request is larger than 64 KiB";
@@ -221,118 +218,62 @@ static bool serve_one(struct control_client *cl)
 	return !cl->broken;
 }
 
-static void *client_thread(void *arg)
+/* The client's thread: its requests, one after the other, until it is done. */
+static void serve_client(struct ldmd_peer *p)
 {
-	struct control_client *cl = arg;
-	struct ldmd_control *ctl = cl->ctl;
-
-	while (serve_one(cl))
+	while (serve_one(to_client(p)))
 		;
-	pthread_mutex_lock(&ctl->lock);
-	TAILQ_REMOVE(&ctl->clients, cl, node);
-	ctl->nclients--;
-	pthread_cond_broadcast(&ctl->gone);
-	pthread_mutex_unlock(&ctl->lock);
-	close(cl->fd);
-	free(cl);
-	return NULL;
 }
 
 /*
- * Refuse a client, with a reply that says why. What it sent is read first:
- * a socket closed with unread data makes the client's next read fail with
- * ECONNRESET before it could read the reply.
+ * Refuse a client, with a reply that says why (EAGAIN), and an audit line
+ * if the slots are taken. What it sent is read first: a socket closed with
+ * unread data makes the client's next read fail with ECONNRESET before it
+ * could read the reply.
  */
-static void refuse_client(int fd, const struct ucred *cred, const char *why)
+static void refuse_client(struct ldmd_peer *p, int error, const char *why)
 {
-	struct control_client cl = { .fd = fd };
 	char junk[64];
 	int i;
 
-	if (cred)
+	if (error == -EAGAIN)
 		ldmd_audit("ldmd: audit: refused a client of the control socket to uid %u "
 			   "(pid %d): %s\n",
-			   (unsigned int)cred->uid, (int)cred->pid, why);
-	reply_end(&cl, -EAGAIN, why);
+			   (unsigned int)p->cred.uid, (int)p->cred.pid, why);
+	reply_end(to_client(p), -EAGAIN, why);
 	/* A few messages at most: a client that keeps sending holds up no one. */
-	for (i = 0; i < 4 && recv(fd, junk, sizeof(junk), MSG_DONTWAIT) > 0; i++)
+	for (i = 0; i < 4 && recv(p->fd, junk, sizeof(junk), MSG_DONTWAIT) > 0; i++)
 		;
-	close(fd);
 }
 
-/* The clients of @uid. Caller has the lock. */
-static unsigned int clients_of(struct ldmd_control *ctl, uid_t uid)
-{
-	struct control_client *cl;
-	unsigned int n = 0;
-
-	TAILQ_FOREACH(cl, &ctl->clients, node)
-		n += cl->cred.uid == uid;
-	return n;
-}
-
-static void set_timeouts(int fd)
+static struct ldmd_peer *alloc_client(struct ldmd_server *srv, int fd)
 {
 	struct timeval idle = { .tv_sec = CONTROL_IDLE_SECONDS };
 	struct timeval send = { .tv_sec = CONTROL_SEND_SECONDS };
+	struct control_client *cl = calloc(1, sizeof(*cl));
 
+	(void)srv;
+	if (!cl)
+		return NULL;
 	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &idle, sizeof(idle));
 	setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &send, sizeof(send));
+	return &cl->peer;
 }
 
-/* Take a new client on: its credentials, its thread. */
-static void add_client(void *data, int fd)
+static void release_client(struct ldmd_peer *p)
 {
-	struct ldmd_control *ctl = data;
-	struct control_client *cl = calloc(1, sizeof(*cl));
-	socklen_t len = sizeof(cl->cred);
-	struct ucred cred;
-	pthread_attr_t attr;
-	pthread_t thread;
-	char why[128];
-	int error;
-
-	if (!cl || getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cl->cred, &len)) {
-		free(cl);
-		close(fd);
-		return;
-	}
-	cl->ctl = ctl;
-	cl->fd = fd;
-	set_timeouts(fd);
-	pthread_mutex_lock(&ctl->lock);
-	error = ldmd_slot_check(&control_slots, cl->cred.uid, ctl->nclients,
-				clients_of(ctl, cl->cred.uid), why, sizeof(why));
-	if (error || ctl->stopping) {
-		pthread_mutex_unlock(&ctl->lock);
-		cred = cl->cred;
-		free(cl);
-		refuse_client(fd, error ? &cred : NULL, error ? why : "ldmd is stopping");
-		return;
-	}
-	TAILQ_INSERT_TAIL(&ctl->clients, cl, node);
-	ctl->nclients++;
-	pthread_attr_init(&attr);
-	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-	if (pthread_create(&thread, &attr, client_thread, cl)) {
-		TAILQ_REMOVE(&ctl->clients, cl, node);
-		ctl->nclients--;
-		pthread_mutex_unlock(&ctl->lock);
-		free(cl);
-		refuse_client(fd, NULL, "ldmd cannot take a client now; try again");
-	} else {
-		pthread_mutex_unlock(&ctl->lock);
-	}
-	pthread_attr_destroy(&attr);
+	close(p->fd);
+	free(to_client(p));
 }
 
-static void *accept_thread(void *arg)
-{
-	struct ldmd_control *ctl = arg;
-
-	ldmd_accept_loop(ctl->fd, add_client, ctl); /* until ldmd_control_stop() */
-	return NULL;
-}
+static const struct ldmd_server_ops control_ops = {
+	.slots = &control_slots,
+	.noun = "client",
+	.alloc = alloc_client,
+	.serve = serve_client,
+	.refuse = refuse_client,
+	.release = release_client,
+};
 
 /**
  * ldmd_control_start - serve the control socket ROOT/control
@@ -344,28 +285,18 @@ static void *accept_thread(void *arg)
 int ldmd_control_start(const char *root, struct ldmd_control **ret)
 {
 	struct ldmd_control *ctl = calloc(1, sizeof(*ctl));
+	char path[PATH_MAX];
 	int error = -ENOMEM;
 
 	if (!ctl)
 		goto err;
-	TAILQ_INIT(&ctl->clients);
-	pthread_mutex_init(&ctl->lock, NULL);
-	pthread_cond_init(&ctl->gone, NULL);
-	snprintf(ctl->path, sizeof(ctl->path), "%s/" CONTROL_SOCKET, root);
-	ctl->fd = ldmd_listen(ctl->path);
-	if (ctl->fd < 0) {
-		error = ctl->fd;
-		goto err_free;
-	}
-	error = -pthread_create(&ctl->acceptor, NULL, accept_thread, ctl);
+	snprintf(path, sizeof(path), "%s/" CONTROL_SOCKET, root);
+	error = ldmd_server_start(&ctl->srv, path, &control_ops);
 	if (error)
-		goto err_unlink;
+		goto err_free;
 	*ret = ctl;
 	return 0;
 
-err_unlink:
-	unlink(ctl->path);
-	close(ctl->fd);
 err_free:
 	free(ctl);
 err:
@@ -382,22 +313,14 @@ err:
  */
 void ldmd_control_stop(struct ldmd_control *ctl)
 {
-	struct control_client *cl;
+	struct ldmd_peer *p;
 
-	pthread_mutex_lock(&ctl->lock);
-	ctl->stopping = true;
-	pthread_mutex_unlock(&ctl->lock);
-	shutdown(ctl->fd, SHUT_RDWR);
-	pthread_join(ctl->acceptor, NULL);
-	pthread_mutex_lock(&ctl->lock);
-	TAILQ_FOREACH(cl, &ctl->clients, node)
-		shutdown(cl->fd, SHUT_RD);
-	while (ctl->nclients)
-		pthread_cond_wait(&ctl->gone, &ctl->lock);
-	pthread_mutex_unlock(&ctl->lock);
-	close(ctl->fd);
-	unlink(ctl->path);
-	pthread_mutex_destroy(&ctl->lock);
-	pthread_cond_destroy(&ctl->gone);
+	ldmd_server_stop_accepting(&ctl->srv);
+	pthread_mutex_lock(&ctl->srv.lock);
+	TAILQ_FOREACH(p, &ctl->srv.peers, node)
+		shutdown(p->fd, SHUT_RD);
+	ldmd_server_wait(&ctl->srv, NULL);
+	pthread_mutex_unlock(&ctl->srv.lock);
+	ldmd_server_close(&ctl->srv);
 	free(ctl);
 }

@@ -5,7 +5,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,7 +26,8 @@
  *      ldmd (a shell, systemd's Type=forking) sees it return ready;
  *   2. block SIGTERM, SIGINT and SIGHUP in every thread to come: they are
  *      taken with sigwait() by the main thread only;
- *   3. mount DIR/sys, DIR/dev and DIR/proc, boot the runtime (ldm_init) with its
+ *   3. fork the guardian (guardian.c), which unmounts them if ldmd dies
+ *      without doing it; mount DIR/sys, DIR/dev and DIR/proc, boot the runtime (ldm_init) with its
  *      console on stderr, serve the mounts, watch the tree for the
  *      kernel's cache, open the uevent socket DIR/uevent;
  *   4. add the devices of the board, if one is named: a bad board stops
@@ -43,11 +46,14 @@
  *   7. on SIGTERM, SIGINT or SIGHUP (or a shutdown or reboot request, or a
  *      driver's machine_restart/halt/power_off): close the
  *      control socket, undo what its requests left (suspended devices,
- *      added devices), stop autoloading and request_module(), close the device nodes still open (a read asleep in
- *      a driver gets EINTR, every later call ENODEV), stop the runtime,
- *      which unloads the modules and the board's devices, while the mounts
- *      still serve and listeners still hear the events; then close the
- *      uevent socket, unmount, exit 0.
+ *      added devices), stop autoloading and request_module(), close the
+ *      device nodes still open (a read asleep in a driver gets EINTR, every
+ *      later call ENODEV), stop the runtime, which unloads the modules and
+ *      the board's devices, while the mounts still serve and listeners
+ *      still hear the events; then close the uevent socket, unmount, exit
+ *      0. An autoload whose driver's init has not returned is left behind
+ *      (autoload.c), and the runtime is then not stopped under it: ldmd
+ *      unmounts and exits all the same.
  */
 
 /* Fork; the parent returns only through _exit(), with the child's verdict. */
@@ -186,11 +192,13 @@ static void insmod_arg(const char *spec)
 struct ldmd_state {
 	char *root;
 	struct ldm_fuse_mount *sys, *dev, *proc;
-	struct ldmd_uevent *uevent; /* NULL until the socket is open */
+	struct ldmd_guardian guardian; /* unmounts if ldmd dies */
+	struct ldmd_uevent *uevent;    /* NULL until the socket is open */
 	struct ldmd_control *control;
 	bool inval;			/* invalidations started */
 	struct ldmd_modprobe *modprobe; /* --modules */
 	struct ldmd_autoload *autoload;
+	unsigned int left_behind; /* autoloads still in a driver's init at stop */
 };
 
 /* request_module() of a driver: resolved and loaded as modprobe would. */
@@ -257,11 +265,58 @@ static void stop_runtime(struct ldmd_state *d)
 {
 	ldm_fuse_dev_shutdown();
 	ldm_fuse_proc_shutdown();
-	ldm_exit();
+	/* Its modules' exits must not run under an init still running. */
+	if (d->left_behind)
+		ldm_kmsg(4, "ldmd: %u module init%s still running: the runtime is left as it is\n",
+			 d->left_behind, d->left_behind == 1 ? "" : "s");
+	else
+		ldm_exit();
 	if (d->inval)
 		ldm_fuse_inval_stop();
 	if (d->uevent)
 		ldmd_uevent_stop(d->uevent);
+}
+
+/* The first reason given to stop, for the log; under stop_lock. */
+static pthread_mutex_t stop_lock = PTHREAD_MUTEX_INITIALIZER;
+static char stop_reason[PATH_MAX + 128];
+
+/**
+ * ldmd_stop_for - stop ldmd as SIGTERM does, for a reason the log gives
+ * @fmt: the reason ("ldm shutdown by uid 0"), printf-style
+ *
+ * Safe from any thread: only a signal is sent, and the main thread stops
+ * in order. The first reason given is the one logged
+ * ("ldmd: REASON: stopping").
+ * Return: 0, or -errno if the signal could not be sent.
+ */
+int ldmd_stop_for(const char *fmt, ...)
+{
+	va_list ap;
+
+	pthread_mutex_lock(&stop_lock);
+	if (!stop_reason[0]) {
+		va_start(ap, fmt);
+		vsnprintf(stop_reason, sizeof(stop_reason), fmt, ap);
+		va_end(ap);
+	}
+	pthread_mutex_unlock(&stop_lock);
+	return kill(getpid(), SIGTERM) ? -errno : 0;
+}
+
+/* "ldmd: WHY: stopping": the reason given, else the signal's name. */
+static void log_stopping(int sig)
+{
+	pthread_mutex_lock(&stop_lock);
+	ldm_kmsg(6, "ldmd: %s: stopping\n", stop_reason[0] ? stop_reason : strsignal(sig));
+	pthread_mutex_unlock(&stop_lock);
+}
+
+/* A mount taken away under ldmd (umount, fusermount3 -u): ldmd stops. */
+static void mount_gone(const char *mountpoint, int status, void *data)
+{
+	(void)data;
+	ldmd_stop_for("%s: the mount went away (%d)", mountpoint, status);
 }
 
 /*
@@ -271,10 +326,18 @@ static void stop_runtime(struct ldmd_state *d)
  */
 static void machine_stop(int how, const char *cmd, void *data)
 {
-	(void)how;
-	(void)cmd;
+	static const char *const calls[] = {
+		[LDM_REBOOT_RESTART] = "machine_restart",
+		[LDM_REBOOT_HALT] = "machine_halt",
+		[LDM_REBOOT_POWER_OFF] = "machine_power_off",
+	};
+	const char *call = how > 0 && how <= LDM_REBOOT_POWER_OFF ? calls[how] : "machine_stop";
+
 	(void)data;
-	kill(getpid(), SIGTERM);
+	if (cmd && *cmd)
+		ldmd_stop_for("%s(\"%s\") by a driver", call, cmd);
+	else
+		ldmd_stop_for("%s() by a driver", call);
 }
 
 /* Boot the runtime, serve the mounts, keep the kernel's cache, open DIR/uevent. */
@@ -346,7 +409,7 @@ static void stop_signals(sigset_t *set)
  */
 int ldmd_run(const struct ldmd_options *opts)
 {
-	struct ldmd_state d = { 0 };
+	struct ldmd_state d = { .guardian = { .pid = -1, .fd = -1 } };
 	sigset_t stop, blocked;
 	int ready_fd = -1, sig, error;
 	unsigned int i;
@@ -369,15 +432,22 @@ int ldmd_run(const struct ldmd_options *opts)
 	error = open_modules(&d, opts->modules_dir);
 	if (error)
 		goto err_free;
-	error = ldm_fuse_mount(d.root, &ldm_fuse_sysfs, &d.sys);
+	ldm_fuse_set_host(&(struct ldm_fuse_host){ .name = "ldmd", .mount_gone = mount_gone });
+	error = ldmd_guardian_start(&d.guardian, d.root, opts->foreground, ready_fd);
 	if (error)
 		goto err_free;
+	error = ldm_fuse_mount(d.root, &ldm_fuse_sysfs, &d.sys);
+	if (error)
+		goto err_guardian;
+	ldmd_guardian_hold(&d.guardian, 0);
 	error = ldm_fuse_mount(d.root, &ldm_fuse_dev, &d.dev);
 	if (error)
 		goto err_unmount_sys;
+	ldmd_guardian_hold(&d.guardian, 1);
 	error = ldm_fuse_mount(d.root, &ldm_fuse_proc, &d.proc);
 	if (error)
 		goto err_unmount_dev;
+	ldmd_guardian_hold(&d.guardian, 2);
 	ldmd_log_init();
 	error = start_runtime(&d);
 	if (error)
@@ -407,14 +477,14 @@ int ldmd_run(const struct ldmd_options *opts)
 		daemon_ready(ready_fd);
 	while (sigwait(&stop, &sig))
 		;
-	ldm_kmsg(6, "ldmd: %s: stopping\n", strsignal(sig));
+	log_stopping(sig);
 	ldmd_notify("STOPPING=1");
 
 err_control:
 	ldmd_control_stop(d.control);
 	ldmd_audit_flush();
 	ldmd_requests_exit();
-	ldmd_autoload_stop(d.autoload);
+	d.left_behind = ldmd_autoload_stop(d.autoload);
 err_runtime:
 	ldm_request_module_set(NULL, NULL);
 	stop_runtime(&d);
@@ -425,9 +495,12 @@ err_unmount_dev:
 	ldm_fuse_unmount(d.dev);
 err_unmount_sys:
 	ldm_fuse_unmount(d.sys);
+err_guardian:
+	ldmd_guardian_stop(&d.guardian);
 err_free:
 	ldmd_requests_set_modprobe(NULL);
-	ldmd_modprobe_close(d.modprobe);
+	if (!d.left_behind) /* the loads left behind still use it */
+		ldmd_modprobe_close(d.modprobe);
 	free(d.root);
 	return error ? 1 : 0;
 }

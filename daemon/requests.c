@@ -8,7 +8,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -291,11 +290,11 @@ static int req_resume(struct ldmd_request *req, char *why, size_t size)
 
 static int req_shutdown(struct ldmd_request *req, char *why, size_t size)
 {
-	(void)req;
 	(void)why;
 	(void)size;
 	/* The main thread takes it with sigwait() and stops in order. */
-	return kill(getpid(), SIGTERM) ? -errno : 0;
+	return ldmd_stop_for("ldm shutdown by uid %u (pid %d)", (unsigned int)req->uid,
+			     (int)req->pid);
 }
 
 /* A whole number of strtoull's bases, all of @s, at most @max. */
@@ -309,6 +308,13 @@ static bool parse_number(const char *s, unsigned long long max, unsigned long lo
 	*ret = strtoull(s, &end, 0);
 	return !errno && !*end && *ret <= max;
 }
+
+/* The protocol's numbers are the FUSE layer's, which serves them. */
+_Static_assert(LDMD_IOC_FILE_ID == LDM_FUSE_IOC_FILE_ID, "control.h and ldm-fuse.h agree");
+_Static_assert(LDMD_IOC_FASYNC == LDM_FUSE_IOC_FASYNC, "control.h and ldm-fuse.h agree");
+_Static_assert(LDMD_IOC_SETOWN == LDM_FUSE_IOC_SETOWN, "control.h and ldm-fuse.h agree");
+_Static_assert(LDMD_IOC_SETSIG == LDM_FUSE_IOC_SETSIG, "control.h and ldm-fuse.h agree");
+_Static_assert(LDMD_IOC_GETFL == LDM_FUSE_IOC_GETFL, "control.h and ldm-fuse.h agree");
 
 /* ioctl ID CMD ARG: a driver's ioctl, for the client, on a node it holds open. */
 static int req_ioctl(struct ldmd_request *req, char *why, size_t size)
@@ -341,12 +347,12 @@ static int req_reboot(struct ldmd_request *req, char *why, size_t size)
 {
 	int error = ldm_reboot(LDM_REBOOT_RESTART);
 
-	(void)req;
 	if (error && error != -EALREADY) {
 		snprintf(why, size, "cannot tell the drivers of the restart");
 		return error;
 	}
-	return kill(getpid(), SIGTERM) ? -errno : 0;
+	return ldmd_stop_for("ldm reboot by uid %u (pid %d)", (unsigned int)req->uid,
+			     (int)req->pid);
 }
 
 /* The resolver of ldmd --modules; set before the control socket opens. */

@@ -9,6 +9,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <time.h>
@@ -57,12 +58,10 @@ struct uevent_msg {
 	char buf[];
 };
 
+/* A listener: a peer of the server (listen.c), with its queue. */
 struct uevent_listener {
-	TAILQ_ENTRY(uevent_listener) node; /* on ldmd_uevent.listeners */
-	struct ldmd_uevent *srv;
-	int fd;
-	struct ucred cred;
-	struct uevent_msg *queue[UEVENT_QUEUE_LEN]; /* under srv->lock */
+	struct ldmd_peer peer;
+	struct uevent_msg *queue[UEVENT_QUEUE_LEN]; /* under peer.srv->lock */
 	unsigned int head, count;
 	unsigned long dropped; /* since the last report */
 	unsigned long dropped_total;
@@ -71,16 +70,13 @@ struct uevent_listener {
 };
 
 struct ldmd_uevent {
-	int fd;
-	char path[PATH_MAX];
-	pthread_t acceptor;
-	pthread_mutex_t lock;
-	pthread_cond_t ended;			 /* a listener thread ended */
-	TAILQ_HEAD(, uevent_listener) listeners; /* under @lock */
-	unsigned int nlisteners;
-	bool stopping;
-	struct timespec flush_deadline;
+	struct ldmd_server srv; /* its lock is the listeners' queues' too */
 };
+
+static struct uevent_listener *to_listener(struct ldmd_peer *p)
+{
+	return (struct uevent_listener *)((char *)p - offsetof(struct uevent_listener, peer));
+}
 
 static struct uevent_msg *msg_new(const char *buf, size_t len)
 {
@@ -122,7 +118,7 @@ static void queue_drop_report(struct uevent_listener *l)
 	queue_push(l, m);
 	msg_put(m);
 	ldm_kmsg(4, "ldmd: uevent listener pid %d lost %lu events: it did not read\n",
-		 (int)l->cred.pid, l->dropped);
+		 (int)l->peer.cred.pid, l->dropped);
 	l->dropped = 0;
 }
 
@@ -138,7 +134,7 @@ static void offer(struct uevent_listener *l, struct uevent_msg *m)
 			ldm_kmsg(4,
 				 "ldmd: uevent listener pid %d is not reading: "
 				 "dropping its events\n",
-				 (int)l->cred.pid);
+				 (int)l->peer.cred.pid);
 		l->dropped_total++;
 		return;
 	}
@@ -151,12 +147,14 @@ static void offer(struct uevent_listener *l, struct uevent_msg *m)
 /* The runtime's listener: under its event lock, so only queue. */
 static void event_arrived(const struct ldm_uevent *event, void *data)
 {
-	struct ldmd_uevent *srv = data;
-	struct uevent_listener *l;
+	struct ldmd_server *srv = &((struct ldmd_uevent *)data)->srv;
 	struct uevent_msg *m = msg_new(event->buf, event->len);
+	struct uevent_listener *l;
+	struct ldmd_peer *p;
 
 	pthread_mutex_lock(&srv->lock);
-	TAILQ_FOREACH(l, &srv->listeners, node) {
+	TAILQ_FOREACH(p, &srv->peers, node) {
+		l = to_listener(p);
 		if (m) {
 			offer(l, m);
 		} else if (!l->gone) {
@@ -197,14 +195,14 @@ static void deadline_after(struct timespec *ts, long ms)
 /* Wait for the next message to send, or NULL when done. Caller has the lock. */
 static struct uevent_msg *next_msg(struct uevent_listener *l)
 {
-	struct ldmd_uevent *srv = l->srv;
+	struct ldmd_server *srv = l->peer.srv;
 	struct uevent_msg *m;
 	struct timespec ts;
 
 	while (!l->count && !l->gone && !srv->stopping) {
 		deadline_after(&ts, UEVENT_POLL_MS);
 		if (pthread_cond_timedwait(&l->more, &srv->lock, &ts) == ETIMEDOUT &&
-		    peer_gone(l->fd))
+		    peer_gone(l->peer.fd))
 			l->gone = true;
 	}
 	if (l->gone || !l->count)
@@ -221,22 +219,26 @@ static struct uevent_msg *next_msg(struct uevent_listener *l)
 	return m;
 }
 
-static void free_listener(struct uevent_listener *l)
+/* The listener is off the list and its thread ended, or it was refused. */
+static void release_listener(struct ldmd_peer *p)
 {
+	struct uevent_listener *l = to_listener(p);
+
 	while (l->count) {
 		msg_put(l->queue[l->head]);
 		l->head = (l->head + 1) % UEVENT_QUEUE_LEN;
 		l->count--;
 	}
 	pthread_cond_destroy(&l->more);
-	close(l->fd);
+	close(p->fd);
 	free(l);
 }
 
-static void *listener_thread(void *arg)
+/* The listener's thread: send its queue, in order, until it or ldmd is done. */
+static void serve_listener(struct ldmd_peer *p)
 {
-	struct uevent_listener *l = arg;
-	struct ldmd_uevent *srv = l->srv;
+	struct uevent_listener *l = to_listener(p);
+	struct ldmd_server *srv = p->srv;
 	struct uevent_msg *m;
 	ssize_t n;
 
@@ -244,99 +246,52 @@ static void *listener_thread(void *arg)
 	while ((m = next_msg(l))) {
 		pthread_mutex_unlock(&srv->lock);
 		do {
-			n = send(l->fd, m->buf, m->len, MSG_NOSIGNAL);
+			n = send(p->fd, m->buf, m->len, MSG_NOSIGNAL);
 		} while (n < 0 && errno == EINTR);
 		msg_put(m);
 		pthread_mutex_lock(&srv->lock);
 		if (n < 0)
 			l->gone = true;
 	}
-	TAILQ_REMOVE(&srv->listeners, l, node);
-	srv->nlisteners--;
-	pthread_cond_broadcast(&srv->ended);
 	pthread_mutex_unlock(&srv->lock);
-	free_listener(l);
-	return NULL;
-}
-
-/* The listeners of @uid. Caller has the lock. */
-static unsigned int listeners_of(struct ldmd_uevent *srv, uid_t uid)
-{
-	struct uevent_listener *l;
-	unsigned int n = 0;
-
-	TAILQ_FOREACH(l, &srv->listeners, node)
-		n += l->cred.uid == uid;
-	return n;
 }
 
 /* Tell a refused listener why ("ldm-refused@\0REASON=...\0"); it is closed next. */
-static void refuse_listener(struct uevent_listener *l, const char *why)
+static void refuse_listener(struct ldmd_peer *p, int error, const char *why)
 {
 	char buf[256];
 	int len;
 
+	(void)error; /* every refusal is audited */
 	ldmd_audit("ldmd: audit: refused a listener of the uevent socket to uid %u (pid %d): "
 		   "%s\n",
-		   (unsigned int)l->cred.uid, (int)l->cred.pid, why);
+		   (unsigned int)p->cred.uid, (int)p->cred.pid, why);
 	len = snprintf(buf, sizeof(buf), "ldm-refused@%cREASON=%s", '\0', why);
 	if (len >= (int)sizeof(buf))
 		len = sizeof(buf) - 1;
-	send(l->fd, buf, (size_t)len + 1, MSG_DONTWAIT | MSG_NOSIGNAL);
+	send(p->fd, buf, (size_t)len + 1, MSG_DONTWAIT | MSG_NOSIGNAL);
 }
 
-static void add_listener(void *data, int fd)
+static struct ldmd_peer *alloc_listener(struct ldmd_server *srv, int fd)
 {
-	struct ldmd_uevent *srv = data;
 	struct uevent_listener *l = calloc(1, sizeof(*l));
-	socklen_t len = sizeof(l->cred);
-	pthread_attr_t attr;
-	pthread_t thread;
-	char why[128];
-	int error;
 
-	if (!l || getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &l->cred, &len)) {
-		free(l);
-		close(fd);
-		return;
-	}
-	l->srv = srv;
-	l->fd = fd;
+	(void)srv;
+	(void)fd;
+	if (!l)
+		return NULL;
 	pthread_cond_init(&l->more, NULL);
-	pthread_attr_init(&attr);
-	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-	pthread_mutex_lock(&srv->lock);
-	error = ldmd_slot_check(&uevent_slots, l->cred.uid, srv->nlisteners,
-				listeners_of(srv, l->cred.uid), why, sizeof(why));
-	if (!error && srv->stopping) {
-		snprintf(why, sizeof(why), "ldmd is stopping");
-		error = -ESHUTDOWN;
-	}
-	if (!error) {
-		TAILQ_INSERT_TAIL(&srv->listeners, l, node);
-		srv->nlisteners++;
-		error = -pthread_create(&thread, &attr, listener_thread, l);
-		if (error) {
-			TAILQ_REMOVE(&srv->listeners, l, node);
-			srv->nlisteners--;
-			snprintf(why, sizeof(why), "ldmd cannot take a listener now; try again");
-		}
-	}
-	pthread_mutex_unlock(&srv->lock);
-	pthread_attr_destroy(&attr);
-	if (error) {
-		refuse_listener(l, why);
-		free_listener(l);
-	}
+	return &l->peer;
 }
 
-static void *accept_thread(void *arg)
-{
-	struct ldmd_uevent *srv = arg;
-
-	ldmd_accept_loop(srv->fd, add_listener, srv); /* until ldmd_uevent_stop() */
-	return NULL;
-}
+static const struct ldmd_server_ops uevent_ops = {
+	.slots = &uevent_slots,
+	.noun = "listener",
+	.alloc = alloc_listener,
+	.serve = serve_listener,
+	.refuse = refuse_listener,
+	.release = release_listener,
+};
 
 /**
  * ldmd_uevent_start - serve the uevent socket ROOT/uevent
@@ -348,33 +303,25 @@ static void *accept_thread(void *arg)
 int ldmd_uevent_start(const char *root, struct ldmd_uevent **ret)
 {
 	struct ldmd_uevent *srv = calloc(1, sizeof(*srv));
+	char path[PATH_MAX];
 	int error = -ENOMEM;
 
 	if (!srv)
 		goto err;
-	TAILQ_INIT(&srv->listeners);
-	pthread_mutex_init(&srv->lock, NULL);
-	pthread_cond_init(&srv->ended, NULL);
-	snprintf(srv->path, sizeof(srv->path), "%s/" UEVENT_SOCKET, root);
-	srv->fd = ldmd_listen(srv->path); /* anyone may listen, as to netlink */
-	if (srv->fd < 0) {
-		error = srv->fd;
+	snprintf(path, sizeof(path), "%s/" UEVENT_SOCKET, root);
+	error = ldmd_server_start(&srv->srv, path,
+				  &uevent_ops); /* anyone may listen, as to netlink */
+	if (error)
 		goto err_free;
-	}
 	error = ldm_uevent_listen(event_arrived, srv);
 	if (error)
-		goto err_unlink;
-	error = -pthread_create(&srv->acceptor, NULL, accept_thread, srv);
-	if (error)
-		goto err_unlisten;
+		goto err_stop;
 	*ret = srv;
 	return 0;
 
-err_unlisten:
-	ldm_uevent_unlisten(event_arrived, srv);
-err_unlink:
-	unlink(srv->path);
-	close(srv->fd);
+err_stop:
+	ldmd_server_stop_accepting(&srv->srv);
+	ldmd_server_close(&srv->srv);
 err_free:
 	free(srv);
 err:
@@ -392,32 +339,26 @@ err:
  */
 void ldmd_uevent_stop(struct ldmd_uevent *srv)
 {
-	struct uevent_listener *l;
+	struct ldmd_server *server = &srv->srv;
 	struct timespec deadline;
+	struct ldmd_peer *p;
 
 	ldm_uevent_unlisten(event_arrived, srv); /* -ENOENT after ldm_exit */
-	shutdown(srv->fd, SHUT_RDWR);
-	pthread_join(srv->acceptor, NULL);
-	pthread_mutex_lock(&srv->lock);
-	srv->stopping = true;
-	TAILQ_FOREACH(l, &srv->listeners, node)
-		pthread_cond_signal(&l->more);
+	ldmd_server_stop_accepting(server);
+	pthread_mutex_lock(&server->lock);
+	TAILQ_FOREACH(p, &server->peers, node)
+		pthread_cond_signal(&to_listener(p)->more);
 	deadline_after(&deadline, UEVENT_FLUSH_MS);
-	while (srv->nlisteners &&
-	       pthread_cond_timedwait(&srv->ended, &srv->lock, &deadline) != ETIMEDOUT)
-		;
-	/* Those still sending are stalled: cut them off. */
-	TAILQ_FOREACH(l, &srv->listeners, node) {
-		l->gone = true;
-		shutdown(l->fd, SHUT_RDWR);
-		pthread_cond_signal(&l->more);
+	if (!ldmd_server_wait(server, &deadline)) {
+		/* Those still sending are stalled: cut them off. */
+		TAILQ_FOREACH(p, &server->peers, node) {
+			to_listener(p)->gone = true;
+			shutdown(p->fd, SHUT_RDWR);
+			pthread_cond_signal(&to_listener(p)->more);
+		}
+		ldmd_server_wait(server, NULL);
 	}
-	while (srv->nlisteners)
-		pthread_cond_wait(&srv->ended, &srv->lock);
-	pthread_mutex_unlock(&srv->lock);
-	close(srv->fd);
-	unlink(srv->path);
-	pthread_mutex_destroy(&srv->lock);
-	pthread_cond_destroy(&srv->ended);
+	pthread_mutex_unlock(&server->lock);
+	ldmd_server_close(server);
 	free(srv);
 }

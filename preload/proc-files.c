@@ -7,11 +7,13 @@
  * others). Opening /proc/PATH that does not exist opens $LDM_ROOT/proc/PATH
  * instead, where ldmd serves it; every other path is left alone.
  *
- * Built without _FILE_OFFSET_BITS: each of open and open64 (and the others)
- * is wrapped under its own name.
+ * Every way the C library opens a path by name is wrapped: open, openat,
+ * fopen, their 64-bit names, and the fortified __open_2, __open64_2,
+ * __openat_2 and __openat64_2 that a program built with _FORTIFY_SOURCE
+ * calls instead of open and openat (Debian builds with it). Built without
+ * _FILE_OFFSET_BITS: each is wrapped under its own name.
  */
 #undef _FILE_OFFSET_BITS
-#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -21,13 +23,15 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "preload.h"
+
 /* ldmd's file for @path when the machine has none, in @buf; else @path. */
 static const char *proc_file(const char *path, char *buf, size_t size)
 {
-	const char *root = getenv("LDM_ROOT");
+	const char *root = ldm_preload_root();
 	int saved = errno;
 
-	if (!path || !root || strncmp(path, "/proc/", 6) || strstr(path, "/.."))
+	if (!path || !*root || strncmp(path, "/proc/", 6) || strstr(path, "/.."))
 		return path;
 	if (!access(path, F_OK) || errno != ENOENT) {
 		errno = saved;
@@ -39,78 +43,52 @@ static const char *proc_file(const char *path, char *buf, size_t size)
 	return buf ? buf : path;
 }
 
-/* The C library's function of @name. */
-static void *next(const char *name)
-{
-	return dlsym(RTLD_NEXT, name);
-}
+/* glibc declares the fortified opens only to a program built with _FORTIFY_SOURCE. */
+int __open_2(const char *path, int flags);
+int __open64_2(const char *path, int flags);
+int __openat_2(int dirfd, const char *path, int flags);
+int __openat64_2(int dirfd, const char *path, int flags);
 
-/* The mode argument, which open and openat take only to create a file. */
-#define TAKE_MODE(flags, ap, last, mode) \
-	do { \
-		if ((flags) & (O_CREAT | O_TMPFILE)) { \
-			va_start(ap, last); \
+#define UNPAREN(...) __VA_ARGS__
+
+/*
+ * WRAP_OPEN(name, (parameters before the path), (their names)): @name,
+ * which takes a mode only to create a file, calls the C library's @name
+ * with the path rewritten.
+ */
+#define WRAP_OPEN(name, before, pass) \
+	int name(UNPAREN before const char *path, int flags, ...) \
+	{ \
+		char buf[PATH_MAX]; \
+		mode_t mode = 0; \
+		va_list ap; \
+\
+		if (flags & (O_CREAT | O_TMPFILE)) { \
+			va_start(ap, flags); \
 			mode = (mode_t)va_arg(ap, int); \
 			va_end(ap); \
 		} \
-	} while (0)
+		return ldm_preload_libc()->name(UNPAREN pass proc_file(path, buf, sizeof(buf)), \
+						flags, mode); \
+	}
 
-int open(const char *path, int flags, ...)
-{
-	int (*fn)(const char *, int, ...) = next("open");
-	char buf[PATH_MAX];
-	mode_t mode = 0;
-	va_list ap;
+/* The same for a fortified open, which takes no mode, and for fopen. */
+#define WRAP_PATH(type, name, before, pass, last_type, last) \
+	type name(UNPAREN before const char *path, last_type last) \
+	{ \
+		char buf[PATH_MAX]; \
+\
+		return ldm_preload_libc()->name(UNPAREN pass proc_file(path, buf, sizeof(buf)), \
+						last); \
+	}
 
-	TAKE_MODE(flags, ap, flags, mode);
-	return fn(proc_file(path, buf, sizeof(buf)), flags, mode);
-}
-
-int open64(const char *path, int flags, ...)
-{
-	int (*fn)(const char *, int, ...) = next("open64");
-	char buf[PATH_MAX];
-	mode_t mode = 0;
-	va_list ap;
-
-	TAKE_MODE(flags, ap, flags, mode);
-	return fn(proc_file(path, buf, sizeof(buf)), flags, mode);
-}
-
-int openat(int dirfd, const char *path, int flags, ...)
-{
-	int (*fn)(int, const char *, int, ...) = next("openat");
-	char buf[PATH_MAX];
-	mode_t mode = 0;
-	va_list ap;
-
-	TAKE_MODE(flags, ap, flags, mode);
-	return fn(dirfd, proc_file(path, buf, sizeof(buf)), flags, mode);
-}
-
-int openat64(int dirfd, const char *path, int flags, ...)
-{
-	int (*fn)(int, const char *, int, ...) = next("openat64");
-	char buf[PATH_MAX];
-	mode_t mode = 0;
-	va_list ap;
-
-	TAKE_MODE(flags, ap, flags, mode);
-	return fn(dirfd, proc_file(path, buf, sizeof(buf)), flags, mode);
-}
-
-FILE *fopen(const char *path, const char *how)
-{
-	FILE *(*fn)(const char *, const char *) = next("fopen");
-	char buf[PATH_MAX];
-
-	return fn(proc_file(path, buf, sizeof(buf)), how);
-}
-
-FILE *fopen64(const char *path, const char *how)
-{
-	FILE *(*fn)(const char *, const char *) = next("fopen64");
-	char buf[PATH_MAX];
-
-	return fn(proc_file(path, buf, sizeof(buf)), how);
-}
+WRAP_OPEN(open, (), ())
+WRAP_OPEN(open64, (), ())
+WRAP_OPEN(openat, (int dirfd, ), (dirfd, ))
+WRAP_OPEN(openat64, (int dirfd, ), (dirfd, ))
+WRAP_PATH(int, __open_2, (), (), int, flags)
+WRAP_PATH(int, __open64_2, (), (), int, flags)
+WRAP_PATH(int, __openat_2, (int dirfd, ), (dirfd, ), int, flags)
+WRAP_PATH(int, __openat64_2, (int dirfd, ), (dirfd, ), int, flags)
+WRAP_PATH(FILE *, fopen, (), (), const char *, how)
+WRAP_PATH(FILE *, fopen64, (), (), const char *, how)

@@ -157,16 +157,22 @@ struct dentry {
 /**
  * struct fown_struct - who receives the file's SIGIO
  * @lock: guards the rest
- * @pid: the process (F_SETOWN; ldm_chrdev_set_owner() here), 0 for none
- * @uid: its real user
- * @euid: its effective user
+ * @pid: the process (F_SETOWN; ldm_chrdev_set_owner() here), negative for
+ *	a process group, 0 for none
+ * @uid: the real user of whoever named it
+ * @euid: the effective user of whoever named it
  * @signum: the signal to send instead of SIGIO (F_SETSIG), 0 for SIGIO
+ * @ldm_pidfd: ldm: a pidfd on @pid (on the group's leader for a group),
+ *	-1 if there is none; it dies with the process, as modern Linux's
+ *	struct pid, so that a pid reused by another process is never
+ *	signalled. Meaningful only while @pid is not 0.
  */
 struct fown_struct {
 	rwlock_t lock;
 	int pid;
 	uid_t uid, euid;
 	int signum;
+	int ldm_pidfd;
 };
 
 /**
@@ -223,6 +229,8 @@ struct fasync_struct {
 #endif
 
 int fasync_helper(int fd, struct file *filp, int on, struct fasync_struct **fapp);
+int f_setown(struct file *filp, unsigned long arg, int force);
+void f_delown(struct file *filp);
 void kill_fasync(struct fasync_struct **fp, int sig, int band);
 void __kill_fasync(struct fasync_struct *fa, int sig, int band);
 

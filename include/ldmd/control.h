@@ -47,11 +47,26 @@
 #define LDMD_IOC_FILE_ID _IOR(0xE1, 0x01, unsigned long long)
 
 /*
- * O_ASYNC, which FUSE does not pass to a file: the process that sets it
- * on a node sends "ioctl" ID LDMD_IOC_FASYNC ON (1 or 0); ldmd makes that
- * process the file's owner and calls the driver's fasync method, and the
- * driver's kill_fasync() then sends it SIGIO.
+ * What fcntl(2) and FIOASYNC do to a node that FUSE does not tell the
+ * file of, sent as "ioctl" ID CMD ARG too, by the process that did it:
+ *   LDMD_IOC_FASYNC  O_ASYNC set or cleared (F_SETFL, FIOASYNC): ARG is
+ *                    the descriptor << 1 | 1 for on, 0 for off; the
+ *                    driver's fasync method is called with the descriptor
+ *   LDMD_IOC_SETOWN  F_SETOWN: ARG is the pid, or minus a process group
+ *                    (as an unsigned long); whoever asks is whoever names
+ *                    it, and it is held so that nothing is sent once it
+ *                    has exited
+ *   LDMD_IOC_SETSIG  F_SETSIG: ARG is the signal, 0 for SIGIO
+ *   LDMD_IOC_GETFL   F_GETFL: the file's flags as the driver sees them,
+ *                    O_ASYNC included (ARG is 0), which the kernel keeps
+ *                    for no FUSE file
+ * As in 2.6.9 a file has no owner until F_SETOWN names one, and the
+ * driver's kill_fasync() signals that owner (the FUSE layer's own
+ * numbers, src/fuse/ldm-fuse.h).
  */
 #define LDMD_IOC_FASYNC _IO(0xE1, 0x02)
+#define LDMD_IOC_SETOWN _IO(0xE1, 0x03)
+#define LDMD_IOC_SETSIG _IO(0xE1, 0x04)
+#define LDMD_IOC_GETFL	_IO(0xE1, 0x05)
 
 #endif /* _LDMD_CONTROL_H */

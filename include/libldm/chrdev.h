@@ -51,10 +51,15 @@ dev_t ldm_chrdev_devt(struct ldm_chrdev_file *file);
  * the file's SIGIO (@sig: another signal, as F_SETSIG; 0 for SIGIO) and
  * the file's descriptor in it; ldm_chrdev_fasync() turns notification on
  * or off (the driver's fasync method is called), as does setting O_ASYNC
- * with ldm_chrdev_set_flags(). The driver's kill_fasync() then sends the
- * signal with kill(2), or calls the hook set with ldm_chrdev_sigio_hook().
+ * with ldm_chrdev_set_flags(); ldm_chrdev_fcntl() does each as fcntl(2)
+ * (F_SETOWN, F_SETSIG, F_SETFL and their F_GET). The driver's
+ * kill_fasync() then sends the signal with pidfd_send_signal(2) (the
+ * owner is held by a pidfd: nothing is sent once it has exited, whoever
+ * has its pid since; and only where the user that named it could send
+ * one), or calls the hook set with ldm_chrdev_sigio_hook().
  */
 int ldm_chrdev_set_owner(struct ldm_chrdev_file *file, pid_t pid, int fd, int sig);
+long ldm_chrdev_fcntl(struct ldm_chrdev_file *file, int fd, unsigned int cmd, unsigned long arg);
 int ldm_chrdev_fasync(struct ldm_chrdev_file *file, int on);
 typedef void (*ldm_sigio_fn)(pid_t pid, int sig, int fd, int band, void *data);
 void ldm_chrdev_sigio_hook(ldm_sigio_fn fn, void *data);

@@ -82,6 +82,15 @@ struct ldm_export {
  */
 const char *ldm_export_policy(void);
 int ldm_export_policy_valid(const char *name);
+/*
+ * The seed patch's 103 exports, sorted by name, each with what @policy
+ * makes it: the project's own list, for the question "what would a policy
+ * break" (ldm audit what-if --policy); needs no ldm_init().
+ */
+int ldm_export_policy_for_each(const char *policy,
+			       int (*fn)(const char *name, enum ldm_export_license license,
+					 void *data),
+			       void *data);
 
 int ldm_export_lookup(const char *name, struct ldm_export *ret);
 int ldm_export_for_each(int (*fn)(const struct ldm_export *exp, void *data), void *data);

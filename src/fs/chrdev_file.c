@@ -21,10 +21,8 @@
 #include <ldm/slab.h>
 
 #include "char_dev.h"
+#include "file.h"
 #include "user_errno.h"
-
-/* Open flags that act at open(2) only and are not kept in f_flags. */
-#define OPEN_ONLY_FLAGS (O_CREAT | O_EXCL | O_NOCTTY | O_TRUNC)
 
 /**
  * struct ldm_chrdev_file - one open of a character device
@@ -80,6 +78,7 @@ static void file_free(struct kref *kref)
 {
 	struct ldm_chrdev_file *mf = container_of(kref, struct ldm_chrdev_file, kref);
 
+	ldm_fown_put(&mf->file.f_owner);
 	chrdev_node_put(mf->node);
 	pthread_mutex_destroy(&mf->pos_lock);
 	kfree(mf);
@@ -174,20 +173,8 @@ int ldm_chrdev_open(dev_t dev, int flags, struct ldm_chrdev_file **ret)
 	mf->inode.i_rdev = dev;
 	mf->inode.i_mode = S_IFCHR | 0600;
 	mf->inode.i_cdev = node->cdev;
-	mf->dentry.d_inode = &mf->inode;
-	mf->file.f_dentry = &mf->dentry;
-	mf->file.f_op = fops;
-	atomic_set(&mf->file.f_count, 1);
-	rwlock_init(&mf->file.f_owner.lock);
-	mf->file.f_uid = current->fsuid;
-	mf->file.f_gid = current->fsgid;
-	mf->file.f_flags = (unsigned int)(flags & ~OPEN_ONLY_FLAGS);
-	mf->file.f_mode =
-		(mode_t)(((flags + 1) & O_ACCMODE) | FMODE_LSEEK | FMODE_PREAD | FMODE_PWRITE);
-	err = fops->open ? fops->open(&mf->inode, &mf->file) : 0;
+	err = ldm_file_open(&mf->file, &mf->dentry, &mf->inode, fops, flags);
 	if (err) {
-		/* An open that replaced f_op and failed put the old one back. */
-		fops_put(mf->file.f_op);
 		pthread_mutex_destroy(&mf->pos_lock);
 		goto err_put_node;
 	}
@@ -225,6 +212,8 @@ dev_t ldm_chrdev_devt(struct ldm_chrdev_file *mf)
  *	method is told
  * @sig: the signal instead of SIGIO, or 0
  *
+ * The owner is held by a pidfd (f_setown()): once it exits nothing is
+ * sent to its pid, whoever has it since.
  * Return: 0, or -EINVAL.
  */
 int ldm_chrdev_set_owner(struct ldm_chrdev_file *mf, pid_t pid, int fd, int sig)
@@ -234,10 +223,8 @@ int ldm_chrdev_set_owner(struct ldm_chrdev_file *mf, pid_t pid, int fd, int sig)
 	if (!mf || sig < 0 || sig >= NSIG)
 		return -EINVAL;
 	fown = &mf->file.f_owner;
+	f_setown(&mf->file, (unsigned long)(long)pid, 1);
 	write_lock(&fown->lock);
-	fown->pid = pid;
-	fown->uid = current->uid;
-	fown->euid = current->euid;
 	fown->signum = sig;
 	mf->fasync_fd = fd;
 	write_unlock(&fown->lock);
@@ -368,6 +355,61 @@ int ldm_chrdev_set_flags(struct ldm_chrdev_file *mf, int flags)
 	if (new != old)
 		__atomic_store_n(&mf->file.f_flags, new, __ATOMIC_RELAXED);
 	return 0;
+}
+
+/**
+ * ldm_chrdev_fcntl - what fcntl(2) does to a file beyond its descriptor
+ * @mf: the file
+ * @fd: its descriptor in the calling process (the driver's fasync
+ *	method is told it)
+ * @cmd: F_GETFL, F_SETFL, F_GETOWN, F_SETOWN, F_GETSIG or F_SETSIG
+ * @arg: the argument, as fcntl(2) takes it
+ *
+ * As do_fcntl() of 2.6.9: F_SETOWN names the owner (a process, or a
+ * process group if negative) for whoever the thread acts for
+ * (f_setown()); F_SETSIG the signal instead of SIGIO (0: SIGIO again);
+ * F_SETFL as ldm_chrdev_set_flags(), the fasync method told @fd.
+ * Return: what fcntl(2) returns for @cmd, or -EINVAL for another command
+ * or a bad signal, -ENODEV if the device was deleted.
+ */
+long ldm_chrdev_fcntl(struct ldm_chrdev_file *mf, int fd, unsigned int cmd, unsigned long arg)
+{
+	struct fown_struct *fown;
+	long ret;
+
+	if (!mf)
+		return -EINVAL;
+	fown = &mf->file.f_owner;
+	switch (cmd) {
+	case F_GETFL:
+		return (long)__atomic_load_n(&mf->file.f_flags, __ATOMIC_RELAXED);
+	case F_SETFL:
+		write_lock(&fown->lock);
+		mf->fasync_fd = fd;
+		write_unlock(&fown->lock);
+		return ldm_chrdev_set_flags(mf, (int)arg);
+	case F_GETOWN:
+		read_lock(&fown->lock);
+		ret = fown->pid;
+		read_unlock(&fown->lock);
+		return ret;
+	case F_SETOWN:
+		return f_setown(&mf->file, arg, 1);
+	case F_GETSIG:
+		read_lock(&fown->lock);
+		ret = fown->signum;
+		read_unlock(&fown->lock);
+		return ret;
+	case F_SETSIG:
+		if (arg > _NSIG)
+			return -EINVAL;
+		write_lock(&fown->lock);
+		fown->signum = (int)arg;
+		write_unlock(&fown->lock);
+		return 0;
+	default:
+		return -EINVAL;
+	}
 }
 
 /* The driver's read or write at *@ppos. */

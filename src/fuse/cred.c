@@ -2,7 +2,9 @@
 /*
  * cred.c - the credentials of the process a request is for: a driver that
  * checks capable() or current->uid sees the process that opened, read,
- * wrote or ioctl'd the node, not ldmd, as it would in a kernel.
+ * wrote or ioctl'd the node, not ldmd, as it would in a kernel. Only
+ * capabilities held in ldmd's own user namespace count, as a kernel's
+ * capable() counts only those of the initial one.
  */
 #include <stdio.h>
 #include <sys/stat.h>
@@ -10,18 +12,30 @@
 
 #include "internal.h"
 
+/*
+ * The capabilities of the requester @pid that count: those it holds in
+ * ldmd's user namespace (ldm_process_caps()). A pid of 0 is a requester
+ * FUSE cannot name (its pid namespace is not below ldmd's): none, never
+ * ldmd's own, which capget(0) would give.
+ */
+static unsigned long long fuse_caps(pid_t pid)
+{
+	return pid > 0 ? ldm_process_caps(pid) : 0;
+}
+
 /**
  * fuse_cred_begin - act for the process of a request in this thread
  * @req: the request
  *
  * Its uid and gid are the kernel's (in the request), its effective
- * capabilities the process's own; until fuse_cred_end().
+ * capabilities those it holds in ldmd's user namespace (none from a
+ * namespace of its own); until fuse_cred_end().
  */
 void fuse_cred_begin(fuse_req_t req)
 {
 	const struct fuse_ctx *ctx = fuse_req_ctx(req);
 
-	ldm_thread_set_cred(ctx->uid, ctx->gid, ldm_process_caps(ctx->pid));
+	ldm_thread_set_cred(ctx->uid, ctx->gid, fuse_caps(ctx->pid));
 }
 
 /**
@@ -41,7 +55,7 @@ void fuse_cred_begin_pid(pid_t pid)
 		ldm_thread_set_cred(65534, 65534, 0);
 		return;
 	}
-	ldm_thread_set_cred(st.st_uid, st.st_gid, ldm_process_caps(pid));
+	ldm_thread_set_cred(st.st_uid, st.st_gid, fuse_caps(pid));
 }
 
 /** fuse_cred_end - act as ldmd again in this thread */

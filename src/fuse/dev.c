@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * dev.c - the FUSE requests of the device-node mount at DIR/dev,
- * mapped onto the host API of <libldm/misc.h>: every misc device
- * registered is DIR/dev/<name>, a regular file (FUSE makes no character
- * devices without CUSE), whose open, read, write, poll, ioctl and close
- * reach the driver's file_operations. The one file that replies to FUSE
- * for this mount.
+ * dev.c - the FUSE requests of the device-node mount at DIR/dev, mapped
+ * onto the host API of <libldm/chrdev.h>: a node for every character
+ * device udev would make one for (DIR/dev/<name>, a regular file: FUSE
+ * makes no character devices without CUSE), whose open, read, write,
+ * poll, ioctl and close reach the driver's file_operations. Its call
+ * protocol, poll watchers and ioctls are in dev-call.c, dev-poll.c and
+ * dev-ioctl.c (dev.h).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -23,11 +24,10 @@
 #include <sys/queue.h>
 #include <linux/fuse.h>
 #include <sys/random.h>
-#include <ldmd/control.h>
 #include <libldm/chrdev.h>
 #include <libldm/runtime.h>
 
-#include "internal.h"
+#include "dev.h"
 
 /**
  * DOC: how dev.c works
@@ -50,35 +50,27 @@
  * (root:root 0600).
  *
  * Calls into the runtime. Every request that reaches the runtime does it
- * between call_begin() and call_end(), which list the thread serving it
- * and register an interrupt function with libfuse: when the caller of a
- * blocked read gets a signal, the kernel sends INTERRUPT, libfuse calls it,
- * and it interrupts the serving thread with ldm_thread_interrupt(); the
- * driver's interruptible sleep returns -ERESTARTSYS, which the runtime
- * returns as -EINTR, as a system call does.
- * The loop serves up to FUSE_DEV_THREADS requests at once, so a blocked
- * read stalls neither the other nodes nor the sysfs mount (its own loop).
+ * between dev_call_begin() and dev_call_end() (dev-call.c), so that a
+ * signal to a caller of a blocked read interrupts it and the stop can
+ * wait for it. The loop serves up to FUSE_DEV_THREADS requests at once,
+ * so a blocked read stalls neither the other nodes nor the sysfs mount
+ * (its own loop).
  *
  * Files are opened FOPEN_DIRECT_IO (every read and write reaches the
  * driver, with the caller's size), and FOPEN_NONSEEKABLE | FOPEN_STREAM
  * when the driver's open called nonseekable_open(); the position is the
- * kernel's, passed with each read and write. The flags of each read and write are passed on
- * (fcntl(F_SETFL, O_NONBLOCK) works). Only restricted ioctls can reach a
- * regular file: the kernel copies _IOC_SIZE(cmd) bytes in (_IOW) and out
- * (_IOR), and the driver gets the address of that copy.
+ * kernel's, passed with each read and write. The flags of each read and
+ * write are passed on (fcntl(F_SETFL, O_NONBLOCK) works). ioctls are
+ * dev-ioctl.c's.
  *
- * Poll. The POLL request is answered at once with ldm_chrdev_poll(..., 0).
- * When the kernel asks to be told later (a poll handle) and nothing is
- * ready, a watcher thread of the file waits in ldm_chrdev_poll(..., -1) on
- * the driver's wait queues and sends fuse_lowlevel_notify_poll() when
- * something is; it is armed again by the next POLL, or after a read or
- * write that left the file not ready (for edge-triggered epoll).
+ * Poll. The POLL request is answered at once; a watcher thread tells the
+ * kernel later, when it asked to be told (dev-poll.c).
  *
  * Stopping (ldm_fuse_dev_shutdown(), before the runtime stops): new requests
  * get ENODEV, the calls in progress are interrupted and waited for, and
- * every file still open is closed, so that the modules can be unloaded.
- * A process holding a node open then gets ENODEV, as it would from a
- * deregistered device.
+ * every file still open is closed, so that the modules can be unloaded,
+ * with no lock held across a release. A process holding a node open then
+ * gets ENODEV, as it would from a deregistered device.
  */
 
 #define DEV_NODE_MODE	    (S_IFREG | 0600)
@@ -90,38 +82,6 @@
 #define IS_DIR_INO(ino)	    ((ino) == FUSE_ROOT_ID || (ino) >= DIR_INO_BASE)
 /* What a POLL from a kernel that names no events asks. */
 #define POLL_DEFAULT_EVENTS (POLLIN | POLLOUT | POLLRDNORM | POLLWRNORM | POLLPRI)
-
-/* The processes that asked for a file's id, most recent first, kept per file. */
-#define FILE_ASKERS 4
-
-/* A request inside the runtime, on the list of calls. */
-struct dev_call {
-	LIST_ENTRY(dev_call) link;
-	pthread_t thread;
-};
-
-/*
- * An open node. @mf is NULL once closed, by RELEASE or at shutdown; the
- * watcher and poll state are under @lock.
- */
-struct dev_file {
-	LIST_ENTRY(dev_file) link; /* in dev_files until freed */
-	struct ldm_chrdev_file *mf;
-	dev_t dev;
-	int flags; /* the flags last given to the runtime */
-	bool seekable;
-	pthread_mutex_t lock;
-	pthread_cond_t cond;
-	struct fuse_pollhandle *ph; /* the kernel wants to be told */
-	unsigned int events;	    /* what it waits for */
-	bool armed;		    /* the watcher should wait and tell */
-	bool stop;		    /* the watcher should end */
-	bool watching;		    /* the watcher thread runs */
-	pthread_t watcher;
-	uint64_t id;		   /* for forwarded ioctls (ldm_fuse_dev_ioctl) */
-	pid_t askers[FILE_ASKERS]; /* under dev_lock: who asked for @id */
-	unsigned int nforwarded;   /* under dev_lock: forwarded ioctls running */
-};
 
 struct dev_entry {
 	char name[DEV_NAME_MAX];
@@ -138,74 +98,15 @@ struct dev_dir {
 	bool served;
 };
 
-static pthread_mutex_t dev_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t dev_idle = PTHREAD_COND_INITIALIZER;
-static pthread_cond_t forwarded_done = PTHREAD_COND_INITIALIZER;
+pthread_mutex_t dev_lock = PTHREAD_MUTEX_INITIALIZER;
+pthread_cond_t file_idle = PTHREAD_COND_INITIALIZER;
+struct dev_file_list dev_files = LIST_HEAD_INITIALIZER(dev_files);
 static uint64_t file_ids;    /* atomic: files opened so far */
 static uint64_t file_id_key; /* random, at start: ids are not guessed */
-static LIST_HEAD(, dev_call) dev_calls = LIST_HEAD_INITIALIZER(dev_calls);
-static LIST_HEAD(, dev_file) dev_files = LIST_HEAD_INITIALIZER(dev_files);
 static LIST_HEAD(, dev_dir) dev_dirs = LIST_HEAD_INITIALIZER(dev_dirs);
-static bool dev_stopping;
 static struct timespec dev_time;      /* the nodes' times: when serving began */
 static char (*subdirs)[DEV_NAME_MAX]; /* under dev_lock: the directories' paths */
 static size_t nsubdirs;
-
-static void interrupt_call(fuse_req_t req, void *data)
-{
-	struct dev_call *c = data;
-
-	(void)req;
-	ldm_thread_interrupt(c->thread);
-}
-
-static void list_call(struct dev_call *c)
-{
-	ldm_thread_clear_interrupt(); /* known to the runtime before it can be interrupted */
-	c->thread = pthread_self();
-	LIST_INSERT_HEAD(&dev_calls, c, link);
-}
-
-static void unlist_call(struct dev_call *c)
-{
-	LIST_REMOVE(c, link);
-	if (LIST_EMPTY(&dev_calls))
-		pthread_cond_broadcast(&dev_idle);
-}
-
-/* Enter the runtime for @req (NULL: not interruptible); -ENODEV once stopping. */
-static int call_begin(struct dev_call *c, fuse_req_t req)
-{
-	pthread_mutex_lock(&dev_lock);
-	if (dev_stopping) {
-		pthread_mutex_unlock(&dev_lock);
-		return -ENODEV;
-	}
-	list_call(c);
-	pthread_mutex_unlock(&dev_lock);
-	if (req) {
-		fuse_cred_begin(req);
-		fuse_req_interrupt_func(req, interrupt_call, c);
-	}
-	return 0;
-}
-
-/*
- * Leave it. Unregistering the interrupt function waits for one that runs
- * (libfuse calls it under the request's lock), so none can hit the thread
- * once it serves another request; then the interrupt, if any, is over.
- */
-static void call_end(struct dev_call *c, fuse_req_t req)
-{
-	if (req) {
-		fuse_req_interrupt_func(req, NULL, NULL);
-		fuse_cred_end();
-	}
-	pthread_mutex_lock(&dev_lock);
-	unlist_call(c);
-	pthread_mutex_unlock(&dev_lock);
-	ldm_thread_clear_interrupt();
-}
 
 /* Look-ups by name and by number, on ldm_chrdev_for_each_node()'s walk. */
 struct dev_find {
@@ -329,10 +230,10 @@ static void dev_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
 		return;
 	}
 	snprintf(full, sizeof(full), "%s%s%s", path, *path ? "/" : "", name);
-	ret = call_begin(&c, NULL);
+	ret = dev_call_begin(&c, NULL);
 	if (!ret) {
 		ret = find(&f);
-		call_end(&c, NULL);
+		dev_call_end(&c, NULL);
 	}
 	if (ret <= 0) {
 		fuse_reply_errno(req, ret ? ret : -ENOENT);
@@ -359,11 +260,6 @@ static void dev_forget(fuse_req_t req, fuse_ino_t ino, uint64_t nlookup)
 	fuse_reply_none(req);
 }
 
-static struct dev_file *to_file(struct fuse_file_info *fi)
-{
-	return (struct dev_file *)(uintptr_t)fi->fh;
-}
-
 static void dev_getattr(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 {
 	struct dev_find f = { .dev = INO_DEVT(ino) };
@@ -377,14 +273,14 @@ static void dev_getattr(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *f
 		return;
 	}
 	if (fi) { /* fstat(): the open node, even if its device went */
-		node_stat(to_file(fi)->dev, &st);
+		node_stat(dev_file_of(fi)->dev, &st);
 		fuse_reply_attr(req, &st, 0);
 		return;
 	}
-	ret = call_begin(&c, NULL);
+	ret = dev_call_begin(&c, NULL);
 	if (!ret) {
 		ret = find(&f);
-		call_end(&c, NULL);
+		dev_call_end(&c, NULL);
 	}
 	if (ret <= 0) {
 		fuse_reply_errno(req, ret ? ret : -ENOENT);
@@ -455,12 +351,12 @@ static int dir_snapshot(struct dev_dir *d)
 	struct dev_call c;
 	int ret;
 
-	ret = call_begin(&c, NULL);
+	ret = dev_call_begin(&c, NULL);
 	if (ret)
 		return ret;
 	d->n = 0;
 	ret = ldm_chrdev_for_each_node(dir_add, d);
-	call_end(&c, NULL);
+	dev_call_end(&c, NULL);
 	return ret;
 }
 
@@ -576,107 +472,6 @@ static void dev_releasedir(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info
 	fuse_reply_errno(req, 0);
 }
 
-/* Poll: the watcher of a file, and arming it. */
-
-static void *watch_thread(void *arg)
-{
-	struct dev_file *df = arg;
-	unsigned int events;
-	int ret;
-
-	ldm_thread_clear_interrupt(); /* known to the runtime, and clean */
-	pthread_mutex_lock(&df->lock);
-	for (;;) {
-		while (!df->stop && !df->armed)
-			pthread_cond_wait(&df->cond, &df->lock);
-		if (df->stop)
-			break;
-		events = df->events;
-		pthread_mutex_unlock(&df->lock);
-		ret = ldm_chrdev_poll(df->mf, events, -1);
-		if (ret == -EINTR)
-			ldm_thread_clear_interrupt();
-		pthread_mutex_lock(&df->lock);
-		/* Ready, or an error the next POLL will see: tell the kernel. */
-		if (ret != -EINTR && df->armed) {
-			df->armed = false;
-			if (df->ph)
-				fuse_lowlevel_notify_poll(df->ph);
-		}
-	}
-	pthread_mutex_unlock(&df->lock);
-	return NULL;
-}
-
-/* Arm the watcher of @df; under its lock. */
-static void watch_arm(struct dev_file *df)
-{
-	sigset_t all, old;
-	int err;
-
-	if (df->armed)
-		return;
-	if (!df->watching) {
-		/* The watcher takes no signal: ldm_thread_interrupt() is how it is woken. */
-		sigfillset(&all);
-		pthread_sigmask(SIG_SETMASK, &all, &old);
-		err = pthread_create(&df->watcher, NULL, watch_thread, df);
-		pthread_sigmask(SIG_SETMASK, &old, NULL);
-		if (err)
-			return; /* no notification: the poller's timeout holds */
-		df->watching = true;
-	}
-	df->armed = true;
-	pthread_cond_signal(&df->cond);
-}
-
-/* A POLL that asked to be told: keep its handle, arm if nothing is ready. */
-static void watch(struct dev_file *df, struct fuse_pollhandle *ph, unsigned int events, int mask)
-{
-	pthread_mutex_lock(&df->lock);
-	if (df->ph)
-		fuse_pollhandle_destroy(df->ph);
-	df->ph = ph;
-	if (df->armed && df->events != events) {
-		df->events = events;
-		ldm_thread_interrupt(df->watcher); /* wait again, for these */
-	}
-	df->events = events;
-	if (!mask)
-		watch_arm(df);
-	pthread_mutex_unlock(&df->lock);
-}
-
-/* After a read or write, inside its call: arm again if the kernel listens. */
-static void watch_again(struct dev_file *df)
-{
-	unsigned int events;
-	bool listening;
-
-	pthread_mutex_lock(&df->lock);
-	listening = df->ph && !df->armed;
-	events = df->events;
-	pthread_mutex_unlock(&df->lock);
-	if (!listening || ldm_chrdev_poll(df->mf, events, 0))
-		return;
-	pthread_mutex_lock(&df->lock);
-	watch_arm(df);
-	pthread_mutex_unlock(&df->lock);
-}
-
-static void watch_stop(struct dev_file *df)
-{
-	pthread_mutex_lock(&df->lock);
-	df->stop = true;
-	pthread_cond_signal(&df->cond);
-	pthread_mutex_unlock(&df->lock);
-	if (!df->watching)
-		return;
-	ldm_thread_interrupt(df->watcher);
-	pthread_join(df->watcher, NULL);
-	df->watching = false;
-}
-
 /* Open files. */
 
 static void file_free(struct dev_file *df)
@@ -696,8 +491,9 @@ static void file_close(struct dev_file *df)
 
 	pthread_mutex_lock(&dev_lock);
 	LIST_REMOVE(df, link);
-	while (df->nforwarded) /* a forwarded ioctl still uses the file */
-		pthread_cond_wait(&forwarded_done, &dev_lock);
+	/* A forwarded ioctl, or the shutdown closing it, still uses the file. */
+	while (df->nforwarded || df->shut_mf)
+		pthread_cond_wait(&file_idle, &dev_lock);
 	mf = df->mf;
 	df->mf = NULL;
 	if (!mf) { /* closed already, at shutdown */
@@ -705,12 +501,12 @@ static void file_close(struct dev_file *df)
 		file_free(df);
 		return;
 	}
-	list_call(&c); /* even when stopping: shutdown waits for it */
+	dev_call_list(&c); /* even when stopping: shutdown waits for it */
 	pthread_mutex_unlock(&dev_lock);
-	watch_stop(df);
+	dev_watch_stop(df);
 	ldm_chrdev_release(mf);
 	pthread_mutex_lock(&dev_lock);
-	unlist_call(&c);
+	dev_call_unlist(&c);
 	pthread_mutex_unlock(&dev_lock);
 	ldm_thread_clear_interrupt();
 	file_free(df);
@@ -743,9 +539,9 @@ static int file_open(struct dev_file *df, int flags)
 	ret = ldm_chrdev_open(df->dev, flags, &df->mf);
 	if (ret)
 		return ret;
-	df->flags = flags;
+	df->flags = flags & ~O_ASYNC;
 	df->seekable = ldm_chrdev_seekable(df->mf);
-	pthread_mutex_lock(&dev_lock); /* before call_end(): shutdown will see it */
+	pthread_mutex_lock(&dev_lock); /* before dev_call_end(): shutdown will see it */
 	LIST_INSERT_HEAD(&dev_files, df, link);
 	pthread_mutex_unlock(&dev_lock);
 	return 0;
@@ -787,10 +583,10 @@ static void dev_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 		fuse_reply_errno(req, -ENOMEM);
 		return;
 	}
-	ret = call_begin(&c, req);
+	ret = dev_call_begin(&c, req);
 	if (!ret) {
 		ret = file_open(df, fi->flags);
-		call_end(&c, req);
+		dev_call_end(&c, req);
 	}
 	if (ret) {
 		file_free(df);
@@ -808,16 +604,25 @@ static void dev_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 static void dev_release(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 {
 	(void)ino;
-	file_close(to_file(fi));
+	file_close(dev_file_of(fi));
 	fuse_reply_errno(req, 0);
 }
 
-/* The caller's current flags (fcntl(F_SETFL) may have changed them); inside a call. */
+/*
+ * The caller's current flags (fcntl(F_SETFL) may have changed them); inside
+ * a call. The kernel keeps no O_ASYNC for a file without a fasync method,
+ * as a FUSE file is: O_ASYNC stays what the forwarded LDM_FUSE_IOC_FASYNC
+ * made it.
+ */
 static void sync_flags(struct dev_file *df, int flags)
 {
+	long now;
+
+	flags &= ~O_ASYNC;
 	if (flags == df->flags)
 		return;
-	ldm_chrdev_set_flags(df->mf, flags);
+	now = ldm_chrdev_fcntl(df->mf, 0, F_GETFL, 0);
+	ldm_chrdev_set_flags(df->mf, flags | (now >= 0 ? (int)(now & O_ASYNC) : 0));
 	df->flags = flags;
 }
 
@@ -829,7 +634,7 @@ static ssize_t file_io(fuse_req_t req, struct dev_file *df, bool write, char *bu
 	loff_t pos = off;
 	ssize_t n;
 
-	n = call_begin(&c, req);
+	n = dev_call_begin(&c, req);
 	if (n)
 		return n;
 	n = -ENODEV;
@@ -840,9 +645,9 @@ static ssize_t file_io(fuse_req_t req, struct dev_file *df, bool write, char *bu
 		else
 			n = ldm_chrdev_read(df->mf, buf, size, df->seekable ? &pos : NULL);
 		if (n >= 0)
-			watch_again(df);
+			dev_watch_again(df);
 	}
-	call_end(&c, req);
+	dev_call_end(&c, req);
 	return n;
 }
 
@@ -857,7 +662,7 @@ static void dev_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 		fuse_reply_errno(req, -ENOMEM);
 		return;
 	}
-	n = file_io(req, to_file(fi), false, buf, size, off, fi->flags);
+	n = file_io(req, dev_file_of(fi), false, buf, size, off, fi->flags);
 	if (n < 0)
 		fuse_reply_errno(req, n);
 	else
@@ -871,7 +676,7 @@ static void dev_write(fuse_req_t req, fuse_ino_t ino, const char *buf, size_t si
 	ssize_t n;
 
 	(void)ino;
-	n = file_io(req, to_file(fi), true, (char *)buf, size, off, fi->flags);
+	n = file_io(req, dev_file_of(fi), true, (char *)buf, size, off, fi->flags);
 	if (n < 0)
 		fuse_reply_errno(req, n);
 	else
@@ -882,18 +687,18 @@ static void dev_poll(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi,
 		     struct fuse_pollhandle *ph)
 {
 	unsigned int events = fi->poll_events ? fi->poll_events : POLL_DEFAULT_EVENTS;
-	struct dev_file *df = to_file(fi);
+	struct dev_file *df = dev_file_of(fi);
 	struct dev_call c;
 	int mask;
 
 	(void)ino;
-	mask = call_begin(&c, NULL);
+	mask = dev_call_begin(&c, NULL);
 	if (!mask) {
 		mask = df->mf ? ldm_chrdev_poll(df->mf, events, 0) : -ENODEV;
-		call_end(&c, NULL);
+		dev_call_end(&c, NULL);
 	}
 	if (ph && mask >= 0)
-		watch(df, ph, events, mask);
+		dev_watch(df, ph, events, mask);
 	else if (ph)
 		fuse_pollhandle_destroy(ph);
 	if (mask < 0)
@@ -902,156 +707,7 @@ static void dev_poll(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi,
 		fuse_reply_poll(req, (unsigned int)mask);
 }
 
-/*
- * LDMD_IOC_FILE_ID: the file's id, for ioctls forwarded through the
- * control socket; the asker is remembered, as only it may use the id.
- */
-static void reply_file_id(fuse_req_t req, struct dev_file *df, size_t out_bufsz)
-{
-	const struct fuse_ctx *ctx = fuse_req_ctx(req);
-
-	if (out_bufsz < sizeof(df->id)) {
-		fuse_reply_errno(req, -EINVAL);
-		return;
-	}
-	pthread_mutex_lock(&dev_lock);
-	memmove(df->askers + 1, df->askers, sizeof(df->askers) - sizeof(df->askers[0]));
-	df->askers[0] = ctx->pid;
-	pthread_mutex_unlock(&dev_lock);
-	fuse_reply_ioctl(req, 0, &df->id, sizeof(df->id));
-}
-
-/* The open file of id @id, if @pid asked for it; under dev_lock. */
-static struct dev_file *file_of_id(uint64_t id, pid_t pid)
-{
-	struct dev_file *df;
-	unsigned int i;
-
-	LIST_FOREACH(df, &dev_files, link) {
-		if (df->id != id || !df->mf)
-			continue;
-		for (i = 0; i < FILE_ASKERS; i++)
-			if (df->askers[i] && df->askers[i] == pid)
-				return df;
-	}
-	return NULL;
-}
-
-/* O_ASYNC for @pid, which becomes the file's owner: the driver's fasync. */
-static long set_async(struct dev_file *df, pid_t pid, unsigned long on)
-{
-	int ret = ldm_chrdev_set_owner(df->mf, pid, 0, 0);
-
-	return ret ? ret : ldm_chrdev_fasync(df->mf, on != 0);
-}
-
-/**
- * ldm_fuse_dev_ioctl - run a driver's ioctl for a process that holds the
- * node open, with that process's memory as user space
- * @id: the file's id, as LDMD_IOC_FILE_ID gave it
- * @pid: the process; it must have asked for @id itself
- * @cmd: the command
- * @arg: its argument, as the process passed it (a value, or an address of
- *	 the process's)
- * @ret: gets what the driver's ioctl returned
- *
- * Return: 0; -ENODEV for an id unknown to @pid, a file closed, or a mount
- * stopping.
- */
-int ldm_fuse_dev_ioctl(uint64_t id, pid_t pid, unsigned int cmd, unsigned long arg, long *ret)
-{
-	struct dev_file *df;
-	struct dev_call c;
-
-	pthread_mutex_lock(&dev_lock);
-	df = dev_stopping ? NULL : file_of_id(id, pid);
-	if (!df) {
-		pthread_mutex_unlock(&dev_lock);
-		return -ENODEV;
-	}
-	df->nforwarded++;
-	list_call(&c);
-	pthread_mutex_unlock(&dev_lock);
-	ldm_thread_set_user(pid);
-	fuse_cred_begin_pid(pid);
-	if (cmd == LDMD_IOC_FASYNC)
-		*ret = set_async(df, pid, arg);
-	else
-		*ret = ldm_chrdev_ioctl(df->mf, cmd, arg);
-	fuse_cred_end();
-	ldm_thread_set_user(0);
-	if (*ret >= 0)
-		watch_again(df);
-	pthread_mutex_lock(&dev_lock);
-	unlist_call(&c);
-	if (!--df->nforwarded)
-		pthread_cond_broadcast(&forwarded_done);
-	pthread_mutex_unlock(&dev_lock);
-	ldm_thread_clear_interrupt();
-	return 0;
-}
-
-/*
- * Restricted ioctls: the argument is a buffer of _IOC_SIZE(cmd) bytes that
- * the kernel filled from the caller (_IOW) and copies back (_IOR); a
- * command without a size gets the caller's argument as it is. That buffer
- * is the driver's whole user space: an address the caller wrote into it,
- * or gave as the argument, is -EFAULT, never this process's memory (the
- * preload of `ldm exec` forwards such commands, ldm_fuse_dev_ioctl()).
- */
-static void dev_ioctl(fuse_req_t req, fuse_ino_t ino, unsigned int cmd, void *arg,
-		      struct fuse_file_info *fi, unsigned int flags, const void *in_buf,
-		      size_t in_bufsz, size_t out_bufsz)
-{
-	unsigned int ucmd = cmd;
-	size_t size = _IOC_SIZE(ucmd);
-	unsigned long uarg = (unsigned long)(uintptr_t)arg;
-	struct dev_file *df = to_file(fi);
-	struct dev_call c;
-	char *buf = NULL;
-	long ret;
-
-	(void)ino;
-	if (ucmd == LDMD_IOC_FILE_ID && !(flags & FUSE_IOCTL_DIR)) {
-		reply_file_id(req, df, out_bufsz);
-		return;
-	}
-	if (flags & FUSE_IOCTL_COMPAT) {
-		fuse_reply_errno(req, -ENOSYS);
-		return;
-	}
-	if (flags & FUSE_IOCTL_DIR) { /* @fi is the directory's */
-		fuse_reply_errno(req, -ENOTTY);
-		return;
-	}
-	if (_IOC_DIR(ucmd) != _IOC_NONE && size) {
-		buf = calloc(1, size);
-		if (!buf) {
-			fuse_reply_errno(req, -ENOMEM);
-			return;
-		}
-		if (in_bufsz)
-			memcpy(buf, in_buf, in_bufsz < size ? in_bufsz : size);
-		uarg = (unsigned long)(uintptr_t)buf;
-	}
-	ret = call_begin(&c, req);
-	if (!ret) {
-		ldm_thread_set_user_buffer(buf, buf ? size : 0);
-		ret = df->mf ? ldm_chrdev_ioctl(df->mf, ucmd, uarg) : -ENODEV;
-		ldm_thread_set_user(0);
-		if (ret >= 0)
-			watch_again(df);
-		call_end(&c, req);
-	}
-	if (ret < 0)
-		fuse_reply_errno(req, ret);
-	else
-		fuse_reply_ioctl(req, (int)ret, buf,
-				 buf ? (out_bufsz < size ? out_bufsz : size) : 0);
-	free(buf);
-}
-
-/* A change of its shape is refused (refuse.c): only udev makes nodes. */
+/* A change of its shape is refused (reply.c's fuse_refuse_*): only udev makes nodes. */
 static const struct fuse_lowlevel_ops dev_ops = {
 	.init = dev_init,
 	.lookup = dev_lookup,
@@ -1084,27 +740,35 @@ static const struct fuse_lowlevel_ops dev_ops = {
  * gets ENODEV. The calls in progress are interrupted (a blocked read
  * returns EINTR) and waited for; then each file still open has its watcher
  * stopped and is released, so that the modules of its driver can be
- * unloaded. A driver sleeping uninterruptibly is waited for.
+ * unloaded. A driver sleeping uninterruptibly is waited for. The files are
+ * taken under dev_lock and released outside it, as Linux never holds
+ * chrdevs_lock across ->release: a release may wait for anything a
+ * request of the mount does meanwhile (each gets ENODEV).
  */
 void ldm_fuse_dev_shutdown(void)
 {
-	struct dev_call *c;
-	struct dev_file *df;
+	struct dev_file *df, *closing = NULL;
 
 	pthread_mutex_lock(&dev_lock);
-	dev_stopping = true;
-	LIST_FOREACH(c, &dev_calls, link)
-		ldm_thread_interrupt(c->thread);
-	while (!LIST_EMPTY(&dev_calls))
-		pthread_cond_wait(&dev_idle, &dev_lock);
-	/* Under dev_lock: a RELEASE meanwhile waits, then finds its file closed. */
+	dev_calls_stop();
+	/* A RELEASE meanwhile waits for its file's shut_mf to go, then finds it closed. */
 	LIST_FOREACH(df, &dev_files, link) {
 		if (!df->mf)
 			continue;
-		watch_stop(df);
-		ldm_chrdev_release(df->mf);
+		df->shut_mf = df->mf;
 		df->mf = NULL;
+		df->shut_next = closing;
+		closing = df;
 	}
+	pthread_mutex_unlock(&dev_lock);
+	for (df = closing; df; df = df->shut_next) {
+		dev_watch_stop(df);
+		ldm_chrdev_release(df->shut_mf);
+	}
+	pthread_mutex_lock(&dev_lock);
+	for (df = closing; df; df = df->shut_next)
+		df->shut_mf = NULL;
+	pthread_cond_broadcast(&file_idle);
 	pthread_mutex_unlock(&dev_lock);
 }
 

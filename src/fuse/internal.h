@@ -6,12 +6,14 @@
  *             threads that serve them
  *   nodes.c   the node ids of the sysfs mount: which sysfs node each is
  *   sysfs.c   the requests of DIR/sys, on <libldm/sysfs.h>
- *   dev.c     the requests of DIR/dev, on <libldm/chrdev.h>
+ *   dev.c     the requests of DIR/dev, on <libldm/chrdev.h>; its call
+ *             protocol, poll watchers and ioctls in dev-call.c,
+ *             dev-poll.c and dev-ioctl.c (dev.h)
  *   proc.c    the requests of DIR/proc, on <libldm/proc.h>
  *   cred.c    the credentials of the process a request is for
  *   inval.c   invalidations of the kernel's cache of DIR/sys
- *   reply.c   error replies (the one sign flip), and what both mounts
- *             refuse
+ *   reply.c   error replies (the one sign flip), and what the three
+ *             mounts refuse
  *
  * FUSE_USE_VERSION is set for every file by meson.build.
  */
@@ -62,6 +64,8 @@ bool fuse_only_truncates(int to_set);
 void fuse_cred_begin(fuse_req_t req);
 void fuse_cred_begin_pid(pid_t pid);
 void fuse_cred_end(void);
+
+/* reply.c: what the three mounts answer to a change of their shape */
 void fuse_refuse_mknod(fuse_req_t req, fuse_ino_t parent, const char *name, mode_t mode,
 		       dev_t rdev);
 void fuse_refuse_mkdir(fuse_req_t req, fuse_ino_t parent, const char *name, mode_t mode);
@@ -89,6 +93,9 @@ void fuse_sysfs_ops_exit(void);
 
 /* dev.c */
 extern const struct fuse_lowlevel_ops fuse_dev_ops;
+
+/* proc.c */
+int fuse_proc_child_path(fuse_ino_t parent, const char *name, char *buf, size_t size);
 
 /* inval.c */
 void fuse_inval_data(struct sysfs_dirent *sd);

@@ -1,17 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * mount.c - ldmd's FUSE mounts, DIR/sys and DIR/dev: their mount points,
- * the stale mount a killed ldmd may leave there, the FUSE sessions, and the
- * threads that serve them. Mounting, serving, stopping and unmounting all
- * happen here, the same way for both; what differs (the directory, the
- * options, the requests, what to set up before serving and drop after) is
- * a struct ldm_fuse_fs.
+ * mount.c - the FUSE layer's mounts, DIR/sys, DIR/dev and DIR/proc: their
+ * mount points, the stale mount a killed server may leave there, the FUSE
+ * sessions, and the threads that serve them. Mounting, serving, stopping
+ * and unmounting all happen here, the same way for the three; what differs
+ * (the directory, the options, the requests, what to set up before serving
+ * and drop after) is a struct ldm_fuse_fs. What the layer says goes to
+ * stderr under the name of the program that uses it, and a mount taken away
+ * under it is that program's to handle (struct ldm_fuse_host).
  */
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,13 +35,15 @@
  *                        and /dev;
  *   allow_other          every user may look, as at /sys and /dev;
  *   auto_unmount         fusermount3 stays behind and unmounts the tree if
- *                        ldmd dies without doing it.
- * It is mounted before the runtime boots (fusermount3 is forked while ldmd
- * has one thread) and served once the runtime exists, by libfuse's
+ *                        the server dies without doing it.
+ * It is mounted before the runtime boots (fusermount3 is forked while the
+ * program has one thread) and served once the runtime exists, by libfuse's
  * multi-threaded loop in a thread of its own, with at most max_threads
  * requests in progress at once. To stop it, the session is marked as
  * exiting and that thread is woken with SIGUSR1 until its loop returns;
- * SIGUSR1 is blocked everywhere else.
+ * SIGUSR1 is blocked everywhere else. If the loop returns without being
+ * asked to, the mount was taken away under it (umount, fusermount3 -u):
+ * the host's mount_gone() hears it, from that thread, and decides.
  */
 
 #define MOUNT_OPTIONS "subtype=ldm,default_permissions,allow_other,auto_unmount"
@@ -58,10 +63,39 @@ struct ldm_fuse_mount {
 
 extern char **environ;
 
+/* Set once, before the first mount (ldm_fuse_set_host()). */
+static struct ldm_fuse_host host;
+
+/* "NAME: " and the message on stderr, or nothing without a host's name. */
+static void __attribute__((format(printf, 1, 2))) say(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!host.name)
+		return;
+	va_start(ap, fmt);
+	fprintf(stderr, "%s: ", host.name);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+}
+
+/**
+ * ldm_fuse_set_host - tell the FUSE layer who uses it
+ * @h: its name and its handler of a mount taken away (copied)
+ *
+ * Call before the first ldm_fuse_mount(). Without it, the layer prints
+ * nothing, names its sessions "ldm-fuse", and ignores a mount taken away
+ * (whose thread ends).
+ */
+void ldm_fuse_set_host(const struct ldm_fuse_host *h)
+{
+	host = *h;
+}
+
 /*
  * A FUSE mount whose server is gone answers every request with ENOTCONN;
  * but stat() may not make one: the kernel answers it from its cache when
- * something looked at the mount before its ldmd was killed. statfs() is
+ * something looked at the mount before its server was killed. statfs() is
  * never cached: it asks the connection every time.
  */
 static bool is_dead_mount(const char *path)
@@ -86,7 +120,7 @@ static void unmount_dead(const char *path)
 }
 
 /*
- * A killed ldmd leaves its mount dead until the fusermount3 that
+ * A killed server leaves its mount dead until the fusermount3 that
  * auto_unmount left watching takes it away, which it does at once: give it
  * a second before doing it here (then a mount made without auto_unmount,
  * or whose watcher was killed too, is cleaned as well).
@@ -102,10 +136,10 @@ static int clean_stale_mount(const char *path)
 	for (i = 0; i < 8 && is_dead_mount(path); i++)
 		unmount_dead(path);
 	if (is_dead_mount(path)) {
-		fprintf(stderr, "ldmd: %s: cannot unmount the stale mount of a dead ldmd\n", path);
+		say("%s: cannot unmount the stale mount of a dead %s\n", path, host.name);
 		return -ENOTCONN;
 	}
-	fprintf(stderr, "ldmd: %s: cleaned the stale mount of a dead ldmd\n", path);
+	say("%s: cleaned the stale mount of a dead %s\n", path, host.name);
 	return 0;
 }
 
@@ -120,21 +154,20 @@ static int prepare_mountpoint(const char *root, const char *path)
 		return error;
 	if (mkdir(path, 0755) && errno != EEXIST) {
 		error = -errno;
-		fprintf(stderr, "ldmd: %s: %s\n", path, strerror(errno));
+		say("%s: %s\n", path, strerror(errno));
 		return error;
 	}
 	if (stat(path, &st) || stat(root, &parent)) {
 		error = -errno;
-		fprintf(stderr, "ldmd: %s: %s\n", path, strerror(errno));
+		say("%s: %s\n", path, strerror(errno));
 		return error;
 	}
 	if (!S_ISDIR(st.st_mode)) {
-		fprintf(stderr, "ldmd: %s: not a directory\n", path);
+		say("%s: not a directory\n", path);
 		return -ENOTDIR;
 	}
 	if (st.st_dev != parent.st_dev) {
-		fprintf(stderr, "ldmd: %s: already mounted; is another ldmd serving %s?\n", path,
-			root);
+		say("%s: already mounted; is another %s serving %s?\n", path, host.name, root);
 		return -EBUSY;
 	}
 	return 0;
@@ -142,7 +175,12 @@ static int prepare_mountpoint(const char *root, const char *path)
 
 static struct fuse_session *new_session(const struct ldm_fuse_fs *fs)
 {
-	char fsname[64], *argv[] = { "ldmd", "-o", MOUNT_OPTIONS, "-o", fsname, NULL };
+	char fsname[64], *argv[] = { (char *)(host.name ? host.name : "ldm-fuse"),
+				     "-o",
+				     MOUNT_OPTIONS,
+				     "-o",
+				     fsname,
+				     NULL };
 	struct fuse_args args = FUSE_ARGS_INIT(5, argv);
 	struct fuse_session *se;
 
@@ -158,9 +196,10 @@ static struct fuse_session *new_session(const struct ldm_fuse_fs *fs)
  * @fs: what to mount: ldm_fuse_sysfs or ldm_fuse_dev
  * @ret: the mount, for ldm_fuse_serve() and ldm_fuse_unmount()
  *
- * Cleans a stale mount a dead ldmd left there, creates the directory if
+ * Cleans a stale mount a dead server left there, creates the directory if
  * needed. Until ldm_fuse_serve(), whoever touches the mount waits.
- * Return: 0, or a negative errno; the reason is printed.
+ * Return: 0, or a negative errno; the reason is printed (under the host's
+ * name, if it gave one).
  */
 int ldm_fuse_mount(const char *root, const struct ldm_fuse_fs *fs, struct ldm_fuse_mount **ret)
 {
@@ -179,7 +218,7 @@ int ldm_fuse_mount(const char *root, const struct ldm_fuse_fs *fs, struct ldm_fu
 	if (!m->se)
 		goto err_free;
 	if (fuse_session_mount(m->se, m->mountpoint)) {
-		fprintf(stderr, "ldmd: %s: cannot mount %s\n", m->mountpoint, fs->what);
+		say("%s: cannot mount %s\n", m->mountpoint, fs->what);
 		goto err_destroy;
 	}
 	pthread_mutex_init(&m->lock, NULL);
@@ -241,12 +280,9 @@ static void *serve_thread(void *arg)
 	m->done = true;
 	pthread_cond_broadcast(&m->cond);
 	pthread_mutex_unlock(&m->lock);
-	if (!asked) {
-		/* Unmounted under us (umount, fusermount3 -u): stop ldmd as a whole. */
-		fprintf(stderr, "ldmd: %s: the mount went away (%d); stopping\n", m->mountpoint,
-			ret);
-		kill(getpid(), SIGTERM);
-	}
+	/* Unmounted under us (umount, fusermount3 -u): the host decides what follows. */
+	if (!asked && host.mount_gone)
+		host.mount_gone(m->mountpoint, ret, host.data);
 	return NULL;
 }
 
@@ -327,7 +363,7 @@ void ldm_fuse_unmount(struct ldm_fuse_mount *m)
 	free(m);
 }
 
-/* The sysfs mount: its node ids and open files are nodes.c's and sysfs-ops.c's. */
+/* The sysfs mount: its node ids and open files are nodes.c's and sysfs.c's. */
 static int sysfs_start(struct fuse_session *se)
 {
 	int error;

@@ -120,18 +120,37 @@ static int stat_path(const char *path, struct stat *st)
 	return ret;
 }
 
+/**
+ * fuse_proc_child_path - the path of an entry in a directory of DIR/proc
+ * @parent: the directory's node id
+ * @name: the entry's name
+ * @buf: gets "/" for the root, "/a/b" below it
+ * @size: its size
+ *
+ * Return: 0; -ESTALE for a directory whose id is no longer held (@buf is
+ * then not written, and nothing of it is read); -ENAMETOOLONG.
+ */
+int fuse_proc_child_path(fuse_ino_t parent, const char *name, char *buf, size_t size)
+{
+	size_t len;
+	int ret;
+
+	ret = node_path(parent, buf, size);
+	if (ret)
+		return ret;
+	len = strlen(buf);
+	if (snprintf(buf + len, size - len, "%s%s", len > 1 ? "/" : "", name) >= (int)(size - len))
+		return -ENAMETOOLONG;
+	return 0;
+}
+
 static void proc_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
 {
 	struct fuse_entry_param e = { 0 };
 	char path[PATH_MAX];
-	size_t len;
 	int ret;
 
-	ret = node_path(parent, path, sizeof(path));
-	len = strlen(path);
-	if (!ret && snprintf(path + len, sizeof(path) - len, "%s%s", len > 1 ? "/" : "", name) >=
-			    (int)(sizeof(path) - len))
-		ret = -ENAMETOOLONG;
+	ret = fuse_proc_child_path(parent, name, path, sizeof(path));
 	if (!ret)
 		ret = stat_path(path, &e.attr);
 	if (!ret) {

@@ -4,7 +4,7 @@
  * errnos (and the host API only those a system call returns), FUSE replies
  * take positive ones: fuse_reply_errno() is the one sign flip.
  *
- * Then what both mounts answer to a request that would change their shape,
+ * Then what the three mounts answer to a request that would change their shape,
  * as /sys and a udev-made /dev answer it: creating a file gives EACCES;
  * mknod, mkdir, unlink, rmdir, symlink, rename and link give EPERM. Never
  * ENOSYS: a tool would take that for a missing feature.

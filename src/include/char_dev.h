@@ -70,6 +70,9 @@ bool chrdev_node_dead(struct ldm_chrdev_node *node);
 void chrdev_node_put(struct ldm_chrdev_node *node);
 int chrdev_lookup(dev_t dev, struct ldm_chrdev_node **ret);
 
+/* fcntl.c */
+void ldm_fown_put(struct fown_struct *fown);
+
 /* chrdev_file.c */
 struct ldm_chrdev_file;
 void chrdev_file_wake_pollers(struct ldm_chrdev_file *file);

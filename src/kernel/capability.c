@@ -4,6 +4,9 @@
  * security modules) and the credentials a thread acts with: the process's,
  * or those a front end sets for the request it serves.
  */
+#include <stdbool.h>
+#include <stdio.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #include <ldm/capability.h>
@@ -25,21 +28,41 @@ struct ldm_cap_data {
 
 #define LDM_CAP_VERSION_3 0x20080522
 
+/* Whether process @pid is in this process's user namespace. */
+static bool in_my_user_ns(pid_t pid)
+{
+	struct stat mine, its;
+	char path[48];
+
+	snprintf(path, sizeof(path), "/proc/%d/ns/user", (int)pid);
+	return !stat("/proc/self/ns/user", &mine) && !stat(path, &its) &&
+	       mine.st_dev == its.st_dev && mine.st_ino == its.st_ino;
+}
+
 /**
- * ldm_process_caps - the effective capabilities of a process
+ * ldm_process_caps - the effective capabilities of a process, as they
+ * count for this runtime
  * @pid: the process, 0 for this one
  *
  * For a front end that serves another process's request and sets the
  * thread's credentials to the requester's (a FUSE request names its pid).
+ * capget(2) reports what a process holds in its own user namespace: root
+ * of a namespace any user can make (`unshare -Ur`) holds every
+ * capability there. Only those held in this process's user namespace
+ * count, as the kernel's capable() counts only those held in the initial
+ * one: a process in any other user namespace has none here.
  * Return: the capability bits (bit CAP_SYS_ADMIN and so on), 0 if the
- * process is gone or cannot be asked.
+ * process is gone, cannot be asked, or is in another user namespace.
  */
 unsigned long long ldm_process_caps(pid_t pid)
 {
 	struct ldm_cap_header hdr = { .version = LDM_CAP_VERSION_3, .pid = pid };
 	struct ldm_cap_data data[2] = { { 0 } };
 
-	if (syscall(SYS_capget, &hdr, data))
+	if (pid < 0 || syscall(SYS_capget, &hdr, data))
+		return 0;
+	/* Looked at after capget: the capabilities read were held in that namespace. */
+	if (pid && !in_my_user_ns(pid))
 		return 0;
 	return data[0].effective | (unsigned long long)data[1].effective << 32;
 }

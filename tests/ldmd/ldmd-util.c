@@ -205,6 +205,35 @@ void ldmd_up(struct ldmd *d, const char *const args[])
 	ASSERT_EQ(mounts_at(d->proc), 1);
 }
 
+pid_t ldmd_guardian_pid(const struct ldmd *d)
+{
+	char path[64], stat[512], name[64];
+	struct dirent *de;
+	pid_t found = -1;
+	int ppid;
+	DIR *proc = opendir("/proc");
+	FILE *f;
+
+	ASSERT(proc);
+	while (found < 0 && (de = readdir(proc))) {
+		if (strspn(de->d_name, "0123456789") != strlen(de->d_name) ||
+		    strlen(de->d_name) > 20)
+			continue;
+		snprintf(path, sizeof(path), "/proc/%.20s/stat", de->d_name);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		/* "pid (comm) state ppid ...": the guardian's comm has no ')' in it. */
+		if (fgets(stat, sizeof(stat), f) &&
+		    sscanf(stat, "%*d (%63[^)]) %*c %d", name, &ppid) == 2 && ppid == d->pid &&
+		    !strcmp(name, "ldmd-guardian"))
+			found = atoi(de->d_name);
+		fclose(f);
+	}
+	closedir(proc);
+	return found;
+}
+
 /* Send @sig, wait within WAIT_SECONDS for ldmd to end; its wait status. */
 int ldmd_signal(struct ldmd *d, int sig)
 {
@@ -469,4 +498,86 @@ void exec_ok(const struct ldmd *d, const char *prog, char **out)
 
 	if (status)
 		FAIL("ldm exec -- %s: exit status %d, output:\n%s", prog, status, *out);
+}
+
+/* Add platform device @name<@id> and remove it again, over the control connection @ctl. */
+static void settle_add_remove(int ctl, const char *name, unsigned int id)
+{
+	char req[128];
+	int len;
+
+	len = snprintf(req, sizeof(req), "device-add%c%s%c%u%c", 0, name, 0, id, 0);
+	ASSERT_EQ(ldmd_control_request(ctl, req, (size_t)len, NULL, 0, NULL, 0), 0);
+	len = snprintf(req, sizeof(req), "device-remove%c%s%u%c", 0, name, id, 0);
+	ASSERT_EQ(ldmd_control_request(ctl, req, (size_t)len, NULL, 0, NULL, 0), 0);
+}
+
+/* The next message of @fd, NUL-terminated; its length (0 at EOF). */
+static ssize_t settle_next(int fd, char *buf, size_t size)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	ssize_t n;
+
+	if (poll(&p, 1, WAIT_SECONDS * 1000) != 1)
+		FAIL("no event within %d s", WAIT_SECONDS);
+	n = recv(fd, buf, size - 1, 0);
+	ASSERT(n >= 0);
+	buf[n] = '\0';
+	return n;
+}
+
+/*
+ * Wait until ldmd has taken or refused each of the @n listeners @fds,
+ * which have read nothing yet: ldmd takes a connection in a thread of its
+ * own, some time after connect() returns, and a listener hears only the
+ * events after that. So a device syncK is added and removed until each
+ * listener has heard one or been refused (one not heard from is asked
+ * again, with no time limit but the harness's alarm). A refused one's
+ * reason goes to @why[i] (NULL: none may be refused); a taken one's is
+ * "". Then one more sync, which every taken listener now hears, is read
+ * up to its end by each: the next event each gets is the test's.
+ */
+void ldmd_uevent_settle(int ctl, const int *fds, int n, char (*why)[256])
+{
+	char buf[4096], last[64];
+	bool *done = calloc((size_t)n, sizeof(*done));
+	unsigned int k = 0;
+	int left = n, i;
+
+	ASSERT(done);
+	while (left) {
+		settle_add_remove(ctl, "sync", k++);
+		for (i = 0; i < n; i++) {
+			struct pollfd p = { .fd = fds[i], .events = POLLIN };
+
+			/* Each poll is a retry interval, never a failure. */
+			while (!done[i] && poll(&p, 1, 100) == 1) {
+				ssize_t len = recv(fds[i], buf, sizeof(buf) - 1, 0);
+
+				ASSERT(len > 0);
+				buf[len] = '\0';
+				if (!strcmp(buf, "ldm-refused@")) {
+					if (!why)
+						FAIL("listener %d refused: %s", i, buf + 13);
+					snprintf(why[i], sizeof(why[i]), "%s",
+						 buf + 13 +
+							 (strncmp(buf + 13, "REASON=", 7) ? 0 : 7));
+				} else if (strncmp(buf, "add@/devices/platform/sync", 26)) {
+					continue;
+				} else if (why) {
+					why[i][0] = '\0';
+				}
+				done[i] = true;
+				left--;
+			}
+		}
+	}
+	settle_add_remove(ctl, "sync", k);
+	snprintf(last, sizeof(last), "remove@/devices/platform/sync%u", k);
+	for (i = 0; i < n; i++)
+		if (!why || !why[i][0])
+			do
+				ASSERT(settle_next(fds[i], buf, sizeof(buf)) > 0);
+			while (strcmp(buf, last));
+	free(done);
 }

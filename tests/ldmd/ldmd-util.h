@@ -86,6 +86,9 @@ void wait_ready(struct ldmd *d);
 /* Start ldmd --foreground on a new root with @args, and wait until it serves. */
 void ldmd_up(struct ldmd *d, const char *const args[]);
 
+/* The pid of ldmd's guardian (daemon/guardian.c), the child of its named "ldmd-guardian"; -1 if none. */
+pid_t ldmd_guardian_pid(const struct ldmd *d);
+
 /* Send @sig, wait within WAIT_SECONDS for ldmd to end; its wait status. */
 int ldmd_signal(struct ldmd *d, int sig);
 
@@ -125,6 +128,16 @@ int ldmd_socket_connect_as(const struct ldmd *d, const char *name, uid_t uid);
  * NULL if nothing is there to read.
  */
 char *ldmd_socket_refusal(int fd, char *buf, size_t size);
+
+/*
+ * Wait until ldmd has taken or refused each of the @n uevent listeners
+ * @fds, which have read nothing yet, with sync devices added and removed
+ * over the control connection @ctl (no sleep): a refused one's reason goes
+ * to @why[i] ("" for one taken; @why NULL: none may be refused), and each
+ * taken one has read up to the last sync event, so that the next event it
+ * gets is the test's.
+ */
+void ldmd_uevent_settle(int ctl, const int *fds, int n, char (*why)[256]);
 
 /* A connection to DIR/control of @d. */
 int ldmd_control_connect(const struct ldmd *d);

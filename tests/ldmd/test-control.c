@@ -18,6 +18,7 @@
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <ldmd/control.h>
 
 #include "ldmd-util.h"
 
@@ -391,6 +392,32 @@ DEFINE_TEST(
 	ldmd_down(&d);
 }
 
+/*
+ * Whether ldmd took (0) or refused (-errno, its reason in @why) the client
+ * @fd, which has sent nothing yet: a client taken answers "version"; a
+ * refused one has its refusal to read first (the request may reach it
+ * closed). Each read waits as long as it must: no sleep stands for ldmd's
+ * having looked at the connection.
+ */
+static int taken_or_refused(int fd, char *why, size_t size)
+{
+	char buf[512];
+	ssize_t n;
+
+	send(fd, "version", 8, MSG_NOSIGNAL);
+	for (;;) {
+		n = recv(fd, buf, sizeof(buf) - 1, 0);
+		ASSERT(n > 0);
+		buf[n] = '\0';
+		if (buf[0] != CONTROL_REPLY_END)
+			continue; /* the version itself */
+		if (!atoi(buf + 1))
+			return 0;
+		snprintf(why, size, "%s", buf + 2 + strlen(buf + 1));
+		return -atoi(buf + 1);
+	}
+}
+
 DEFINE_TEST(
 	test_control_caps_clients_and_drops_silent_ones_on_stop,
 	.description =
@@ -400,37 +427,38 @@ DEFINE_TEST(
 	char buf[256];
 	int fds[40], refused = 0, i, fd;
 	struct ldmd d;
-	ssize_t n;
 
 	need_fuse();
 	ldmd_up(&d, NULL);
 	for (i = 0; i < 40; i++)
 		fds[i] = ldmd_control_connect(&d);
-	usleep(300 * 1000); /* let ldmd accept them all */
 	for (i = 0; i < 40; i++) {
-		n = recv(fds[i], buf, sizeof(buf) - 1, MSG_DONTWAIT);
-		if (n > 0) {
-			buf[n] = '\0';
-			ASSERT_EQ(buf[0], 'r');
-			ASSERT_EQ(atoi(buf + 1), EAGAIN);
-			ASSERT(strstr(buf + 2 + strlen(buf + 1), "too many clients"));
-			refused++;
-		}
+		if (!taken_or_refused(fds[i], buf, sizeof(buf)))
+			continue;
+		ASSERT(strstr(buf, "too many clients"));
+		close(fds[i]);
+		fds[i] = -1;
+		refused++;
 	}
 	ASSERT_EQ(refused, 8);
 	/* All taken: ldm says what ldmd said, not that the pipe broke. */
 	LDM_EXPECT(&d, 1, "ldm lsmod: too many clients of the control socket", "lsmod");
-	/* Free a slot: the next client is served though 32 sit idle. */
-	for (i = 0; i < 40; i++) {
-		n = recv(fds[i], buf, sizeof(buf), MSG_DONTWAIT);
-		if (n < 0 && errno == EAGAIN) {
-			close(fds[i]);
-			fds[i] = -1;
+	/*
+	 * Free a slot: the next client is served though 32 sit idle. ldmd
+	 * frees it once it reads the end of the closed one: until then the
+	 * new one is refused, and tries again.
+	 */
+	for (i = 0; fds[i] < 0; i++)
+		;
+	close(fds[i]);
+	fds[i] = -1;
+	for (;;) {
+		fd = ldmd_control_connect(&d);
+		if (!taken_or_refused(fd, buf, sizeof(buf)))
 			break;
-		}
+		ASSERT(strstr(buf, "too many clients"));
+		close(fd);
 	}
-	usleep(200 * 1000);
-	fd = ldmd_control_connect(&d);
 	RAW(fd, "version\0", -1, 0, "");
 	close(fd);
 	ldmd_stop(&d, SIGTERM);
@@ -457,6 +485,16 @@ static int wait_ldmd_exit(struct ldmd *d, const char *after)
 	return status;
 }
 
+/* ldmd's log says what stopped it, and never "Terminated" for a request. */
+static void assert_stopped_by(const struct ldmd *d, const char *why)
+{
+	char *log = read_file(d->log);
+
+	if (!strstr(log, why) || strstr(log, "Terminated: stopping"))
+		FAIL("the log does not say \"%s\" stopped ldmd:\n%s", why, log);
+	free(log);
+}
+
 DEFINE_TEST(
 	test_control_shutdown_and_no_ldmd,
 	.description =
@@ -472,6 +510,7 @@ DEFINE_TEST(
 	status = wait_ldmd_exit(&d, "'ldm shutdown'");
 	ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 	ASSERT_EQ(mounts_at(d.sys), 0);
+	assert_stopped_by(&d, "ldmd: ldm shutdown by uid 0 (pid ");
 	close(d.out);
 	LDM_EXPECT(&d, 1, "no ldmd at", "lsmod");
 	LDM_EXPECT(&d, 1, "no ldmd at", "dmesg");
@@ -508,8 +547,8 @@ DEFINE_TEST(
 	LDM_EXPECT(&d, 0, "prop_misc              12288  1", "lsmod");
 	LDM_EXPECT(&d, 1, "Module prop_misc is in use", "rmmod prop_misc");
 	close(fd);
-	/* The RELEASE reaches ldmd after close(2) returns: wait for it. */
-	for (int i = 0; i < 100; i++) {
+	/* The RELEASE reaches ldmd after close(2) returns: try until it has (the alarm bounds it). */
+	for (;;) {
 		char *out;
 		int st = ldm(&d, &out, "rmmod prop_misc");
 
@@ -526,15 +565,13 @@ DEFINE_TEST(
 static int hold_as(const struct ldmd *d, const char *sock, uid_t uid, int *fds, int n,
 		   const char *needle)
 {
-	char buf[512], *why;
+	char why[512];
 	int refused = 0, i;
 
 	for (i = 0; i < n; i++)
 		fds[i] = ldmd_socket_connect_as(d, sock, uid);
-	usleep(300 * 1000); /* let ldmd accept them all */
 	for (i = 0; i < n; i++) {
-		why = ldmd_socket_refusal(fds[i], buf, sizeof(buf));
-		if (!why)
+		if (!taken_or_refused(fds[i], why, sizeof(why)))
 			continue;
 		if (!strstr(why, needle))
 			FAIL("uid %u's client %d was refused with '%s', expected '%s'",
@@ -766,6 +803,7 @@ DEFINE_TEST(
 	log = read_file(d.log);
 	ASSERT(strstr(log, "k269_wdog: stopping the timer for the system's stop (1)"));
 	free(log);
+	assert_stopped_by(&d, "ldmd: ldm reboot by uid 0 (pid ");
 	close(d.out);
 
 	d.pid = spawn_ldmd(&d, true, args);
@@ -893,6 +931,7 @@ DEFINE_TEST(
 	log = read_file(d.log);
 	ASSERT(strstr(log, "ldm: machine restart requested by a driver"));
 	free(log);
+	assert_stopped_by(&d, "ldmd: machine_restart() by a driver: stopping\n");
 	close(d.out);
 	remove_root(&d);
 }

@@ -251,13 +251,15 @@ DEFINE_TEST(
 	char *out, *listed, *devices, *line, *save, buf[4096], want[300];
 	struct demo m;
 	ssize_t n;
-	int fd;
+	int fd, ctl;
 
 	need_udevadm();
 	demo_up(&m);
 	fd = ldmd_socket_connect(&m.d, "uevent");
 	ASSERT(fd >= 0);
-	usleep(200 * 1000); /* accepted before the writes */
+	ctl = ldmd_control_connect(&m.d);
+	ldmd_uevent_settle(ctl, &fd, 1, NULL); /* taken before the writes */
+	close(ctl);
 
 	exec_ok(&m.d,
 		"udevadm trigger --dry-run --verbose --action=change --subsystem-match=platform",
@@ -309,13 +311,15 @@ DEFINE_TEST(
 	bool bus = false, driver = false, module = false;
 	struct demo m;
 	ssize_t n;
-	int fd;
+	int fd, ctl;
 
 	need_udevadm();
 	demo_up(&m);
 	fd = ldmd_socket_connect(&m.d, "uevent");
 	ASSERT(fd >= 0);
-	usleep(200 * 1000); /* accepted before the writes */
+	ctl = ldmd_control_connect(&m.d);
+	ldmd_uevent_settle(ctl, &fd, 1, NULL); /* taken before the writes */
+	close(ctl);
 	exec_ok(&m.d, "udevadm trigger --type=subsystems --action=change --verbose", &out);
 	/* Each path listed whose uevent file the tree has gets its event, in order. */
 	for (line = strtok_r(out, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {

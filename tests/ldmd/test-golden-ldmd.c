@@ -87,11 +87,31 @@ static void quiet_verb(struct golden_run *g, const char *args)
 	ASSERT_EQ(system(cmd), 0);
 }
 
+/* Whether monitor @i printed all of sync@n's remove event, the last of its sync events. */
+static bool monitor_saw_sync_end(struct golden_run *g, int i, int n)
+{
+	char what[128], *text = read_file(g->monitor[i]), *at;
+	bool whole;
+
+	if (i)
+		snprintf(what, sizeof(what),
+			 "\"action\":\"remove\",\"devpath\":\"/devices/platform/sync%d\"", n);
+	else
+		snprintf(what, sizeof(what), "remove   /devices/platform/sync%d (platform)\n", n);
+	at = strstr(text, what);
+	/* The end of that event: a blank line after the text's properties, a newline after JSON. */
+	whole = at && strstr(at, i ? "}\n" : "\n\n");
+	free(text);
+	return whole;
+}
+
 /*
  * The monitors connect while ldmd serves: a device added and removed that
  * both print tells that they listen and have nothing more to come (each
  * listener gets the events in order), so the hotplug that follows is seen
- * whole by both.
+ * whole by both. Their files are emptied only once both have printed the
+ * whole of that device's remove event, so that no end of a sync event
+ * comes after.
  */
 static void golden_monitor(struct golden_run *g)
 {
@@ -111,6 +131,8 @@ static void golden_monitor(struct golden_run *g)
 		if (monitors_saw(g, name))
 			break;
 	}
+	while (!monitor_saw_sync_end(g, 0, i) || !monitor_saw_sync_end(g, 1, i))
+		nanosleep(&pause, NULL); /* the harness's alarm bounds it */
 	ASSERT_OK(truncate(g->monitor[0], 0));
 	ASSERT_OK(truncate(g->monitor[1], 0));
 	golden_verb(g, "device-add.out",

@@ -498,11 +498,12 @@ static int kill_watchers(const char *root)
 DEFINE_TEST(
 	test_ldmd_cleans_mount_of_killed_ldmd_that_was_listed,
 	.description =
-		"ldmd and its fusermount3 watchers killed after the mounts were listed (so the kernel answers stat() from its cache): the next ldmd still sees the mounts are dead, cleans them and serves",
+		"ldmd, its guardian and its fusermount3 watchers killed after the mounts were listed (so the kernel answers stat() from its cache): the next ldmd still sees the mounts are dead, cleans them and serves",
 	.no_runtime = true)
 {
 	struct ldmd d;
 	struct stat st;
+	pid_t guardian;
 	char *log;
 	int status;
 
@@ -512,6 +513,10 @@ DEFINE_TEST(
 	ASSERT_OK(stat(d.sys, &st));
 	ASSERT_OK(stat(d.dev, &st));
 	ASSERT(kill_watchers(d.root) > 0);
+	/* Its guardian too, which would unmount them otherwise (test-lifetime.c). */
+	guardian = ldmd_guardian_pid(&d);
+	ASSERT(guardian > 0);
+	ASSERT_OK(kill(guardian, SIGKILL));
 	status = ldmd_signal(&d, SIGKILL);
 	ASSERT(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
 	ASSERT_EQ(mounts_at(d.sys), 1); /* dead, and nobody left to take it away */

@@ -74,7 +74,7 @@ DEFINE_TEST(
 	const char *text;
 	struct stat st;
 	struct ldmd d;
-	int fd, minor;
+	int fd, ctl, minor;
 	ssize_t n;
 
 	demo_up(&d);
@@ -106,7 +106,9 @@ DEFINE_TEST(
 
 	/* What udevadm trigger writes reaches the uevent socket. */
 	fd = ldmd_socket_connect(&d, "uevent");
-	usleep(200 * 1000); /* accepted before the write */
+	ctl = ldmd_control_connect(&d);
+	ldmd_uevent_settle(ctl, &fd, 1, NULL); /* taken before the write */
+	close(ctl);
 	snprintf(path, sizeof(path), "%s/uevent", sensor);
 	ASSERT_EQ(echo(SYS(&d, path), "change\n", 7), 7);
 	ASSERT_EQ(poll(&(struct pollfd){ .fd = fd, .events = POLLIN }, 1, WAIT_SECONDS * 1000), 1);

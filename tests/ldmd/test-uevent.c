@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <poll.h>
+#include <pthread.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <sys/wait.h>
@@ -23,16 +24,22 @@ static int uevent_connect(const struct ldmd *d)
 	return ldmd_socket_connect(d, "uevent");
 }
 
-/* Add device NAME<id> and remove it again: two events. */
-static void add_remove(int ctl, unsigned int id)
+/* Add platform device @name<@id> and remove it again: two events. */
+static void add_remove_named(int ctl, const char *name, unsigned int id)
 {
 	char req[128];
 	int len;
 
-	len = snprintf(req, sizeof(req), "device-add%cev%c%u%c", 0, 0, id, 0);
+	len = snprintf(req, sizeof(req), "device-add%c%s%c%u%c", 0, name, 0, id, 0);
 	ASSERT_EQ(ldmd_control_request(ctl, req, (size_t)len, NULL, 0, NULL, 0), 0);
-	len = snprintf(req, sizeof(req), "device-remove%cev%u%c", 0, id, 0);
+	len = snprintf(req, sizeof(req), "device-remove%c%s%u%c", 0, name, id, 0);
 	ASSERT_EQ(ldmd_control_request(ctl, req, (size_t)len, NULL, 0, NULL, 0), 0);
+}
+
+/* Add device ev<id> and remove it again. */
+static void add_remove(int ctl, unsigned int id)
+{
+	add_remove_named(ctl, "ev", id);
 }
 
 /* The next message within WAIT_SECONDS (NUL-terminated), or its length 0 at EOF. */
@@ -75,8 +82,8 @@ DEFINE_TEST(
 	ldmd_up(&d, NULL);
 	for (i = 0; i < 3; i++)
 		fds[i] = uevent_connect(&d);
-	usleep(200 * 1000); /* accepted before the events come */
 	ctl = ldmd_control_connect(&d);
+	ldmd_uevent_settle(ctl, fds, 3, NULL); /* taken before the events come */
 	for (i = 0; i < 20; i++)
 		add_remove(ctl, (unsigned int)i);
 	for (i = 0; i < 40; i++) {
@@ -120,20 +127,21 @@ DEFINE_TEST(
 	ldmd_up(&d, NULL);
 	stalled = uevent_connect(&d);
 	active = uevent_connect(&d);
-	usleep(200 * 1000);
 	ctl = ldmd_control_connect(&d);
+	ldmd_uevent_settle(ctl, (int[]){ stalled, active }, 2,
+			   NULL); /* taken; then stalled reads no more */
 	for (i = 0; i < events / 2; i++) {
 		add_remove(ctl, i % 8);
 		/* The active one keeps up. */
 		ASSERT(next_event(active, buf, sizeof(buf)) > 0);
 		ASSERT(next_event(active, buf, sizeof(buf)) > 0);
 	}
-	/* Now the stalled one reads all it has: the first events, the count, none after. */
-	for (;;) {
-		struct pollfd p = { .fd = stalled, .events = POLLIN };
-
-		if (poll(&p, 1, 1000) != 1)
-			break;
+	/*
+	 * Now the stalled one reads all it has: the first events and the
+	 * count, until they add up to all (each read waits as long as it
+	 * must: no second of silence taken for the end); then nothing more.
+	 */
+	while (got + dropped < events) {
 		len = next_event(stalled, buf, sizeof(buf));
 		ASSERT(len > 0);
 		if (!strcmp(buf, "ldm-dropped@")) {
@@ -144,6 +152,7 @@ DEFINE_TEST(
 		}
 		got++;
 	}
+	ASSERT_EQ(recv(stalled, buf, sizeof(buf), MSG_DONTWAIT), -1);
 	/* No event came after the losses: the report came all the same. */
 	ldm_test_log("the stalled listener received %u events and lost %lu of %u", got, dropped,
 		     events);
@@ -168,13 +177,13 @@ DEFINE_TEST(
 	.no_runtime = true)
 {
 	static const char garbage[] = "add@/devices/evil\0ACTION=add\0";
-	int fds[70], hostile, good, ctl, refused = 0, i;
+	int fds[71], hostile, ctl, refused = 0, i;
+	char buf[4096], why[71][256];
 	struct ldmd d;
-	char buf[4096];
 
 	need_fuse();
 	ldmd_up(&d, NULL);
-	good = uevent_connect(&d);
+	fds[70] = uevent_connect(&d); /* the good one */
 	hostile = uevent_connect(&d);
 	for (i = 0; i < 100; i++)
 		if (send(hostile, garbage, sizeof(garbage), MSG_DONTWAIT | MSG_NOSIGNAL) < 0)
@@ -182,29 +191,74 @@ DEFINE_TEST(
 	close(hostile);
 	for (i = 0; i < 70; i++)
 		fds[i] = uevent_connect(&d);
-	usleep(500 * 1000);
+	ctl = ldmd_control_connect(&d);
+	ldmd_uevent_settle(ctl, fds, 71, why);
+	ASSERT_STREQ(why[70], ""); /* the good one was first */
 	for (i = 0; i < 70; i++) {
-		struct pollfd p = { .fd = fds[i], .events = POLLIN };
-
-		if (poll(&p, 1, 0) != 1)
+		if (!why[i][0])
 			continue;
 		/* Told why, then closed. */
-		ASSERT(ldmd_socket_refusal(fds[i], buf, sizeof(buf)));
-		ASSERT(strstr(buf + strlen(buf) + 1, "too many listeners of the uevent socket"));
-		ASSERT_EQ(recv(fds[i], buf, sizeof(buf), MSG_DONTWAIT), 0);
+		ASSERT(strstr(why[i], "too many listeners of the uevent socket"));
+		ASSERT_EQ(recv(fds[i], buf, sizeof(buf), 0), 0);
 		refused++;
 	}
 	/* 64 slots: the good one, maybe the hostile one not yet noticed, 62 or 63 of these. */
 	ASSERT(refused >= 6 && refused <= 8);
-	ctl = ldmd_control_connect(&d);
 	add_remove(ctl, 1);
-	ASSERT(next_event(good, buf, sizeof(buf)) > 0);
+	ASSERT(next_event(fds[70], buf, sizeof(buf)) > 0);
 	ASSERT_STREQ(buf, "add@/devices/platform/ev1");
 	close(ctl);
-	for (i = 0; i < 70; i++)
+	for (i = 0; i < 71; i++)
 		close(fds[i]);
-	close(good);
 	ldmd_down(&d);
+}
+
+/*
+ * A program's listener (ldm monitor) cannot be settled as a raw one: a
+ * thread adds and removes sync devices, again and again, until the test
+ * has read a line about one from each program, which ldmd has then taken.
+ */
+struct pulser {
+	int ctl;
+	bool stop;
+	pthread_t thread;
+};
+
+static void *pulse(void *arg)
+{
+	struct pulser *p = arg;
+	unsigned int k = 0;
+
+	while (!__atomic_load_n(&p->stop, __ATOMIC_ACQUIRE)) {
+		add_remove_named(p->ctl, "sync", k++);
+		usleep(10 * 1000); /* a pace, not a wait for anything */
+	}
+	return NULL;
+}
+
+static void pulse_start(struct pulser *p, const struct ldmd *d)
+{
+	p->ctl = ldmd_control_connect(d);
+	p->stop = false;
+	ASSERT_OK(pthread_create(&p->thread, NULL, pulse, p));
+}
+
+static void pulse_stop(struct pulser *p)
+{
+	__atomic_store_n(&p->stop, true, __ATOMIC_RELEASE);
+	ASSERT_OK(pthread_join(p->thread, NULL));
+	close(p->ctl);
+}
+
+/* Read @f's lines until one is about a sync device (the harness's alarm bounds it). */
+static void await_sync_line(FILE *f)
+{
+	char line[4096];
+
+	while (fgets(line, sizeof(line), f))
+		if (strstr(line, "/devices/platform/sync"))
+			return;
+	FAIL("the monitor ended before it heard a sync event");
 }
 
 DEFINE_TEST(
@@ -214,6 +268,7 @@ DEFINE_TEST(
 	.no_runtime = true)
 {
 	char cmd[1024], *out, line[4096];
+	struct pulser pulser;
 	FILE *text, *json;
 	struct ldmd d;
 	int ctl;
@@ -227,10 +282,12 @@ DEFINE_TEST(
 	snprintf(cmd, sizeof(cmd), "%s monitor --root %s --json", LDM_PATH, d.root);
 	json = popen(cmd, "r");
 	ASSERT(json);
-	/* Both print a line as soon as they listen (the text one a header). */
-	ASSERT(fgets(line, sizeof(line), text));
+	/* Both taken by ldmd once each has printed a sync event. */
+	pulse_start(&pulser, &d);
+	await_sync_line(text);
+	await_sync_line(json);
+	pulse_stop(&pulser);
 	ctl = ldmd_control_connect(&d);
-	usleep(300 * 1000);
 	add_remove(ctl, 7);
 	close(ctl);
 	ldmd_stop(&d, SIGTERM);
@@ -299,21 +356,24 @@ static void refused_monitor(const struct ldmd *d, uid_t uid)
 /* Connect @n listeners as @uid into @fds; how many ldmd refused with @needle. */
 static int listen_as(const struct ldmd *d, uid_t uid, int *fds, int n, const char *needle)
 {
-	char buf[512], *why;
-	int refused = 0, i;
+	char(*why)[256] = calloc((size_t)n, sizeof(*why));
+	int refused = 0, ctl, i;
 
+	ASSERT(why);
 	for (i = 0; i < n; i++)
 		fds[i] = ldmd_socket_connect_as(d, "uevent", uid);
-	usleep(300 * 1000);
+	ctl = ldmd_control_connect(d);
+	ldmd_uevent_settle(ctl, fds, n, why);
+	close(ctl);
 	for (i = 0; i < n; i++) {
-		why = ldmd_socket_refusal(fds[i], buf, sizeof(buf));
-		if (!why)
+		if (!why[i][0])
 			continue;
-		if (!strstr(why, needle))
+		if (!strstr(why[i], needle))
 			FAIL("uid %u's listener %d was refused with '%s', expected '%s'",
-			     (unsigned int)uid, i, why, needle);
+			     (unsigned int)uid, i, why[i], needle);
 		refused++;
 	}
+	free(why);
 	return refused;
 }
 
@@ -325,6 +385,7 @@ DEFINE_TEST(
 {
 	int fds[4][20], ctl, i, j;
 	char cmd[1024], line[4096];
+	struct pulser pulser;
 	struct ldmd d;
 	FILE *mon;
 
@@ -340,8 +401,9 @@ DEFINE_TEST(
 	snprintf(cmd, sizeof(cmd), "%s --root %s monitor", LDM_PATH, d.root);
 	mon = popen(cmd, "r");
 	ASSERT(mon);
-	ASSERT(fgets(line, sizeof(line), mon)); /* its header: it listens */
-	usleep(300 * 1000);
+	pulse_start(&pulser, &d);
+	await_sync_line(mon); /* taken by ldmd */
+	pulse_stop(&pulser);
 	ctl = ldmd_control_connect(&d);
 	add_remove(ctl, 5);
 	close(ctl);

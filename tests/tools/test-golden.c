@@ -71,7 +71,7 @@ DEFINE_TEST(test_golden_modinfo,
 DEFINE_TEST(
 	test_golden_depmod,
 	.description =
-		"ldm depmod makes a copy of the example modules a modules directory (modules.dep, modules.alias) that ldm modinfo looks names and aliases up in; a missing or wrong directory is refused",
+		"ldm depmod makes a copy of the example modules a modules directory (modules.dep, modules.alias) that ldm modinfo looks names and aliases up in; a missing or wrong directory is refused; an empty one gets empty indexes, as kmod's depmod writes them, and is said so",
 	.no_runtime = true)
 {
 	golden_of(
@@ -86,6 +86,11 @@ DEFINE_TEST(
 		  "tools/ldm/ldm depmod nosuch; tools/ldm/ldm depmod build.ninja; "
 		  "LDM_MODULES= tools/ldm/ldm depmod; "
 		  "tools/ldm/ldm modinfo nosuch; rm -rf golden-modules");
+	/* An empty directory: empty indexes, as kmod's depmod, and said so. */
+	golden_of("depmod-empty.out",
+		  "rm -rf golden-empty && mkdir golden-empty && tools/ldm/ldm depmod golden-empty; "
+		  "echo \"exit $?\"; wc -c golden-empty/modules.dep golden-empty/modules.order; "
+		  "rm -rf golden-empty");
 }
 
 DEFINE_TEST(test_golden_symbols,

@@ -372,3 +372,35 @@ DEFINE_TEST(
 		FAIL("symbols --json printed: %.400s", out);
 	free(out);
 }
+
+DEFINE_TEST(
+	test_verbs_share_one_option_parser,
+	.description =
+		"the verbs parse through tool_parse_options_ext: device add takes -r DIR as its help says (it was a usage error), modprobe's -r is --remove and --root its root, dmesg refuses a bad --level after --root, audit keeps the operands after what-if --gpl-only in order and those after --",
+	.no_runtime = true)
+{
+	char *out;
+
+	ASSERT_EQ(run(LDM_BUILD_DIR "/tools/ldm/ldm device add -r /nonexistent widget 2>&1", &out),
+		  1);
+	ASSERT(strstr(out, "ldm device add: no ldmd at /nonexistent "));
+	free(out);
+	ASSERT_EQ(run(LDM_BUILD_DIR "/tools/ldm/ldm modprobe --root /nonexistent -r foo 2>&1",
+		      &out),
+		  1);
+	ASSERT(strstr(out, "ldm modprobe: no ldmd at /nonexistent "));
+	free(out);
+	ASSERT_EQ(run(LDM_BUILD_DIR "/tools/ldm/ldm dmesg --root /nonexistent --level 9 2>&1",
+		      &out),
+		  2);
+	ASSERT_STREQ(out, "ldm dmesg: '9' is not a level 0-7\n");
+	free(out);
+	ASSERT_EQ(run("cd " LDM_BUILD_DIR "/tests/audit && " LDM_BUILD_DIR
+		      "/tools/ldm/ldm audit --tree . --symvers Module.symvers what-if --gpl-only "
+		      "vm_plain -- fa_plain",
+		      &out),
+		  1);
+	ASSERT_STREQ(out, "fa_prop\tProprietary\tfa_plain\tgpl-only\tfa_lib\n"
+			  "fa_prop\tProprietary\tvm_plain\tgpl-only\tvmlinux\n");
+	free(out);
+}

@@ -5,7 +5,6 @@
  * (docs/audit.md). This file parses the options and asks the question; the
  * questions are in audit/.
  */
-#include <getopt.h>
 #include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,14 +44,18 @@ static void help(FILE *out)
 		"  violations           MODULE LICENSE SYMBOL REASON PROVIDER: what the loader\n"
 		"                       would refuse; REASON gpl-only, namespace, restricted,\n"
 		"                       unresolved or proprietary\n"
-		"  what-if --gpl-only SYMBOL... | --unexport SYMBOL... | --patch FILE...\n"
+		"  what-if --gpl-only SYMBOL... | --unexport SYMBOL... | --patch FILE... |\n"
+		"          --policy POLICY\n"
 		"                       the violations that would appear, as violations prints\n"
 		"                       them; a patch's EXPORT_SYMBOL* lines are read as the\n"
-		"                       change they make\n"
+		"                       change they make; --policy after what-if: the seed\n"
+		"                       patch's 103 exports as POLICY has them (ldm's own list)\n"
 		"  diff OLD NEW         CHANGE SYMBOL OLD NEW between two trees or two\n"
 		"                       Module.symvers: added, removed, gpl-only, plain,\n"
 		"                       namespace, provider; with --tree, break SYMBOL MODULE\n"
-		"                       REASON for each module of the tree that NEW would break\n"
+		"                       REASON for each module of the tree that NEW would break;\n"
+		"                       a tree side's Module.symvers: --old-symvers FILE,\n"
+		"                       --new-symvers FILE, or the side as TREE:FILE\n"
 		"  deps [--dot]         the modules.dep depmod writes for the tree; --dot: the\n"
 		"                       dependency graph in Graphviz DOT\n\n"
 		"Options:\n"
@@ -72,7 +75,17 @@ static void help(FILE *out)
 		"read is named with the reason, left out, and makes the status 2.\n");
 }
 
-enum { OPT_RUNTIME = 0x100, OPT_POLICY, OPT_JSON, OPT_GPL_ONLY, OPT_UNEXPORT, OPT_PATCH, OPT_DOT };
+enum {
+	OPT_RUNTIME = 0x100,
+	OPT_POLICY,
+	OPT_JSON,
+	OPT_GPL_ONLY,
+	OPT_UNEXPORT,
+	OPT_PATCH,
+	OPT_DOT,
+	OPT_OLD_SYMVERS,
+	OPT_NEW_SYMVERS,
+};
 
 /* The operands after --gpl-only, --unexport or --patch go to its list. */
 struct parsed {
@@ -116,95 +129,111 @@ static int take_operand(struct audit *a, struct parsed *p, const char *arg)
 	return 0;
 }
 
+struct parse_ctx {
+	struct audit *a;
+	struct parsed *p;
+};
+
+/* One option of audit's own, or an operand: 0 to go on, else the exit status. */
+static int audit_option(int id, const char *arg, void *data)
+{
+	struct parse_ctx *ctx = data;
+	struct audit *a = ctx->a;
+	struct parsed *p = ctx->p;
+	char *end;
+	int bad = 0;
+
+	switch (id) {
+	case TOOL_OPERAND:
+		bad = take_operand(a, p, arg);
+		break;
+	case 't':
+		bad = add_to(&a->trees, &a->ntrees, arg);
+		break;
+	case 's':
+		a->symvers = arg;
+		break;
+	case OPT_RUNTIME:
+		a->runtime = true;
+		break;
+	case OPT_POLICY:
+		if (ldm_export_policy_valid(arg)) {
+			fprintf(stderr,
+				"ldm audit: --policy '%s': no such policy (seed, 2.6.10 or 2.6.9)\n",
+				arg);
+			return 2;
+		}
+		/* After what-if, the policy is the change asked about. */
+		if (p->noperands && !strcmp(p->operands[0], "what-if")) {
+			a->whatif_policy = arg;
+		} else {
+			a->policy = arg;
+			a->runtime = true;
+		}
+		break;
+	case OPT_JSON:
+		a->json = true;
+		break;
+	case 'j':
+		a->jobs = (unsigned int)strtoul(arg, &end, 10);
+		if (*end || !a->jobs || a->jobs > 256) {
+			fprintf(stderr, "ldm audit: --jobs '%s': a number from 1 to 256\n", arg);
+			return 2;
+		}
+		break;
+	case OPT_GPL_ONLY:
+	case OPT_UNEXPORT:
+	case OPT_PATCH:
+		p->list = id;
+		bad = to_list(a, id, arg);
+		break;
+	case OPT_DOT:
+		a->dot = true;
+		break;
+	case OPT_OLD_SYMVERS:
+		a->old_symvers = arg;
+		break;
+	case OPT_NEW_SYMVERS:
+		a->new_symvers = arg;
+		break;
+	}
+	if (bad) {
+		fprintf(stderr, "ldm audit: out of memory\n");
+		return 2;
+	}
+	/* The operands after --gpl-only, --unexport or --patch go to its list. */
+	if (id != TOOL_OPERAND && id != OPT_GPL_ONLY && id != OPT_UNEXPORT && id != OPT_PATCH)
+		p->list = 0;
+	return 0;
+}
+
 static int parse(int argc, char *argv[], struct audit *a, struct parsed *p)
 {
-	static const struct option opts[] = {
-		{ "tree", required_argument, NULL, 't' },
-		{ "symvers", required_argument, NULL, 's' },
-		{ "runtime", no_argument, NULL, OPT_RUNTIME },
-		{ "policy", required_argument, NULL, OPT_POLICY },
-		{ "json", no_argument, NULL, OPT_JSON },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "gpl-only", required_argument, NULL, OPT_GPL_ONLY },
-		{ "unexport", required_argument, NULL, OPT_UNEXPORT },
-		{ "patch", required_argument, NULL, OPT_PATCH },
-		{ "dot", no_argument, NULL, OPT_DOT },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	static const struct tool_option extra[] = {
+		{ "tree", 't', true, 't' },
+		{ "symvers", 's', true, 's' },
+		{ "runtime", 0, false, OPT_RUNTIME },
+		{ "policy", 0, true, OPT_POLICY },
+		{ "json", 0, false, OPT_JSON },
+		{ "jobs", 'j', true, 'j' },
+		{ "gpl-only", 0, true, OPT_GPL_ONLY },
+		{ "unexport", 0, true, OPT_UNEXPORT },
+		{ "patch", 0, true, OPT_PATCH },
+		{ "dot", 0, false, OPT_DOT },
+		{ "old-symvers", 0, true, OPT_OLD_SYMVERS },
+		{ "new-symvers", 0, true, OPT_NEW_SYMVERS },
+		{ 0 },
 	};
-	char *end;
-	int c;
+	struct parse_ctx ctx = { a, p };
+	/* Operands in order: what follows --gpl-only and the others is theirs. */
+	const struct tool_parse tp = { .allowed = TOOL_OPT_NO_ROOT | TOOL_OPT_OPERANDS,
+				       .extra = extra,
+				       .fn = audit_option,
+				       .data = &ctx,
+				       .help = help };
+	struct tool_opts o;
 
-	while ((c = getopt_long(argc, argv, "-t:s:j:h", opts, NULL)) != -1) {
-		int bad = 0;
-
-		switch (c) {
-		case 1:
-			bad = take_operand(a, p, optarg);
-			break;
-		case 't':
-			bad = add_to(&a->trees, &a->ntrees, optarg);
-			p->list = 0;
-			break;
-		case 's':
-			a->symvers = optarg;
-			break;
-		case OPT_RUNTIME:
-			a->runtime = true;
-			break;
-		case OPT_POLICY:
-			if (ldm_export_policy_valid(optarg)) {
-				fprintf(stderr,
-					"ldm audit: --policy '%s': no such policy (seed, "
-					"2.6.10 or 2.6.9)\n",
-					optarg);
-				return 2;
-			}
-			a->policy = optarg;
-			a->runtime = true;
-			break;
-		case OPT_JSON:
-			a->json = true;
-			break;
-		case 'j':
-			a->jobs = (unsigned int)strtoul(optarg, &end, 10);
-			if (*end || !a->jobs || a->jobs > 256) {
-				fprintf(stderr, "ldm audit: --jobs '%s': a number from 1 to 256\n",
-					optarg);
-				return 2;
-			}
-			break;
-		case OPT_GPL_ONLY:
-		case OPT_UNEXPORT:
-		case OPT_PATCH:
-			p->list = c;
-			bad = to_list(a, c, optarg);
-			break;
-		case OPT_DOT:
-			a->dot = true;
-			break;
-		case 'h':
-			help(stdout);
-			return 0;
-		default:
-			help(stderr);
-			return 2;
-		}
-		if (bad) {
-			fprintf(stderr, "ldm audit: out of memory\n");
-			return 2;
-		}
-		if (c != 1 && c != OPT_GPL_ONLY && c != OPT_UNEXPORT && c != OPT_PATCH)
-			p->list = 0;
-	}
-	/* After "--", everything is an operand. */
-	for (; optind < argc; optind++) {
-		if (take_operand(a, p, argv[optind])) {
-			fprintf(stderr, "ldm audit: out of memory\n");
-			return 2;
-		}
-	}
-	return -1;
+	return tool_parse_options_ext(argc, argv, &tp, &o);
 }
 
 /* The question asked, and whether its options go with it. */
@@ -227,6 +256,15 @@ static const struct audit_verb *question(const struct audit *a, const char *name
 	}
 	if (a->dot && q->run != audit_deps) {
 		fprintf(stderr, "ldm audit: --dot goes with deps\n");
+		return NULL;
+	}
+	if ((a->old_symvers || a->new_symvers) && q->run != audit_diff) {
+		fprintf(stderr, "ldm audit: --old-symvers and --new-symvers go with diff\n");
+		return NULL;
+	}
+	if ((a->symvers || a->runtime) && q->run == audit_diff) {
+		fprintf(stderr, "ldm audit diff: each side has its own base: --old-symvers FILE, "
+				"--new-symvers FILE or TREE:FILE, not --symvers or --runtime\n");
 		return NULL;
 	}
 	if (a->symvers && a->runtime) {

@@ -123,15 +123,25 @@ static int write_missing(const char *dir, const char *name, char **lines, size_t
 	return fclose(f) ? -errno : 0;
 }
 
-/* What modules_install leaves beside the modules, where it is missing. */
+/*
+ * What modules_install leaves beside the modules, where it is missing. A
+ * directory without modules is said so: kmod's depmod writes its indexes
+ * empty and exits 0, and so does ldm depmod, but not silently.
+ */
 static int write_kbuild_files(const char *dir)
 {
 	struct names mods = { 0 };
 	int error;
 
 	error = find_modules(dir, "", &mods);
+	if (!error && !mods.n)
+		fprintf(stderr,
+			"ldm depmod: %s: no modules (NAME.ko) in it: its indexes are written "
+			"empty, as kmod's depmod writes them\n",
+			dir);
 	if (!error) {
-		qsort(mods.v, mods.n, sizeof(*mods.v), by_name);
+		if (mods.n) /* qsort() must not be given NULL */
+			qsort(mods.v, mods.n, sizeof(*mods.v), by_name);
 		error = write_missing(dir, "modules.order", mods.v, mods.n);
 	}
 	if (!error)

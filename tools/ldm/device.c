@@ -3,7 +3,7 @@
  * device.c - `ldm device add` and `ldm device remove`: a platform device
  * hotplugged into a running ldmd, or taken out again.
  */
-#include <getopt.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +14,7 @@
 
 #define RESOURCES_MAX 16
 
-enum { OPT_ROOT = 0x100, OPT_ID, OPT_MEM, OPT_IO, OPT_IRQ };
+enum { OPT_ID = 1, OPT_MEM, OPT_IO, OPT_IRQ };
 
 static void device_help(FILE *out)
 {
@@ -35,55 +35,68 @@ static void device_help(FILE *out)
 		"  -h, --help       show this text\n");
 }
 
+/* What device add's own options gather. */
+struct device_add {
+	char res[RESOURCES_MAX][128];
+	const char *fields[3 + RESOURCES_MAX];
+	const char *id;
+	int n;
+};
+
+static int device_add_option(int c, const char *arg, void *data)
+{
+	struct device_add *d = data;
+
+	if (c == OPT_ID) {
+		d->id = arg;
+		return 0;
+	}
+	if (d->n == RESOURCES_MAX) {
+		fprintf(stderr, "ldm device add: at most %d resources\n", RESOURCES_MAX);
+		return 2;
+	}
+	snprintf(d->res[d->n], sizeof(d->res[d->n]), "%s=%s",
+		 c == OPT_MEM ? "mem" :
+		 c == OPT_IO  ? "io" :
+				"irq",
+		 arg);
+	d->fields[3 + d->n] = d->res[d->n];
+	d->n++;
+	return 0;
+}
+
 static int device_add_run(int argc, char *argv[])
 {
-	static const struct option opts[] = {
-		{ "root", required_argument, NULL, OPT_ROOT },
-		{ "id", required_argument, NULL, OPT_ID },
-		{ "mem", required_argument, NULL, OPT_MEM },
-		{ "io", required_argument, NULL, OPT_IO },
-		{ "irq", required_argument, NULL, OPT_IRQ },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	static const struct tool_option extra[] = {
+		{ "id", 0, true, OPT_ID },
+		{ "mem", 0, true, OPT_MEM },
+		{ "io", 0, true, OPT_IO },
+		{ "irq", 0, true, OPT_IRQ },
+		{ 0 },
 	};
-	char res[RESOURCES_MAX][128], *out = NULL;
-	const char *fields[3 + RESOURCES_MAX], *root = NULL, *id = "-1";
-	int c, n = 0, status;
+	struct device_add d = { .id = "-1" };
+	const struct tool_parse p = { .allowed = TOOL_OPT_PERMUTE,
+				      .extra = extra,
+				      .fn = device_add_option,
+				      .data = &d,
+				      .help = device_help };
+	const char **fields = d.fields;
+	struct tool_opts o;
+	char *out = NULL;
+	int n, status;
 
-	while ((c = getopt_long(argc, argv, "r:h", opts, NULL)) != -1) {
-		if (c == OPT_ROOT) {
-			root = optarg;
-		} else if (c == OPT_ID) {
-			id = optarg;
-		} else if (c == OPT_MEM || c == OPT_IO || c == OPT_IRQ) {
-			if (n == RESOURCES_MAX) {
-				fprintf(stderr, "ldm device add: at most %d resources\n",
-					RESOURCES_MAX);
-				return 2;
-			}
-			snprintf(res[n], sizeof(res[n]), "%s=%s",
-				 c == OPT_MEM ? "mem" :
-				 c == OPT_IO  ? "io" :
-						"irq",
-				 optarg);
-			fields[3 + n] = res[n];
-			n++;
-		} else if (c == 'h') {
-			device_help(stdout);
-			return 0;
-		} else {
-			device_help(stderr);
-			return 2;
-		}
-	}
+	status = tool_parse_options_ext(argc, argv, &p, &o);
+	if (status >= 0)
+		return status;
+	n = d.n;
 	if (optind != argc - 1) {
 		device_help(stderr);
 		return 2;
 	}
 	fields[0] = "device-add";
 	fields[1] = argv[optind];
-	fields[2] = id;
-	status = ctl_simple_request("device add", tool_root(root), fields, 3 + n, &out);
+	fields[2] = d.id;
+	status = ctl_simple_request("device add", o.root, fields, 3 + n, &out);
 	if (!status)
 		printf("%s", out ? out : "");
 	free(out);

@@ -5,7 +5,7 @@
  *
  *   ldm dmesg [--root DIR] [--level N] [--json]
  */
-#include <getopt.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,8 +13,6 @@
 #include "control-client.h"
 #include "ldm.h"
 #include "tool-util.h"
-
-enum { OPT_ROOT = 0x100, OPT_JSON };
 
 static void dmesg_help(FILE *out)
 {
@@ -56,54 +54,51 @@ static void print_json(const char *log, int below)
 	printf("]\n");
 }
 
-static int dmesg_run(int argc, char *argv[])
+enum { OPT_LEVEL = 1 };
+
+/* --level N: only lines of level N or more urgent, as *below = N + 1. */
+static int dmesg_option(int id, const char *arg, void *data)
 {
-	static const struct option opts[] = {
-		{ "root", required_argument, NULL, OPT_ROOT },
-		{ "level", required_argument, NULL, 'l' },
-		{ "json", no_argument, NULL, OPT_JSON },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	const char *fields[] = { "dmesg" }, *root = NULL;
-	struct ctl_result res;
-	bool json = false;
-	int c, below = 8, status;
+	int *below = data;
 	char *end;
 
-	while ((c = getopt_long(argc, argv, "r:l:h", opts, NULL)) != -1) {
-		switch (c) {
-		case OPT_ROOT:
-		case 'r':
-			root = optarg;
-			break;
-		case 'l':
-			below = (int)strtol(optarg, &end, 10) + 1;
-			if (*end || end == optarg || below < 1 || below > 8) {
-				fprintf(stderr, "ldm dmesg: '%s' is not a level 0-7\n", optarg);
-				return 2;
-			}
-			break;
-		case OPT_JSON:
-			json = true;
-			break;
-		case 'h':
-			dmesg_help(stdout);
-			return 0;
-		default:
-			dmesg_help(stderr);
-			return 2;
-		}
+	(void)id;
+	*below = (int)strtol(arg, &end, 10) + 1;
+	if (*end || end == arg || *below < 1 || *below > 8) {
+		fprintf(stderr, "ldm dmesg: '%s' is not a level 0-7\n", arg);
+		return 2;
 	}
+	return 0;
+}
+
+static int dmesg_run(int argc, char *argv[])
+{
+	static const struct tool_option extra[] = {
+		{ "level", 'l', true, OPT_LEVEL },
+		{ 0 },
+	};
+	const char *fields[] = { "dmesg" };
+	int below = 8, status;
+	struct tool_parse p = { .allowed = TOOL_OPT_JSON | TOOL_OPT_PERMUTE,
+				.extra = extra,
+				.fn = dmesg_option,
+				.data = &below,
+				.help = dmesg_help };
+	struct ctl_result res;
+	struct tool_opts o;
+
+	status = tool_parse_options_ext(argc, argv, &p, &o);
+	if (status >= 0)
+		return status;
 	if (optind < argc) {
 		dmesg_help(stderr);
 		return 2;
 	}
-	if (ctl_request("dmesg", tool_root(root), fields, 1, -1, &res))
+	if (ctl_request("dmesg", o.root, fields, 1, -1, &res))
 		return 1;
 	if (res.error)
 		fprintf(stderr, "ldm dmesg: %s\n", *res.why ? res.why : strerror(res.error));
-	else if (json)
+	else if (o.json)
 		print_json(res.out, below);
 	else
 		tool_print_log(stdout, res.out, below);

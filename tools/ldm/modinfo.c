@@ -6,7 +6,6 @@
  * through libkmod in a modules directory (--modules, $LDM_MODULES).
  */
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -187,7 +186,9 @@ static void print_json(const struct ldm_modfile *mf, const char *path, bool firs
 				seen = true;
 		if (seen)
 			continue;
-		printf(",\"%.*s\":[", (int)klen, e);
+		putchar(',');
+		tool_json_stringn(stdout, e, klen);
+		printf(":[");
 		first_value = true;
 		pos2 = 0;
 		while ((d = ldm_modfile_modinfo_next(mf, &pos2))) {
@@ -289,62 +290,60 @@ static void help(FILE *out)
 		     "  -h, --help         show this text\n");
 }
 
+/* modinfo's own options; each id is its short name. */
+static int modinfo_option(int c, const char *arg, void *data)
+{
+	static const struct {
+		int c;
+		const char *field;
+	} fields[] = { { 'a', "author" },
+		       { 'd', "description" },
+		       { 'l', "license" },
+		       { 'p', "parm" },
+		       { 'n', "filename" } };
+	struct modinfo_opts *o = data;
+	size_t i;
+
+	for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
+		if (c == fields[i].c)
+			o->field = fields[i].field;
+	if (c == 'F')
+		o->field = arg;
+	else if (c == '0')
+		o->sep = '\0';
+	else if (c == 'm')
+		o->modules = arg;
+	return 0;
+}
+
 static int modinfo_run(int argc, char *argv[])
 {
-	enum { OPT_JSON = 0x100 };
-	static const struct option opts[] = {
-		{ "field", required_argument, NULL, 'F' },
-		{ "author", no_argument, NULL, 'a' },
-		{ "description", no_argument, NULL, 'd' },
-		{ "license", no_argument, NULL, 'l' },
-		{ "parameters", no_argument, NULL, 'p' },
-		{ "filename", no_argument, NULL, 'n' },
-		{ "null", no_argument, NULL, '0' },
-		{ "modules", required_argument, NULL, 'm' },
-		{ "json", no_argument, NULL, OPT_JSON },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	static const struct tool_option extra[] = {
+		{ "field", 'F', true, 'F' },
+		{ "author", 'a', false, 'a' },
+		{ "description", 'd', false, 'd' },
+		{ "license", 'l', false, 'l' },
+		{ "parameters", 'p', false, 'p' },
+		{ "filename", 'n', false, 'n' },
+		{ "null", '0', false, '0' },
+		{ "modules", 'm', true, 'm' },
+		{ 0 },
 	};
 	struct modinfo_opts o = { .sep = '\n', .modules = getenv("LDM_MODULES") };
-	int c, i, status = 0, printed = 0;
+	const struct tool_parse p = { .allowed = TOOL_OPT_JSON | TOOL_OPT_NO_ROOT |
+						 TOOL_OPT_PERMUTE,
+				      .extra = extra,
+				      .fn = modinfo_option,
+				      .data = &o,
+				      .help = help };
+	struct tool_opts common;
+	int i, status, printed = 0;
 
-	while ((c = getopt_long(argc, argv, "F:adlpn0m:h", opts, NULL)) != -1) {
-		switch (c) {
-		case OPT_JSON:
-			o.json = true;
-			break;
-		case 'F':
-			o.field = optarg;
-			break;
-		case 'a':
-			o.field = "author";
-			break;
-		case 'd':
-			o.field = "description";
-			break;
-		case 'l':
-			o.field = "license";
-			break;
-		case 'p':
-			o.field = "parm";
-			break;
-		case 'n':
-			o.field = "filename";
-			break;
-		case '0':
-			o.sep = '\0';
-			break;
-		case 'm':
-			o.modules = optarg;
-			break;
-		case 'h':
-			help(stdout);
-			return 0;
-		default:
-			help(stderr);
-			return 2;
-		}
-	}
+	status = tool_parse_options_ext(argc, argv, &p, &common);
+	if (status >= 0)
+		return status;
+	status = 0;
+	o.json = common.json;
 	if (optind >= argc) {
 		help(stderr);
 		return 2;

@@ -2,7 +2,7 @@
 /*
  * modpost.c - `ldm modpost`: the build-time check of scripts/mod/modpost.c.
  */
-#include <getopt.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -323,29 +323,34 @@ static void help(FILE *out)
 		     "fragment (module.mk) runs it.\n");
 }
 
+/* --warn, modpost's only option of its own. */
+static int modpost_option(int id, const char *arg, void *data)
+{
+	(void)id;
+	(void)arg;
+	(void)data;
+	warn_only = 1;
+	return 0;
+}
+
 static int modpost_run(int argc, char *argv[])
 {
-	static const struct option opts[] = {
-		{ "warn", no_argument, NULL, 'w' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	static const struct tool_option extra[] = {
+		{ "warn", 'w', false, 'w' },
+		{ 0 },
 	};
+	const struct tool_parse p = { .allowed = TOOL_OPT_NO_ROOT | TOOL_OPT_PERMUTE,
+				      .extra = extra,
+				      .fn = modpost_option,
+				      .help = help };
 	struct mod_obj *mods;
-	int c, i, n, status = 0;
+	struct tool_opts o;
+	int i, n, status;
 
-	while ((c = getopt_long(argc, argv, "wh", opts, NULL)) != -1) {
-		switch (c) {
-		case 'w':
-			warn_only = 1;
-			break;
-		case 'h':
-			help(stdout);
-			return 0;
-		default:
-			help(stderr);
-			return 2;
-		}
-	}
+	status = tool_parse_options_ext(argc, argv, &p, &o);
+	if (status >= 0)
+		return status;
+	status = 0;
 	n = argc - optind;
 	if (n <= 0) {
 		help(stderr);

@@ -7,11 +7,11 @@
  * named here, and loads in dependency order (daemon/modprobe.c).
  */
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "control-client.h"
 #include "ldm.h"
@@ -42,48 +42,51 @@ static void modprobe_help(FILE *out)
 		"  -h, --help         show this text\n");
 }
 
-/* -r is modprobe's --remove here, so the common parser (-r: --root) is not used. */
+enum { OPT_MODULES = 1, OPT_REMOVE, OPT_QUIET };
+
+struct modprobe_parse {
+	struct modprobe_opts *o;
+	const char *modules;
+};
+
+static int modprobe_option(int id, const char *arg, void *data)
+{
+	struct modprobe_parse *mp = data;
+
+	if (id == OPT_MODULES)
+		mp->modules = arg;
+	else if (id == OPT_REMOVE)
+		mp->o->remove = true;
+	else
+		mp->o->quiet = true;
+	return 0;
+}
+
+/* -r is modprobe's --remove here, so ldmd's root is --root alone. */
 static int parse(int argc, char *argv[], struct modprobe_opts *o)
 {
-	enum { OPT_ROOT = 0x100 };
-	static const struct option opts[] = {
-		{ "root", required_argument, NULL, OPT_ROOT },
-		{ "modules", required_argument, NULL, 'm' },
-		{ "remove", no_argument, NULL, 'r' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	static const struct tool_option extra[] = {
+		{ "modules", 'm', true, OPT_MODULES },
+		{ "remove", 'r', false, OPT_REMOVE },
+		{ "quiet", 'q', false, OPT_QUIET },
+		{ 0 },
 	};
-	const char *modules = NULL;
-	int c;
+	struct modprobe_parse mp = { .o = o };
+	const struct tool_parse p = { .allowed = TOOL_OPT_VERBOSE,
+				      .extra = extra,
+				      .fn = modprobe_option,
+				      .data = &mp,
+				      .help = modprobe_help };
+	const char *modules;
+	struct tool_opts common;
+	int status;
 
-	while ((c = getopt_long(argc, argv, "+m:rvqh", opts, NULL)) != -1) {
-		switch (c) {
-		case OPT_ROOT:
-			o->root = optarg;
-			break;
-		case 'm':
-			modules = optarg;
-			break;
-		case 'r':
-			o->remove = true;
-			break;
-		case 'v':
-			o->verbose = true;
-			break;
-		case 'q':
-			o->quiet = true;
-			break;
-		case 'h':
-			modprobe_help(stdout);
-			return 0;
-		default:
-			modprobe_help(stderr);
-			return 2;
-		}
-	}
-	o->root = tool_root(o->root);
+	status = tool_parse_options_ext(argc, argv, &p, &common);
+	if (status >= 0)
+		return status;
+	o->root = common.root;
+	o->verbose = common.verbose;
+	modules = mp.modules;
 	if (optind >= argc) {
 		modprobe_help(stderr);
 		return 2;

@@ -7,7 +7,6 @@
  *   ldm monitor [--root DIR] [--json]
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,8 +19,6 @@
 #include "tool-util.h"
 
 #define UEVENT_MSG_MAX 8192 /* the kernel's UEVENT_BUFFER_SIZE is 2048 */
-
-enum { OPT_ROOT = 0x100, OPT_JSON };
 
 static void monitor_help(FILE *out)
 {
@@ -144,36 +141,21 @@ static bool print_msg(char *buf, size_t len, bool json)
 
 static int monitor_run(int argc, char *argv[])
 {
-	static const struct option opts[] = {
-		{ "root", required_argument, NULL, OPT_ROOT },
-		{ "json", no_argument, NULL, OPT_JSON },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	static char buf[UEVENT_MSG_MAX + 1];
-	const char *root = NULL;
-	bool json = false, refused = false;
+	bool json, refused = false;
+	struct tool_opts o;
 	ssize_t n;
-	int c, fd;
+	int fd;
 
-	while ((c = getopt_long(argc, argv, "r:h", opts, NULL)) != -1) {
-		if (c == OPT_ROOT || c == 'r') {
-			root = optarg;
-		} else if (c == OPT_JSON) {
-			json = true;
-		} else if (c == 'h') {
-			monitor_help(stdout);
-			return 0;
-		} else {
-			monitor_help(stderr);
-			return 2;
-		}
-	}
+	fd = tool_parse_options(argc, argv, TOOL_OPT_JSON | TOOL_OPT_PERMUTE, monitor_help, &o);
+	if (fd >= 0)
+		return fd;
 	if (optind < argc) {
 		monitor_help(stderr);
 		return 2;
 	}
-	fd = monitor_connect(tool_root(root));
+	json = o.json;
+	fd = monitor_connect(o.root);
 	if (fd < 0)
 		return 1;
 	if (!json)

@@ -10,7 +10,6 @@
  */
 #include <errno.h>
 #include <dirent.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,37 +137,51 @@ static int load_dir(const char *dir)
 	return status;
 }
 
+/* What run's own options gather: --modules DIR, each --rmmod NAME. */
+struct run_args {
+	const char *rm[64], *dir;
+	int nrm;
+};
+
+static int run_option(int c, const char *arg, void *data)
+{
+	struct run_args *r = data;
+
+	if (c == 'm') {
+		r->dir = arg;
+		return 0;
+	}
+	if (r->nrm == 64) {
+		fprintf(stderr, "ldm run: too many --rmmod\n");
+		return 2;
+	}
+	r->rm[r->nrm++] = arg;
+	return 0;
+}
+
 static int run_run(int argc, char *argv[])
 {
-	static const struct option opts[] = {
-		{ "modules", required_argument, NULL, 'm' },
-		{ "rmmod", required_argument, NULL, 'r' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	static const struct tool_option extra[] = {
+		{ "modules", 'm', true, 'm' },
+		{ "rmmod", 'r', true, 'r' },
+		{ 0 },
 	};
-	const char *rm[64], *dir = NULL;
-	int c, i, nrm = 0, status = 0, error;
+	struct run_args r = { .nrm = 0 };
+	const struct tool_parse p = { .allowed = TOOL_OPT_NO_ROOT | TOOL_OPT_PERMUTE,
+				      .extra = extra,
+				      .fn = run_option,
+				      .data = &r,
+				      .help = run_help };
+	const char **rm = r.rm, *dir;
+	struct tool_opts o;
+	int i, nrm, status, error;
 
-	while ((c = getopt_long(argc, argv, "m:r:h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'm':
-			dir = optarg;
-			break;
-		case 'r':
-			if (nrm == 64) {
-				fprintf(stderr, "ldm run: too many --rmmod\n");
-				return 2;
-			}
-			rm[nrm++] = optarg;
-			break;
-		case 'h':
-			run_help(stdout);
-			return 0;
-		default:
-			run_help(stderr);
-			return 2;
-		}
-	}
+	status = tool_parse_options_ext(argc, argv, &p, &o);
+	if (status >= 0)
+		return status;
+	status = 0;
+	dir = r.dir;
+	nrm = r.nrm;
 	if (ldm_init())
 		return 1;
 	if (dir && load_dir(dir))

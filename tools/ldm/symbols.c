@@ -5,7 +5,7 @@
  * with strcmp.
  */
 #include <errno.h>
-#include <getopt.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,29 +116,15 @@ static void help(FILE *out)
 
 static int symbols_run(int argc, char *argv[])
 {
-	static const struct option opts[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ "json", no_argument, NULL, 'j' },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct symbol_list l = { 0 };
-	bool json = false;
 	struct ldm_modfile **files;
+	struct tool_opts o;
 	int c, error, file_error = 0;
 
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'j':
-			json = true;
-			break;
-		case 'h':
-			help(stdout);
-			return 0;
-		default:
-			help(stderr);
-			return 2;
-		}
-	}
+	c = tool_parse_options(argc, argv, TOOL_OPT_JSON | TOOL_OPT_NO_ROOT | TOOL_OPT_PERMUTE,
+			       help, &o);
+	if (c >= 0)
+		return c;
 	error = ldm_init();
 	if (error) {
 		fprintf(stderr, "ldm symbols: cannot start the runtime: %s\n", strerror(-error));
@@ -153,7 +139,7 @@ static int symbols_run(int argc, char *argv[])
 	}
 	if (!error && !file_error) {
 		qsort(l.v, l.n, sizeof(*l.v), by_name);
-		print_symbols(&l, json);
+		print_symbols(&l, o.json);
 	}
 	free(l.v);
 	for (c = 0; files && c < argc - optind; c++)

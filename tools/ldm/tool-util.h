@@ -24,10 +24,38 @@ struct tool_opts {
 	bool force;	  /* -f, --force */
 };
 
-#define TOOL_OPT_JSON	 0x1
-#define TOOL_OPT_VERBOSE 0x2
-#define TOOL_OPT_FORCE	 0x4
+#define TOOL_OPT_JSON	  0x1
+#define TOOL_OPT_VERBOSE  0x2
+#define TOOL_OPT_FORCE	  0x4
+#define TOOL_OPT_NO_ROOT  0x8  /* the verb talks to no ldmd: no -r/--root */
+#define TOOL_OPT_PERMUTE  0x10 /* options after operands too (getopt's default) */
+#define TOOL_OPT_OPERANDS 0x20 /* each operand to the verb's callback, in order */
 
+/* An option of the verb's own, beyond the common ones. */
+struct tool_option {
+	const char *name; /* --NAME, or NULL */
+	char short_name;  /* -C, or 0 */
+	bool has_arg;	  /* takes an argument */
+	int id;		  /* what the verb's callback is given: > 0 */
+};
+
+#define TOOL_OPERAND 0 /* the id an operand is given under TOOL_OPT_OPERANDS */
+
+struct tool_parse {
+	unsigned int allowed;		 /* TOOL_OPT_* */
+	const struct tool_option *extra; /* the verb's own, ending with a zeroed one */
+	/* each own option (arg NULL if it takes none): 0 to go on, else the exit status */
+	int (*fn)(int id, const char *arg, void *data);
+	void *data;
+	void (*help)(FILE *out);
+};
+
+/*
+ * The one option parser of the verbs (getopt_long is called nowhere
+ * else in tools/ldm/, scripts/lint checks): -1 to go on, else the exit
+ * status. tool_parse_options() takes the common options alone.
+ */
+int tool_parse_options_ext(int argc, char *argv[], const struct tool_parse *p, struct tool_opts *o);
 int tool_parse_options(int argc, char *argv[], unsigned int allowed, void (*help)(FILE *),
 		       struct tool_opts *o);
 
@@ -52,8 +80,12 @@ char *tool_join_args(int argc, char *argv[], int from);
  */
 const char *tool_root(const char *opt);
 
-/* @s as a JSON string, quotes included. */
+/*
+ * @s (or @len bytes of it) as a JSON string, quotes included: the one
+ * writer of JSON strings of every verb. Invalid UTF-8 becomes U+FFFD.
+ */
 void tool_json_string(FILE *out, const char *s);
+void tool_json_stringn(FILE *out, const char *s, size_t len);
 
 /*
  * Print a /proc/modules listing as lsmod does, or as a JSON array of

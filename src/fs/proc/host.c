@@ -16,6 +16,7 @@
 #include <libldm/proc.h>
 
 #include "boot.h"
+#include "file.h"
 #include "internal.h"
 #include "user_errno.h"
 
@@ -223,19 +224,9 @@ int ldm_proc_open(struct proc_dir_entry *de, int flags, struct ldm_proc_file **r
 	pf->pi.vfs_inode.i_ino = de->low_ino;
 	pf->pi.vfs_inode.i_mode = (umode_t)de->mode;
 	pf->pi.vfs_inode.u.generic_ip = de->data;
-	pf->dentry.d_inode = &pf->pi.vfs_inode;
-	pf->file.f_dentry = &pf->dentry;
-	pf->file.f_op = fops;
-	atomic_set(&pf->file.f_count, 1);
-	rwlock_init(&pf->file.f_owner.lock);
-	pf->file.f_uid = current->fsuid;
-	pf->file.f_gid = current->fsgid;
-	pf->file.f_flags = (unsigned int)flags;
-	pf->file.f_mode = (mode_t)(((flags + 1) & O_ACCMODE) | FMODE_LSEEK | FMODE_PREAD);
 	pthread_mutex_init(&pf->pos_lock, NULL);
-	err = fops->open ? fops->open(&pf->pi.vfs_inode, &pf->file) : 0;
+	err = ldm_file_open(&pf->file, &pf->dentry, &pf->pi.vfs_inode, fops, flags);
 	if (err) {
-		fops_put(pf->file.f_op);
 		pthread_mutex_destroy(&pf->pos_lock);
 		ldm_proc_put(de);
 		goto err_owner;

@@ -118,6 +118,17 @@ static int by_patch_name(const void *key, const void *elt)
 	return strcmp(key, ((const struct ldm_patch_export *)elt)->name);
 }
 
+/* What @policy makes of one of the seed patch's exports. */
+static enum ldm_export_license patch_export_license(enum export_policy policy,
+						    const struct ldm_patch_export *pe)
+{
+	if (policy == POLICY_SEED)
+		return LDM_EXPORT_GPL;
+	if (policy == POLICY_2_6_10)
+		return strcmp(pe->file, "lib/kobject.c") ? LDM_EXPORT_GPL : LDM_EXPORT_ALL;
+	return LDM_EXPORT_ALL;
+}
+
 /* What the policy makes of one of the runtime's EXPORT_SYMBOL_GPL exports. */
 static enum ldm_export_license policy_license(const char *name)
 {
@@ -126,11 +137,7 @@ static enum ldm_export_license policy_license(const char *name)
 
 	table = ldm_patch_exports(&n);
 	pe = bsearch(name, table, n, sizeof(*table), by_patch_name);
-	if (!pe || export_policy == POLICY_SEED)
-		return LDM_EXPORT_GPL;
-	if (export_policy == POLICY_2_6_10)
-		return strcmp(pe->file, "lib/kobject.c") ? LDM_EXPORT_GPL : LDM_EXPORT_ALL;
-	return LDM_EXPORT_ALL;
+	return pe ? patch_export_license(export_policy, pe) : LDM_EXPORT_GPL;
 }
 
 static int add_table(const struct kernel_symbol *start, const struct kernel_symbol *stop,
@@ -343,6 +350,35 @@ const char *ldm_export_policy(void)
 int ldm_export_policy_valid(const char *name)
 {
 	return name && policy_by_name(name) >= 0 ? 0 : -EINVAL;
+}
+
+/**
+ * ldm_export_policy_for_each - the 103 exports of the seed patch, sorted by
+ * name, each with what an export policy makes it; needs no ldm_init()
+ * @policy: "seed", "2.6.10" or "2.6.9"
+ * @fn: called with each name and its license under @policy (LDM_EXPORT_GPL
+ *	or LDM_EXPORT_ALL); a non-zero return stops the walk
+ * @data: passed to @fn
+ *
+ * Return: 0, -EINVAL for a name that is no policy, or what @fn returned.
+ */
+int ldm_export_policy_for_each(const char *policy,
+			       int (*fn)(const char *name, enum ldm_export_license license,
+					 void *data),
+			       void *data)
+{
+	const struct ldm_patch_export *table;
+	int p = policy ? policy_by_name(policy) : -EINVAL;
+	size_t n, i;
+	int ret = 0;
+
+	if (p < 0)
+		return -EINVAL;
+	table = ldm_patch_exports(&n);
+	for (i = 0; i < n && !ret; i++)
+		ret = fn(table[i].name, patch_export_license((enum export_policy)p, &table[i]),
+			 data);
+	return ret;
 }
 
 static ssize_t export_policy_show(struct subsystem *s, char *page)

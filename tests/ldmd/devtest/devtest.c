@@ -5,16 +5,25 @@
  *   devtest      a pipe: write(2) appends (at most DEVTEST_SIZE bytes
  *                held), read(2) takes from the front and sleeps while it
  *                is empty (interruptibly; -EAGAIN with O_NONBLOCK); poll
- *                says POLLIN when there is something to read; opened with
- *                nonseekable_open(); the ioctls of devtest.h
+ *                says POLLIN when there is something to read, and a
+ *                write signals the owners of the files with O_ASYNC
+ *                (fasync, kill_fasync with POLL_IN); opened with
+ *                nonseekable_open(); the ioctls of devtest.h, one of
+ *                which asks capable()
+ *                With the parameter hold_release set, its release waits
+ *                until release_go is written (release_waiting says it
+ *                does).
  *   devtest_ctl  reads "plugged" or "unplugged"; writing "unplug"
  *                deregisters devtest (its sleeping readers are woken
  *                first), "plug" registers it again
  */
+#include <ldm/capability.h>
+#include <ldm/delay.h>
 #include <ldm/fs.h>
 #include <ldm/kernel.h>
 #include <ldm/miscdevice.h>
 #include <ldm/module.h>
+#include <ldm/moduleparam.h>
 #include <ldm/mutex.h>
 #include <ldm/poll.h>
 #include <ldm/sched.h>
@@ -32,7 +41,8 @@ static char data[DEVTEST_SIZE];
 static size_t len;
 static int gone; /* deregistered: wake and leave */
 static int sleepers;
-static unsigned int bits; /* DEVTEST_IOC_SETBIT's mask */
+static unsigned int bits;	    /* DEVTEST_IOC_SETBIT's mask */
+static struct fasync_struct *async; /* the files that asked for SIGIO */
 
 static DEFINE_MUTEX(plug_lock); /* guards plugged */
 static int plugged;
@@ -52,13 +62,11 @@ static bool readable(void)
 	return ret;
 }
 
-static ssize_t pipe_read(struct file *file, char __user *buf, size_t count, loff_t *ppos)
+/* Under pipe_lock, held again on return: wait for data; 0, or -errno and unlocked. */
+static int wait_data(struct file *file)
 {
-	ssize_t ret;
-	size_t n;
+	int ret;
 
-	(void)ppos;
-	mutex_lock(&pipe_lock);
 	while (!len && !gone) {
 		if (file->f_flags & O_NONBLOCK) {
 			mutex_unlock(&pipe_lock);
@@ -78,6 +86,19 @@ static ssize_t pipe_read(struct file *file, char __user *buf, size_t count, loff
 		mutex_unlock(&pipe_lock);
 		return -ENODEV;
 	}
+	return 0;
+}
+
+static ssize_t pipe_read(struct file *file, char __user *buf, size_t count, loff_t *ppos)
+{
+	ssize_t ret;
+	size_t n;
+
+	(void)ppos;
+	mutex_lock(&pipe_lock);
+	ret = wait_data(file);
+	if (ret)
+		return ret;
 	n = min(count, len);
 	if (copy_to_user(buf, data, n)) {
 		ret = -EFAULT;
@@ -105,9 +126,48 @@ static ssize_t pipe_write(struct file *file, const char __user *buf, size_t coun
 		ret = (ssize_t)count;
 	}
 	mutex_unlock(&pipe_lock);
-	if (ret > 0)
+	if (ret > 0) {
 		wake_up_interruptible(&readq);
+		kill_fasync(&async, SIGIO, POLL_IN);
+	}
 	return ret;
+}
+
+static int pipe_fasync(int fd, struct file *file, int on)
+{
+	int ret = fasync_helper(fd, file, on, &async);
+
+	return ret < 0 ? ret : 0;
+}
+
+/*
+ * With hold_release set, a release waits (at most a minute) until
+ * release_go is written, saying so in release_waiting: a release that
+ * waits on what another request does, for the test of ldmd's stop.
+ */
+static int hold_release;
+module_param(hold_release, int, 0644);
+static int release_waiting;
+module_param(release_waiting, int, 0444);
+static int release_go;
+module_param(release_go, int, 0644);
+
+static void hold(void)
+{
+	int i;
+
+	if (!__atomic_load_n(&hold_release, __ATOMIC_SEQ_CST))
+		return;
+	__atomic_store_n(&release_waiting, 1, __ATOMIC_SEQ_CST);
+	for (i = 0; i < 60000 && !__atomic_load_n(&release_go, __ATOMIC_SEQ_CST); i++)
+		msleep(1);
+}
+
+static int pipe_release(struct inode *inode, struct file *file)
+{
+	(void)inode;
+	hold();
+	return pipe_fasync(-1, file, 0);
 }
 
 static unsigned int pipe_poll(struct file *file, poll_table *pt)
@@ -141,7 +201,6 @@ static long pipe_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	int v;
 
-	(void)file;
 	switch (cmd) {
 	case DEVTEST_IOC_LEN:
 		mutex_lock(&pipe_lock);
@@ -174,6 +233,14 @@ static long pipe_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return v;
 	case DEVTEST_IOC_PEEK:
 		return pipe_peek(arg);
+	case DEVTEST_IOC_CAPABLE:
+		return put_int(arg, capable(CAP_SYS_ADMIN));
+	case DEVTEST_IOC_WAIT:
+		mutex_lock(&pipe_lock);
+		v = wait_data(file);
+		if (!v)
+			mutex_unlock(&pipe_lock);
+		return v;
 	default:
 		return -ENOIOCTLCMD;
 	}
@@ -186,6 +253,8 @@ static const struct file_operations pipe_fops = {
 	.write = pipe_write,
 	.poll = pipe_poll,
 	.unlocked_ioctl = pipe_ioctl,
+	.fasync = pipe_fasync,
+	.release = pipe_release,
 };
 
 static struct miscdevice pipe_dev = {

@@ -36,6 +36,16 @@
  */
 #define DEVTEST_IOC_PEEK   DEVTEST_IOC(1, 7, 16)
 
+/*
+ * _IO('D', 8): sleeps, as a reader does (counted by DEVTEST_IOC_SLEEPERS),
+ * until there is something to read, then returns 0 and takes nothing; a
+ * value-argument command, so `ldm exec` forwards it.
+ */
+#define DEVTEST_IOC_WAIT DEVTEST_IOC(0, 8, 0)
+
+/* _IOR('D', 9, int): 1 if the caller has CAP_SYS_ADMIN (capable()), else 0 */
+#define DEVTEST_IOC_CAPABLE DEVTEST_IOC(2, 9, 4)
+
 struct devtest_peek {
 	unsigned long long buf; /* an address of the caller's */
 	unsigned int len;

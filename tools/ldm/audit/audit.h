@@ -14,6 +14,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "tool-util.h" /* tool_json_string(): the one JSON writer */
+
 /* Exit statuses, as grep and diff have them. */
 #define AUDIT_NOTHING 0 /* a question found nothing */
 #define AUDIT_FOUND   1 /* it found something */
@@ -57,7 +59,8 @@ struct audit_module {
 	/* from .modinfo */
 	const char *license;	 /* the first license tag, or NULL */
 	const char *bad_license; /* the first that is not GPL-compatible, or NULL */
-	bool gpl_compatible;
+	bool gpl_compatible;	 /* modpost's reading: every license tag is GPL-compatible */
+	bool tainted;		 /* the kernel's: the first tag is not, or there is none */
 	const char **import_ns;
 	size_t nimport_ns;
 	const char *depends, *vermagic;
@@ -80,6 +83,7 @@ struct audit_export {
 	const char *ns; /* "" when none */
 	bool gpl;
 	bool removed; /* what-if: no longer exported */
+	bool standin; /* a Module.symvers line of a module the tree lacks */
 };
 
 /* A symbol: every name the tree exports or imports. */
@@ -96,12 +100,15 @@ struct audit {
 	/* the question */
 	const char **trees; /* --tree, each a directory or a module file */
 	size_t ntrees;
-	const char *symvers; /* --symvers */
-	bool runtime;	     /* --runtime */
-	const char *policy;  /* --policy */
+	const char *symvers;		       /* --symvers */
+	const char *old_symvers, *new_symvers; /* diff: each tree side's */
+	bool runtime;			       /* --runtime */
+	const char *policy;		       /* --policy before the question: the runtime's */
+	const char *whatif_policy;	       /* what-if --policy: the change asked about */
 	bool json;
 	unsigned int jobs;
 	const char *deftree; /* the default tree, when none was named */
+	const char *side;    /* diff: "OLD" or "NEW", for messages; else NULL */
 	/* what-if: the changes asked about */
 	const char **gpl_only, **unexport, **patches;
 	size_t ngpl_only, nunexport, npatches;
@@ -133,10 +140,12 @@ struct audit {
 int audit_read_symvers(struct audit *a, const char *path, bool modules_too);
 int audit_read_runtime(struct audit *a);
 int audit_load_base(struct audit *a, bool required);
+void audit_check_base(struct audit *a);
 const char *audit_provider_name(struct audit *a, const char *symvers_module);
 
 /* tree.c: finding and reading the modules */
 int audit_load_tree(struct audit *a);
+void audit_set_treedir(struct audit *a);
 void audit_warn(struct audit *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 bool audit_name_eq(const char *x, const char *y);
 
@@ -188,7 +197,6 @@ struct record_set {
 int records_add(struct record_set *rs, const char *const *cols);
 int records_print(struct record_set *rs, bool json);
 void records_free(struct record_set *rs);
-void audit_json_string(FILE *out, const char *s);
 
 /* The questions: each prints and returns an exit status. */
 struct audit_verb {

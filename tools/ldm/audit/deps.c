@@ -171,7 +171,7 @@ static int print_modules_dep(const struct audit *a, const struct dep_node *g)
 		n = closure(g, i, out, seen, todo);
 		if (a->json) {
 			printf("%s\n{\"module\":", i ? "," : "");
-			audit_json_string(stdout, dep_path(a, &a->modules[i]));
+			tool_json_string(stdout, dep_path(a, &a->modules[i]));
 			printf(",\"deps\":[");
 		} else {
 			printf("%s:", dep_path(a, &a->modules[i]));
@@ -179,7 +179,7 @@ static int print_modules_dep(const struct audit *a, const struct dep_node *g)
 		for (j = 0; j < n; j++) {
 			if (a->json) {
 				printf("%s", j ? "," : "");
-				audit_json_string(stdout, dep_path(a, &a->modules[out[j]]));
+				tool_json_string(stdout, dep_path(a, &a->modules[out[j]]));
 			} else {
 				printf(" %s", dep_path(a, &a->modules[out[j]]));
 			}
@@ -332,7 +332,9 @@ static int print_dot(struct audit *a, const struct dep_node *g)
  * @argc: no arguments are taken
  * @argv: none
  *
- * Return: 0; 2 after an error or for a dependency cycle (as depmod).
+ * Return: as every question: 1 when it printed a module's line (a tree with
+ * modules), 0 for a tree without any; 2 after an error or for a dependency
+ * cycle (as depmod).
  */
 int audit_deps(struct audit *a, int argc, char **argv)
 {
@@ -368,5 +370,5 @@ int audit_deps(struct audit *a, int argc, char **argv)
 	free(g);
 	if (error == -ENOMEM)
 		fprintf(stderr, "ldm audit: out of memory\n");
-	return error ? AUDIT_ERROR : audit_status(a, 0);
+	return error ? AUDIT_ERROR : audit_status(a, a->nmodules - a->nfailed);
 }

@@ -14,27 +14,56 @@
 
 #include "audit.h"
 
-/* One side: a tree read with its base, or a Module.symvers of everything. */
-static int load_side(struct audit *side, const struct audit *a, const char *what)
+/*
+ * One side: a tree read with its base, or a Module.symvers of everything.
+ * A tree's base is @symvers (--old-symvers, --new-symvers, or TREE:FILE),
+ * else the Module.symvers found beside it; none found is an error naming
+ * the side, never a tree of zero kernel exports.
+ */
+static int load_side(struct audit *side, const struct audit *a, const char *label, const char *what,
+		     const char *symvers)
 {
+	const char *colon = strrchr(what, ':');
 	struct stat st;
 	int error;
 
 	side->jobs = a->jobs;
 	side->runtime = false;
+	side->side = label;
+	if (stat(what, &st) && colon && colon != what && colon[1]) {
+		if (symvers) {
+			fprintf(stderr,
+				"ldm audit diff: %s: a Module.symvers twice, as TREE:FILE and "
+				"with --%s-symvers\n",
+				what, !strcmp(label, "OLD") ? "old" : "new");
+			return AUDIT_ERROR;
+		}
+		symvers = colon + 1;
+		what = arena_strndup(&side->arena, what, (size_t)(colon - what));
+		if (!what)
+			return AUDIT_ERROR;
+	}
 	if (stat(what, &st)) {
-		fprintf(stderr, "ldm audit: %s: %s\n", what, strerror(errno));
+		fprintf(stderr, "ldm audit: %s side %s: %s\n", label, what, strerror(errno));
 		return AUDIT_ERROR;
 	}
-	if (!S_ISDIR(st.st_mode))
+	if (!S_ISDIR(st.st_mode)) {
+		if (symvers) {
+			fprintf(stderr,
+				"ldm audit diff: %s side %s is a Module.symvers: it takes no "
+				"other\n",
+				label, what);
+			return AUDIT_ERROR;
+		}
 		error = audit_read_symvers(side, what, true);
-	else {
+	} else {
 		side->trees = malloc(sizeof(*side->trees));
 		if (!side->trees)
 			return AUDIT_ERROR;
 		side->trees[0] = what;
 		side->ntrees = 1;
-		error = audit_prepare(side, false);
+		side->symvers = symvers;
+		error = audit_prepare(side, true);
 		if (error)
 			return error;
 	}
@@ -171,7 +200,8 @@ static int breaks(struct audit *a, struct record_set *rs, const struct audit *ol
  * --tree what that breaks
  * @a: the audit
  * @argc: 2
- * @argv: OLD and NEW: each a tree or a Module.symvers
+ * @argv: OLD and NEW: each a tree (TREE:SYMVERS names its Module.symvers) or
+ *	  a Module.symvers
  *
  * Return: 1 if anything changed, else 0; 2 after an error.
  */
@@ -187,9 +217,9 @@ int audit_diff(struct audit *a, int argc, char **argv)
 				"Module.symvers\n");
 		return AUDIT_ERROR;
 	}
-	status = load_side(&old, a, argv[0]);
+	status = load_side(&old, a, "OLD", argv[0], a->old_symvers);
 	if (!status)
-		status = load_side(&new, a, argv[1]);
+		status = load_side(&new, a, "NEW", argv[1], a->new_symvers);
 	if (!status && compare_sides(&rs, &old, &new))
 		status = -ENOMEM;
 	if (!status && a->ntrees && breaks(a, &rs, &old, &new))

@@ -56,7 +56,7 @@ int audit_exports(struct audit *a, int argc, char **argv)
 		for (i = 0; i < a->nexports; i++) {
 			const struct audit_export *e = &a->exports[i];
 
-			if (e->module != mi)
+			if (e->module != mi || e->standin)
 				continue;
 			if (add_export_record(a, &rs, argv[k], e)) {
 				records_free(&rs);

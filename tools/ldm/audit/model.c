@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "audit.h"
 
@@ -140,6 +141,40 @@ int audit_add_export(struct audit *a, const char *name, int module, const char *
 	return 0;
 }
 
+static int by_name(const void *x, const void *y)
+{
+	return strcmp(*(const char *const *)x, *(const char *const *)y);
+}
+
+/*
+ * Module.symvers' lines of a module the tree has: its file tells its
+ * exports, so they go; those of modules the tree lacks stay as providers.
+ * Both names are kmod's ('-' as '_').
+ */
+static int drop_standins(struct audit *a)
+{
+	const char **names = malloc((a->nmodules + 1) * sizeof(*names));
+	size_t i, n = 0, kept = 0;
+
+	if (!names)
+		return -ENOMEM;
+	for (i = 0; i < a->nmodules; i++)
+		if (!a->modules[i].failed)
+			names[n++] = a->modules[i].name;
+	audit_sort(names, n, sizeof(*names), by_name);
+	for (i = 0; i < a->nexports; i++) {
+		const struct audit_export *e = &a->exports[i];
+
+		if (e->standin && n && bsearch(&e->provider, names, n, sizeof(*names), by_name))
+			continue;
+		a->exports[kept++] = *e;
+	}
+	free(names);
+	a->nexports = kept;
+	a->nbase_exports = kept;
+	return 0;
+}
+
 /**
  * audit_join - put the modules' exports and imports into the table (the
  * base's are in it already)
@@ -154,6 +189,9 @@ int audit_join(struct audit *a)
 
 	if (a->joined)
 		return 0;
+	error = drop_standins(a);
+	if (error)
+		return error;
 	for (i = 0; i < a->nmodules; i++) {
 		struct audit_module *m = &a->modules[i];
 
@@ -341,6 +379,7 @@ static int check_import(const struct audit *a, struct violation_list *l, size_t 
  * A module that uses GPL-only symbols may not use a proprietary module's
  * exports (the kernel's "module using GPL-only symbols uses symbols from
  * proprietary module"): checked, as ldm's loader does, once all are bound.
+ * Proprietary is the kernel's taint: the first license tag decides.
  */
 static int check_proprietary(const struct audit *a, struct violation_list *l, size_t mi)
 {
@@ -352,7 +391,7 @@ static int check_proprietary(const struct audit *a, struct violation_list *l, si
 		int owner = a->syms[m->imports[j].sym].owner;
 		const struct audit_export *e = owner >= 0 ? &a->exports[owner] : NULL;
 
-		if (e && e->module >= 0 && !a->modules[e->module].gpl_compatible)
+		if (e && e->module >= 0 && a->modules[e->module].tainted)
 			error = add_violation(l, mi, j, REASON_PROPRIETARY, owner);
 	}
 	return error;
@@ -381,7 +420,7 @@ int audit_violations(struct audit *a, struct audit_violation **ret, size_t *n)
 			continue;
 		for (j = 0; j < m->nimports && !error; j++)
 			error = check_import(a, &l, i, j, &uses_gpl);
-		if (!error && uses_gpl && m->gpl_compatible)
+		if (!error && uses_gpl && !m->tainted)
 			error = check_proprietary(a, &l, i);
 	}
 	if (error) {
@@ -455,13 +494,21 @@ int audit_print_violations(struct audit *a, const struct audit_violation *v, siz
  */
 int audit_prepare(struct audit *a, bool need_base)
 {
+	bool wanted = need_base || a->symvers || a->runtime;
 	int error;
 
-	error = audit_load_tree(a);
+	/* The base first: a missing Module.symvers is said before a long read. */
+	audit_set_treedir(a);
+	if (a->ntrees == 1 && !a->treedir && access(a->trees[0], F_OK))
+		error = audit_load_tree(a); /* says the tree is missing */
+	else
+		error = audit_load_base(a, wanted);
 	if (!error)
-		error = audit_load_base(a, need_base || a->symvers || a->runtime);
+		error = audit_load_tree(a);
 	if (!error)
 		error = audit_join(a);
+	if (!error)
+		audit_check_base(a);
 	if (error == -ENOMEM)
 		fprintf(stderr, "ldm audit: out of memory\n");
 	return error ? AUDIT_ERROR : 0;

@@ -131,23 +131,6 @@ static int by_columns(const void *x, const void *y)
 	return 0;
 }
 
-/** audit_json_string - @s as a JSON string, quotes included */
-void audit_json_string(FILE *out, const char *s)
-{
-	fputc('"', out);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(out, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(out, "\\u%04x", c);
-		else
-			fputc(c, out);
-	}
-	fputc('"', out);
-}
-
 /* Records are one line each: a TAB or newline inside a cell would lie. */
 static void put_cell(const char *s)
 {
@@ -190,7 +173,7 @@ int records_print(struct record_set *rs, bool json)
 			if (rs->numeric & (1U << j))
 				fputs(r[j], stdout);
 			else
-				audit_json_string(stdout, r[j]);
+				tool_json_string(stdout, r[j]);
 		}
 		if (json)
 			printf("}");

@@ -11,13 +11,18 @@
 
 struct counts {
 	size_t modules, gpl_modules, exporting;
-	size_t base, base_gpl, base_ns;
+	size_t base, base_gpl, base_ns, base_restricted;
 	size_t mod, mod_gpl, mod_ns, mod_restricted;
 	size_t imports, imported, unresolved;
 	size_t unused_base, unused_mod;
 	size_t violations, by_reason[NR_REASONS];
 };
 
+/*
+ * Restricted exports (EXPORT_SYMBOL_FOR_MODULES, namespace "module:...")
+ * are counted apart: not among the EXPORT_SYMBOL_GPL nor the namespaced
+ * ones, so that plain, GPL-only, restricted add up to the whole.
+ */
 static void count_exports(const struct audit *a, struct counts *c)
 {
 	size_t i;
@@ -25,17 +30,21 @@ static void count_exports(const struct audit *a, struct counts *c)
 	for (i = 0; i < a->nexports; i++) {
 		const struct audit_export *e = &a->exports[i];
 		bool unused = !a->syms[e->sym].nusers;
+		bool restricted = !strncmp(e->ns, "module:", 7);
 
+		if (e->standin)
+			continue; /* a module the tree lacks: not the base's */
 		if (e->module < 0) {
 			c->base++;
-			c->base_gpl += e->gpl;
-			c->base_ns += *e->ns != '\0';
+			c->base_gpl += e->gpl && !restricted;
+			c->base_ns += *e->ns && !restricted;
+			c->base_restricted += restricted;
 			c->unused_base += unused;
 		} else {
 			c->mod++;
-			c->mod_gpl += e->gpl;
-			c->mod_ns += *e->ns && strncmp(e->ns, "module:", 7);
-			c->mod_restricted += !strncmp(e->ns, "module:", 7);
+			c->mod_gpl += e->gpl && !restricted;
+			c->mod_ns += *e->ns && !restricted;
+			c->mod_restricted += restricted;
 			c->unused_mod += unused;
 		}
 	}
@@ -70,15 +79,16 @@ static void print_text(const struct audit *a, const struct counts *c)
 	       c->modules, c->gpl_modules, c->modules - c->gpl_modules, a->nfailed);
 	if (a->base_kind != BASE_NONE)
 		printf("%-12s%s, from %s: %zu exports (%zu EXPORT_SYMBOL, %zu EXPORT_SYMBOL_GPL, "
-		       "%zu in a namespace)\n",
-		       "base", a->base_name, a->base_source, c->base, c->base - c->base_gpl,
-		       c->base_gpl, c->base_ns);
+		       "%zu in a namespace, %zu restricted to named modules)\n",
+		       "base", a->base_name, a->base_source, c->base,
+		       c->base - c->base_gpl - c->base_restricted, c->base_gpl, c->base_ns,
+		       c->base_restricted);
 	else
 		printf("%-12snone (no Module.symvers found: --symvers FILE)\n", "base");
 	printf("%-12s%zu of %zu modules (%zu EXPORT_SYMBOL, %zu EXPORT_SYMBOL_GPL, %zu in a "
 	       "namespace, %zu restricted to named modules)\n",
-	       "exports", c->mod, c->exporting, c->mod - c->mod_gpl, c->mod_gpl, c->mod_ns,
-	       c->mod_restricted);
+	       "exports", c->mod, c->exporting, c->mod - c->mod_gpl - c->mod_restricted, c->mod_gpl,
+	       c->mod_ns, c->mod_restricted);
 	printf("%-12s%zu, of %zu symbols (%zu unresolved)\n", "imports", c->imports, c->imported,
 	       c->unresolved);
 	printf("%-12s%zu exports no module imports (%zu of %s, %zu of modules)\n", "unused",
@@ -101,19 +111,21 @@ static void print_json(const struct audit *a, const struct counts *c)
 	size_t r;
 
 	printf("{\"tree\":");
-	audit_json_string(stdout, a->treedir ? a->treedir : a->ntrees ? a->trees[0] : "");
+	tool_json_string(stdout, a->treedir ? a->treedir : a->ntrees ? a->trees[0] : "");
 	printf(",\"modules\":{\"read\":%zu,\"gpl_compatible\":%zu,\"unreadable\":%zu}", c->modules,
 	       c->gpl_modules, a->nfailed);
 	printf(",\"base\":{\"provider\":");
-	audit_json_string(stdout, a->base_name ? a->base_name : "");
+	tool_json_string(stdout, a->base_name ? a->base_name : "");
 	printf(",\"source\":");
-	audit_json_string(stdout, a->base_source ? a->base_source : "");
+	tool_json_string(stdout, a->base_source ? a->base_source : "");
 	printf(",\"exports\":%zu,\"EXPORT_SYMBOL\":%zu,\"EXPORT_SYMBOL_GPL\":%zu,"
-	       "\"namespaced\":%zu}",
-	       c->base, c->base - c->base_gpl, c->base_gpl, c->base_ns);
+	       "\"namespaced\":%zu,\"restricted\":%zu}",
+	       c->base, c->base - c->base_gpl - c->base_restricted, c->base_gpl, c->base_ns,
+	       c->base_restricted);
 	printf(",\"exports\":{\"modules\":%zu,\"exports\":%zu,\"EXPORT_SYMBOL\":%zu,"
 	       "\"EXPORT_SYMBOL_GPL\":%zu,\"namespaced\":%zu,\"restricted\":%zu}",
-	       c->exporting, c->mod, c->mod - c->mod_gpl, c->mod_gpl, c->mod_ns, c->mod_restricted);
+	       c->exporting, c->mod, c->mod - c->mod_gpl - c->mod_restricted, c->mod_gpl, c->mod_ns,
+	       c->mod_restricted);
 	printf(",\"imports\":{\"imports\":%zu,\"symbols\":%zu,\"unresolved\":%zu}", c->imports,
 	       c->imported, c->unresolved);
 	printf(",\"unused\":{\"base\":%zu,\"modules\":%zu}", c->unused_base, c->unused_mod);

@@ -79,9 +79,17 @@ bool audit_name_eq(const char *x, const char *y)
 	return *x == *y;
 }
 
+/* A directory walked, by device and inode: a link back to it is not walked again. */
+struct dir_id {
+	dev_t dev;
+	ino_t ino;
+};
+
 struct finder {
 	struct audit *a;
 	size_t cap;
+	struct dir_id *seen; /* the directories of this tree walked so far */
+	size_t nseen, seencap;
 	size_t opened;	/* trees that could be opened */
 	size_t rootlen; /* of the tree's directory, in path */
 	char path[PATH_MAX];
@@ -113,13 +121,54 @@ static int add_module(struct finder *f, const char *path, size_t rootlen)
 	return 0;
 }
 
-/* depmod's walk: every entry but ".", "..", "build" and "source". */
+/*
+ * Whether the directory open at @dfd was walked already (a symbolic link to
+ * it, or to a parent); if not, remember it. -ENOMEM when out of memory.
+ */
+static int seen_before(struct finder *f, int dfd)
+{
+	struct stat st;
+	size_t i;
+
+	if (fstat(dfd, &st))
+		return 0; /* fdopendir() will say why */
+	for (i = 0; i < f->nseen; i++)
+		if (f->seen[i].dev == st.st_dev && f->seen[i].ino == st.st_ino)
+			return 1;
+	if (f->nseen == f->seencap) {
+		size_t cap = f->seencap ? f->seencap * 2 : 64;
+		struct dir_id *v = realloc(f->seen, cap * sizeof(*v));
+
+		if (!v)
+			return -ENOMEM;
+		f->seen = v;
+		f->seencap = cap;
+	}
+	f->seen[f->nseen++] = (struct dir_id){ st.st_dev, st.st_ino };
+	return 0;
+}
+
+/*
+ * depmod's walk: every entry but ".", "..", "build" and "source"; a
+ * directory reached again through a symbolic link is said once and not
+ * walked, so that a link to a parent cannot loop.
+ */
 static int walk_dir(struct finder *f, int dfd, size_t len)
 {
-	DIR *d = fdopendir(dfd);
 	struct dirent *de;
-	int error = 0;
+	int error = seen_before(f, dfd);
+	DIR *d;
 
+	if (error) {
+		close(dfd);
+		if (error > 0)
+			fprintf(stderr,
+				"ldm audit: %s: a directory already walked (a symbolic link "
+				"loop): not walked again\n",
+				f->path);
+		return error < 0 ? error : 0;
+	}
+	d = fdopendir(dfd);
 	if (!d) {
 		close(dfd);
 		audit_warn(f->a, "%s: %s", f->path, strerror(errno));
@@ -201,9 +250,28 @@ static int find_in(struct finder *f, const char *arg, bool only)
 	memcpy(f->path, arg, len);
 	f->path[len] = '\0';
 	f->rootlen = len;
+	f->nseen = 0; /* each tree is walked whole */
 	if (only)
 		f->a->treedir = arena_strdup(&f->a->arena, f->path);
 	return walk_dir(f, fd, len);
+}
+
+/**
+ * audit_set_treedir - the directory of a single --tree, known before the
+ * tree is read (so that its Module.symvers is looked for first)
+ * @a: the audit; a->treedir set when it names one directory
+ */
+void audit_set_treedir(struct audit *a)
+{
+	struct stat st;
+	size_t len;
+
+	if (a->ntrees != 1 || stat(a->trees[0], &st) || !S_ISDIR(st.st_mode))
+		return;
+	len = strlen(a->trees[0]);
+	while (len > 1 && a->trees[0][len - 1] == '/')
+		len--;
+	a->treedir = arena_strndup(&a->arena, a->trees[0], len);
 }
 
 /* Duplicates of a name: as depmod, updates/ wins, else the first found. */
@@ -473,11 +541,14 @@ static void read_modinfo(struct module_reader *r, struct ldm_modfile *mf, struct
 			m->naliases++;
 		}
 	}
-	/* The loader's view: no license, or any tag not GPL-compatible (modpost's rule). */
+	/* GPL-only symbols: no license, or any tag not GPL-compatible (modpost's rule). */
 	m->gpl_compatible = m->license && !m->bad_license;
+	/* The taint, and so "proprietary": the first tag, as the kernel's set_license(). */
+	m->tainted = !m->license || !ldm_license_is_gpl_compatible(m->license);
 	/* ldm's loader: a license hiding text behind a NUL is not one. */
 	if (r->a->runtime && m->gpl_compatible && ldm_modfile_license_hides_text(mf)) {
 		m->gpl_compatible = false;
+		m->tainted = true;
 		m->bad_license = m->license;
 	}
 }
@@ -655,6 +726,7 @@ int audit_load_tree(struct audit *a)
 		error = find_in(f, a->trees[i], a->ntrees == 1);
 	if (!error && !f->opened)
 		error = -ENOENT; /* each said why */
+	free(f->seen);
 	free(f);
 	if (!error)
 		error = drop_duplicates(a);

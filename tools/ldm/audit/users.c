@@ -7,12 +7,28 @@
 
 #include "audit.h"
 
+/* A symbol no one exports: its users, if any, would not load. */
+static void say_unexported(const struct audit *a, const char *name)
+{
+	if (a->base_kind != BASE_NONE)
+		fprintf(stderr,
+			"ldm audit: %s: exported by no module of the tree, nor by %s (%s)\n", name,
+			a->base_name, a->base_source);
+	else
+		fprintf(stderr,
+			"ldm audit: %s: exported by no module of the tree (and no Module.symvers "
+			"was found to ask of vmlinux: --symvers FILE)\n",
+			name);
+}
+
 /**
  * audit_users - print who imports each symbol named
  * @a: the audit
  * @argc: how many symbols
  * @argv: the symbols
  *
+ * A symbol nobody exports (no module of the tree, nor the base when one
+ * was found) is said so on stderr; its users are printed all the same.
  * Return: 1 if some module imports one, else 0; 2 after an error.
  */
 int audit_users(struct audit *a, int argc, char **argv)
@@ -32,6 +48,8 @@ int audit_users(struct audit *a, int argc, char **argv)
 		return error;
 	for (k = 0; k < argc; k++) {
 		sym = audit_find_sym(a, argv[k]);
+		if (sym < 0 || a->syms[sym].owner < 0)
+			say_unexported(a, argv[k]);
 		for (i = 0; sym >= 0 && i < a->nmodules; i++) {
 			const struct audit_module *m = &a->modules[i];
 

@@ -2,23 +2,30 @@
 /*
  * whatif.c - `ldm audit what-if`: the violations a change of exports would
  * bring, new ones only. The change is named (--gpl-only SYMBOL, --unexport
- * SYMBOL) or read from a patch (--patch FILE): a unified diff whose removed
- * and added EXPORT_SYMBOL* lines say what each export was before and is
- * after - the seed patch of this project is the first one it reads.
+ * SYMBOL) or read from a patch (--patch FILE): a unified diff whose added
+ * EXPORT_SYMBOL* lines say what each export is after, and whose removed
+ * lines with no added one take it away. "New" is against the tree's real
+ * state, never what a removed line claims it was. Or the change is an
+ * export policy (--policy after what-if): the seed patch's 103 exports, from
+ * the runtime's own list, as that policy has them.
  */
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <libldm/module.h>
 
 #include "audit.h"
 
-/* What a patch says of one export: its state before and after. */
+/*
+ * What a patch says of one export: its state after, and whether a line
+ * removes it (the state before comes from the tree, not from the patch).
+ */
 struct export_change {
 	const char *name;
 	bool before, after; /* exported, as the patch's - and + lines say */
-	bool before_gpl, after_gpl;
-	const char *before_ns, *after_ns;
+	bool after_gpl;
+	const char *after_ns;
 };
 
 struct change_list {
@@ -125,8 +132,6 @@ static int patch_line(struct change_list *l, struct arena *ar, const char *line)
 		c->after_ns = ns;
 	} else {
 		c->before = true;
-		c->before_gpl = export_macros[i].gpl;
-		c->before_ns = ns;
 	}
 	return 0;
 }
@@ -215,16 +220,17 @@ static size_t new_only(struct audit_violation *after, size_t na,
 	return kept;
 }
 
-/* The state before: what the patches' removed lines say, else the base's. */
-static int apply_before(struct audit *a, const struct change_list *l)
+/* One of the seed patch's exports as the policy asked about has it. */
+static int apply_policy_export(const char *name, enum ldm_export_license license, void *data)
 {
+	struct audit *a = data;
+	int sym = audit_find_sym(a, name);
 	size_t i;
-	int error = 0;
 
-	for (i = 0; i < l->n && !error; i++)
-		if (l->v[i].before)
-			error = set_export(a, l->v[i].name, l->v[i].before_gpl, l->v[i].before_ns);
-	return error;
+	for (i = 0; sym >= 0 && i < a->nexports; i++)
+		if (a->exports[i].sym == (uint32_t)sym)
+			a->exports[i].gpl = license == LDM_EXPORT_GPL;
+	return 0;
 }
 
 static int apply_after(struct audit *a, const struct change_list *l)
@@ -246,6 +252,8 @@ static int apply_after(struct audit *a, const struct change_list *l)
 		if (!change_exports(a, a->unexport[i], true))
 			audit_warn(a, "%s: not exported by the base or any module of the tree",
 				   a->unexport[i]);
+	if (!error && a->whatif_policy)
+		error = ldm_export_policy_for_each(a->whatif_policy, apply_policy_export, a);
 	return error;
 }
 
@@ -273,10 +281,10 @@ int audit_what_if(struct audit *a, int argc, char **argv)
 	size_t nb = 0, na = 0, i;
 	int error, printed = 0;
 
-	if (argc || (!a->ngpl_only && !a->nunexport && !a->npatches)) {
+	if (argc || (!a->ngpl_only && !a->nunexport && !a->npatches && !a->whatif_policy)) {
 		fprintf(stderr,
 			"ldm audit what-if: ask with --gpl-only SYMBOL..., --unexport "
-			"SYMBOL... or --patch FILE...%s%s\n",
+			"SYMBOL..., --patch FILE... or --policy POLICY%s%s\n",
 			argc ? "; not " : "", argc ? argv[0] : "");
 		return AUDIT_ERROR;
 	}
@@ -285,8 +293,10 @@ int audit_what_if(struct audit *a, int argc, char **argv)
 		return error;
 	for (i = 0; i < a->npatches && !error; i++)
 		error = read_patch(a, a->patches[i], &l);
-	if (!error)
-		error = apply_before(a, &l);
+	/*
+	 * The state before is the tree's as it is: a patch's removed lines
+	 * do not override it (the tree may export a symbol GPL-only already).
+	 */
 	if (!error)
 		error = violations_sorted(a, &before, &nb);
 	if (!error)

@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * dev.h - what the files of DIR/dev share:
+ *
+ *   dev.c        the requests: names, the directory, open files, and
+ *                the stop (ldm_fuse_dev_shutdown())
+ *   dev-call.c   the call protocol: every request that enters the
+ *                runtime is listed, interruptible, and waited for at stop
+ *   dev-poll.c   the poll watchers: a thread per polled file that tells
+ *                the kernel when the driver's wait queues wake
+ *   dev-ioctl.c  ioctls: the restricted ones FUSE carries, and those
+ *                forwarded by ldm_fuse_dev_ioctl()
+ */
+#ifndef _LDM_FUSE_DEV_H
+#define _LDM_FUSE_DEV_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/queue.h>
+#include <sys/types.h>
+#include <libldm/chrdev.h>
+
+#include "internal.h"
+
+/* The processes that asked for a file's id, most recent first, kept per file. */
+#define FILE_ASKERS 4
+
+/* A request inside the runtime, on the list of calls. */
+struct dev_call {
+	LIST_ENTRY(dev_call) link;
+	pthread_t thread;
+};
+
+/*
+ * An open node. @mf is NULL once closed, by RELEASE or at shutdown; the
+ * watcher and poll state are under @lock.
+ */
+struct dev_file {
+	LIST_ENTRY(dev_file) link; /* in dev_files until freed */
+	struct ldm_chrdev_file *mf;
+	dev_t dev;
+	int flags; /* the flags last given to the runtime */
+	bool seekable;
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	struct fuse_pollhandle *ph; /* the kernel wants to be told */
+	unsigned int events;	    /* what it waits for */
+	bool armed;		    /* the watcher should wait and tell */
+	bool stop;		    /* the watcher should end */
+	bool watching;		    /* the watcher thread runs */
+	pthread_t watcher;
+	uint64_t id;			 /* for forwarded ioctls (ldm_fuse_dev_ioctl) */
+	pid_t askers[FILE_ASKERS];	 /* under dev_lock: who asked for @id */
+	unsigned int nforwarded;	 /* under dev_lock: forwarded ioctls running */
+	struct ldm_chrdev_file *shut_mf; /* under dev_lock: the shutdown closes it */
+	struct dev_file *shut_next;	 /* under dev_lock: on the shutdown's list */
+};
+
+LIST_HEAD(dev_file_list, dev_file);
+
+/* dev.c */
+extern pthread_mutex_t dev_lock;       /* the lists, each file's @askers and counts */
+extern pthread_cond_t file_idle;       /* a forwarded ioctl or a shutdown's close ended */
+extern struct dev_file_list dev_files; /* under dev_lock */
+
+static inline struct dev_file *dev_file_of(struct fuse_file_info *fi)
+{
+	return (struct dev_file *)(uintptr_t)fi->fh;
+}
+
+/* dev-call.c */
+extern bool dev_stopping; /* under dev_lock */
+void dev_call_list(struct dev_call *c);
+void dev_call_unlist(struct dev_call *c);
+int dev_call_begin(struct dev_call *c, fuse_req_t req);
+void dev_call_end(struct dev_call *c, fuse_req_t req);
+void dev_calls_stop(void);
+
+/* dev-poll.c */
+void dev_watch(struct dev_file *df, struct fuse_pollhandle *ph, unsigned int events, int mask);
+void dev_watch_again(struct dev_file *df);
+void dev_watch_stop(struct dev_file *df);
+
+/* dev-ioctl.c */
+void dev_reply_file_id(fuse_req_t req, struct dev_file *df, size_t out_bufsz);
+void dev_ioctl(fuse_req_t req, fuse_ino_t ino, unsigned int cmd, void *arg,
+	       struct fuse_file_info *fi, unsigned int flags, const void *in_buf, size_t in_bufsz,
+	       size_t out_bufsz);
+
+#endif /* _LDM_FUSE_DEV_H */
