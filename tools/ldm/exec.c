@@ -299,54 +299,60 @@ err_forwarder:
 	return 1;
 }
 
-/* --root, --no-events, --udevd, --help; parsing stops at PROGRAM. -1 to go on, or the exit status. */
+enum { OPT_MODULES = 1, OPT_NO_EVENTS, OPT_UDEVD };
+
+/* A directory named by an option, resolved into @buf; 0, or 2 after saying why. */
+static int option_dir(const char *opt, const char *arg, char *buf)
+{
+	struct stat st;
+
+	const char *why = NULL;
+
+	if (!realpath(arg, buf) || stat(buf, &st))
+		why = strerror(errno);
+	else if (!S_ISDIR(st.st_mode))
+		why = "not a directory";
+	if (why)
+		fprintf(stderr, "ldm exec: %s %s: %s\n", opt, arg, why);
+	return why ? 2 : 0;
+}
+
+static int exec_option(int id, const char *arg, void *data)
+{
+	struct exec_opts *o = data;
+
+	if (id == OPT_NO_EVENTS) {
+		o->no_events = true;
+		return 0;
+	}
+	if (id == OPT_MODULES)
+		return option_dir("--modules", arg, o->modules);
+	if (option_dir("--udevd", arg, o->rules_buf))
+		return 2;
+	o->rules = o->rules_buf;
+	return 0;
+}
+
+/* --root, --modules, --no-events, --udevd, --help; parsing stops at PROGRAM. */
 static int exec_options(int argc, char *argv[], struct exec_opts *o)
 {
-	enum { OPT_ROOT = 0x100, OPT_NO_EVENTS, OPT_UDEVD };
-	static const struct option opts[] = {
-		{ "root", required_argument, NULL, OPT_ROOT },
-		{ "modules", required_argument, NULL, 'm' },
-		{ "no-events", no_argument, NULL, OPT_NO_EVENTS },
-		{ "udevd", required_argument, NULL, OPT_UDEVD },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	static const struct tool_option extra[] = {
+		{ "modules", 'm', true, OPT_MODULES },
+		{ "no-events", 0, false, OPT_NO_EVENTS },
+		{ "udevd", 0, true, OPT_UDEVD },
+		{ 0 },
 	};
-	const char *root = NULL;
-	struct stat st;
-	int c;
+	const struct tool_parse p = {
+		.extra = extra, .fn = exec_option, .data = o, .help = exec_help
+	};
+	struct tool_opts common;
+	int status;
 
 	memset(o, 0, sizeof(*o));
-	while ((c = getopt_long(argc, argv, "+r:m:h", opts, NULL)) != -1) {
-		if (c == OPT_ROOT || c == 'r') {
-			root = optarg;
-		} else if (c == 'm') {
-			errno = 0;
-			if (!realpath(optarg, o->modules) || stat(o->modules, &st) ||
-			    !S_ISDIR(st.st_mode)) {
-				fprintf(stderr, "ldm exec: --modules %s: %s\n", optarg,
-					errno ? strerror(errno) : "not a directory");
-				return 2;
-			}
-		} else if (c == OPT_NO_EVENTS) {
-			o->no_events = true;
-		} else if (c == OPT_UDEVD) {
-			errno = 0;
-			if (!realpath(optarg, o->rules_buf) || stat(o->rules_buf, &st) ||
-			    !S_ISDIR(st.st_mode)) {
-				fprintf(stderr, "ldm exec: --udevd %s: %s\n", optarg,
-					errno ? strerror(errno) : "not a directory of rules");
-				return 2;
-			}
-			o->rules = o->rules_buf;
-		} else if (c == 'h') {
-			exec_help(stdout);
-			return 0;
-		} else {
-			exec_help(stderr);
-			return 2;
-		}
-	}
-	o->root = tool_root(root);
+	status = tool_parse_options_ext(argc, argv, &p, &common);
+	if (status >= 0)
+		return status;
+	o->root = common.root;
 	if (optind >= argc) {
 		exec_help(stderr);
 		return 2;
