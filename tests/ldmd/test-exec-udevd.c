@@ -22,6 +22,16 @@ static const char rules[] =
 	"SUBSYSTEM==\"platform\", KERNEL==\"widget*\", ACTION==\"add\", "
 	"RUN+=\"/bin/sh -c 'read x </run/udev/ldm-block'\"\n";
 
+/*
+ * ldmd sends an event after the write to /sys that caused it has returned
+ * (a kernel's is queued at udevd before the write returns), so `udevadm
+ * settle` right after the write may find udevd's queue still empty: wait
+ * (bounded) for the rule's RUN to have run, then settle.
+ */
+#define WAIT_RUN \
+	"i=0; until [ -e /run/udev/ldm-run.out ]; do sleep 0.05; i=$((i+1)); " \
+	"[ $i -lt 600 ] || exit 8; done; "
+
 /* Write @text to DIR/@name. */
 static void write_rules(const struct ldmd *d, const char *name, const char *text)
 {
@@ -83,7 +93,7 @@ DEFINE_TEST(
 	udevd_up(&d);
 	ASSERT_OK(stat("/run/udev", &before));
 	ASSERT_EQ(exec_udevd(&d,
-			     "sh -c 'echo add >/sys/class/misc/prop_misc/uevent; "
+			     "sh -c 'echo add >/sys/class/misc/prop_misc/uevent; " WAIT_RUN
 			     "udevadm settle -t 60 || exit 9; readlink /dev/ldm/prop-link; "
 			     "udevadm info -q property -p /class/misc/prop_misc | grep ^LDM_RULE=; "
 			     "cat /run/udev/ldm-run.out; ls /run/udev/data'",
@@ -115,7 +125,7 @@ DEFINE_TEST(
 	char cmd[600];
 
 	ASSERT_EQ(exec_udevd(&d,
-			     "sh -c 'echo add >/sys/class/misc/prop_misc/uevent; "
+			     "sh -c 'echo add >/sys/class/misc/prop_misc/uevent; " WAIT_RUN
 			     "udevadm settle -t 60 || exit 9; readlink /dev/ldm/prop-link'",
 			     &out),
 		  0);
