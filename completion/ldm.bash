@@ -108,14 +108,14 @@ _ldm_audit()
 
 	for ((i = 2; i < COMP_CWORD; i++)); do
 		case "${COMP_WORDS[i]}" in
-		--tree | -t | --symvers | -s | --policy | --jobs | -j | --gpl-only | --unexport | --patch) ((i++)) ;;
+		--tree | -t | --symvers | -s | --old-symvers | --new-symvers | --policy | --jobs | -j | --gpl-only | --unexport | --patch) ((i++)) ;;
 		-*) ;;
 		*) [[ -z $q ]] && q="${COMP_WORDS[i]}" ;;
 		esac
 	done
 	case "$prev" in
 	--tree | -t) COMPREPLY=($(compgen -d -- "$cur") $(compgen -f -X '!*.@(ko|ko.xz|ko.zst|ko.gz)' -- "$cur")); return ;;
-	--symvers | -s | --patch) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+	--symvers | -s | --old-symvers | --new-symvers | --patch) COMPREPLY=($(compgen -f -- "$cur")); return ;;
 	--policy) COMPREPLY=($(compgen -W "seed 2.6.10 2.6.9" -- "$cur")); return ;;
 	--jobs | -j | --gpl-only | --unexport) return ;;
 	esac
@@ -126,7 +126,7 @@ _ldm_audit()
 	case "$q" in
 	what-if) COMPREPLY=($(compgen -W "--gpl-only --unexport --patch $options" -- "$cur")) ;;
 	deps) COMPREPLY=($(compgen -W "--dot $options" -- "$cur")) ;;
-	diff) COMPREPLY=($(compgen -W "$options" -- "$cur") $(compgen -f -- "$cur")) ;;
+	diff) COMPREPLY=($(compgen -W "--old-symvers --new-symvers $options" -- "$cur") $(compgen -f -- "$cur")) ;;
 	*) [[ $cur == -* ]] && COMPREPLY=($(compgen -W "$options" -- "$cur")) ;;
 	esac
 }

@@ -28,6 +28,7 @@ static void interrupt_call(fuse_req_t req, void *data)
 	ldm_thread_interrupt(c->thread);
 }
 
+/* List the calling thread's call @c, even when stopping; under dev_lock. */
 void dev_call_list(struct dev_call *c)
 {
 	ldm_thread_clear_interrupt(); /* known to the runtime before it can be interrupted */
@@ -35,6 +36,7 @@ void dev_call_list(struct dev_call *c)
 	LIST_INSERT_HEAD(&dev_calls, c, link);
 }
 
+/* Take @c off the list, and say so when it was the last; under dev_lock. */
 void dev_call_unlist(struct dev_call *c)
 {
 	LIST_REMOVE(c, link);

@@ -50,9 +50,10 @@ static pid_t tgid_of(pid_t tid)
 void dev_reply_file_id(fuse_req_t req, struct dev_file *df, size_t out_bufsz)
 {
 	pid_t pid = tgid_of(fuse_req_ctx(req)->pid);
+	uint64_t id = df->id;
 	unsigned int i;
 
-	if (out_bufsz < sizeof(df->id)) {
+	if (out_bufsz < sizeof(id)) {
 		fuse_reply_errno(req, -EINVAL);
 		return;
 	}
@@ -66,7 +67,11 @@ void dev_reply_file_id(fuse_req_t req, struct dev_file *df, size_t out_bufsz)
 	memmove(df->askers + 1, df->askers, i * sizeof(df->askers[0]));
 	df->askers[0] = pid;
 	pthread_mutex_unlock(&dev_lock);
-	fuse_reply_ioctl(req, 0, &df->id, sizeof(df->id));
+	/*
+	 * From a copy: once the reply is written the caller may close the
+	 * node, and its RELEASE free @df, before writev() returns here.
+	 */
+	fuse_reply_ioctl(req, 0, &id, sizeof(id));
 }
 
 /* The open file of id @id, if @pid asked for it; under dev_lock. */

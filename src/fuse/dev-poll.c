@@ -15,6 +15,7 @@
 
 #include "dev.h"
 
+/* A file's watcher: while armed, wait on the driver's queues and tell the kernel. */
 static void *watch_thread(void *arg)
 {
 	struct dev_file *df = arg;
@@ -101,6 +102,7 @@ void dev_watch_again(struct dev_file *df)
 	pthread_mutex_unlock(&df->lock);
 }
 
+/* End @df's watcher, if it has one, and wait for it; with no lock held. */
 void dev_watch_stop(struct dev_file *df)
 {
 	pthread_mutex_lock(&df->lock);

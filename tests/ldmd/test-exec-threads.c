@@ -25,7 +25,7 @@ DEFINE_TEST(
 	test_exec_ioctl_asleep_in_driver_holds_up_no_other_thread,
 	.description =
 		"under ldm exec, while one thread sleeps in a driver's forwarded ioctl, another thread's forwarded ioctls on another node and on another open of the same complete; then the sleeper is woken",
-	.no_runtime = true)
+	.no_runtime = true, .concurrency = true)
 {
 	struct ldmd d;
 	char *out;
@@ -57,7 +57,7 @@ DEFINE_TEST(
 	test_exec_ioctl_from_many_threads,
 	.description =
 		"under ldm exec twelve threads of one process, started together, each forward an ioctl on one open node, and each reaches the driver",
-	.no_runtime = true)
+	.no_runtime = true, .concurrency = true)
 {
 	char want[512] = "", line[32];
 	struct ldmd d;

@@ -27,7 +27,7 @@ DEFINE_TEST(
 	test_dev_stop_releases_without_holding_the_mount,
 	.description =
 		"while ldmd stops, a driver's release of a node still open waits on a request of DIR/dev that comes meanwhile: the request gets its error at once, the release goes on, and ldmd stops cleanly",
-	.no_runtime = true)
+	.no_runtime = true, .concurrency = true)
 {
 	struct timespec deadline, until;
 	char node[512], *s;
