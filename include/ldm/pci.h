@@ -20,6 +20,7 @@
 #include <ldm/ioport.h>
 #include <ldm/list.h>
 #include <ldm/mod_devicetable.h>
+#include <ldm/pci_ids.h>
 #include <ldm/slab.h>
 #include <ldm/types.h>
 
@@ -82,25 +83,6 @@
 #define PCI_CAP_ID_MSI	0x05
 #define PCI_CAP_ID_PCIX 0x07
 #define PCI_CAP_ID_EXP	0x10
-
-/* Base classes and a few subclasses drivers match on. */
-#define PCI_CLASS_NOT_DEFINED	       0x0000
-#define PCI_BASE_CLASS_STORAGE	       0x01
-#define PCI_BASE_CLASS_NETWORK	       0x02
-#define PCI_BASE_CLASS_DISPLAY	       0x03
-#define PCI_BASE_CLASS_MULTIMEDIA      0x04
-#define PCI_BASE_CLASS_MEMORY	       0x05
-#define PCI_BASE_CLASS_BRIDGE	       0x06
-#define PCI_CLASS_BRIDGE_HOST	       0x0600
-#define PCI_CLASS_BRIDGE_ISA	       0x0601
-#define PCI_CLASS_BRIDGE_PCI	       0x0604
-#define PCI_BASE_CLASS_COMMUNICATION   0x07
-#define PCI_CLASS_COMMUNICATION_SERIAL 0x0700
-#define PCI_BASE_CLASS_SYSTEM	       0x08
-#define PCI_BASE_CLASS_INPUT	       0x09
-#define PCI_BASE_CLASS_SERIAL	       0x0c
-#define PCI_CLASS_SERIAL_USB	       0x0c03
-#define PCI_CLASS_SERIAL_SMBUS	       0x0c05
 
 /* Device and function numbers, packed into devfn. */
 #define PCI_DEVFN(slot, func) ((((slot)&0x1f) << 3) | ((func)&0x07))
