@@ -117,24 +117,37 @@ static inline int fls(int x)
 	return x ? 32 - __builtin_clz((unsigned int)x) : 0;
 }
 
+/*
+ * The Hamming weights, counted by halves in parallel: __builtin_popcount()
+ * becomes a call of libgcc's __popcountdi2 on a CPU without POPCNT, which
+ * a module cannot link against.
+ */
+static inline unsigned int hweight32(unsigned int w)
+{
+	w = w - ((w >> 1) & 0x55555555u);
+	w = (w & 0x33333333u) + ((w >> 2) & 0x33333333u);
+	w = (w + (w >> 4)) & 0x0f0f0f0fu;
+	return (w * 0x01010101u) >> 24;
+}
+
 static inline unsigned int hweight8(unsigned int w)
 {
-	return (unsigned int)__builtin_popcount(w & 0xffu);
+	return hweight32(w & 0xffu);
 }
 
 static inline unsigned int hweight16(unsigned int w)
 {
-	return (unsigned int)__builtin_popcount(w & 0xffffu);
+	return hweight32(w & 0xffffu);
 }
 
-static inline unsigned int hweight32(unsigned int w)
+static inline unsigned long hweight64(unsigned long long w)
 {
-	return (unsigned int)__builtin_popcount(w);
+	return hweight32((unsigned int)w) + hweight32((unsigned int)(w >> 32));
 }
 
 static inline unsigned long hweight_long(unsigned long w)
 {
-	return (unsigned long)__builtin_popcountl(w);
+	return sizeof(w) == 4 ? hweight32((unsigned int)w) : hweight64(w);
 }
 
 /* The first bit at or after @offset that is set (@want 1) or clear (0), or @size. */

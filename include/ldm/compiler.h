@@ -15,6 +15,20 @@
 #define __stringify_1(x...) #x
 #define __stringify(x...)   __stringify_1(x)
 
+/* A compiler barrier: no access is moved across it. */
+#ifndef barrier
+#define barrier() __asm__ __volatile__("" : : : "memory")
+#endif
+
+/* The memory barriers of <asm/system.h>, which 2.6.9 drivers get through
+ * <linux/spinlock.h> and <asm/io.h> as much as from that header. */
+#define mb()	  __atomic_thread_fence(__ATOMIC_SEQ_CST)
+#define rmb()	  __atomic_thread_fence(__ATOMIC_ACQUIRE)
+#define wmb()	  __atomic_thread_fence(__ATOMIC_RELEASE)
+#define smp_mb()  mb()
+#define smp_rmb() rmb()
+#define smp_wmb() wmb()
+
 #define likely(x)   __builtin_expect(!!(x), 1)
 #define unlikely(x) __builtin_expect(!!(x), 0)
 

@@ -12,6 +12,7 @@
 
 #include <ldm/bcd.h>
 #include <ldm/io.h>
+#include <ldm/rtc.h> /* the user-level API, as 2.6.9 brings it */
 #include <ldm/spinlock.h>
 
 #pragma GCC visibility push(default)

@@ -10,6 +10,7 @@
 #define _LDM_PROCESSOR_H
 
 #include <ldm/compiler.h>
+#include <ldm/timex.h>
 
 #pragma GCC visibility push(default)
 
@@ -66,22 +67,6 @@ static inline void cpu_relax(void)
 	__asm__ __volatile__("" : : : "memory");
 #endif
 }
-
-/*
- * The time stamp counter (<asm/msr.h>): the host CPU's cycle count, which a
- * process may read; the model-specific registers (rdmsr, wrmsr) it may
- * not, so they are not here.
- */
-#if defined(__x86_64__) || defined(__i386__)
-#define rdtscll(val) ((val) = __builtin_ia32_rdtsc())
-#define rdtscl(low)  ((low) = (unsigned long)(unsigned int)__builtin_ia32_rdtsc())
-#define rdtsc(low, high) \
-	do { \
-		unsigned long long __tsc = __builtin_ia32_rdtsc(); \
-		(low) = (unsigned int)__tsc; \
-		(high) = (unsigned int)(__tsc >> 32); \
-	} while (0)
-#endif
 
 #pragma GCC visibility pop
 

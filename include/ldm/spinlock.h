@@ -9,6 +9,7 @@
 #include <pthread.h>
 #include <ldm/compiler.h>
 #include <ldm/kernel.h>
+#include <ldm/processor.h> /* cpu_relax(), as 2.6.9 brings it */
 #include <ldm/typecheck.h>
 /* 2.6.9's spinlock.h brings the interrupt flag calls (<asm/system.h>). */
 #include <ldm/irqflags.h>

@@ -8,8 +8,6 @@
 #ifndef _LDM_TIMEX_H
 #define _LDM_TIMEX_H
 
-#include <time.h>
-
 #pragma GCC visibility push(default)
 
 /* The 8253/8254 programmable interval timer's clock, in Hz. */
@@ -21,16 +19,21 @@ typedef unsigned long long cycles_t;
 /* Cycles of get_cycles() per millisecond. */
 extern unsigned long cpu_khz;
 
-/**
- * get_cycles - a counter that only goes up: nanoseconds of the monotonic clock
- */
-static inline cycles_t get_cycles(void)
-{
-	struct timespec ts;
+cycles_t get_cycles(void);
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (cycles_t)ts.tv_sec * 1000000000ULL + (cycles_t)ts.tv_nsec;
-}
+/*
+ * The time stamp counter (<asm/msr.h>), read as get_cycles(), so that
+ * cycles and cpu_khz agree; the model-specific registers (rdmsr, wrmsr)
+ * a process may not touch, so they are not here.
+ */
+#define rdtscll(val) ((val) = get_cycles())
+#define rdtscl(low)  ((low) = (unsigned long)(unsigned int)get_cycles())
+#define rdtsc(low, high) \
+	do { \
+		cycles_t __tsc = get_cycles(); \
+		(low) = (unsigned int)__tsc; \
+		(high) = (unsigned int)(__tsc >> 32); \
+	} while (0)
 
 #pragma GCC visibility pop
 

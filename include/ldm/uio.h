@@ -21,6 +21,7 @@ struct kvec {
 };
 
 #define UIO_FASTIOV 8
-#define UIO_MAXIOV  1024
+#undef UIO_MAXIOV /* the C library's is its IOV_MAX, the same 1024 */
+#define UIO_MAXIOV 1024
 
 #endif /* _LDM_UIO_H */

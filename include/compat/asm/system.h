@@ -6,14 +6,7 @@
 #ifndef _LDM_COMPAT_ASM_SYSTEM_H
 #define _LDM_COMPAT_ASM_SYSTEM_H
 
+#include <ldm/compiler.h> /* the barriers */
 #include <ldm/spinlock.h>
-
-#define barrier() __asm__ __volatile__("" : : : "memory")
-#define mb()	  __atomic_thread_fence(__ATOMIC_SEQ_CST)
-#define rmb()	  __atomic_thread_fence(__ATOMIC_ACQUIRE)
-#define wmb()	  __atomic_thread_fence(__ATOMIC_RELEASE)
-#define smp_mb()  mb()
-#define smp_rmb() rmb()
-#define smp_wmb() wmb()
 
 #endif /* _LDM_COMPAT_ASM_SYSTEM_H */
