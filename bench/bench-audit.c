@@ -18,6 +18,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "goal.h"
+
 #define MAX_ROUNDS 21
 
 struct run {
@@ -217,6 +219,7 @@ int main(int argc, char *argv[])
 	static const char *const kinds[] = { ".ko", ".ko.zst", ".ko.xz" };
 	static const char *const keys[] = { "MODULES", "MODULES_ZST", "MODULES_XZ" };
 	char tree[1024], kver[64];
+	double walls[3], rsss[3];
 	struct run s, u, w;
 	int rounds = argc > 1 ? atoi(argv[1]) : 3;
 	size_t i;
@@ -240,8 +243,19 @@ int main(int argc, char *argv[])
 		printf("%-8s %10.3f %10.1f %10.3f %10.1f %8.2f %8.2f\n", kinds[i], p.depmod.wall,
 		       (double)p.depmod.rss / 1024, p.audit.wall, (double)p.audit.rss / 1024,
 		       p.audit.wall / p.depmod.wall, (double)p.audit.rss / (double)p.depmod.rss);
+		walls[i] = p.audit.wall / p.depmod.wall;
+		rsss[i] = (double)p.audit.rss / (double)p.depmod.rss;
 	}
-	printf("(ratios: ldm audit / depmod; goals: wall <= 0.50, RSS <= 1.00)\n\n");
+	printf("(ratios: ldm audit / depmod)\n");
+	for (i = 0; i < 3; i++) {
+		char what[64];
+
+		snprintf(what, sizeof(what), "ldm audit / depmod, wall, %s", kinds[i]);
+		bench_goal_max(what, walls[i], "", 0.5);
+		snprintf(what, sizeof(what), "ldm audit / depmod, RSS, %s", kinds[i]);
+		bench_goal_max(what, rsss[i], "", 1);
+	}
+	printf("\n");
 
 	snprintf(tree, sizeof(tree), "%s", corpus("MODULES"));
 	{
@@ -260,8 +274,9 @@ int main(int argc, char *argv[])
 		u = question(uargv, rounds);
 		w = question(wargv, rounds);
 	}
-	printf("questions on .ko: summary %.3f s, users %.3f s (%.2f), what-if %.3f s (%.2f)\n",
-	       s.wall, u.wall, u.wall / s.wall, w.wall, w.wall / s.wall);
-	printf("(ratios: question / summary; goal <= 1.00)\n");
-	return 0;
+	printf("questions on .ko: summary %.3f s, users %.3f s, what-if %.3f s\n", s.wall, u.wall,
+	       w.wall);
+	bench_goal_max("ldm audit users / summary", u.wall / s.wall, "", 1);
+	bench_goal_max("ldm audit what-if / summary", w.wall / s.wall, "", 1);
+	return bench_goals_status();
 }

@@ -76,7 +76,12 @@ void ldm_chrdev_sigio_hook(ldm_sigio_fn fn, void *data);
  */
 int ldm_chrdev_for_each_node(int (*fn)(const char *name, dev_t dev, mode_t mode, void *data),
 			     void *data);
+/*
+ * One node by name, or by number: O(1), through the index the runtime keeps
+ * of them (as Linux's cdev_map), not a walk of /class.
+ */
 int ldm_chrdev_node_lookup(const char *name, dev_t *dev, mode_t *mode);
+int ldm_chrdev_node_by_dev(dev_t dev, char *name, size_t size, mode_t *mode);
 
 /*
  * The majors that are registered, as /proc/devices lists them: @fn is

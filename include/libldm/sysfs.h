@@ -50,6 +50,8 @@ enum ldm_sysfs_type {
  * @nlink: 2 plus the subdirectories for a directory, else 1
  * @mtime: last change (creation, rename, sysfs_update_file)
  * @stable: a text attribute that declared LDM_ATTR_STABLE
+ * @mem: the bytes of heap the node asked for: itself, its name, a
+ *       directory's hash buckets (what bench-platform adds up)
  */
 struct ldm_sysfs_stat {
 	enum ldm_sysfs_type type;
@@ -59,6 +61,7 @@ struct ldm_sysfs_stat {
 	unsigned long ino;
 	unsigned int nlink;
 	struct timespec mtime;
+	size_t mem;
 };
 
 /* Look-up flags. */

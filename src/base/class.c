@@ -15,6 +15,7 @@
 #include <ldm/slab.h>
 
 #include "base.h"
+#include "devnode.h"
 #include "sysfs_compat.h"
 #include "uevent.h"
 
@@ -200,9 +201,20 @@ EXPORT_SYMBOL_GPL(class_unregister);
 int class_device_create_file(struct class_device *class_dev,
 			     const struct class_device_attribute *attr)
 {
+	int error;
+
 	if (!class_dev || !attr)
 		return -EINVAL;
-	return sysfs_create_file(&class_dev->kobj, &attr->attr);
+	error = sysfs_create_file(&class_dev->kobj, &attr->attr);
+	if (error || strcmp(attr->attr.name, "dev"))
+		return error;
+	/* A device node now: index it by name and number (class_node.c). */
+	error = class_node_add(class_dev, attr);
+	if (error == -ENOMEM) {
+		sysfs_remove_file(&class_dev->kobj, &attr->attr);
+		return error;
+	}
+	return 0;
 }
 EXPORT_SYMBOL_GPL(class_device_create_file);
 
@@ -214,8 +226,11 @@ EXPORT_SYMBOL_GPL(class_device_create_file);
 void class_device_remove_file(struct class_device *class_dev,
 			      const struct class_device_attribute *attr)
 {
-	if (class_dev && attr)
-		sysfs_remove_file(&class_dev->kobj, &attr->attr);
+	if (!class_dev || !attr)
+		return;
+	if (!strcmp(attr->attr.name, "dev"))
+		class_node_del(class_dev);
+	sysfs_remove_file(&class_dev->kobj, &attr->attr);
 }
 EXPORT_SYMBOL_GPL(class_device_remove_file);
 
@@ -572,6 +587,7 @@ void class_device_del(struct class_device *class_dev)
 			class_intf->remove(class_dev);
 	up_write(&parent->subsys.rwsem);
 	class_device_remove_extras(class_dev);
+	class_node_del(class_dev); /* a dev file a driver made goes with the directory */
 	kobject_del(&class_dev->kobj);
 	class_put(parent);
 }
@@ -597,6 +613,7 @@ EXPORT_SYMBOL_GPL(class_device_unregister);
  */
 int class_device_rename(struct class_device *class_dev, char *new_name)
 {
+	char old[BUS_ID_SIZE];
 	int error;
 
 	if (!new_name || strlen(new_name) >= BUS_ID_SIZE)
@@ -605,8 +622,11 @@ int class_device_rename(struct class_device *class_dev, char *new_name)
 	if (!class_dev)
 		return -EINVAL;
 	error = kobject_rename(&class_dev->kobj, new_name);
-	if (!error)
+	if (!error) {
+		memcpy(old, class_dev->class_id, sizeof(old));
 		strcpy(class_dev->class_id, new_name);
+		class_node_rename(class_dev, old);
+	}
 	class_device_put(class_dev);
 	return error;
 }

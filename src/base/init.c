@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "base.h"
+#include "devnode.h"
 #include "boot.h"
 
 /**
@@ -69,6 +70,7 @@ void driver_exit(void)
 	platform_bus_exit();
 	firmware_exit();
 	classes_exit();
+	class_nodes_exit();
 	buses_exit();
 	devices_exit();
 }

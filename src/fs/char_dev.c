@@ -24,6 +24,7 @@
 
 #include "boot.h"
 #include "char_dev.h"
+#include "devnode.h"
 
 #define HELD_MAX       8
 #define MAX_PROBE_HASH 255 /* majors 1-254 may be given dynamically */
@@ -635,7 +636,6 @@ int ldm_chrdev_for_each_region(int (*fn)(unsigned int major, unsigned int basemi
 struct node_walk {
 	int (*fn)(const char *name, dev_t dev, mode_t mode, void *data);
 	void *data;
-	const char *want; /* ldm_chrdev_node_lookup()'s name, or NULL */
 	dev_t dev;
 	char cls[KOBJ_NAME_LEN + 8];
 };
@@ -649,7 +649,7 @@ static int walk_class_dev(void *ctx, const char *name, const struct ldm_sysfs_st
 	char path[256], buf[64];
 	ssize_t n;
 
-	if (st->type != LDM_SYSFS_DIR || (w->want && strcmp(w->want, name)))
+	if (st->type != LDM_SYSFS_DIR)
 		return 0;
 	snprintf(path, sizeof(path), "/class/%s/%s/dev", w->cls, name);
 	n = ldm_sysfs_read_path(path, buf, sizeof(buf) - 1);
@@ -659,8 +659,6 @@ static int walk_class_dev(void *ctx, const char *name, const struct ldm_sysfs_st
 	if (sscanf(buf, "%u:%u", &major, &minor) != 2)
 		return 0;
 	w->dev = MKDEV(major, minor);
-	if (w->want)
-		return 1;
 	return w->fn(name, w->dev, NODE_MODE, w->data);
 }
 
@@ -721,25 +719,40 @@ int ldm_chrdev_for_each_node(int (*fn)(const char *name, dev_t dev, mode_t mode,
  * @dev: where its number goes
  * @mode: where its mode goes (or NULL)
  *
+ * O(1): the driver core indexes the nodes as class devices come and go.
  * Return: 0, -ENOENT if no class device of that name has a "dev"
  * attribute, or -EINVAL.
  */
 int ldm_chrdev_node_lookup(const char *name, dev_t *dev, mode_t *mode)
 {
-	struct node_walk w = { .want = name };
 	int ret;
 
 	if (!name || !dev)
 		return -EINVAL;
-	ret = walk_nodes(&w);
-	if (ret < 0)
-		return ret;
-	if (!ret)
-		return -ENOENT;
-	*dev = w.dev;
-	if (mode)
+	ret = class_node_by_name(name, dev);
+	if (!ret && mode)
 		*mode = NODE_MODE;
-	return 0;
+	return ret;
+}
+
+/**
+ * ldm_chrdev_node_by_dev - the name of a device node, by number
+ * @dev: the node's number
+ * @name: where its name goes, NUL-terminated (or NULL)
+ * @size: room in @name
+ * @mode: where its mode goes (or NULL)
+ *
+ * O(1), as ldm_chrdev_node_lookup().
+ * Return: 0, or -ENOENT if no class device with a "dev" attribute shows
+ * that number.
+ */
+int ldm_chrdev_node_by_dev(dev_t dev, char *name, size_t size, mode_t *mode)
+{
+	int ret = class_node_by_dev(dev, name, size);
+
+	if (!ret && mode)
+		*mode = NODE_MODE;
+	return ret;
 }
 
 /**

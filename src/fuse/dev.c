@@ -99,29 +99,19 @@ static uint64_t file_id_key; /* random, at start: ids are not guessed */
 static LIST_HEAD(, dev_dir) dev_dirs = LIST_HEAD_INITIALIZER(dev_dirs);
 static struct timespec dev_time; /* the nodes' times: when serving began */
 
-/* Look-ups by name and by number, on ldm_chrdev_for_each_node()'s walk. */
+/* Look-ups by name and by number, through the runtime's index of nodes. */
 struct dev_find {
 	const char *name; /* by name, or NULL */
 	dev_t dev;
 };
 
-static int match(const char *name, dev_t dev, mode_t mode, void *data)
-{
-	struct dev_find *f = data;
-
-	(void)mode;
-	if (f->name ? strcmp(name, f->name) : dev != f->dev)
-		return 0;
-	f->dev = dev;
-	return 1;
-}
-
 /* 1 if found, 0 if not, or a negative errno; inside a call. */
 static int find(struct dev_find *f)
 {
-	int ret = ldm_chrdev_for_each_node(match, f);
+	int ret = f->name ? ldm_chrdev_node_lookup(f->name, &f->dev, NULL) :
+			    ldm_chrdev_node_by_dev(f->dev, NULL, 0, NULL);
 
-	return ret < 0 ? ret : ret == 1;
+	return ret == -ENOENT ? 0 : ret < 0 ? ret : 1;
 }
 
 static void node_stat(dev_t dev, struct stat *st)

@@ -314,3 +314,80 @@ DEFINE_TEST(test_do_gettimeofday_is_the_wall_clock,
 	ASSERT(tv.tv_usec >= 0 && tv.tv_usec < 1000000);
 	ASSERT((long)get_seconds() >= now.tv_sec - 1);
 }
+
+static ssize_t tc_dev_show(struct class_device *cd, char *buf)
+{
+	(void)cd;
+	return sprintf(buf, "%u:%u\n", 71U, 5U);
+}
+
+static struct class_device_attribute tc_dev_attr = __ATTR(dev, 0444, tc_dev_show, NULL);
+
+static void tc_class_release(struct class_device *cd)
+{
+	(void)cd;
+}
+
+static int count_named(const char *name, dev_t dev, mode_t mode, void *data)
+{
+	(void)dev, (void)mode;
+	if (!strncmp(name, "tcnode", 6))
+		++*(int *)data;
+	return 0;
+}
+
+DEFINE_TEST(test_node_index_follows_class_devices,
+	    .description = "a device node is found by name and by number through the runtime's "
+			   "index as its class device gets a dev file (from class_simple or from "
+			   "a driver), is renamed, loses the file and goes; the walk lists the same "
+			   "nodes")
+{
+	static struct class tc_class = { .name = "tcnodes", .release = tc_class_release };
+	static struct class_device cd = { .class = &tc_class, .class_id = "tcnode_drv" };
+	struct class_simple *cs = class_simple_create(NULL, (char *)"tcsimple");
+	char name[64];
+	mode_t mode;
+	dev_t dev;
+	int n = 0;
+
+	ASSERT(!IS_ERR_OR_NULL(cs));
+	ASSERT(!IS_ERR(class_simple_device_add(cs, MKDEV(71, 1), NULL, "tcnode1")));
+	ASSERT(!IS_ERR(class_simple_device_add(cs, MKDEV(71, 2), NULL, "tcnode2")));
+	ASSERT_OK(ldm_chrdev_node_lookup("tcnode2", &dev, &mode));
+	ASSERT_EQ(dev, MKDEV(71, 2));
+	ASSERT_EQ(mode, (mode_t)(S_IFCHR | 0600));
+	ASSERT_OK(ldm_chrdev_node_by_dev(MKDEV(71, 1), name, sizeof(name), &mode));
+	ASSERT_STREQ(name, "tcnode1");
+	ASSERT_EQ(ldm_chrdev_node_by_dev(MKDEV(71, 9), name, sizeof(name), NULL), -ENOENT);
+
+	/* A dev file a driver makes itself, and takes away. */
+	ASSERT_OK(class_register(&tc_class));
+	ASSERT_OK(class_device_register(&cd));
+	ASSERT_EQ(ldm_chrdev_node_lookup("tcnode_drv", &dev, NULL), -ENOENT);
+	ASSERT_OK(class_device_create_file(&cd, &tc_dev_attr));
+	ASSERT_OK(ldm_chrdev_node_lookup("tcnode_drv", &dev, NULL));
+	ASSERT_EQ(dev, MKDEV(71, 5));
+	ASSERT_OK(ldm_chrdev_for_each_node(count_named, &n));
+	ASSERT_EQ(n, 3);
+	ASSERT_OK(class_device_rename(&cd, (char *)"tcnode_new"));
+	ASSERT_EQ(ldm_chrdev_node_lookup("tcnode_drv", &dev, NULL), -ENOENT);
+	ASSERT_OK(ldm_chrdev_node_by_dev(MKDEV(71, 5), name, sizeof(name), NULL));
+	ASSERT_STREQ(name, "tcnode_new");
+	class_device_remove_file(&cd, &tc_dev_attr);
+	ASSERT_EQ(ldm_chrdev_node_by_dev(MKDEV(71, 5), name, sizeof(name), NULL), -ENOENT);
+	/* Made again, it goes with its class device. */
+	ASSERT_OK(class_device_create_file(&cd, &tc_dev_attr));
+	ASSERT_OK(ldm_chrdev_node_lookup("tcnode_new", &dev, NULL));
+	/* A driver that writes its class_id itself: the node still goes with it. */
+	strcpy(cd.class_id, "tcnode_self");
+	class_device_unregister(&cd);
+	ASSERT_EQ(ldm_chrdev_node_lookup("tcnode_new", &dev, NULL), -ENOENT);
+	ASSERT_EQ(ldm_chrdev_node_by_dev(MKDEV(71, 5), name, sizeof(name), NULL), -ENOENT);
+	class_unregister(&tc_class);
+
+	class_simple_device_remove(MKDEV(71, 1));
+	class_simple_device_remove(MKDEV(71, 2));
+	ASSERT_EQ(ldm_chrdev_node_lookup("tcnode1", &dev, NULL), -ENOENT);
+	ASSERT_EQ(ldm_chrdev_node_by_dev(MKDEV(71, 2), name, sizeof(name), NULL), -ENOENT);
+	class_simple_destroy(cs);
+}

@@ -55,6 +55,20 @@ static char *inline_name(struct sysfs_dirent *sd)
 	return (char *)sd + dirent_size(sd->s_type);
 }
 
+/**
+ * sysfs_dirent_mem - the bytes of heap a node was allocated, name and a
+ * directory's buckets included; under sysfs_rwsem
+ * @sd: the node
+ */
+size_t sysfs_dirent_mem(struct sysfs_dirent *sd)
+{
+	size_t mem = dirent_size(sd->s_type) + strlen(sd->s_name) + 1;
+
+	if (sd->s_type == LDM_SYSFS_DIR && sd->s_dir.children.buckets)
+		mem += sizeof(struct hlist_head) << sd->s_dir.children.bits;
+	return mem;
+}
+
 /* Free a name that rename allocated; the node's own is freed with it. */
 static void free_name(struct sysfs_dirent *sd, char *name)
 {

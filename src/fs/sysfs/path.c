@@ -134,6 +134,7 @@ static void stat_locked(struct sysfs_dirent *sd, struct ldm_sysfs_stat *st)
 	st->mtime.tv_sec = (time_t)(sd->s_mtime / 1000000000ULL);
 	st->mtime.tv_nsec = (long)(sd->s_mtime % 1000000000ULL);
 	st->nlink = 1;
+	st->mem = sysfs_dirent_mem(sd);
 	switch (sd->s_type) {
 	case LDM_SYSFS_DIR:
 		st->size = 0;

@@ -88,6 +88,7 @@ int sysfs_remove_name(struct sysfs_dirent *parent, const char *name);
 int sysfs_create_subdir(struct kobject *kobj, const char *name, struct sysfs_dirent **ret);
 struct sysfs_dirent *sysfs_get_kobj_dir(struct kobject *kobj);
 void sysfs_touch(struct sysfs_dirent *sd);
+size_t sysfs_dirent_mem(struct sysfs_dirent *sd);
 
 /* notify.c */
 unsigned long sysfs_event(const struct sysfs_dirent *sd);

@@ -122,9 +122,10 @@ struct ldm_module {
 	struct list_head list; /* on the list of modules */
 	unsigned char *base;   /* the mapping: text, then ro, then rw */
 	size_t size, text_size, ro_size;
-	atomic_t refcnt;	/* try_module_get() references */
-	struct list_head users; /* module_use.source_list: who uses us */
-	struct list_head uses;	/* module_use.target_list: whom we use */
+	atomic_t refcnt;	  /* try_module_get() references */
+	struct list_head users;	  /* module_use.source_list: who uses us */
+	struct list_head uses;	  /* module_use.target_list: whom we use */
+	struct list_head exports; /* its export_entry.mod_list, under export_lock */
 	unsigned long taints;
 	bool gpl_compatible;
 	bool uses_gpl_only;
@@ -158,7 +159,9 @@ int ldm_export_add_module(const struct kernel_symbol *syms, size_t n,
 			  enum ldm_export_license license, const char *owner,
 			  struct ldm_module *mod);
 void ldm_export_remove_module(struct ldm_module *mod);
-int ldm_export_find(const char *name, struct ldm_export *ret, struct ldm_module **owner);
+void ldm_export_read_lock(void);
+void ldm_export_read_unlock(void);
+int ldm_export_find_locked(const char *name, struct ldm_export *ret, struct ldm_module **owner);
 
 /* sysfs.c */
 int module_sysfs_add(struct ldm_module *lm);

@@ -198,7 +198,7 @@ static int resolve_undefined(struct load_info *info, size_t i, unsigned int *gpl
 					info->layout.got_off);
 		return 0;
 	}
-	if (ldm_export_find(name, &exp, &owner)) {
+	if (ldm_export_find_locked(name, &exp, &owner)) {
 		if (ELF64_ST_BIND(sym->st_info) == STB_WEAK) {
 			info->values[i] = 0;
 			return 0;
@@ -251,7 +251,10 @@ static int check_proprietary_users(struct ldm_module *lm)
 	return error;
 }
 
-/* The value of every symbol: defined ones in the mapping, the rest bound. */
+/*
+ * The value of every symbol: defined ones in the mapping, the rest bound,
+ * under one hold of the export tables for all of them.
+ */
 static int resolve_symbols(struct load_info *info)
 {
 	const struct ldm_elf *elf = &info->elf;
@@ -259,6 +262,7 @@ static int resolve_symbols(struct load_info *info)
 	int error = 0, e;
 	size_t i;
 
+	ldm_export_read_lock();
 	for (i = 1; i < elf->nsyms; i++) {
 		const Elf64_Sym *sym = &elf->syms[i];
 
@@ -282,6 +286,7 @@ static int resolve_symbols(struct load_info *info)
 				(unsigned long)info->layout.sec_addr[sym->st_shndx] + sym->st_value;
 		}
 	}
+	ldm_export_read_unlock();
 	if (gpl_refused)
 		printk(KERN_ERR "%s: refused: it uses %u GPL-only symbol%s and its license '%s' "
 				"is not GPL-compatible\n",
@@ -372,6 +377,7 @@ static struct ldm_module *alloc_module(void)
 	INIT_LIST_HEAD(&lm->list);
 	INIT_LIST_HEAD(&lm->users);
 	INIT_LIST_HEAD(&lm->uses);
+	INIT_LIST_HEAD(&lm->exports);
 	pthread_mutex_init(&lm->param_lock, NULL);
 	return lm;
 }
