@@ -87,7 +87,7 @@ _ldm()
 		;;
 	exec)
 		if [[ $prev == exec ]]; then
-			COMPREPLY=($(compgen -W "--root --help" -- "$cur") $(compgen -c -- "$cur"))
+			COMPREPLY=($(compgen -W "--root --modules --no-events --udevd --help" -- "$cur") $(compgen -c -- "$cur"))
 		else
 			COMPREPLY=($(compgen -f -- "$cur"))
 		fi

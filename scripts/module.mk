@@ -39,6 +39,8 @@ ldm_compat_dir += $(patsubst %/linux,%,$(wildcard $(patsubst -I%,%/compat/linux,
 LDM_COMPAT_CFLAGS ?= $(addprefix -I,$(firstword $(wildcard $(ldm_compat_dir))))
 CC ?= cc
 LD ?= ld
+# The list of absent headers, beside the compat headers.
+ldm_absent_list = $(firstword $(wildcard $(patsubst -I%,%/absent.txt,$(filter -I%,$(LDM_COMPAT_CFLAGS)))))
 
 ifeq ($(origin src),undefined)
 # The first reading: run make again on the Makefile, with $(src) set.
@@ -52,10 +54,11 @@ $(filter-out $(firstword $(ldm_goals)),$(ldm_goals)):
 	@:
 else
 
-LDM_MODULE_CFLAGS := -DMODULE -D__KERNEL__ -fPIC -fno-common -fno-stack-protector \
+LDM_MODULE_CFLAGS := -DMODULE -D__KERNEL__ -include ldm/prelude.h -fPIC -fno-common -fno-stack-protector \
 	-fno-asynchronous-unwind-tables -fno-strict-aliasing -O2 -std=gnu11 \
 	-Wall -Wno-unused-function
 
+ldm_absent := $(obj)/.ldm-absent
 ldm_modules := $(obj-m:.o=.ko)
 ldm_composites := $(foreach m,$(obj-m:.o=),$(if $($(m)-objs),$(m)))
 ldm_parts := $(foreach m,$(ldm_composites),$($(m)-objs))
@@ -69,27 +72,50 @@ $(1).o: $$($(1)-objs)
 endef
 $(foreach m,$(ldm_composites),$(eval $(call ldm_composite_rule,$(m))))
 
-$(filter-out $(obj-m),$(ldm_parts)) $(filter-out $(ldm_composites:=.o),$(obj-m)): %.o: %.c
-	$(CC) $(LDM_MODULE_CFLAGS) $(LDM_CFLAGS) $(LDM_COMPAT_CFLAGS) $(ccflags-y) \
+# One header per line of absent.txt: "#error <NAME>: REASON (docs/compat.md)".
+$(ldm_absent)/.stamp: $(ldm_absent_list)
+	@rm -rf $(ldm_absent)
+	@mkdir -p $(ldm_absent)
+	@test -z "$(ldm_absent_list)" || awk -F '\t' -v dir=$(ldm_absent) \
+		'/^#/ || NF < 2 { next } \
+		 { f = dir "/" $$1; d = f; sub("/[^/]*$$", "", d); \
+		   if (!(d in made)) { system("mkdir -p \"" d "\""); made[d] = 1 } \
+		   printf "#error \"<%s>: %s (docs/compat.md)\"\n", $$1, $$2 > f; close(f) }' \
+		$(ldm_absent_list)
+	@touch $@
+
+$(filter-out $(obj-m),$(ldm_parts)) $(filter-out $(ldm_composites:=.o),$(obj-m)): %.o: %.c \
+		| $(ldm_absent)/.stamp
+	$(CC) $(LDM_MODULE_CFLAGS) $(LDM_CFLAGS) $(LDM_COMPAT_CFLAGS) -I$(ldm_absent) $(ccflags-y) \
 		$(EXTRA_CFLAGS) $(CFLAGS_$@) -c -o $@ $<
 
 # One modpost run sees every module of the build, for exports between them.
+# It runs again when the list of modules changes (.ldm-modules keeps it),
+# not only when an object does: a module added to obj-m later gets its
+# .mod.c too.
+ldm_modlist := $(strip $(obj-m))
+ifneq ($(ldm_modlist),$(strip $(file <.ldm-modules)))
+.ldm-modpost: .ldm-modules-changed
+.PHONY: .ldm-modules-changed
+endif
 .ldm-modpost: $(obj-m)
 	$(LDM) modpost $(if $(filter 1,$(LDM_MODPOST_WARN)),--warn) $(obj-m)
+	@echo '$(ldm_modlist)' >.ldm-modules
 	@touch $@
 
 %.mod.c: .ldm-modpost
 	@test -f $@
 
-%.mod.o: %.mod.c
-	$(CC) $(LDM_MODULE_CFLAGS) $(LDM_CFLAGS) $(LDM_COMPAT_CFLAGS) -c -o $@ $<
+%.mod.o: %.mod.c | $(ldm_absent)/.stamp
+	$(CC) $(LDM_MODULE_CFLAGS) $(LDM_CFLAGS) $(LDM_COMPAT_CFLAGS) -I$(ldm_absent) -c -o $@ $<
 
 %.ko: %.o %.mod.o
 	$(LD) -r -o $@ $^
 
 clean:
 	rm -f $(ldm_modules) $(obj-m) $(ldm_parts) $(obj-m:.o=.mod.c) $(obj-m:.o=.mod.o) \
-		.ldm-modpost
+		.ldm-modpost .ldm-modules
+	rm -rf $(ldm_absent)
 
 .SECONDARY:
 

@@ -117,6 +117,16 @@ static inline int fls(int x)
 	return x ? 32 - __builtin_clz((unsigned int)x) : 0;
 }
 
+static inline unsigned int hweight8(unsigned int w)
+{
+	return (unsigned int)__builtin_popcount(w & 0xffu);
+}
+
+static inline unsigned int hweight16(unsigned int w)
+{
+	return (unsigned int)__builtin_popcount(w & 0xffffu);
+}
+
 static inline unsigned int hweight32(unsigned int w)
 {
 	return (unsigned int)__builtin_popcount(w);

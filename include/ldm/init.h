@@ -21,19 +21,19 @@ typedef void (*exitcall_t)(void);
 	{ \
 		return initfn; \
 	} \
-	int init_module(void) __attribute__((__alias__(#initfn)))
+	int init_module(void) __attribute__((__alias__(#initfn)));
 #define module_exit(exitfn) \
 	static inline __maybe_unused exitcall_t __exittest(void) \
 	{ \
 		return exitfn; \
 	} \
-	void cleanup_module(void) __attribute__((__alias__(#exitfn)))
+	void cleanup_module(void) __attribute__((__alias__(#exitfn)));
 #else
 /* Built into a program: nothing loads it; keep the functions referenced. */
 #define module_init(initfn) \
-	static __maybe_unused __used initcall_t __UNIQUE_ID(__initcall_) = initfn
+	static __maybe_unused __used initcall_t __UNIQUE_ID(__initcall_) = initfn;
 #define module_exit(exitfn) \
-	static __maybe_unused __used exitcall_t __UNIQUE_ID(__exitcall_) = exitfn
+	static __maybe_unused __used exitcall_t __UNIQUE_ID(__exitcall_) = exitfn;
 #endif
 
 /*
@@ -50,11 +50,24 @@ typedef void (*exitcall_t)(void);
 #define __initcall(fn)	      device_initcall(fn)
 #define __exitcall(fn)	      module_exit(fn)
 
-/* Boot options do not exist for a module: 2.6.9 defines __setup to nothing there. */
+/*
+ * Boot options: 2.6.9 drops them from a module; here they are parameters of
+ * the module's command line (<ldm/moduleparam.h>), so that "name=value"
+ * reaches a driver whose only option is a __setup.
+ */
+#ifdef MODULE
+#define __setup(str, fn)      __setup_param(str, fn, fn)
+#define __obsolete_setup(str) __setup_param(str, __UNIQUE_ID(obs), NULL)
+#else
 #define __setup(str, fn)
+#define __obsolete_setup(str)
+#endif
 #define __initcall_attr
 #define __init_or_module
 #define __devinitconst
 #define __initconst
+
+/* __setup needs the parameters' table. */
+#include <ldm/moduleparam.h>
 
 #endif /* _LDM_INIT_H */

@@ -41,6 +41,24 @@ extern struct resource iomem_resource;
 int request_resource(struct resource *root, struct resource *new);
 int release_resource(struct resource *old);
 
+struct resource *__request_region(struct resource *parent, unsigned long start, unsigned long n,
+				  const char *name);
+int __check_region(struct resource *parent, unsigned long start, unsigned long n);
+void __release_region(struct resource *parent, unsigned long start, unsigned long n);
+
+/* A driver's claim of ports or memory: NULL when another holds part of it. */
+#define request_region(start, n, name)	   __request_region(&ioport_resource, (start), (n), (name))
+#define request_mem_region(start, n, name) __request_region(&iomem_resource, (start), (n), (name))
+#define rename_region(region, newname) \
+	do { \
+		(region)->name = (newname); \
+	} while (0)
+#define release_region(start, n)     __release_region(&ioport_resource, (start), (n))
+#define release_mem_region(start, n) __release_region(&iomem_resource, (start), (n))
+/* 2.6.9 deprecates these: 0 if the range is free now, else -EBUSY. */
+#define check_region(start, n)	     __check_region(&ioport_resource, (start), (n))
+#define check_mem_region(start, n)   __check_region(&iomem_resource, (start), (n))
+
 /**
  * resource_size - the length of a resource's range
  * @res: the resource

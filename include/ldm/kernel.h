@@ -63,6 +63,15 @@ void __ldm_warn(const char *file, int line, const char *cond);
 void __ldm_bug(const char *file, int line, const char *cond) __noreturn;
 void dump_stack(void);
 
+/*
+ * panic - the machine stops: the message, the panic notifiers
+ * (panic_notifier_list, a chain of <ldm/notifier.h>) in turn, then the
+ * process aborts, as BUG() does.
+ */
+struct notifier_block;
+extern struct notifier_block *panic_notifier_list;
+void panic(const char *fmt, ...) __noreturn __attribute__((__format__(__printf__, 1, 2)));
+
 /**
  * WARN_ON - report a condition that must not happen, and carry on
  * @cond: the condition

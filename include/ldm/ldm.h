@@ -70,5 +70,18 @@
 #include <ldm/wait.h>
 #include <ldm/watchdog.h>
 #include <ldm/workqueue.h>
+/* the hardware, kernel threads and their kin */
+#include <ldm/dma-mapping.h>
+#include <ldm/io.h>
+#include <ldm/kthread.h>
+#include <ldm/mc146818rtc.h>
+#include <ldm/netlink.h>
+#include <ldm/parport.h>
+#include <ldm/pci.h>
+#include <ldm/pnp.h>
+#include <ldm/rcupdate.h>
+#include <ldm/scatterlist.h>
+#include <ldm/suspend.h>
+#include <ldm/timex.h>
 
 #endif /* _LDM_LDM_H */

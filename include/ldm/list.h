@@ -234,4 +234,7 @@ static inline void hlist_add_head(struct hlist_node *n, struct hlist_head *h)
 	__LDM_HLIST_PICK(__VA_ARGS__, __LDM_HLIST_FOR_EACH_ENTRY4, __LDM_HLIST_FOR_EACH_ENTRY3, ) \
 	(__VA_ARGS__)
 
+/* 2.6.9's <linux/list.h> has the RCU forms too. */
+#include <ldm/rculist.h>
+
 #endif /* _LDM_LIST_H */

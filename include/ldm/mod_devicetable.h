@@ -44,6 +44,39 @@ struct of_device_id {
 	const void *data;
 };
 
+/* A field of a PCI id that matches any value. */
+#define PCI_ANY_ID (~0)
+
+/**
+ * struct pci_device_id - one entry of a PCI driver's id_table, as 2.6.9
+ * @vendor: the vendor id, or PCI_ANY_ID
+ * @device: the device id, or PCI_ANY_ID
+ * @subvendor: the subsystem vendor id, or PCI_ANY_ID
+ * @subdevice: the subsystem device id, or PCI_ANY_ID
+ * @class: the class (base, sub, prog-if), compared under @class_mask
+ * @class_mask: which bits of @class matter
+ * @driver_data: what the driver keeps for this entry
+ *
+ * A table ends with an entry whose @vendor, @subvendor and @class_mask are 0.
+ */
+struct pci_device_id {
+	unsigned int vendor, device;
+	unsigned int subvendor, subdevice;
+	unsigned int class, class_mask;
+	kernel_ulong_t driver_data;
+};
+
+/**
+ * struct pnp_device_id - one entry of a PnP driver's id_table, as 2.6.9
+ * @id: the EISA-style id ("PNP0501"); the table ends with an empty one
+ * @driver_data: what the driver keeps for this entry
+ */
+#define PNP_ID_LEN 8
+struct pnp_device_id {
+	char id[PNP_ID_LEN];
+	kernel_ulong_t driver_data;
+};
+
 #pragma GCC visibility pop
 
 #endif /* _LDM_MOD_DEVICETABLE_H */

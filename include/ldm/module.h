@@ -13,6 +13,7 @@
 #ifndef _LDM_MODULE_H
 #define _LDM_MODULE_H
 
+#include <ldm/byteorder.h>
 #include <ldm/compiler.h>
 #include <ldm/config.h>
 #include <ldm/export.h>

@@ -148,6 +148,59 @@ int param_set_copystring(const char *val, struct kernel_param *kp);
 int param_get_string(char *buffer, struct kernel_param *kp);
 
 /* Modern: sets through sysfs against reads by the module (NULL: built-in). */
+/**
+ * struct obsolete_modparm - a MODULE_PARM() parameter, 2.6.9's older form
+ * @name: the variable's name, the parameter's
+ * @type: "[min[-max]]T": T is b (unsigned char), h (short), i (int),
+ *	l (long), s (char *) or c<N> (char[N], a string); with a count, the
+ *	variable is an array taking min to max comma-separated values
+ * @addr: the variable
+ */
+struct obsolete_modparm {
+	const char *name;
+	const char *type;
+	void *addr;
+};
+
+int param_set_obsolete(const char *val, struct kernel_param *kp);
+
+/*
+ * MODULE_PARM(var, type) - var is a parameter of the given type string,
+ * parsed as module_param parses its types (a wrong-typed value is refused
+ * naming the parameter); it has no file in sysfs, as in 2.6.9.
+ */
+#define MODULE_PARM(var, type) \
+	static struct obsolete_modparm __obsparm_##var = { #var, type, &(var) }; \
+	module_param_call(var, param_set_obsolete, NULL, &__obsparm_##var, 0)
+
+/**
+ * struct obs_kernel_param - a __setup() boot option, given on the module's
+ * command line
+ * @str: the option, "name=" or "name"
+ * @setup_func: called with what follows "name=" ("" for a bare "name");
+ *	NULL for __obsolete_setup(), whose option is accepted and ignored
+ * @value: the runtime's copy of that value, which the module may keep
+ */
+struct obs_kernel_param {
+	const char *str;
+	int (*setup_func)(char *);
+	char *value;
+};
+
+int param_set_setup(const char *val, struct kernel_param *kp);
+
+/*
+ * A parameter whose name ends in '=' ("name=") is given as name=value; one
+ * without ("name") as a bare name.
+ */
+#define __setup_param(str, unique_id, fn) ___setup_param(str, unique_id, fn)
+#define ___setup_param(str, unique_id, fn) \
+	static struct obs_kernel_param __setup_##unique_id = { str, fn, NULL }; \
+	static const struct kernel_param __param_setup_##unique_id \
+		__attribute__((__used__, __section__("__param"), __aligned__(sizeof(void *)))) = { \
+			str, 0, param_set_setup, NULL, &__setup_##unique_id \
+		}
+
 struct module;
 void kernel_param_lock(struct module *mod);
 void kernel_param_unlock(struct module *mod);

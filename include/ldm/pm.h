@@ -7,6 +7,7 @@
 
 #include <ldm/atomic.h>
 #include <ldm/list.h>
+#include <ldm/reboot.h> /* pm_power_off, as 2.6.9 declares it here */
 #include <ldm/types.h>
 
 #pragma GCC visibility push(default)
@@ -64,6 +65,17 @@ enum {
 	PM_SCSI_DEV,
 	PM_ISA_DEV,
 	PM_MTD_DEV,
+};
+
+/* The id of a PM_SYS_DEV: its PnP id (PNP0303...), as 2.6.9 numbers them. */
+enum {
+	PM_SYS_UNKNOWN = 0x00000000,
+	PM_SYS_KBC = 0x41d00303,
+	PM_SYS_COM = 0x41d00500,
+	PM_SYS_IRDA = 0x41d00510,
+	PM_SYS_FDC = 0x41d00700,
+	PM_SYS_VGA = 0x41d00900,
+	PM_SYS_PCMCIA = 0x41d00e00,
 };
 
 struct pm_dev {

@@ -25,6 +25,14 @@ void machine_restart(char *cmd);
 void machine_halt(void);
 void machine_power_off(void);
 
+/*
+ * pm_power_off - how the machine is powered off, if a driver knows better
+ * (2.6.9 declares it in <linux/pm.h>, which includes this; its
+ * ipmi_poweroff sets it): machine_power_off() calls it, then ends
+ * the runtime.
+ */
+extern void (*pm_power_off)(void);
+
 /* The commands of reboot(2), as 2.6.9 numbers them. */
 #define LINUX_REBOOT_MAGIC1	   0xfee1dead
 #define LINUX_REBOOT_MAGIC2	   672274793

@@ -27,6 +27,7 @@ void up_read(struct rw_semaphore *sem);
 void down_write(struct rw_semaphore *sem);
 int down_write_trylock(struct rw_semaphore *sem);
 void up_write(struct rw_semaphore *sem);
+void downgrade_write(struct rw_semaphore *sem);
 
 #pragma GCC visibility pop
 

@@ -50,11 +50,19 @@
  *
  * Drivers read @pid and @comm (as in printk("%s", current->comm)); every
  * other member belongs to the runtime: the state is changed with
- * set_current_state() only.
+ * set_current_state(), or, as 2.6.9 drivers still do, by a store to
+ * current->state (the same member as __state): a thread setting its own
+ * state before schedule() races with a waker as it does in the kernel,
+ * where the wake-up wins.
  */
 struct task_struct {
 	pid_t pid;
 	char comm[TASK_COMM_LEN];
+	/*
+	 * PF_ flags: a kernel thread reads PF_FREEZE here, as 2.6.9's loops
+	 * do, and calls refrigerator() (<ldm/suspend.h>).
+	 */
+	unsigned long flags;
 	/*
 	 * The credentials of whom the thread acts for: the process's, or
 	 * those a front end set with ldm_thread_set_cred(); read them with
@@ -69,12 +77,23 @@ struct task_struct {
 	pthread_t thread;
 	pthread_mutex_t lock; /* guards __state and sigpending */
 	pthread_cond_t wake;  /* signalled when __state goes to running */
-	long __state;
+	union {
+		long __state;
+		long state; /* 2.6.9's name: current->state = TASK_RUNNING */
+	};
 	int sigpending;
+	unsigned long ldm_allowed_signals; /* a kernel thread's allow_signal() mask */
+	bool ldm_kernel_thread;		   /* made by kernel_thread() or kthread_create() */
+	void *ldm_kthread;	     /* kernel/kthread.c's record, for kthread_should_stop() */
 	int ldm_cred_set;	     /* credentials set by the host, not the process's */
 	unsigned long long ldm_caps; /* the effective capabilities, all of them */
 	struct list_head tasks;	     /* in the list of known threads */
 };
+
+/* Task flags, as 2.6.9 numbers them. */
+#define PF_FREEZE   0x00004000 /* should be frozen for suspend */
+#define PF_NOFREEZE 0x00008000 /* never frozen */
+#define PF_FROZEN   0x00010000 /* frozen for suspend */
 
 struct task_struct *get_current(void);
 /* The calling thread's task_struct. */
@@ -92,6 +111,20 @@ void yield(void);
 
 int signal_pending(struct task_struct *p);
 void flush_signals(struct task_struct *p);
+
+/* Kernel threads (kernel/exit.c, kernel/signal.c of 2.6.9). */
+#define CLONE_FS      0x00000200
+#define CLONE_FILES   0x00000400
+#define CLONE_SIGHAND 0x00000800
+#define CLONE_KERNEL  (CLONE_FS | CLONE_FILES | CLONE_SIGHAND)
+struct completion;
+int kernel_thread(int (*fn)(void *), void *arg, unsigned long flags);
+void daemonize(const char *name, ...) __attribute__((format(printf, 1, 2)));
+void complete_and_exit(struct completion *comp, long code) __attribute__((noreturn));
+int allow_signal(int sig);
+int disallow_signal(int sig);
+int kill_proc(pid_t pid, int sig, int priv);
+int send_sig(int sig, struct task_struct *p, int priv);
 
 /* Threads are preempted by the system: nothing to give up voluntarily. */
 static inline int cond_resched(void)

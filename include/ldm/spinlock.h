@@ -10,6 +10,8 @@
 #include <ldm/compiler.h>
 #include <ldm/kernel.h>
 #include <ldm/typecheck.h>
+/* 2.6.9's spinlock.h brings the interrupt flag calls (<asm/system.h>). */
+#include <ldm/irqflags.h>
 
 /**
  * DOC: how <ldm/spinlock.h> works

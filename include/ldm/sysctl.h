@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * <ldm/sysctl.h> - the sysctl tables of <linux/sysctl.h>, as 2.6.9 without
- * CONFIG_SYSCTL: a driver may declare its table; registering it gives
- * NULL and nothing appears.
+ * <ldm/sysctl.h> - the sysctl tables of <linux/sysctl.h> in 2.6.9: a
+ * driver registers a tree of ctl_table entries, and each leaf becomes a
+ * file of /proc/sys read and written through its proc_handler
+ * (proc_dointvec(), proc_dostring(), ...). The binary sysctl(2) call is
+ * not served.
  */
 #ifndef _LDM_SYSCTL_H
 #define _LDM_SYSCTL_H
@@ -10,6 +12,8 @@
 #include <ldm/kernel.h>
 #include <ldm/list.h>
 #include <ldm/types.h>
+
+#pragma GCC visibility push(default)
 
 struct ctl_table;
 struct file;
@@ -36,18 +40,63 @@ struct ctl_table {
 struct ctl_table_header {
 	ctl_table *ctl_table;
 	struct list_head ctl_entry;
+	void *ldm_root; /* the /proc/sys directory the table hangs from */
 };
 
-static inline struct ctl_table_header *register_sysctl_table(ctl_table *table, int insert_at_head)
-{
-	(void)table;
-	(void)insert_at_head;
-	return NULL;
-}
+struct ctl_table_header *register_sysctl_table(ctl_table *table, int insert_at_head);
+void unregister_sysctl_table(struct ctl_table_header *table);
 
-static inline void unregister_sysctl_table(struct ctl_table_header *table)
-{
-	(void)table;
-}
+/* The handlers of a table entry's /proc/sys file. */
+int proc_dostring(ctl_table *table, int write, struct file *filp, void __user *buffer, size_t *lenp,
+		  loff_t *ppos);
+int proc_dointvec(ctl_table *table, int write, struct file *filp, void __user *buffer, size_t *lenp,
+		  loff_t *ppos);
+int proc_dointvec_minmax(ctl_table *table, int write, struct file *filp, void __user *buffer,
+			 size_t *lenp, loff_t *ppos);
+int proc_dointvec_jiffies(ctl_table *table, int write, struct file *filp, void __user *buffer,
+			  size_t *lenp, loff_t *ppos);
+int proc_dointvec_userhz_jiffies(ctl_table *table, int write, struct file *filp,
+				 void __user *buffer, size_t *lenp, loff_t *ppos);
+int proc_doulongvec_minmax(ctl_table *table, int write, struct file *filp, void __user *buffer,
+			   size_t *lenp, loff_t *ppos);
+int proc_doulongvec_ms_jiffies_minmax(ctl_table *table, int write, struct file *filp,
+				      void __user *buffer, size_t *lenp, loff_t *ppos);
+
+/*
+ * The strategies of the binary sysctl(2) call, which ldm does not serve:
+ * they are there for tables to name, and take nothing.
+ */
+int sysctl_string(ctl_table *table, int *name, int nlen, void *oldval, size_t *oldlenp,
+		  void *newval, size_t newlen, void **context);
+int sysctl_intvec(ctl_table *table, int *name, int nlen, void *oldval, size_t *oldlenp,
+		  void *newval, size_t newlen, void **context);
+int sysctl_jiffies(ctl_table *table, int *name, int nlen, void *oldval, size_t *oldlenp,
+		   void *newval, size_t newlen, void **context);
+
+/* The top-level names of 2.6.9's tables (the binary ids; /proc/sys uses procname). */
+enum {
+	CTL_KERN = 1,
+	CTL_VM = 2,
+	CTL_NET = 3,
+	CTL_PROC = 4,
+	CTL_FS = 5,
+	CTL_DEBUG = 6,
+	CTL_DEV = 7,
+	CTL_BUS = 8,
+	CTL_ABI = 9,
+	CTL_CPU = 10
+};
+
+enum {
+	DEV_CDROM = 1,
+	DEV_HWMON = 2,
+	DEV_PARPORT = 3,
+	DEV_RAID = 4,
+	DEV_MAC_HID = 5,
+	DEV_SCSI = 6,
+	DEV_IPMI = 7
+};
+
+#pragma GCC visibility pop
 
 #endif /* _LDM_SYSCTL_H */

@@ -38,6 +38,15 @@
 		__ao_addr != NULL || (size) == 0; \
 	})
 
+/*
+ * verify_area - 2.6.9's older access_ok, with an errno: 0 for a buffer
+ * that may be a user's, -EFAULT for one that may not.
+ */
+static inline int verify_area(int type, const void __user *addr, unsigned long size)
+{
+	return access_ok(type, addr, size) ? 0 : -EFAULT;
+}
+
 unsigned long __must_check copy_to_user(void __user *to, const void *from, unsigned long n);
 unsigned long __must_check copy_from_user(void *to, const void __user *from, unsigned long n);
 unsigned long __must_check clear_user(void __user *to, unsigned long n);

@@ -67,8 +67,8 @@ void ldm_chrdev_sigio_hook(ldm_sigio_fn fn, void *data);
 /*
  * The device nodes, as udev makes them: one per class device that has a
  * "dev" attribute (class_simple, misc, and any class device whose driver
- * made the file), named after the class device (2.6.9 has no DEVNAME),
- * mode S_IFCHR | 0600. @fn is called for each with no lock held; a
+ * made the file), at the path its DEVNAME gives (input/event0; the class
+ * device's name, flat, in the 2.6.9 tree), mode S_IFCHR | 0600. @fn is called for each with no lock held; a
  * non-zero return stops the walk and is returned. A class device's "dev"
  * file may come just after its "add" uevent (as in 2.6.9, where udev
  * waited for it): a front end that follows uevents (<libldm/uevent.h>)

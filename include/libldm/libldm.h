@@ -9,9 +9,11 @@
 
 #include <libldm/chrdev.h>
 #include <libldm/device.h>
+#include <libldm/hw.h>
 #include <libldm/misc.h>
 #include <libldm/modfile.h>
 #include <libldm/module.h>
+#include <libldm/netlink.h>
 #include <libldm/proc.h>
 #include <libldm/runtime.h>
 #include <libldm/sysfs.h>

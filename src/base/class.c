@@ -14,6 +14,8 @@
 #include <ldm/kdev_t.h>
 #include <ldm/slab.h>
 
+#include <libldm/sysfs.h>
+
 #include "base.h"
 #include "devnode.h"
 #include "sysfs_compat.h"
@@ -30,8 +32,10 @@
  * subsystem comes from its "subsystem" link. So in the modern tree a class
  * device gets what modern Linux gives it, in its 2.6.9 place: a uevent file,
  * a subsystem link to /class/<class>, and, with a device number, the link
- * /dev/char/<major>:<minor> to it and MAJOR, MINOR, DEVNAME (its class_id,
- * the node's name under /dev) in its events. Its devpath is
+ * /dev/char/<major>:<minor> to it and MAJOR, MINOR, DEVNAME (the node's
+ * path under /dev, devnode.c) in its events. A class device whose driver
+ * gave it a "dev" file of its own rather than a devt (2.6.9's i2c-dev)
+ * gets the three from what that file reads, once it is there. Its devpath is
  * /class/<class>/<class_id>, and `udevadm info -a` walks up to /class/<class>
  * rather than to the device: the device is its "device" link.
  */
@@ -287,22 +291,49 @@ static char *class_hotplug_name(struct kset *kset, struct kobject *kobj)
 	return to_class_dev(kobj)->class->name;
 }
 
+/*
+ * The number of a class device's node: its devt, or what its "dev" file
+ * says when its driver made the file itself (2.6.9's i2c-dev registers its
+ * class device, then adds a "dev" attribute of its own); 0 if it has none.
+ */
+static dev_t class_device_node_devt(struct class_device *class_dev)
+{
+	unsigned int major, minor;
+	char path[2 * KOBJ_NAME_LEN + 16], buf[64];
+	ssize_t n;
+
+	if (class_dev->devt)
+		return class_dev->devt;
+	snprintf(path, sizeof(path), "/class/%s/%s/dev", class_dev->class->name,
+		 kobject_name(&class_dev->kobj));
+	n = ldm_sysfs_read_path(path, buf, sizeof(buf) - 1);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	if (sscanf(buf, "%u:%u", &major, &minor) != 2)
+		return 0;
+	return MKDEV(major, minor);
+}
+
 /* The class's variables; in the modern tree first the node's, as dev_uevent(). */
 static int class_hotplug(struct kset *kset, struct kobject *kobj, char **envp, int num_envp,
 			 char *buffer, int buffer_size)
 {
 	struct class_device *class_dev = to_class_dev(kobj);
-	dev_t devt = class_dev->devt;
+	char name[KOBJ_NAME_LEN + 32];
 	int i = 0, len = 0;
+	dev_t devt;
 
 	(void)kset;
-	if (ldm_sysfs_modern() && MAJOR(devt) &&
-	    (add_hotplug_env_var(envp, num_envp, &i, buffer, buffer_size, &len, "MAJOR=%u",
-				 MAJOR(devt)) ||
-	     add_hotplug_env_var(envp, num_envp, &i, buffer, buffer_size, &len, "MINOR=%u",
-				 MINOR(devt)) ||
-	     add_hotplug_env_var(envp, num_envp, &i, buffer, buffer_size, &len, "DEVNAME=%s",
-				 class_dev->class_id)))
+	devt = ldm_sysfs_modern() ? class_device_node_devt(class_dev) : 0;
+	if (MAJOR(devt) && (class_devnode_name(class_dev->class->name, kobject_name(kobj), devt,
+					       name, sizeof(name)) ||
+			    add_hotplug_env_var(envp, num_envp, &i, buffer, buffer_size, &len,
+						"MAJOR=%u", MAJOR(devt)) ||
+			    add_hotplug_env_var(envp, num_envp, &i, buffer, buffer_size, &len,
+						"MINOR=%u", MINOR(devt)) ||
+			    add_hotplug_env_var(envp, num_envp, &i, buffer, buffer_size, &len,
+						"DEVNAME=%s", name)))
 		return -ENOMEM;
 	if (!class_dev->class->hotplug)
 		return 0;

@@ -43,17 +43,22 @@ static struct ldm_htable names, numbers;
 static unsigned long devnode_seq;
 
 /**
- * class_node_name - the name of the device node of a class device
+ * class_node_name - the path of the device node of a class device
  * @cd: the class device
- * @buf: where the name goes
+ * @id: its name (its class_id, or the one it had before a rename)
+ * @dev: its number, which the path of a few classes depends on
+ * @buf: where the path goes
  * @size: room in @buf
  *
- * The one place a node's name is made: the class device's name, as udev
- * named nodes without DEVNAME (2.6.9 has none).
+ * The index keys a node by the path class_devnode_name() gives it, the one
+ * place a node's path is made ("input/event0"; "event0" in the 2.6.9
+ * tree).
  */
-static void class_node_name(const struct class_device *cd, char *buf, size_t size)
+static void class_node_name(const struct class_device *cd, const char *id, dev_t dev, char *buf,
+			    size_t size)
 {
-	snprintf(buf, size, "%s", cd->class_id);
+	if (class_devnode_name(cd->class ? cd->class->name : "", id, dev, buf, size))
+		snprintf(buf, size, "%s", id);
 }
 
 static u64 hash_dev(dev_t dev)
@@ -117,7 +122,7 @@ int class_node_add(struct class_device *cd, const struct class_device_attribute 
 		return -ENOMEM;
 	n->cd = cd;
 	n->dev = dev;
-	class_node_name(cd, n->name, sizeof(n->name));
+	class_node_name(cd, cd->class_id, dev, n->name, sizeof(n->name));
 	mutex_lock(&devnode_lock);
 	n->seq = ++devnode_seq;
 	error = ldm_htable_add(&names, &n->by_name, ldm_hash_name(n->name), name_hash_of);
@@ -164,7 +169,7 @@ void class_node_del(const struct class_device *cd)
 	char name[DEVNODE_NAME_MAX];
 	struct devnode *n;
 
-	class_node_name(cd, name, sizeof(name));
+	class_node_name(cd, cd->class_id, cd->devt, name, sizeof(name));
 	mutex_lock(&devnode_lock);
 	n = find_cd_locked(cd, name);
 	if (n) {
@@ -182,13 +187,15 @@ void class_node_del(const struct class_device *cd)
  */
 void class_node_rename(const struct class_device *cd, const char *old)
 {
+	char path[DEVNODE_NAME_MAX];
 	struct devnode *found;
 
+	class_node_name(cd, old, cd->devt, path, sizeof(path));
 	mutex_lock(&devnode_lock);
-	found = find_cd_locked(cd, old);
+	found = find_cd_locked(cd, path);
 	if (found) {
 		ldm_htable_del(&names, &found->by_name);
-		class_node_name(cd, found->name, sizeof(found->name));
+		class_node_name(cd, cd->class_id, found->dev, found->name, sizeof(found->name));
 		/* Cannot fail: the table has its buckets. */
 		ldm_htable_add(&names, &found->by_name, ldm_hash_name(found->name), name_hash_of);
 	}

@@ -646,7 +646,7 @@ static int walk_class_dev(void *ctx, const char *name, const struct ldm_sysfs_st
 {
 	struct node_walk *w = ctx;
 	unsigned int major, minor;
-	char path[256], buf[64];
+	char path[256], buf[64], node[KOBJ_NAME_LEN + 32];
 	ssize_t n;
 
 	if (st->type != LDM_SYSFS_DIR)
@@ -658,8 +658,10 @@ static int walk_class_dev(void *ctx, const char *name, const struct ldm_sysfs_st
 	buf[n] = '\0';
 	if (sscanf(buf, "%u:%u", &major, &minor) != 2)
 		return 0;
+	if (class_devnode_name(w->cls, name, MKDEV(major, minor), node, sizeof(node)))
+		return 0;
 	w->dev = MKDEV(major, minor);
-	return w->fn(name, w->dev, NODE_MODE, w->data);
+	return w->fn(node, w->dev, NODE_MODE, w->data);
 }
 
 static int walk_class(void *ctx, const char *name, const struct ldm_sysfs_stat *st)
@@ -695,7 +697,7 @@ static int walk_nodes(struct node_walk *w)
 
 /**
  * ldm_chrdev_for_each_node - call a function for each device node there is
- * @fn: called with the node's name (its class device's), number and mode,
+ * @fn: called with the node's path below /dev (DEVNAME), number and mode,
  *	with no lock held; a non-zero return stops the walk and is returned
  * @data: passed to @fn
  *
@@ -715,7 +717,7 @@ int ldm_chrdev_for_each_node(int (*fn)(const char *name, dev_t dev, mode_t mode,
 
 /**
  * ldm_chrdev_node_lookup - the number of a device node, by name
- * @name: the node's name (its class device's)
+ * @name: the node's path below /dev (its DEVNAME: "input/event0")
  * @dev: where its number goes
  * @mode: where its mode goes (or NULL)
  *

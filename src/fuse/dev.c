@@ -36,8 +36,11 @@
  * node id and inode number are the dev_t + 2 (1 is the directory). The
  * nodes are what udev would make: one for every class device with a "dev"
  * attribute (misc devices, class_simple devices, any class device with a
- * devt), named after the class device (2.6.9 has no DEVNAME), listed by
- * ldm_chrdev_for_each_node(). LOOKUP finds the number by name, OPEN opens
+ * devt), at the path its DEVNAME gives (input/event0; flat in the 2.6.9
+ * tree), listed by ldm_chrdev_for_each_node(). A directory of a path
+ * (input) has a node id of its own, DIR_INO_BASE + its index in a table
+ * that only grows while the mount is served; it exists while some node is
+ * below it. LOOKUP finds the number by name, OPEN opens
  * whatever driver holds that number now (ldm_chrdev_open()), as open(2)
  * of a device node does. Nothing is cached by the kernel (entry and
  * attribute timeouts of 0), so a device registered or deregistered shows
@@ -75,12 +78,15 @@
 #define DEV_NAME_MAX	    64
 #define DEVT_INO(dev)	    ((fuse_ino_t)(dev) + 2)
 #define INO_DEVT(ino)	    ((dev_t)((ino)-2))
+#define DIR_INO_BASE	    ((fuse_ino_t)1 << 62) /* above every dev_t + 2 */
+#define IS_DIR_INO(ino)	    ((ino) == FUSE_ROOT_ID || (ino) >= DIR_INO_BASE)
 /* What a POLL from a kernel that names no events asks. */
 #define POLL_DEFAULT_EVENTS (POLLIN | POLLOUT | POLLRDNORM | POLLWRNORM | POLLPRI)
 
 struct dev_entry {
 	char name[DEV_NAME_MAX];
 	dev_t dev;
+	fuse_ino_t dir; /* a directory's node id, or 0 for a node */
 };
 
 struct dev_dir {
@@ -88,6 +94,7 @@ struct dev_dir {
 	pthread_mutex_t lock;
 	struct dev_entry *ents;
 	size_t n, cap;
+	char path[DEV_NAME_MAX]; /* the directory's path below DIR/dev ("" for it) */
 	bool served;
 };
 
@@ -97,13 +104,70 @@ struct dev_file_list dev_files = LIST_HEAD_INITIALIZER(dev_files);
 static uint64_t file_ids;    /* atomic: files opened so far */
 static uint64_t file_id_key; /* random, at start: ids are not guessed */
 static LIST_HEAD(, dev_dir) dev_dirs = LIST_HEAD_INITIALIZER(dev_dirs);
-static struct timespec dev_time; /* the nodes' times: when serving began */
+static struct timespec dev_time;      /* the nodes' times: when serving began */
+static char (*subdirs)[DEV_NAME_MAX]; /* under dev_lock: the directories' paths */
+static size_t nsubdirs;
 
 /* Look-ups by name and by number, through the runtime's index of nodes. */
 struct dev_find {
-	const char *name; /* by name, or NULL */
+	const char *name; /* by path, or NULL */
 	dev_t dev;
+	bool dir; /* @name is a directory: some node is below it */
 };
+
+/* A directory is a path some node lies below ("input" of "input/event0"). */
+static int match_dir(const char *name, dev_t dev, mode_t mode, void *data)
+{
+	struct dev_find *f = data;
+	size_t len = strlen(f->name);
+
+	(void)dev, (void)mode;
+	if (strncmp(name, f->name, len) || name[len] != '/')
+		return 0;
+	f->dir = true;
+	return 1;
+}
+
+/* The path of directory @ino below DIR/dev ("" for the root); -ENOENT if unknown. */
+static int subdir_path(fuse_ino_t ino, char *buf)
+{
+	int ret = 0;
+
+	if (ino == FUSE_ROOT_ID) {
+		buf[0] = '\0';
+		return 0;
+	}
+	pthread_mutex_lock(&dev_lock);
+	if (ino >= DIR_INO_BASE && ino - DIR_INO_BASE < nsubdirs)
+		memcpy(buf, subdirs[ino - DIR_INO_BASE], DEV_NAME_MAX);
+	else
+		ret = -ENOENT;
+	pthread_mutex_unlock(&dev_lock);
+	return ret;
+}
+
+/* The node id of the directory @path, given one the first time; 0 when out of memory. */
+static fuse_ino_t subdir_ino(const char *path)
+{
+	char(*more)[DEV_NAME_MAX];
+	fuse_ino_t ino = 0;
+	size_t i;
+
+	pthread_mutex_lock(&dev_lock);
+	for (i = 0; i < nsubdirs && strcmp(subdirs[i], path); i++)
+		;
+	if (i == nsubdirs) {
+		more = realloc(subdirs, (nsubdirs + 1) * sizeof(*subdirs));
+		if (more) {
+			subdirs = more;
+			snprintf(subdirs[nsubdirs++], DEV_NAME_MAX, "%s", path);
+		}
+	}
+	if (i < nsubdirs)
+		ino = DIR_INO_BASE + i;
+	pthread_mutex_unlock(&dev_lock);
+	return ino;
+}
 
 /* 1 if found, 0 if not, or a negative errno; inside a call. */
 static int find(struct dev_find *f)
@@ -111,6 +175,11 @@ static int find(struct dev_find *f)
 	int ret = f->name ? ldm_chrdev_node_lookup(f->name, &f->dev, NULL) :
 			    ldm_chrdev_node_by_dev(f->dev, NULL, 0, NULL);
 
+	if (ret == -ENOENT && f->name) {
+		/* No node: a directory, or nothing. A walk, paid by these alone. */
+		ret = ldm_chrdev_for_each_node(match_dir, f);
+		return ret < 0 ? ret : ret == 1;
+	}
 	return ret == -ENOENT ? 0 : ret < 0 ? ret : 1;
 }
 
@@ -126,10 +195,10 @@ static void node_stat(dev_t dev, struct stat *st)
 	st->st_atim = st->st_mtim = st->st_ctim = dev_time;
 }
 
-static void dir_stat(struct stat *st)
+static void dir_stat(fuse_ino_t ino, struct stat *st)
 {
 	memset(st, 0, sizeof(*st));
-	st->st_ino = FUSE_ROOT_ID;
+	st->st_ino = ino;
 	st->st_mode = DEV_DIR_MODE;
 	st->st_nlink = 2;
 	st->st_uid = geteuid();
@@ -148,15 +217,22 @@ static void dev_init(void *userdata, struct fuse_conn_info *conn)
 
 static void dev_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
 {
-	struct dev_find f = { .name = name };
+	char path[DEV_NAME_MAX], full[2 * DEV_NAME_MAX];
+	struct dev_find f = { .name = full };
 	struct fuse_entry_param e = { 0 };
 	struct dev_call c;
 	int ret;
 
-	if (parent != FUSE_ROOT_ID) {
+	if (!IS_DIR_INO(parent)) {
 		fuse_reply_errno(req, -ENOTDIR);
 		return;
 	}
+	ret = subdir_path(parent, path);
+	if (ret) {
+		fuse_reply_errno(req, ret);
+		return;
+	}
+	snprintf(full, sizeof(full), "%s%s%s", path, *path ? "/" : "", name);
 	ret = dev_call_begin(&c, NULL);
 	if (!ret) {
 		ret = find(&f);
@@ -164,6 +240,16 @@ static void dev_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
 	}
 	if (ret <= 0) {
 		fuse_reply_errno(req, ret ? ret : -ENOENT);
+		return;
+	}
+	if (f.dir) {
+		e.ino = subdir_ino(full);
+		if (!e.ino) {
+			fuse_reply_errno(req, -ENOMEM);
+			return;
+		}
+		dir_stat(e.ino, &e.attr);
+		fuse_reply_entry(req, &e);
 		return;
 	}
 	e.ino = DEVT_INO(f.dev);
@@ -184,8 +270,8 @@ static void dev_getattr(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *f
 	struct stat st;
 	int ret;
 
-	if (ino == FUSE_ROOT_ID) {
-		dir_stat(&st);
+	if (IS_DIR_INO(ino)) {
+		dir_stat(ino, &st);
 		fuse_reply_attr(req, &st, 0);
 		return;
 	}
@@ -212,7 +298,7 @@ static void dev_setattr(fuse_req_t req, fuse_ino_t ino, struct stat *attr, int t
 			struct fuse_file_info *fi)
 {
 	(void)attr;
-	if (ino == FUSE_ROOT_ID || !fuse_only_truncates(to_set))
+	if (IS_DIR_INO(ino) || !fuse_only_truncates(to_set))
 		fuse_reply_errno(req, -EPERM);
 	else
 		dev_getattr(req, ino, fi);
@@ -220,11 +306,33 @@ static void dev_setattr(fuse_req_t req, fuse_ino_t ino, struct stat *attr, int t
 
 /* The directory: a snapshot at opendir, taken again at offset 0. */
 
+/* A node below the directory @d lists: the node, or the directory it is in. */
 static int dir_add(const char *name, dev_t dev, mode_t mode, void *data)
 {
 	struct dev_dir *d = data;
+	size_t len = strlen(d->path), i;
+	char sub[2 * DEV_NAME_MAX];
+	const char *rest = name, *slash;
+	fuse_ino_t dir = 0;
 
 	(void)mode;
+	if (len) {
+		if (strncmp(name, d->path, len) || name[len] != '/')
+			return 0;
+		rest = name + len + 1;
+	}
+	slash = strchr(rest, '/');
+	if (slash) {
+		snprintf(sub, sizeof(sub), "%.*s", (int)(slash - name), name);
+		for (i = 0; i < d->n; i++)
+			if (d->ents[i].dir &&
+			    !strncmp(d->ents[i].name, rest, (size_t)(slash - rest)) &&
+			    !d->ents[i].name[slash - rest])
+				return 0; /* listed already */
+		dir = subdir_ino(sub);
+		if (!dir)
+			return -ENOMEM;
+	}
 	if (d->n == d->cap) {
 		size_t cap = d->cap ? 2 * d->cap : 64;
 		struct dev_entry *ents = realloc(d->ents, cap * sizeof(*ents));
@@ -234,7 +342,9 @@ static int dir_add(const char *name, dev_t dev, mode_t mode, void *data)
 		d->ents = ents;
 		d->cap = cap;
 	}
-	snprintf(d->ents[d->n].name, sizeof(d->ents[d->n].name), "%s", name);
+	snprintf(d->ents[d->n].name, sizeof(d->ents[d->n].name), "%.*s",
+		 (int)(slash ? (size_t)(slash - rest) : strlen(rest)), rest);
+	d->ents[d->n].dir = dir;
 	d->ents[d->n++].dev = dev;
 	return 0;
 }
@@ -265,13 +375,19 @@ static void dev_opendir(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *f
 	struct dev_dir *d;
 	int ret;
 
-	if (ino != FUSE_ROOT_ID) {
+	if (!IS_DIR_INO(ino)) {
 		fuse_reply_errno(req, -ENOTDIR);
 		return;
 	}
 	d = calloc(1, sizeof(*d));
 	if (!d) {
 		fuse_reply_errno(req, -ENOMEM);
+		return;
+	}
+	ret = subdir_path(ino, d->path);
+	if (ret) {
+		free(d);
+		fuse_reply_errno(req, ret);
 		return;
 	}
 	pthread_mutex_init(&d->lock, NULL);
@@ -307,8 +423,9 @@ static size_t dir_fill(fuse_req_t req, struct dev_dir *d, char *buf, size_t size
 			st.st_mode = DEV_DIR_MODE;
 		} else {
 			name = d->ents[i - 2].name;
-			st.st_ino = DEVT_INO(d->ents[i - 2].dev);
-			st.st_mode = DEV_NODE_MODE;
+			st.st_ino = d->ents[i - 2].dir ? d->ents[i - 2].dir :
+							 DEVT_INO(d->ents[i - 2].dev);
+			st.st_mode = d->ents[i - 2].dir ? DEV_DIR_MODE : DEV_NODE_MODE;
 		}
 		len = fuse_add_direntry(req, buf + pos, size - pos, name, &st, (off_t)i + 1);
 		if (len > size - pos)
@@ -460,7 +577,7 @@ static void dev_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 	struct dev_call c;
 	int ret;
 
-	if (ino == FUSE_ROOT_ID) {
+	if (IS_DIR_INO(ino)) {
 		fuse_reply_errno(req, -EISDIR);
 		return;
 	}

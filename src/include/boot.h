@@ -11,6 +11,9 @@ void printk_init(void);
 void printk_exit(void);
 void log_buf_init(void);
 
+/* kernel/cpu.c */
+void cpu_identify(void);
+
 /*
  * kernel/module/exports.c: the runtime's own export tables, under the
  * export policy of LDM_EXPORT_POLICY; /kernel/export_policy, once /kernel
@@ -93,5 +96,29 @@ void request_module_exit(void);
 /* kernel/module/sysfs.c: the driver core's hook to /module/<name> */
 void module_sysfs_init(void);
 void module_sysfs_exit(void);
+
+/*
+ * The hardware: kernel/softirq.c's tasklet thread; at exit, kernel/iospace.c
+ * forgets the models' claims and its log, mm/ioremap.c unmaps what drivers
+ * left mapped, kernel/irq/manage.c reports and drops handlers left behind;
+ * fs/proc/hardware.c: /proc/ioports, iomem, interrupts
+ */
+int softirq_init(void);
+void softirq_exit(void);
+void iospace_exit(void);
+void ioremap_exit(void);
+void irq_exit_all(void);
+int proc_hardware_init(void);
+void proc_hardware_exit(void);
+
+/* drivers/pci/pci-driver.c, drivers/pnp/driver.c: the "pci" and "pnp" buses */
+int pci_driver_init(void);
+void pci_driver_exit(void);
+int pnp_init(void);
+void pnp_exit(void);
+
+/* kernel/sysctl.c: /proc/sys */
+int sysctl_init(void);
+void sysctl_exit(void);
 
 #endif /* _LDM_BOOT_H */

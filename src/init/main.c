@@ -37,6 +37,7 @@ int ldm_init(void)
 	if (running)
 		goto out;
 	printk_init();
+	cpu_identify();
 	error = sysfs_compat_init(getenv("LDM_SYSFS"));
 	if (error)
 		goto out;
@@ -49,9 +50,12 @@ int ldm_init(void)
 	error = init_workqueues();
 	if (error)
 		goto err_timers;
-	error = sysfs_init();
+	error = softirq_init();
 	if (error)
 		goto err_workqueues;
+	error = sysfs_init();
+	if (error)
+		goto err_softirq;
 	error = kobject_uevent_init(getenv("LDM_HOTPLUG_HELPER"));
 	if (error)
 		goto err_sysfs;
@@ -68,28 +72,48 @@ int ldm_init(void)
 	if (error)
 		goto err_params;
 	firmware_set_module_ops(try_module_get, module_put);
-	error = pm_init();
+	error = pci_driver_init();
 	if (error)
 		goto err_driver;
+	error = pnp_init();
+	if (error)
+		goto err_pci;
+	error = pm_init();
+	if (error)
+		goto err_pnp;
 	error = proc_root_init();
 	if (error)
 		goto err_pm;
 	error = proc_misc_init();
 	if (error)
 		goto err_proc;
-	error = misc_init();
+	error = proc_hardware_init();
 	if (error)
 		goto err_proc_misc;
+	error = sysctl_init();
+	if (error)
+		goto err_proc_hardware;
+	error = misc_init();
+	if (error)
+		goto err_sysctl;
 	module_sysfs_init();
 	running = true;
 	goto out;
 
+err_sysctl:
+	sysctl_exit();
+err_proc_hardware:
+	proc_hardware_exit();
 err_proc_misc:
 	proc_misc_exit();
 err_proc:
 	proc_root_exit();
 err_pm:
 	pm_exit();
+err_pnp:
+	pnp_exit();
+err_pci:
+	pci_driver_exit();
 err_driver:
 	driver_exit();
 err_params:
@@ -100,6 +124,8 @@ err_uevent:
 	kobject_uevent_exit();
 err_sysfs:
 	sysfs_exit();
+err_softirq:
+	softirq_exit();
 err_workqueues:
 	workqueues_exit();
 err_timers:
@@ -139,11 +165,21 @@ void ldm_exit(void)
 	of_board_exit();
 	platform_host_exit();
 	misc_exit();
+	sysctl_exit();
+	proc_hardware_exit();
 	proc_misc_exit();
 	proc_root_exit();
 	chrdev_exit();
 	pm_exit();
+	pnp_exit();
+	pci_driver_exit();
 	driver_exit();
+	/* What drivers left of the hardware: handlers, mappings, and the models' claims. */
+	irq_exit_all();
+	ioremap_exit();
+	iospace_exit();
+	/* Tasklets still queued run before the thread stops. */
+	softirq_exit();
 	param_sysfs_exit();
 	ksysfs_exit();
 	/* No timer fires from here on; work they queued still runs. */

@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include <ldm/export.h>
 #include <ldm/kernel.h>
+#include <ldm/notifier.h>
 #include <libldm/runtime.h>
 
 #include "boot.h"
@@ -175,3 +176,28 @@ void __ldm_bug(const char *file, int line, const char *cond)
 	abort();
 }
 EXPORT_SYMBOL(__ldm_bug);
+
+struct notifier_block *panic_notifier_list;
+EXPORT_SYMBOL(panic_notifier_list);
+
+/**
+ * panic - stop the machine, which here is the process
+ * @fmt: the reason, printk's format
+ *
+ * Prints "Kernel panic - not syncing: REASON", calls the panic notifiers
+ * with the reason (as 2.6.9 does, before it halts or reboots), and aborts
+ * the process. Never returns.
+ */
+void panic(const char *fmt, ...)
+{
+	static char buf[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	printk(KERN_EMERG "Kernel panic - not syncing: %s\n", buf);
+	notifier_call_chain(&panic_notifier_list, 0, buf);
+	abort();
+}
+EXPORT_SYMBOL(panic);

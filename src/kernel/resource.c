@@ -1,11 +1,20 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * resource.c - the trees of I/O port and memory ranges (kernel/resource.c):
- * a claim that overlaps a sibling fails with -EBUSY.
+ * a claim that overlaps a sibling fails with -EBUSY; request_region() and
+ * request_mem_region() claim a busy range for a driver, nested inside a
+ * bus's range that holds it, and /proc/ioports and /proc/iomem print them.
  */
 #include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <ldm/export.h>
 #include <ldm/ioport.h>
+#include <ldm/kernel.h>
+#include <ldm/slab.h>
+
+#include "iospace.h"
 
 struct resource ioport_resource = {
 	.name = "PCI IO",
@@ -92,3 +101,148 @@ int release_resource(struct resource *old)
 	return error;
 }
 EXPORT_SYMBOL(release_resource);
+
+/* A busy region and its own copy of the name, so that /proc/ioports outlives the driver's string. */
+struct region {
+	struct resource res;
+	char name[];
+};
+
+/**
+ * __request_region - claim a range for a driver, busy
+ * @parent: ioport_resource, iomem_resource, or a range inside one
+ * @start: the first address
+ * @n: how many
+ * @name: who claims it, as /proc/ioports shows it (copied)
+ *
+ * The range nests inside a range that holds it and is not busy (a bus's
+ * window); it fails if any part is busy or straddles another range.
+ * Return: the claimed resource, or NULL if the range is busy (or no memory).
+ */
+struct resource *__request_region(struct resource *parent, unsigned long start, unsigned long n,
+				  const char *name)
+{
+	size_t len = strlen(name ? name : "") + 1;
+	struct resource *conflict;
+	struct region *r;
+
+	if (!n)
+		return NULL;
+	r = kzalloc(sizeof(*r) + len, GFP_KERNEL);
+	if (!r)
+		return NULL;
+	memcpy(r->name, name ? name : "", len);
+	r->res.name = r->name;
+	r->res.start = start;
+	r->res.end = start + n - 1;
+	r->res.flags = IORESOURCE_BUSY;
+
+	pthread_rwlock_wrlock(&resource_lock);
+	for (;;) {
+		conflict = __request_resource(parent, &r->res);
+		if (!conflict)
+			break;
+		if (conflict == parent || (conflict->flags & IORESOURCE_BUSY)) {
+			pthread_rwlock_unlock(&resource_lock);
+			kfree(r);
+			return NULL;
+		}
+		parent = conflict;
+	}
+	pthread_rwlock_unlock(&resource_lock);
+	return &r->res;
+}
+EXPORT_SYMBOL(__request_region);
+
+/**
+ * __check_region - whether a range could be claimed now (2.6.9 deprecates it)
+ * @parent: the tree
+ * @start: the first address
+ * @n: how many
+ *
+ * Return: 0 if it is free, -EBUSY if not.
+ */
+int __check_region(struct resource *parent, unsigned long start, unsigned long n)
+{
+	struct resource *res = __request_region(parent, start, n, "check-region");
+
+	if (!res)
+		return -EBUSY;
+	release_resource(res);
+	kfree(container_of(res, struct region, res));
+	return 0;
+}
+EXPORT_SYMBOL(__check_region);
+
+/**
+ * __release_region - give back a range __request_region() claimed
+ * @parent: the tree it was claimed in
+ * @start: its first address
+ * @n: its length, as claimed
+ *
+ * A range that was not claimed so is warned about and left alone.
+ */
+void __release_region(struct resource *parent, unsigned long start, unsigned long n)
+{
+	unsigned long end = start + n - 1;
+	struct resource **p, *res;
+
+	pthread_rwlock_wrlock(&resource_lock);
+	p = &parent->child;
+	while ((res = *p)) {
+		if (res->start > start || res->end < end) {
+			p = &res->sibling;
+			continue;
+		}
+		if (!(res->flags & IORESOURCE_BUSY)) {
+			p = &res->child;
+			continue;
+		}
+		if (res->start != start || res->end != end)
+			break;
+		*p = res->sibling;
+		pthread_rwlock_unlock(&resource_lock);
+		kfree(container_of(res, struct region, res));
+		return;
+	}
+	pthread_rwlock_unlock(&resource_lock);
+	printk(KERN_WARNING "Trying to free nonexistent resource <%08lx-%08lx>\n", start, end);
+}
+EXPORT_SYMBOL(__release_region);
+
+/* Print @r and what nests in it, @depth deep; under resource_lock. */
+static void print_resources(FILE *f, const struct resource *r, int depth, int width)
+{
+	for (; r; r = r->sibling) {
+		fprintf(f, "%*s%0*lx-%0*lx : %s\n", depth * 2, "", width, r->start, width, r->end,
+			r->name ? r->name : "<BAD>");
+		print_resources(f, r->child, depth + 1, width);
+	}
+}
+
+/**
+ * ldm_resource_text - a tree as /proc/ioports or /proc/iomem prints it
+ * @root: &ioport_resource or &iomem_resource
+ *
+ * One line per range, "start-end : name", nested ranges indented two
+ * spaces a level; 4 hex digits for ports, 8 for memory, as 2.6.9.
+ * Return: the text, to free(), or NULL with no memory.
+ */
+char *ldm_resource_text(const struct resource *root)
+{
+	int width = root->end < 0x10000 ? 4 : 8;
+	char *text = NULL;
+	size_t size = 0;
+	FILE *f = open_memstream(&text, &size);
+
+	if (!f)
+		return NULL;
+	pthread_rwlock_rdlock(&resource_lock);
+	print_resources(f, root->child, 0, width);
+	pthread_rwlock_unlock(&resource_lock);
+	if (fclose(f)) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}

@@ -49,3 +49,19 @@ void up_write(struct rw_semaphore *sem)
 	pthread_rwlock_unlock(&sem->lock);
 }
 EXPORT_SYMBOL(up_write);
+
+/**
+ * downgrade_write - turn a held write lock into a read lock
+ * @sem: the semaphore, held for writing
+ *
+ * Unlike 2.6.9's, not atomic: the host's rwlock cannot be downgraded, so
+ * the write lock is dropped and a read lock taken, and another writer may
+ * get in between. A caller that needs what it wrote to stay as it is
+ * rechecks it after the call.
+ */
+void downgrade_write(struct rw_semaphore *sem)
+{
+	pthread_rwlock_unlock(&sem->lock);
+	BUG_ON(pthread_rwlock_rdlock(&sem->lock));
+}
+EXPORT_SYMBOL(downgrade_write);

@@ -155,7 +155,9 @@ EXPORT_SYMBOL(set_current_state);
 /* Whether @p may stop sleeping; under its lock. */
 static bool task_runnable(const struct task_struct *p)
 {
-	return p->__state == TASK_RUNNING || (p->__state == TASK_INTERRUPTIBLE && p->sigpending);
+	return p->__state == TASK_RUNNING ||
+	       (p->__state == TASK_INTERRUPTIBLE &&
+		(p->sigpending || (__atomic_load_n(&p->flags, __ATOMIC_RELAXED) & PF_FREEZE)));
 }
 
 /**
@@ -292,15 +294,17 @@ EXPORT_SYMBOL(yield);
  * signal_pending - whether a task was interrupted
  * @p: the task, usually current
  *
- * Return: 1 from ldm_thread_interrupt() on the task's thread until
- * flush_signals() or ldm_thread_clear_interrupt(), else 0.
+ * Return: 1 from ldm_thread_interrupt() on the task's thread, or from
+ * kill_proc() of a signal it allows, until flush_signals() or
+ * ldm_thread_clear_interrupt(); 1 too while the freezer asks it to freeze
+ * (PF_FREEZE), as 2.6.9's freezer wakes a task with a signal; else 0.
  */
 int signal_pending(struct task_struct *p)
 {
 	int pending;
 
 	pthread_mutex_lock(&p->lock);
-	pending = p->sigpending;
+	pending = p->sigpending || (__atomic_load_n(&p->flags, __ATOMIC_RELAXED) & PF_FREEZE);
 	pthread_mutex_unlock(&p->lock);
 	return pending;
 }
@@ -317,6 +321,130 @@ void flush_signals(struct task_struct *p)
 	pthread_mutex_unlock(&p->lock);
 }
 EXPORT_SYMBOL(flush_signals);
+
+/* Mark @p interrupted and wake it if it sleeps interruptibly; under p->lock. */
+static void signal_wake_up(struct task_struct *p)
+{
+	p->sigpending = 1;
+	if (p->__state == TASK_INTERRUPTIBLE) {
+		p->__state = TASK_RUNNING;
+		pthread_cond_signal(&p->wake);
+	}
+}
+
+/**
+ * allow_signal - let a kernel thread be interrupted by a signal
+ * @sig: the signal (SIGTERM, say)
+ *
+ * A kernel thread takes no signal after daemonize() but those it allows:
+ * kill_proc() of one then makes signal_pending() true and ends its
+ * interruptible sleep.
+ * Return: 0, or -EINVAL for a signal number out of range.
+ */
+int allow_signal(int sig)
+{
+	struct task_struct *p = current;
+
+	if (sig < 1 || sig > (int)BITS_PER_LONG)
+		return -EINVAL;
+	pthread_mutex_lock(&p->lock);
+	p->ldm_allowed_signals |= 1UL << (sig - 1);
+	pthread_mutex_unlock(&p->lock);
+	return 0;
+}
+EXPORT_SYMBOL(allow_signal);
+
+/**
+ * disallow_signal - undo allow_signal()
+ * @sig: the signal
+ *
+ * Return: 0, or -EINVAL.
+ */
+int disallow_signal(int sig)
+{
+	struct task_struct *p = current;
+
+	if (sig < 1 || sig > (int)BITS_PER_LONG)
+		return -EINVAL;
+	pthread_mutex_lock(&p->lock);
+	p->ldm_allowed_signals &= ~(1UL << (sig - 1));
+	pthread_mutex_unlock(&p->lock);
+	return 0;
+}
+EXPORT_SYMBOL(disallow_signal);
+
+/* Deliver @sig to @p if it takes it; under tasks_lock. */
+static void deliver_signal(struct task_struct *p, int sig)
+{
+	pthread_mutex_lock(&p->lock);
+	/* A thread of the host is not a kernel thread: every signal interrupts it. */
+	if (!p->ldm_kernel_thread || (p->ldm_allowed_signals & (1UL << (sig - 1))))
+		signal_wake_up(p);
+	pthread_mutex_unlock(&p->lock);
+}
+
+/**
+ * kill_proc - send a signal to a task by its pid
+ * @pid: the task's pid (what kernel_thread() returned)
+ * @sig: the signal
+ * @priv: 1 from the kernel (unused)
+ *
+ * The signal interrupts the task, as ldm_thread_interrupt() does, if it
+ * is a kernel thread that allowed it (allow_signal()) or a thread of the
+ * host; a kernel thread that did not allow it ignores it. Signal 0 only
+ * checks that the task exists.
+ * Return: 0, -ESRCH if no task has @pid, -EINVAL for a bad @sig.
+ */
+int kill_proc(pid_t pid, int sig, int priv)
+{
+	struct task_struct *p;
+	int err = -ESRCH;
+
+	(void)priv;
+	if (sig < 0 || sig > (int)BITS_PER_LONG)
+		return -EINVAL;
+	pthread_mutex_lock(&tasks_lock);
+	list_for_each_entry(p, &tasks, tasks) {
+		if (p->pid != pid)
+			continue;
+		if (sig)
+			deliver_signal(p, sig);
+		err = 0;
+		break;
+	}
+	pthread_mutex_unlock(&tasks_lock);
+	return err;
+}
+EXPORT_SYMBOL(kill_proc);
+
+/**
+ * send_sig - send a signal to a task
+ * @sig: the signal
+ * @p: the task, alive
+ * @priv: 1 from the kernel (unused)
+ *
+ * Return: as kill_proc().
+ */
+int send_sig(int sig, struct task_struct *p, int priv)
+{
+	return kill_proc(p->pid, sig, priv);
+}
+EXPORT_SYMBOL(send_sig);
+
+/**
+ * for_each_task - call @fn on each known task, under the tasks' lock
+ * @fn: what to call; it must not sleep nor take tasks_lock
+ * @data: given to @fn
+ */
+void for_each_task(void (*fn)(struct task_struct *p, void *data), void *data)
+{
+	struct task_struct *p;
+
+	pthread_mutex_lock(&tasks_lock);
+	list_for_each_entry(p, &tasks, tasks)
+		fn(p, data);
+	pthread_mutex_unlock(&tasks_lock);
+}
 
 /* Post an interrupt for a thread that has not read current yet; under tasks_lock. */
 static void post_pending_interrupt(pthread_t thread)
@@ -361,11 +489,7 @@ void ldm_thread_interrupt(pthread_t thread)
 		if (!pthread_equal(p->thread, thread))
 			continue;
 		pthread_mutex_lock(&p->lock);
-		p->sigpending = 1;
-		if (p->__state == TASK_INTERRUPTIBLE) {
-			p->__state = TASK_RUNNING;
-			pthread_cond_signal(&p->wake);
-		}
+		signal_wake_up(p);
 		pthread_mutex_unlock(&p->lock);
 		goto out;
 	}

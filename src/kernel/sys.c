@@ -259,11 +259,20 @@ void machine_halt(void)
 }
 EXPORT_SYMBOL(machine_halt);
 
+void (*pm_power_off)(void);
+EXPORT_SYMBOL(pm_power_off);
+
 /**
  * machine_power_off - power the machine off: end the runtime (see the DOC above)
+ *
+ * A driver's pm_power_off, if one is set, runs first, as in 2.6.9.
  */
 void machine_power_off(void)
 {
+	void (*power_off)(void) = pm_power_off;
+
+	if (power_off)
+		power_off();
 	machine_stop(LDM_REBOOT_POWER_OFF, NULL);
 }
 EXPORT_SYMBOL(machine_power_off);

@@ -10,6 +10,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/time.h>
+#include <sys/wait.h>
 #include <linux/watchdog.h>
 
 #include "../modules/modtest.h"
@@ -323,4 +324,143 @@ DEFINE_TEST(test_compat_headers_leave_libc_uapi_headers_working,
 		unlink(path);
 		strcpy(path, "/tmp/ldm-compat-XXXXXX.c");
 	}
+}
+
+DEFINE_TEST(test_k269_module_parm_types_reach_the_variables,
+	    .description = "MODULE_PARM of every type string (i, 1-4i, s, b, h, l, c8, 1-2c6) sets "
+			   "its variable from the load arguments, as module_param would")
+{
+	ASSERT_OK(ko_load("k269_svc", "io=0x280 irq=3,4 name=hello flags=2 delta=-7 "
+				      "big=123456789012 tag=abcdefg tags=ab,cd"));
+	ASSERT(log_has("k269_svc: io=0x280 irq=3,4,0,0 name=hello flags=2 delta=-7 "
+		       "big=123456789012 tag=abcdefg tags=ab,cd\n"));
+	ASSERT_OK(ldm_delete_module("k269_svc", 0));
+	ASSERT(log_has("k269_svc: unloaded"));
+}
+
+DEFINE_TEST(test_k269_module_parm_defaults_without_arguments,
+	    .description = "MODULE_PARM variables keep their initial values when the load names "
+			   "none of them")
+{
+	ASSERT_OK(ko_load("k269_svc", NULL));
+	ASSERT(log_has("k269_svc: io=0x300 irq=5,0,0,0 name=none flags=1 delta=-1 big=7 tag=t "
+		       "tags=,\n"));
+	ASSERT_OK(ldm_delete_module("k269_svc", 0));
+}
+
+DEFINE_TEST(test_k269_module_parm_wrong_type_is_refused_naming_it,
+	    .description = "a MODULE_PARM value of the wrong type, too many values, or a string "
+			   "longer than c<N> holds fails the load, naming the parameter")
+{
+	static const struct {
+		const char *args;
+		int error;
+		const char *log;
+	} bad[] = {
+		{ "io=abc", -EINVAL, "k269_svc: parameter io: invalid value 'abc'" },
+		{ "flags=256", -EINVAL, "k269_svc: parameter flags: invalid value '256'" },
+		{ "irq=1,2,3,4,5", -EINVAL, "irq: can only take 4 arguments" },
+		{ "irq=1,x", -EINVAL, "k269_svc: parameter irq: invalid value '1,x'" },
+		{ "tag=abcdefgh", -ENOSPC, "tag: string doesn't fit in 7 chars." },
+		{ "io", -EINVAL, "io: expects arguments" },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		ASSERT_EQ(ko_load("k269_svc", bad[i].args), bad[i].error);
+		if (!log_has(bad[i].log))
+			FAIL("%s: no \"%s\" in the log", bad[i].args, bad[i].log);
+	}
+}
+
+DEFINE_TEST(test_k269_setup_options_on_the_module_command_line,
+	    .description = "a __setup(\"k269svc=\") option given as k269svc=VALUE reaches its "
+			   "function, which may keep the string; an __obsolete_setup one is "
+			   "accepted and ignored with a warning")
+{
+	ASSERT_OK(ko_load("k269_svc", "k269svc=fast,irq=9 k269old=1"));
+	ASSERT(log_has("k269_svc: setup=fast,irq=9\n"));
+	ASSERT(log_has("k269old=: obsolete option, ignored"));
+	ASSERT_OK(ldm_delete_module("k269_svc", 0));
+	ASSERT_EQ(ko_load("k269_svc", "k269svc"), -ENOENT);
+}
+
+DEFINE_TEST(test_k269_small_services_behave_as_in_2_6_9,
+	    .description = "vmalloc gives a usable MiB; swab*, cpu_to_be32s, le32_to_cpus, "
+			   "be16_to_cpup and get_unaligned give 2.6.9's values on a little-endian "
+			   "host; verify_area is 0 or -EFAULT; a panic notifier registers; "
+			   "downgrade_write leaves a read lock; dmi_check_system matches nothing")
+{
+	ASSERT_OK(ko_load("k269_svc", NULL));
+	ASSERT(log_has("k269_svc: vmalloc ok\n"));
+	ASSERT(log_has("k269_svc: swab16=3412 swab32=78563412 swab64=0807060504030201 "
+		       "be32=78563412 le32=12345678 be16p=1234 w=3412 unaligned=78563412\n"));
+	ASSERT(log_has("k269_svc: verify_area 0 -14\n"));
+	ASSERT(log_has("k269_svc: downgraded: write trylock 0\n"));
+	ASSERT(log_has("k269_svc: dmi matches 0\n"));
+	ASSERT(!log_has("quirk for"));
+	ASSERT(log_has("k269_svc: circ cnt 5 space 10 to_end 2; hweight8 8 hweight16 16\n"));
+#if defined(__x86_64__) || defined(__i386__)
+	ASSERT(log_has("k269_svc: cpu vendor known family known\n"));
+	ASSERT(log_has("k269_svc: tsc read ok\n"));
+#endif
+	ASSERT_OK(ldm_delete_module("k269_svc", 0));
+}
+
+static void stop_ignored(int how, const char *cmd, void *data)
+{
+	(void)how;
+	(void)cmd;
+	(void)data;
+}
+
+DEFINE_TEST(test_machine_power_off_calls_the_drivers_pm_power_off,
+	    .description = "machine_power_off() calls the pm_power_off a module set, then asks "
+			   "the host to stop; after the module's exit cleared it, only the stop")
+{
+	ldm_machine_stop_handler(stop_ignored, NULL);
+	ASSERT_OK(ko_load("k269_svc", NULL));
+	machine_power_off();
+	ASSERT(log_has("k269_svc: powering off\n"));
+	ASSERT_OK(ldm_delete_module("k269_svc", 0));
+	ASSERT(pm_power_off == NULL);
+}
+
+/* A panic notifier of the test's own: it runs in a child that panics. */
+static int panic_seen_fd = -1;
+
+static int test_panic_event(struct notifier_block *nb, unsigned long event, void *msg)
+{
+	(void)nb;
+	(void)event;
+	if (write(panic_seen_fd, msg, strlen(msg)) < 0)
+		return NOTIFY_BAD;
+	return NOTIFY_DONE;
+}
+
+DEFINE_TEST(test_panic_calls_the_panic_notifiers_then_stops,
+	    .description = "panic() prints \"Kernel panic - not syncing: REASON\", calls each "
+			   "notifier of panic_notifier_list with the reason, and aborts")
+{
+	static struct notifier_block nb = { .notifier_call = test_panic_event };
+	char buf[64] = "";
+	int fds[2], status;
+	pid_t pid;
+
+	ASSERT_OK(pipe(fds));
+	pid = fork();
+	ASSERT(pid >= 0);
+	if (!pid) {
+		close(fds[0]);
+		panic_seen_fd = fds[1];
+		notifier_chain_register(&panic_notifier_list, &nb);
+		signal(SIGABRT, SIG_DFL);
+		panic("disk %d on fire", 3);
+	}
+	close(fds[1]);
+	ASSERT(read(fds[0], buf, sizeof(buf) - 1) > 0);
+	close(fds[0]);
+	ASSERT_STREQ(buf, "disk 3 on fire");
+	ASSERT_EQ(waitpid(pid, &status, 0), pid);
+	ASSERT(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT);
 }

@@ -443,3 +443,89 @@ DEFINE_TEST(
 	free(out);
 	scratch_remove(&s);
 }
+
+static const char plain_a[] = "#include <linux/module.h>\n"
+			      "MODULE_LICENSE(\"GPL\");\n";
+static const char plain_b[] = "#include <linux/module.h>\n"
+			      "#include <linux/init.h>\n"
+			      "static int __init b_init(void) { return 0; }\n"
+			      "module_init(b_init);\n"
+			      "MODULE_LICENSE(\"GPL\");\n";
+
+DEFINE_TEST(test_modpost_runs_again_when_a_module_joins_obj_m,
+	    .description = "a module added to obj-m whose object is older than the last modpost "
+			   "run still gets its .mod.c and .ko: modpost reruns when obj-m changes",
+	    .no_runtime = true)
+{
+	struct scratch s;
+	char *out, cmd[256];
+
+	scratch_make(&s);
+	scratch_write(&s, "a.c", plain_a);
+	scratch_write(&s, "b.c", plain_b);
+	scratch_write(&s, "Makefile", MAKEFILE("b.o"));
+	ASSERT_EQ(scratch_build(&s, "", &out), 0);
+	free(out);
+	snprintf(cmd, sizeof(cmd), "rm -f %s/b.mod.c %s/b.mod.o %s/b.ko", s.dir, s.dir, s.dir);
+	ASSERT_EQ(system(cmd), 0);
+	scratch_write(&s, "Makefile", MAKEFILE("a.o"));
+	ASSERT_EQ(scratch_build(&s, "", &out), 0);
+	free(out);
+	scratch_write(&s, "Makefile", MAKEFILE("a.o b.o"));
+	ASSERT_EQ(scratch_build(&s, "", &out), 0);
+	free(out);
+	ASSERT(scratch_has(&s, "a.ko"));
+	ASSERT(scratch_has(&s, "b.ko"));
+	scratch_remove(&s);
+}
+
+DEFINE_TEST(test_module_build_absent_header_stops_with_its_reason,
+	    .description = "a module including a 2.6.9 header ldm does not provide "
+			   "(<linux/netdevice.h>) fails with that header's one #error naming what "
+			   "is absent and docs/compat.md, never with the host's UAPI header",
+	    .no_runtime = true)
+{
+	struct scratch s;
+	char *out;
+
+	scratch_make(&s);
+	scratch_write(&s, "Makefile", MAKEFILE("net.o"));
+	scratch_write(&s, "net.c",
+		      "#include <linux/module.h>\n#include <linux/netdevice.h>\n"
+		      "MODULE_LICENSE(\"GPL\");\n");
+	ASSERT_NE(scratch_build(&s, "", &out), 0);
+	ASSERT_CONTAINS(out, "#error \"<linux/netdevice.h>: the network stack is not part of ldm "
+			     "(docs/compat.md)\"");
+	ASSERT(!strstr(out, "/usr/include"));
+	free(out);
+	scratch_remove(&s);
+}
+
+DEFINE_TEST(test_module_build_libc_shared_headers_and_fcntl,
+	    .description = "<linux/fcntl.h> beside <linux/fs.h> (and so glibc's <fcntl.h>) "
+			   "compiles with one struct flock, and the names libc includes too "
+			   "(<linux/limits.h>, <linux/stddef.h>) give PATH_MAX, NULL, offsetof; a "
+			   "driver's own clock and index do not clash with libc's functions",
+	    .no_runtime = true)
+{
+	struct scratch s;
+	char *out;
+
+	scratch_make(&s);
+	scratch_write(&s, "Makefile", MAKEFILE("fc.o"));
+	scratch_write(
+		&s, "fc.c",
+		"#include <linux/module.h>\n#include <linux/fs.h>\n"
+		"#include <linux/fcntl.h>\n#include <linux/limits.h>\n"
+		"#include <linux/stddef.h>\n"
+		"struct s { int a, b; };\n"
+		"static int clock = 1, index = 2;\n"
+		"static int x[] = { O_NONBLOCK, F_SETLEASE, DN_MULTISHOT != 0, PATH_MAX,\n"
+		"\t(int)offsetof(struct s, b), 1 };\n"
+		"static int __init fc_init(void) { return x[0] && !NULL && clock < index ? 0 : -1; }\n"
+		"module_init(fc_init);\nMODULE_LICENSE(\"GPL\");\n");
+	ASSERT_EQ(scratch_build(&s, "", &out), 0);
+	free(out);
+	ASSERT(scratch_has(&s, "fc.ko"));
+	scratch_remove(&s);
+}

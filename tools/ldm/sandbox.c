@@ -17,6 +17,10 @@
 #include <sys/mount.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include "exec.h"
@@ -32,18 +36,26 @@
  *
  *  1. unshare a mount and a network namespace (and a user namespace first,
  *     when not root, with the caller mapped to root in it), and make every
- *     mount private, so that nothing done here reaches the machine;
+ *     mount private, so that nothing done here reaches the machine. The
+ *     network namespace is always owned by a user namespace other than the
+ *     machine's (as root, one made by a child whose network namespace
+ *     ldm exec joins, keeping its own user namespace and capabilities):
+ *     the kernel sends the machine's uevents only to namespaces the
+ *     initial user namespace owns, so the program hears ldmd's alone;
  *  2. keep a handle on the machine's /dev, mount a tmpfs on /dev, bind into
  *     it the nodes every program needs (null, zero, full, random, urandom,
  *     tty, pts, shm, log) and ldmd's root, whole, at /dev/.ldm (so that its
  *     mounts and sockets stay reachable whatever is mounted over them);
  *  3. bind /dev/.ldm/sys on /sys;
- *  4. bind each file of /dev/.ldm/proc over the file of /proc of its name
- *     (a user namespace may not: then /proc stays the machine's, said once);
+ *  4. bind each file of /dev/.ldm/proc, at any depth, over the file of
+ *     /proc of its path (a user namespace may not: then /proc stays the
+ *     machine's, said once);
  *  5. give /run/udev a tmpfs with an empty "control" file: libudev opens no
  *     monitor where no udevd seems to run;
  *  6. bring the loopback interface up, as a fresh network namespace has it
- *     down.
+ *     down;
+ *  7. with ldmd's modules directory known, bind it at
+ *     /lib/modules/$(uname -r) (exec_bind_modules()).
  * /dev/NAME links to each node of /dev/.ldm/dev, kept in step by the
  * forwarder.
  */
@@ -67,6 +79,49 @@ static int say(const char *what, const char *path, int error)
 	return error;
 }
 
+/*
+ * As root: join a new network namespace owned by a new user namespace, while
+ * staying in the machine's user namespace (with the machine's capabilities).
+ * The kernel broadcasts the machine's uevents only to network namespaces
+ * that the initial user namespace owns; this one gets none of them, and
+ * takes ldmd's, injected by the forwarder.
+ */
+static int unshare_net_owned(void)
+{
+	char path[64];
+	int error = 0, fd;
+	pid_t pid;
+
+	/*
+	 * clone() rather than fork() and unshare(): the child is made in its
+	 * namespaces at once, whatever threads this process has (a
+	 * sanitizer's), which unshare(CLONE_NEWUSER) refuses.
+	 */
+	pid = (pid_t)syscall(SYS_clone, CLONE_NEWUSER | CLONE_NEWNET | SIGCHLD, 0, 0, 0, 0);
+	if (pid == 0) {
+		for (;;)
+			syscall(SYS_pause); /* until killed, once its namespace is joined */
+	}
+	if (pid < 0)
+		error = -errno;
+	if (!error) {
+		snprintf(path, sizeof(path), "/proc/%d/ns/net", (int)pid);
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0 || setns(fd, CLONE_NEWNET))
+			error = -errno;
+		if (fd >= 0)
+			close(fd);
+		kill(pid, SIGKILL);
+		waitpid(pid, NULL, 0);
+	}
+	if (error)
+		fprintf(stderr,
+			"ldm exec: no user namespace to own the network namespace (%s): "
+			"the machine's uevents reach the program too\n",
+			strerror(-error));
+	return error;
+}
+
 /* Enter the namespaces; as root in a new user namespace when not root. */
 static int unshare_all(void)
 {
@@ -76,7 +131,7 @@ static int unshare_all(void)
 	char map[64];
 	int error;
 
-	if (unshare((user ? CLONE_NEWUSER : 0) | CLONE_NEWNS | CLONE_NEWNET))
+	if (unshare(user ? CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWNET : CLONE_NEWNS))
 		return say("cannot unshare", "the namespaces", -errno);
 	if (user) {
 		error = write_file("/proc/self/setgroups", "deny");
@@ -88,6 +143,8 @@ static int unshare_all(void)
 			error = write_file("/proc/self/gid_map", map);
 		if (error)
 			return say("cannot map", "the user namespace", error);
+	} else if (unshare_net_owned() && unshare(CLONE_NEWNET)) {
+		return say("cannot unshare", "a network namespace", -errno);
 	}
 	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL))
 		return say("cannot make private", "/", -errno);
@@ -145,32 +202,45 @@ static int make_dev(const char *root)
 	return error ? say("cannot bind", root, error) : 0;
 }
 
-/* Each file of /dev/.ldm/proc over /proc's of its name; 0 if there is none. */
-static int bind_proc(void)
+/*
+ * Each file ldmd serves below /dev/.ldm/proc/@rel, at any depth, over the
+ * file of /proc of the same path (/proc/bus/input/devices); a file or a
+ * directory the machine lacks is left to the preload library, as procfs
+ * takes no bind mount where it has nothing. Says once what it cannot bind.
+ */
+static void bind_proc_dir(const char *rel, bool *said)
 {
-	char src[PATH_MAX], dst[PATH_MAX];
+	char src[PATH_MAX], dst[PATH_MAX], sub[PATH_MAX / 2];
 	struct dirent *de;
-	int error = 0;
+	struct stat st;
 	DIR *d;
 
-	d = opendir(EXEC_ROOT "/proc");
+	snprintf(src, sizeof(src), EXEC_ROOT "/proc%s", rel);
+	d = opendir(src);
 	while (d && (de = readdir(d))) {
-		if (de->d_name[0] == '.' || de->d_type == DT_DIR)
+		if (de->d_name[0] == '.')
 			continue;
-		snprintf(src, sizeof(src), EXEC_ROOT "/proc/%s", de->d_name);
-		snprintf(dst, sizeof(dst), "/proc/%s", de->d_name);
+		snprintf(sub, sizeof(sub), "%s/%s", rel, de->d_name);
+		snprintf(src, sizeof(src), EXEC_ROOT "/proc%s", sub);
+		snprintf(dst, sizeof(dst), "/proc%s", sub);
 		/* One the machine lacks, procfs cannot take: the preload opens it. */
-		if (access(dst, F_OK))
+		if (lstat(dst, &st))
 			continue;
-		if (mount(src, dst, NULL, MS_BIND, NULL) && !error) {
-			error = -errno;
-			fprintf(stderr, "ldm exec: /proc/%s stays the machine's: %s\n", de->d_name,
+		if (de->d_type == DT_DIR) {
+			if (S_ISDIR(st.st_mode))
+				bind_proc_dir(sub, said);
+			continue;
+		}
+		if (S_ISDIR(st.st_mode))
+			continue;
+		if (mount(src, dst, NULL, MS_BIND, NULL) && !*said) {
+			*said = true;
+			fprintf(stderr, "ldm exec: /proc%s stays the machine's: %s\n", sub,
 				strerror(errno));
 		}
 	}
 	if (d)
 		closedir(d);
-	return 0;
 }
 
 /* What libudev takes for a running udevd: /run/udev/control. */
@@ -188,6 +258,34 @@ static int make_run_udev(void)
 	close(fd);
 	if (mkdir("/run/udev/data", 0755))
 		return say("cannot make", "/run/udev/data", -errno);
+	return 0;
+}
+
+/**
+ * exec_bind_modules - make /lib/modules/$(uname -r) ldmd's modules directory
+ * @dir: the directory (ldmd --modules), absolute
+ *
+ * A tmpfs hides the machine's /lib/modules, with @dir bound in it at the
+ * release's name: kmod's modinfo, modprobe and depmod find ldmd's modules
+ * there, and no module of the machine.
+ * Return: 0, or a negative errno after saying what failed.
+ */
+int exec_bind_modules(const char *dir)
+{
+	char dst[PATH_MAX];
+	struct utsname u;
+
+	if (uname(&u))
+		return say("cannot name", "the release", -errno);
+	if (mkdir("/lib/modules", 0755) && errno != EEXIST)
+		return say("cannot make", "/lib/modules", -errno);
+	if (mount("ldm-exec", "/lib/modules", "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755"))
+		return say("cannot mount a tmpfs on", "/lib/modules", -errno);
+	snprintf(dst, sizeof(dst), "/lib/modules/%s", u.release);
+	if (mkdir(dst, 0755))
+		return say("cannot make", dst, -errno);
+	if (mount(dir, dst, NULL, MS_BIND | MS_REC, NULL))
+		return say("cannot bind the modules directory", dir, -errno);
 	return 0;
 }
 
@@ -216,6 +314,7 @@ static void loopback_up(void)
 int exec_enter_sandbox(const char *root)
 {
 	char sys[PATH_MAX];
+	bool said = false;
 	int error;
 
 	error = unshare_all();
@@ -226,7 +325,7 @@ int exec_enter_sandbox(const char *root)
 	snprintf(sys, sizeof(sys), "%s/sys", EXEC_ROOT);
 	if (mount(sys, "/sys", NULL, MS_BIND | MS_REC, NULL))
 		return say("cannot bind on /sys", sys, -errno);
-	bind_proc();
+	bind_proc_dir("", &said);
 	error = make_run_udev();
 	if (error)
 		return error;

@@ -30,10 +30,16 @@
  * and device type that monitors filter on in the kernel with BPF), then
  * the properties as KEY=VALUE strings. A monitor takes a message only from
  * uid 0, and only if /run/udev/control exists (or /dev is devtmpfs); the
- * kernel group (1) takes messages from the kernel alone. So the forwarder,
- * root in the network namespace of `ldm exec`, sends on group 2 what ldmd
- * sent, as a udevd without rules would; `udevadm monitor --kernel` hears
- * nothing, as in a container.
+ * kernel group (1) takes messages from the kernel alone (sender port 0).
+ * So the forwarder, root in the network namespace of `ldm exec`, sends on
+ * group 2 what ldmd sent, as a udevd without rules would, unless a real
+ * udevd runs in the namespace (its control socket is there): then udevd
+ * sends group 2 itself, after its rules. For group 1 it hands each event
+ * to the kernel's uevent socket of the namespace, which multicasts it as a
+ * kernel event in that namespace alone (the uevent injection of Linux
+ * 4.16, for containers; it takes CAP_SYS_ADMIN over the namespace, which
+ * ldm exec has). The namespace is owned by a user namespace other than the
+ * machine's (sandbox.c), so the machine's own events never reach it.
  *
  * Before an event goes out, the symbolic links /dev/NAME -> DIR/dev/NAME
  * are made to match DIR/dev, so that a program told of a new node finds it.
@@ -124,13 +130,63 @@ static int send_udev(int nl, const char *buf, size_t len)
 	return 0;
 }
 
-/* Whether /dev/@name is a link into @nodes (the namespace's view of DIR/dev). */
-static bool is_our_link(const char *nodes, const char *name)
+/*
+ * Send the kernel-form event @buf to the kernel's uevent socket of this
+ * network namespace, which multicasts it on the kernel group as its own
+ * (sender port 0, its SEQNUM appended): ldmd's SEQNUM is left out, as the
+ * kernel numbers what it sends. The kernel's answer is read back.
+ */
+static int send_kernel(int nl, const char *buf, size_t len)
 {
-	char path[PATH_MAX], target[PATH_MAX];
+	struct sockaddr_nl to = { .nl_family = AF_NETLINK };
+	struct {
+		struct nlmsghdr h;
+		char data[MSG_MAX];
+	} msg = { 0 };
+	struct {
+		struct nlmsghdr h;
+		struct nlmsgerr e;
+		char more[256];
+	} ack;
+	size_t off, n = 0, l;
+	ssize_t got;
+
+	for (off = 0; off < len; off += l + 1) {
+		l = strlen(buf + off);
+		if (off && !strncmp(buf + off, "SEQNUM=", 7))
+			continue;
+		memcpy(msg.data + n, buf + off, l + 1);
+		n += l + 1;
+	}
+	msg.h.nlmsg_len = NLMSG_LENGTH(n);
+	msg.h.nlmsg_type = NLMSG_MIN_TYPE;
+	msg.h.nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
+	if (sendto(nl, &msg, msg.h.nlmsg_len, 0, (struct sockaddr *)&to, sizeof(to)) < 0)
+		return -errno;
+	do
+		got = recv(nl, &ack, sizeof(ack), 0);
+	while (got < 0 && errno == EINTR);
+	if (got < 0)
+		return -errno;
+	if ((size_t)got >= sizeof(ack.h) + sizeof(ack.e) && ack.h.nlmsg_type == NLMSG_ERROR)
+		return ack.e.error;
+	return 0;
+}
+
+/* Whether a udevd runs in the namespace: its control socket replaced the file. */
+static bool udevd_runs(void)
+{
+	struct stat st;
+
+	return !stat("/run/udev/control", &st) && S_ISSOCK(st.st_mode);
+}
+
+/* Whether @path is a link into @nodes (the namespace's view of DIR/dev). */
+static bool is_our_link(const char *nodes, const char *path)
+{
+	char target[PATH_MAX];
 	ssize_t n;
 
-	snprintf(path, sizeof(path), "/dev/%s", name);
 	n = readlink(path, target, sizeof(target) - 1);
 	if (n < 0)
 		return false;
@@ -138,58 +194,95 @@ static bool is_our_link(const char *nodes, const char *name)
 	return !strncmp(target, nodes, strlen(nodes)) && target[strlen(nodes)] == '/';
 }
 
-/**
- * exec_sync_nodes - make /dev hold a link to each node of @nodes, and no
- * link to a node that is gone
- * @nodes: the directory of ldmd's device nodes, as the namespace sees it
- */
-void exec_sync_nodes(const char *nodes)
+/* Take out of /dev/@rel the links to nodes that are gone, and directories left empty. */
+static void prune_links(const char *nodes, const char *rel)
 {
-	char path[PATH_MAX], target[PATH_MAX];
+	char path[PATH_MAX + 8], target[2 * PATH_MAX], sub[PATH_MAX];
 	struct dirent *de;
 	DIR *d;
 
-	d = opendir("/dev");
+	snprintf(path, sizeof(path), "/dev/%s", rel);
+	d = opendir(path);
 	while (d && (de = readdir(d))) {
-		snprintf(target, sizeof(target), "%s/%s", nodes, de->d_name);
-		if (de->d_type == DT_LNK && is_our_link(nodes, de->d_name) &&
-		    access(target, F_OK)) {
-			snprintf(path, sizeof(path), "/dev/%s", de->d_name);
+		if (de->d_name[0] == '.' &&
+		    (!*rel || !strcmp(de->d_name, ".") || !strcmp(de->d_name, "..")))
+			continue; /* ., .., and /dev/.ldm */
+		snprintf(sub, sizeof(sub), "%s%s%s", rel, *rel ? "/" : "", de->d_name);
+		snprintf(path, sizeof(path), "/dev/%s", sub);
+		snprintf(target, sizeof(target), "%s/%s", nodes, sub);
+		if (de->d_type == DT_LNK && is_our_link(nodes, path) && access(target, F_OK)) {
 			unlink(path);
+		} else if (de->d_type == DT_DIR && strcmp(sub, "pts") && strcmp(sub, "shm")) {
+			prune_links(nodes, sub);
+			if (access(target, F_OK))
+				rmdir(path); /* fails, as meant, if something else is in it */
 		}
 	}
 	if (d)
 		closedir(d);
-	d = opendir(nodes);
+}
+
+/* Make /dev/@rel hold a link to each node of @nodes/@rel, directories as directories. */
+static void add_links(const char *nodes, const char *rel)
+{
+	char path[2 * PATH_MAX], target[2 * PATH_MAX], sub[PATH_MAX];
+	struct dirent *de;
+	DIR *d;
+
+	snprintf(path, sizeof(path), "%s/%s", nodes, rel);
+	d = opendir(path);
 	while (d && (de = readdir(d))) {
 		if (de->d_name[0] == '.')
 			continue;
-		snprintf(path, sizeof(path), "/dev/%s", de->d_name);
-		snprintf(target, sizeof(target), "%s/%s", nodes, de->d_name);
-		if (symlink(target, path) && errno != EEXIST)
+		snprintf(sub, sizeof(sub), "%s%s%s", rel, *rel ? "/" : "", de->d_name);
+		snprintf(path, sizeof(path), "/dev/%s", sub);
+		snprintf(target, sizeof(target), "%s/%s", nodes, sub);
+		if (de->d_type == DT_DIR) {
+			if (mkdir(path, 0755) && errno != EEXIST)
+				fprintf(stderr, "ldm exec: %s: %s\n", path, strerror(errno));
+			else
+				add_links(nodes, sub);
+		} else if (symlink(target, path) && errno != EEXIST) {
 			fprintf(stderr, "ldm exec: %s: %s\n", path, strerror(errno));
+		}
 	}
 	if (d)
 		closedir(d);
 }
 
 /**
- * exec_forward_events - send ldmd's events on the udev netlink group
- * until ldmd goes or @stop_fd becomes readable
+ * exec_sync_nodes - make /dev hold a link to each node of @nodes, at the
+ * same path (/dev/input/event0), and no link to a node that is gone
+ * @nodes: the directory of ldmd's device nodes, as the namespace sees it
+ */
+void exec_sync_nodes(const char *nodes)
+{
+	prune_links(nodes, "");
+	add_links(nodes, "");
+}
+
+/**
+ * exec_forward_events - send ldmd's events on the kernel and the udev
+ * netlink groups until ldmd goes or @stop_fd becomes readable
  * @uevent: a connection to ldmd's DIR/uevent
  * @stop_fd: a descriptor that turns readable when the program has ended
  * @nodes: the directory of ldmd's device nodes, as the namespace sees it
+ * @why: gets ldmd's reason if it refused the listener
+ * @size: the size of @why
  *
- * Return: 0, or a negative errno when the netlink socket cannot be made.
+ * Return: 0, -ECONNREFUSED if ldmd refused the listener (its reason in
+ * @why), or a negative errno when the netlink socket cannot be made.
  */
-int exec_forward_events(int uevent, int stop_fd, const char *nodes)
+int exec_forward_events(int uevent, int stop_fd, const char *nodes, char *why, size_t size)
 {
 	struct sockaddr_nl self = { .nl_family = AF_NETLINK };
 	struct pollfd p[2] = { { .fd = uevent, .events = POLLIN },
 			       { .fd = stop_fd, .events = POLLIN } };
 	static char buf[MSG_MAX + 1];
+	const char *reason;
+	bool said = false;
+	int nl, error;
 	ssize_t n;
-	int nl;
 
 	nl = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_KOBJECT_UEVENT);
 	if (nl < 0 || bind(nl, (struct sockaddr *)&self, sizeof(self)))
@@ -209,8 +302,20 @@ int exec_forward_events(int uevent, int stop_fd, const char *nodes)
 		buf[n] = '\0';
 		if (!strcmp(buf, "ldm-dropped@"))
 			continue; /* libudev has no word for it */
+		if (!strcmp(buf, "ldm-refused@")) {
+			reason = event_property(buf, (size_t)n, "REASON");
+			snprintf(why, size, "%s", reason ? reason : "no reason");
+			close(nl);
+			return -ECONNREFUSED;
+		}
 		exec_sync_nodes(nodes);
-		send_udev(nl, buf, (size_t)n);
+		error = send_kernel(nl, buf, (size_t)n);
+		if (error && !said) {
+			fprintf(stderr, "ldm exec: no kernel-group events: %s\n", strerror(-error));
+			said = true;
+		}
+		if (!udevd_runs())
+			send_udev(nl, buf, (size_t)n);
 	}
 	close(nl);
 	return 0;

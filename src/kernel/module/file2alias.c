@@ -66,6 +66,60 @@ static int of_entry(const void *entry, alias_fn fn, void *data)
 	return fn(alias, data);
 }
 
+/* Append "<sep>%08X", or "<sep>*" when @any. */
+static void add_field(char *alias, size_t size, const char *sep, bool any, unsigned int value,
+		      int width)
+{
+	size_t len = strlen(alias);
+
+	if (any)
+		snprintf(alias + len, size - len, "%s*", sep);
+	else
+		snprintf(alias + len, size - len, "%s%0*X", sep, width, value);
+}
+
+/*
+ * "pci:v<vendor>d<device>sv<subvendor>sd<subdevice>bc<base>sc<sub>i<prog-if>",
+ * eight hex digits each id and two each class byte, '*' for PCI_ANY_ID and
+ * for a class byte the mask leaves out, as kbuild's do_pci_entry(). A
+ * class mask that covers part of a byte cannot be written: no alias.
+ */
+static int pci_entry(const void *entry, alias_fn fn, void *data)
+{
+	const struct pci_device_id *id = entry;
+	unsigned int masks[3] = { (id->class_mask >> 16) & 0xff, (id->class_mask >> 8) & 0xff,
+				  id->class_mask & 0xff };
+	static const char *const seps[3] = { "bc", "sc", "i" };
+	char alias[128] = "pci:";
+	int i;
+
+	for (i = 0; i < 3; i++)
+		if (masks[i] != 0 && masks[i] != 0xff)
+			return 0;
+	add_field(alias, sizeof(alias), "v", id->vendor == (unsigned int)PCI_ANY_ID, id->vendor, 8);
+	add_field(alias, sizeof(alias), "d", id->device == (unsigned int)PCI_ANY_ID, id->device, 8);
+	add_field(alias, sizeof(alias), "sv", id->subvendor == (unsigned int)PCI_ANY_ID,
+		  id->subvendor, 8);
+	add_field(alias, sizeof(alias), "sd", id->subdevice == (unsigned int)PCI_ANY_ID,
+		  id->subdevice, 8);
+	for (i = 0; i < 3; i++)
+		add_field(alias, sizeof(alias), seps[i], masks[i] != 0xff,
+			  (id->class >> (16 - 8 * i)) & 0xff, 2);
+	if (alias[strlen(alias) - 1] != '*')
+		strcat(alias, "*");
+	return fn(alias, data);
+}
+
+/* "pnp:d<id>*", as modern kbuild's do_pnp_device_entry(). */
+static int pnp_entry(const void *entry, alias_fn fn, void *data)
+{
+	const struct pnp_device_id *id = entry;
+	char buf[PNP_ID_LEN + 1], alias[32];
+
+	snprintf(alias, sizeof(alias), "pnp:d%s*", field(id->id, sizeof(id->id), buf));
+	return fn(alias, data);
+}
+
 static const struct devtable {
 	const char *type;
 	size_t id_size;
@@ -73,6 +127,8 @@ static const struct devtable {
 } devtables[] = {
 	{ "platform", sizeof(struct platform_device_id), platform_entry },
 	{ "of", sizeof(struct of_device_id), of_entry },
+	{ "pci", sizeof(struct pci_device_id), pci_entry },
+	{ "pnp", sizeof(struct pnp_device_id), pnp_entry },
 };
 
 /* The table type of a symbol __mod_<type>__<name>_device_table, or NULL. */

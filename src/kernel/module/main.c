@@ -491,6 +491,8 @@ static void unload_image(struct ldm_module *lm)
 	module_param_free_strings(lm->base, lm->size);
 	/* What the module left behind in its memory must not outlive it. */
 	timers_forget_range(lm->base, lm->size, lm->name);
+	irq_forget_range(lm->base, lm->size, lm->name);
+	tasklets_forget_range(lm->base, lm->size, lm->name);
 	kobject_forget_range(lm->base, lm->size, lm->name);
 	munmap(lm->base, lm->size);
 	lm->base = NULL;

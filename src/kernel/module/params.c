@@ -387,6 +387,19 @@ static char *next_arg(char *args, char **name, char **value)
 	return p;
 }
 
+/*
+ * Whether a parameter is the one @name gives: the same name, or a
+ * __setup() option "name=" given as name=value.
+ */
+static bool param_is(const struct kernel_param *kp, const char *name, const char *value)
+{
+	size_t len = strlen(name);
+
+	if (!strcmp(kp->name, name))
+		return true;
+	return value && !strncmp(kp->name, name, len) && kp->name[len] == '=' && !kp->name[len + 1];
+}
+
 /**
  * module_parse_args - set a module's parameters from its load arguments
  * @lm: the module, with its __param table found
@@ -406,7 +419,7 @@ int module_parse_args(struct ldm_module *lm, char *args)
 	while (*args) {
 		args = next_arg(args, &name, &value);
 		for (i = 0; i < lm->nparams; i++)
-			if (!strcmp(lm->params[i].name, name))
+			if (param_is(&lm->params[i], name, value))
 				break;
 		if (i == lm->nparams) {
 			printk(KERN_ERR "%s: unknown parameter '%s'\n", lm->name, name);

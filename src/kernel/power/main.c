@@ -11,6 +11,7 @@
 #include <ldm/device.h>
 #include <ldm/kobject.h>
 #include <ldm/semaphore.h>
+#include <ldm/suspend.h>
 #include <libldm/runtime.h>
 
 #include "boot.h"
@@ -31,14 +32,20 @@ static int enter_state(u32 state)
 
 	if (down_trylock(&pm_sem))
 		return -EBUSY;
+	/* Kernel threads stop at a safe point first, as 2.6.9's suspend_prepare(). */
+	error = freeze_processes() ? -EAGAIN : 0;
+	if (error)
+		goto out;
 	pr_debug("PM: suspending devices into %s\n", pm_states[state]);
 	error = device_suspend(state);
 	if (error)
-		goto out;
+		goto thaw;
 	error = device_power_down(state);
 	if (!error)
 		device_power_up();
 	device_resume();
+thaw:
+	thaw_processes();
 out:
 	up(&pm_sem);
 	return error;
@@ -76,9 +83,12 @@ int ldm_pm_suspend(const char *name)
 		return -EINVAL;
 	if (down_trylock(&pm_sem))
 		return -EBUSY;
-	error = device_suspend(state);
+	error = freeze_processes() ? -EAGAIN : 0;
 	if (error)
 		goto err_up;
+	error = device_suspend(state);
+	if (error)
+		goto err_thaw;
 	error = device_power_down(state);
 	if (error)
 		goto err_resume;
@@ -87,6 +97,8 @@ int ldm_pm_suspend(const char *name)
 
 err_resume:
 	device_resume();
+err_thaw:
+	thaw_processes();
 err_up:
 	up(&pm_sem);
 	return error;
@@ -104,6 +116,7 @@ int ldm_pm_resume(void)
 		return -EINVAL;
 	device_power_up();
 	device_resume();
+	thaw_processes();
 	up(&pm_sem);
 	return 0;
 }

@@ -1,0 +1,10 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * <asm/8253pit.h> for an unchanged 2.6.9 driver: <ldm/timex.h>.
+ */
+#ifndef _LDM_COMPAT_ASM_8253PIT_H
+#define _LDM_COMPAT_ASM_8253PIT_H
+
+#include <ldm/timex.h>
+
+#endif /* _LDM_COMPAT_ASM_8253PIT_H */

@@ -1,0 +1,12 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * <asm/sockios.h>: the C library includes this name too, and 2.6.9's
+ * is the same user ABI (docs/compat.md), so this is the C library's own
+ * (UAPI) header.
+ */
+#ifndef _LDM_COMPAT_ASM_SOCKIOS_H
+#define _LDM_COMPAT_ASM_SOCKIOS_H
+
+#include_next <asm/sockios.h>
+
+#endif /* _LDM_COMPAT_ASM_SOCKIOS_H */

@@ -1,0 +1,10 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * <linux/i2c-vid.h> for an unchanged 2.6.9 driver: <ldm/i2c-vid.h>.
+ */
+#ifndef _LDM_COMPAT_LINUX_I2C_VID_H
+#define _LDM_COMPAT_LINUX_I2C_VID_H
+
+#include <ldm/i2c-vid.h>
+
+#endif /* _LDM_COMPAT_LINUX_I2C_VID_H */

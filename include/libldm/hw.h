@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * <libldm/hw.h> - the hardware behind the drivers, seen from the host: the
+ * I/O port space (0 to 0xffff) and the physical memory space, in which a
+ * device model claims ranges and answers the accesses drivers make there,
+ * and the interrupt lines a model or a test raises.
+ *
+ * Nothing here ever touches the host's hardware: an address no model
+ * claims reads all ones and takes no writes, as an empty ISA bus does, and
+ * the runtime logs the first such access of each driver at each address.
+ */
+#ifndef _LIBLDM_HW_H
+#define _LIBLDM_HW_H
+
+#ifdef MODULE
+#error "<libldm/...> is the host API; a module uses <ldm/...> only"
+#endif
+
+#include <stddef.h>
+#include <stdint.h>
+
+#pragma GCC visibility push(default)
+
+/* The two address spaces a driver reaches. */
+enum ldm_hw_space {
+	LDM_HW_PORT, /* inb() ... outsl(): 0 to 0xffff */
+	LDM_HW_MMIO, /* readb() ... writel() through ioremap(): physical addresses */
+};
+
+/**
+ * struct ldm_hw_ops - how a model answers the accesses to its range
+ * @read: the value at @addr, @width bytes (1, 2 or 4) wide
+ * @write: take @value, @width bytes wide, at @addr
+ *
+ * @addr is the address in its space (a port, a physical address), not an
+ * offset. Either may be NULL: a missing @read reads all ones, a missing
+ * @write drops the value. They are called from the thread of the driver
+ * that made the access, with no lock of the runtime held.
+ */
+struct ldm_hw_ops {
+	uint32_t (*read)(void *data, unsigned long addr, unsigned int width);
+	void (*write)(void *data, unsigned long addr, unsigned int width, uint32_t value);
+};
+
+int ldm_hw_claim(enum ldm_hw_space space, unsigned long start, unsigned long len, const char *name,
+		 const struct ldm_hw_ops *ops, void *data);
+int ldm_hw_unclaim(enum ldm_hw_space space, unsigned long start);
+int ldm_hw_owner(enum ldm_hw_space space, unsigned long addr, char *name, size_t size);
+unsigned long ldm_hw_unanswered(void);
+
+int ldm_hw_irq_raise(unsigned int irq);
+unsigned long ldm_hw_irq_count(unsigned int irq);
+
+#pragma GCC visibility pop
+
+#endif /* _LIBLDM_HW_H */

@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * pci.h - what the files of drivers/pci/ share (as drivers/pci/pci.h of
+ * 2.6.9). Private to libldm.
+ */
+#ifndef _LDM_DRIVERS_PCI_H
+#define _LDM_DRIVERS_PCI_H
+
+#include <pthread.h>
+
+/* Guards pci_devices (bus.c) for the searches (search.c). */
+extern pthread_rwlock_t pci_devices_lock;
+
+#endif /* _LDM_DRIVERS_PCI_H */

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * iospace.h - the accesses of the two address spaces (kernel/iospace.c),
+ * for ioremap's cookies (mm/ioremap.c), and the text of the hardware's
+ * files of /proc (ioports, iomem, interrupts). Private to libldm.
+ */
+#ifndef _LDM_IOSPACE_H
+#define _LDM_IOSPACE_H
+
+#include <stdint.h>
+#include <libldm/hw.h>
+
+/* The value at @addr of @space, @width bytes: its model's, or all ones. */
+uint32_t ldm_iospace_read(enum ldm_hw_space space, unsigned long addr, unsigned int width,
+			  const char *who);
+
+/* Write @value to @addr of @space: to its model, or nowhere. */
+void ldm_iospace_write(enum ldm_hw_space space, unsigned long addr, unsigned int width,
+		       uint32_t value, const char *who);
+
+/* An access to @addr that no address space holds (a pointer not from ioremap). */
+void ldm_iospace_stray(const volatile void *addr, const char *what, const char *who);
+
+/* kernel/resource.c: a tree as /proc/ioports and /proc/iomem print it, to free() */
+struct resource;
+char *ldm_resource_text(const struct resource *root);
+
+/* kernel/irq/proc.c: /proc/interrupts's text, to free() */
+char *ldm_interrupts_text(void);
+
+#endif /* _LDM_IOSPACE_H */
