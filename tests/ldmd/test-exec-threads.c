@@ -94,6 +94,54 @@ DEFINE_TEST(
 	ldmd_down(&d);
 }
 
+/* What exec-threads capable prints of DIR/dev/devtest, the preload in it. */
+static char *forwarded(const struct ldmd *d)
+{
+	char cmd[2048], *out;
+
+	snprintf(cmd, sizeof(cmd),
+		 "ASAN_OPTIONS=${ASAN_OPTIONS:-}:verify_asan_link_order=0 LD_PRELOAD=%s "
+		 "LDM_ROOT=%s %s capable %s/devtest 2>&1",
+		 LDM_PRELOAD_BUILD, d->root, EXEC_THREADS_PATH, d->dev);
+	ASSERT_EQ(ldm_test_run(cmd, &out), 0);
+	return out;
+}
+
+DEFINE_TEST(
+	test_preload_refused_connection_fails_at_once,
+	.description =
+		"when ldmd refuses the preload a connection (all 32 clients taken) and the process has none of its own to wait for, the forwarded ioctl fails with EAGAIN at once; once clients go, it works",
+	.no_runtime = true)
+{
+	struct timespec deadline;
+	int held[32], i;
+	struct ldmd d;
+	char *out;
+
+	need_fuse();
+	ldmd_up(&d, (const char *[]){ LDMD_DEV_MODULE, NULL });
+	/* Each served once: ldmd has taken it on before the preload comes. */
+	for (i = 0; i < 32; i++) {
+		held[i] = ldmd_control_connect(&d);
+		ASSERT(held[i] >= 0);
+		ASSERT_EQ(ldmd_control_request(held[i], "lsmod", 6, NULL, 0, NULL, 0), 0);
+	}
+	out = forwarded(&d);
+	ASSERT_STREQ(out, "fuse: 1\nforwarded: EAGAIN\n");
+	free(out);
+	for (i = 0; i < 32; i++)
+		close(held[i]);
+	/* ldmd drops the closed clients as its threads see them go: ask until it has. */
+	deadline_in(&deadline, WAIT_SECONDS);
+	while (strstr(out = forwarded(&d), "EAGAIN") && ms_left(&deadline) > 0) {
+		free(out);
+		usleep(2000);
+	}
+	ASSERT_STREQ(out, "fuse: 1\nforwarded: 1\n");
+	free(out);
+	ldmd_down(&d);
+}
+
 /* Whether the program at @path calls the C library's function @name. */
 static bool calls(const char *path, const char *name)
 {
