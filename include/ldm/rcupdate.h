@@ -49,6 +49,7 @@ void rcu_read_unlock(void);
 #define rcu_read_unlock_bh() rcu_read_unlock()
 
 void synchronize_rcu(void);
+void synchronize_kernel(void);
 void call_rcu(struct rcu_head *head, void (*func)(void *arg), void *arg);
 #define call_rcu_bh(head, func, arg) call_rcu(head, func, arg)
 void rcu_barrier(void);

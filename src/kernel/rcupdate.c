@@ -59,6 +59,18 @@ void synchronize_rcu(void)
 }
 EXPORT_SYMBOL(synchronize_rcu);
 
+/**
+ * synchronize_kernel - 2.6.9's name of synchronize_rcu()
+ *
+ * 2.6.9 waits here for every CPU to pass a quiescent state, which ends
+ * every read section begun before, as synchronize_rcu() waits for them.
+ */
+void synchronize_kernel(void)
+{
+	synchronize_rcu();
+}
+EXPORT_SYMBOL(synchronize_kernel);
+
 static void rcu_process_callbacks(void *unused)
 {
 	struct rcu_head *list, *next;

@@ -5,13 +5,16 @@
  * no handler loaded: its init prints the /dev/ipmi ioctl numbers, the
  * sizes of the structures a program passes, a few of the IPMI numbers,
  * and frees a received message and an interface message through their
- * done methods, as the handler's users do. test-k269-ipmi.c reads the
+ * done methods, as the handler's users do, then waits for a grace period
+ * with synchronize_kernel(), as ipmi_si does before freeing what its
+ * timer may still see. test-k269-ipmi.c reads the
  * lines back ("k269_ipmi: ...") and checks them against the ABI.
  */
 #include <linux/module.h>
 #include <linux/init.h>
 #include <linux/kernel.h>
 #include <linux/slab.h>
+#include <linux/rcupdate.h>
 #include <linux/ipmi.h>
 #include <linux/ipmi_smi.h>
 
@@ -108,6 +111,7 @@ static int free_messages(void)
 	/* As a user gives back what its receive handler got. */
 	k269_ipmi_hndl.ipmi_recv_hndl(recv, NULL);
 	ipmi_free_smi_msg(smi);
+	synchronize_kernel();
 	printk(KERN_INFO PFX "freed recv=%d smi=%d watcher=%s\n", recv_freed, smi_freed,
 	       k269_ipmi_watcher.owner == THIS_MODULE ? "ours" : "not ours");
 	return 0;
