@@ -23,5 +23,6 @@
 #define CONFIG_SMP	     1
 #define CONFIG_64BIT	     1
 #define CONFIG_FW_LOADER     1
+#define CONFIG_PCI	     1
 
 #endif /* _LDM_CONFIG_H */
