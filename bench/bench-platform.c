@@ -128,11 +128,11 @@ struct mem_kind {
 enum { MEM_DEV_DIR, MEM_SUBDIR, MEM_ATTR, MEM_LINK, MEM_LINK_TO, NR_MEM_KINDS };
 
 static struct mem_kind mem_kinds[NR_MEM_KINDS] = {
-	[MEM_DEV_DIR] = { "the device's directory" },
-	[MEM_SUBDIR] = { "directories in it (power/)" },
-	[MEM_ATTR] = { "attribute files" },
-	[MEM_LINK] = { "links in it (subsystem, driver)" },
-	[MEM_LINK_TO] = { "links to it (bus's devices/, driver's)" },
+	[MEM_DEV_DIR] = { .what = "the device's directory" },
+	[MEM_SUBDIR] = { .what = "directories in it (power/)" },
+	[MEM_ATTR] = { .what = "attribute files" },
+	[MEM_LINK] = { .what = "links in it (subsystem, driver)" },
+	[MEM_LINK_TO] = { .what = "links to it (bus's devices/, driver's)" },
 };
 
 static void count_node(enum ldm_sysfs_type type, size_t mem)
