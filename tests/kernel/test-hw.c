@@ -376,6 +376,7 @@ DEFINE_TEST(test_kthread_stop_collects_the_result,
 	ASSERT_EQ(kthread_stop(k), -ESRCH);
 }
 
+static DECLARE_COMPLETION(daemon_ready);
 static DECLARE_COMPLETION(daemon_done);
 static DECLARE_WAIT_QUEUE_HEAD(daemon_wait);
 static int daemon_pid;
@@ -385,6 +386,7 @@ static int daemon_fn(void *data)
 	(void)data;
 	daemonize("ldmtestd%d", 1);
 	allow_signal(SIGTERM);
+	complete(&daemon_ready);
 	do {
 		wait_event_interruptible(daemon_wait, 0);
 	} while (!signal_pending(current));
@@ -400,6 +402,8 @@ DEFINE_TEST(test_kernel_thread_takes_only_allowed_signals,
 	int pid = kernel_thread(daemon_fn, NULL, CLONE_KERNEL);
 
 	ASSERT(pid > 0);
+	/* daemonize() forgets what came before it: signal once it allows SIGTERM. */
+	wait_for_completion(&daemon_ready);
 	ASSERT_OK(kill_proc(pid, 0, 1));
 	ASSERT_OK(kill_proc(pid, SIGHUP, 1));
 	ASSERT_OK(kill_proc(pid, SIGTERM, 1));
