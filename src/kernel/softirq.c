@@ -27,6 +27,7 @@ static struct tasklet_struct *queues[2];		       /* [0]: hi, [1]: normal */
 static pthread_t softirq_thread;
 static struct tasklet_struct *running_tasklet; /* what ksoftirqd runs now */
 static bool softirq_up, softirq_stop;
+static bool softirq_running; /* ksoftirqd has started: it holds no lock of its start */
 
 /* The first enabled tasklet of the queues, unlinked; under tasklet_lock. */
 static struct tasklet_struct *take_runnable(void)
@@ -74,6 +75,8 @@ static void *ksoftirqd(void *arg)
 
 	(void)arg;
 	pthread_mutex_lock(&tasklet_lock);
+	softirq_running = true;
+	pthread_cond_broadcast(&tasklet_ran);
 	while (!softirq_stop) {
 		t = take_runnable();
 		if (!t) {
@@ -279,12 +282,21 @@ int softirq_init(void)
 {
 	int err;
 
+	pthread_mutex_lock(&tasklet_lock);
 	softirq_stop = false;
+	softirq_running = false;
 	err = -pthread_create(&softirq_thread, NULL, ksoftirqd, NULL);
-	if (!err) {
-		pthread_setname_np(softirq_thread, "ksoftirqd");
+	if (!err)
 		softirq_up = true;
-	}
+	/*
+	 * Return only once the thread runs: while it starts, it may hold a lock
+	 * of the C library or of a sanitizer, which a fork() would leave held.
+	 */
+	while (!err && !softirq_running)
+		pthread_cond_wait(&tasklet_ran, &tasklet_lock);
+	pthread_mutex_unlock(&tasklet_lock);
+	if (!err)
+		pthread_setname_np(softirq_thread, "ksoftirqd");
 	return err;
 }
 
