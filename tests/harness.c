@@ -577,3 +577,31 @@ bool ldm_test_json_valid(const char *s)
 	s = json_value(s, 0);
 	return s && !*json_ws(s);
 }
+
+/**
+ * ldm_test_log_has - whether the runtime's log (ldm_dmesg) holds @needle
+ * @needle: the text looked for
+ */
+bool ldm_test_log_has(const char *needle)
+{
+	char *log = ldm_dmesg(0, NULL);
+	bool has = log && strstr(log, needle);
+
+	free(log);
+	return has;
+}
+
+/**
+ * ldm_test_log_count - how many times the runtime's log holds @needle
+ * @needle: the text looked for (not empty)
+ */
+int ldm_test_log_count(const char *needle)
+{
+	char *log = ldm_dmesg(0, NULL), *p;
+	int n = 0;
+
+	for (p = log; p && (p = strstr(p, needle)); p += strlen(needle))
+		n++;
+	free(log);
+	return n;
+}

@@ -113,6 +113,8 @@ void ldm_test_golden(const char *name, const char *text, const char *root);
 
 /* Run @cmd with sh; its exit status, and its stdout in *@out (free() it) unless @out is NULL. */
 int ldm_test_run(const char *cmd, char **out);
+bool ldm_test_log_has(const char *needle);
+int ldm_test_log_count(const char *needle);
 
 /* Run fn(arg) in a child with stderr captured; returns its exit status. */
 int ldm_test_capture(void (*fn)(void *arg), void *arg, char **err_out);

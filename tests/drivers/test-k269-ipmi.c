@@ -10,15 +10,6 @@
  */
 #include "../modules/modtest.h"
 
-static bool log_has(const char *needle)
-{
-	char *log = ldm_dmesg(0, NULL);
-	bool has = log && strstr(log, needle);
-
-	free(log);
-	return has;
-}
-
 /* The directions of _IOR and _IOWR, and the type of the IPMI ioctls. */
 #define DIR_READ	   2u
 #define DIR_READ_WRITE	   3u
@@ -44,7 +35,7 @@ static void expect_ioctl(const char *name, unsigned int value)
 	char line[128];
 
 	snprintf(line, sizeof(line), "k269_ipmi: %s %#x\n", name, value);
-	if (!log_has(line))
+	if (!ldm_test_log_has(line))
 		FAIL("the log lacks \"%.*s\"", (int)strlen(line) - 1, line);
 }
 
@@ -71,15 +62,16 @@ DEFINE_TEST(test_k269_ipmi_ioctl_numbers_match_the_abi,
 	expect_ioctl("IPMICTL_SET_TIMING_PARMS_CMD", IOC(DIR_READ, 22, 8));
 	expect_ioctl("IPMICTL_GET_TIMING_PARMS_CMD", IOC(DIR_READ, 23, 8));
 	if (sizeof(long) == 8)
-		ASSERT(log_has("k269_ipmi: IPMICTL_SEND_COMMAND 0x8028690d\n"));
+		ASSERT(ldm_test_log_has("k269_ipmi: IPMICTL_SEND_COMMAND 0x8028690d\n"));
 	snprintf(line, sizeof(line),
 		 "k269_ipmi: sizes msg=%u req=%u req_settime=%u recv=%u cmdspec=2 timing=8 "
 		 "addr=40 si_addr=8 ipmb_addr=8 lan_addr=12\n",
 		 abi->msg, abi->req, abi->req_settime, abi->recv);
-	ASSERT(log_has(line));
-	ASSERT(log_has("k269_ipmi: numbers max_msg=272 bmc=0x20 si_type=0xc ipmb_type=0x1 "
-		       "lan_type=0x4 bmc_channel=0xf app=0x6 get_device_id=0x1 timeout_cc=0xc3\n"));
-	ASSERT(log_has("k269_ipmi: freed recv=1 smi=1 watcher=ours\n"));
+	ASSERT(ldm_test_log_has(line));
+	ASSERT(ldm_test_log_has(
+		"k269_ipmi: numbers max_msg=272 bmc=0x20 si_type=0xc ipmb_type=0x1 "
+		"lan_type=0x4 bmc_channel=0xf app=0x6 get_device_id=0x1 timeout_cc=0xc3\n"));
+	ASSERT(ldm_test_log_has("k269_ipmi: freed recv=1 smi=1 watcher=ours\n"));
 	ASSERT_OK(ldm_delete_module("k269_ipmi", 0));
-	ASSERT(log_has("k269_ipmi: unloaded"));
+	ASSERT(ldm_test_log_has("k269_ipmi: unloaded"));
 }

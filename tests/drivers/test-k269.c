@@ -17,15 +17,6 @@
 #include "k269/include/linux/ldmin.h"
 #include "k269/include/linux/sbus.h"
 
-static bool log_has(const char *needle)
-{
-	char *log = ldm_dmesg(0, NULL);
-	bool has = log && strstr(log, needle);
-
-	free(log);
-	return has;
-}
-
 static struct ldm_chrdev_file *open_node(const char *name, int flags)
 {
 	struct ldm_chrdev_file *f;
@@ -69,10 +60,10 @@ DEFINE_TEST(test_k269_watchdog_ioctls_and_magic_close,
 	ASSERT_EQ(ldm_chrdev_ioctl(f, _IO('W', 99), 0), -ENOTTY);
 	ASSERT_EQ(ldm_chrdev_write(f, "V", 1, NULL), 1);
 	ASSERT_OK(ldm_chrdev_release(f));
-	ASSERT(!log_has("Unexpected close"));
+	ASSERT(!ldm_test_log_has("Unexpected close"));
 	f = open_node("watchdog", O_WRONLY);
 	ASSERT_OK(ldm_reboot(LDM_REBOOT_HALT));
-	ASSERT(log_has("k269_wdog: stopping the timer for the system's stop (2)"));
+	ASSERT(ldm_test_log_has("k269_wdog: stopping the timer for the system's stop (2)"));
 	ASSERT_EQ(ldm_chrdev_write(f, "V", 1, NULL), 1);
 	ASSERT_OK(ldm_chrdev_release(f));
 	ASSERT_OK(ldm_delete_module("k269_wdog", 0));
@@ -100,12 +91,12 @@ DEFINE_TEST(test_k269_watchdog_fires_machine_restart,
 	ASSERT_OK(ko_load("k269_wdog", "soft_margin=1"));
 	f = open_node("watchdog", O_WRONLY);
 	ASSERT_OK(ldm_chrdev_release(f));
-	ASSERT(log_has("Unexpected close, not stopping watchdog!"));
+	ASSERT(ldm_test_log_has("Unexpected close, not stopping watchdog!"));
 	for (i = 0; i < 300 && !__atomic_load_n(&restarts, __ATOMIC_SEQ_CST); i++)
 		usleep(10 * 1000);
 	ASSERT_EQ(restarts, 1);
 	ASSERT_EQ(ldm_machine_stop_requested(), LDM_REBOOT_RESTART);
-	ASSERT(log_has("machine restart requested by a driver"));
+	ASSERT(ldm_test_log_has("machine restart requested by a driver"));
 	ldm_machine_stop_handler(NULL, NULL);
 	ASSERT_OK(ldm_delete_module("k269_wdog", 0));
 }
@@ -271,7 +262,7 @@ DEFINE_TEST(test_k269_module_param_array,
 	ASSERT_STREQ(read_attr("/module/sbus_eeprom/parameters/probe"), "80,81,82\n");
 	ASSERT_OK(ldm_delete_module("sbus_eeprom", 0));
 	ASSERT(ko_load("sbus_eeprom", "probe=1,2,3,4,5,6,7,8,9") < 0);
-	ASSERT(log_has("probe: can only take 8 arguments"));
+	ASSERT(ldm_test_log_has("probe: can only take 8 arguments"));
 	ASSERT_OK(ldm_delete_module("sbus_core", 0));
 }
 
@@ -332,10 +323,10 @@ DEFINE_TEST(test_k269_module_parm_types_reach_the_variables,
 {
 	ASSERT_OK(ko_load("k269_svc", "io=0x280 irq=3,4 name=hello flags=2 delta=-7 "
 				      "big=123456789012 tag=abcdefg tags=ab,cd"));
-	ASSERT(log_has("k269_svc: io=0x280 irq=3,4,0,0 name=hello flags=2 delta=-7 "
-		       "big=123456789012 tag=abcdefg tags=ab,cd\n"));
+	ASSERT(ldm_test_log_has("k269_svc: io=0x280 irq=3,4,0,0 name=hello flags=2 delta=-7 "
+				"big=123456789012 tag=abcdefg tags=ab,cd\n"));
 	ASSERT_OK(ldm_delete_module("k269_svc", 0));
-	ASSERT(log_has("k269_svc: unloaded"));
+	ASSERT(ldm_test_log_has("k269_svc: unloaded"));
 }
 
 DEFINE_TEST(test_k269_module_parm_defaults_without_arguments,
@@ -343,8 +334,9 @@ DEFINE_TEST(test_k269_module_parm_defaults_without_arguments,
 			   "none of them")
 {
 	ASSERT_OK(ko_load("k269_svc", NULL));
-	ASSERT(log_has("k269_svc: io=0x300 irq=5,0,0,0 name=none flags=1 delta=-1 big=7 tag=t "
-		       "tags=,\n"));
+	ASSERT(ldm_test_log_has(
+		"k269_svc: io=0x300 irq=5,0,0,0 name=none flags=1 delta=-1 big=7 tag=t "
+		"tags=,\n"));
 	ASSERT_OK(ldm_delete_module("k269_svc", 0));
 }
 
@@ -368,7 +360,7 @@ DEFINE_TEST(test_k269_module_parm_wrong_type_is_refused_naming_it,
 
 	for (i = 0; i < ARRAY_SIZE(bad); i++) {
 		ASSERT_EQ(ko_load("k269_svc", bad[i].args), bad[i].error);
-		if (!log_has(bad[i].log))
+		if (!ldm_test_log_has(bad[i].log))
 			FAIL("%s: no \"%s\" in the log", bad[i].args, bad[i].log);
 	}
 }
@@ -379,8 +371,8 @@ DEFINE_TEST(test_k269_setup_options_on_the_module_command_line,
 			   "accepted and ignored with a warning")
 {
 	ASSERT_OK(ko_load("k269_svc", "k269svc=fast,irq=9 k269old=1"));
-	ASSERT(log_has("k269_svc: setup=fast,irq=9\n"));
-	ASSERT(log_has("k269old=: obsolete option, ignored"));
+	ASSERT(ldm_test_log_has("k269_svc: setup=fast,irq=9\n"));
+	ASSERT(ldm_test_log_has("k269old=: obsolete option, ignored"));
 	ASSERT_OK(ldm_delete_module("k269_svc", 0));
 	ASSERT_EQ(ko_load("k269_svc", "k269svc"), -ENOENT);
 }
@@ -392,17 +384,19 @@ DEFINE_TEST(test_k269_small_services_behave_as_in_2_6_9,
 			   "downgrade_write leaves a read lock; dmi_check_system matches nothing")
 {
 	ASSERT_OK(ko_load("k269_svc", NULL));
-	ASSERT(log_has("k269_svc: vmalloc ok\n"));
-	ASSERT(log_has("k269_svc: swab16=3412 swab32=78563412 swab64=0807060504030201 "
-		       "be32=78563412 le32=12345678 be16p=1234 w=3412 unaligned=78563412\n"));
-	ASSERT(log_has("k269_svc: verify_area 0 -14\n"));
-	ASSERT(log_has("k269_svc: downgraded: write trylock 0\n"));
-	ASSERT(log_has("k269_svc: dmi matches 0\n"));
-	ASSERT(!log_has("quirk for"));
-	ASSERT(log_has("k269_svc: circ cnt 5 space 10 to_end 2; hweight8 8 hweight16 16\n"));
+	ASSERT(ldm_test_log_has("k269_svc: vmalloc ok\n"));
+	ASSERT(ldm_test_log_has(
+		"k269_svc: swab16=3412 swab32=78563412 swab64=0807060504030201 "
+		"be32=78563412 le32=12345678 be16p=1234 w=3412 unaligned=78563412\n"));
+	ASSERT(ldm_test_log_has("k269_svc: verify_area 0 -14\n"));
+	ASSERT(ldm_test_log_has("k269_svc: downgraded: write trylock 0\n"));
+	ASSERT(ldm_test_log_has("k269_svc: dmi matches 0\n"));
+	ASSERT(!ldm_test_log_has("quirk for"));
+	ASSERT(ldm_test_log_has(
+		"k269_svc: circ cnt 5 space 10 to_end 2; hweight8 8 hweight16 16\n"));
 #if defined(__x86_64__) || defined(__i386__)
-	ASSERT(log_has("k269_svc: cpu vendor known family known\n"));
-	ASSERT(log_has("k269_svc: tsc read ok\n"));
+	ASSERT(ldm_test_log_has("k269_svc: cpu vendor known family known\n"));
+	ASSERT(ldm_test_log_has("k269_svc: tsc read ok\n"));
 #endif
 	ASSERT_OK(ldm_delete_module("k269_svc", 0));
 }
@@ -421,7 +415,7 @@ DEFINE_TEST(test_machine_power_off_calls_the_drivers_pm_power_off,
 	ldm_machine_stop_handler(stop_ignored, NULL);
 	ASSERT_OK(ko_load("k269_svc", NULL));
 	machine_power_off();
-	ASSERT(log_has("k269_svc: powering off\n"));
+	ASSERT(ldm_test_log_has("k269_svc: powering off\n"));
 	ASSERT_OK(ldm_delete_module("k269_svc", 0));
 	ASSERT(pm_power_off == NULL);
 }

@@ -8,26 +8,6 @@
  */
 #include "../modules/modtest.h"
 
-static bool log_has(const char *needle)
-{
-	char *log = ldm_dmesg(0, NULL);
-	bool has = log && strstr(log, needle);
-
-	free(log);
-	return has;
-}
-
-static int log_count(const char *needle)
-{
-	char *log = ldm_dmesg(0, NULL), *p;
-	int n = 0;
-
-	for (p = log; p && (p = strstr(p, needle)); p += strlen(needle))
-		n++;
-	free(log);
-	return n;
-}
-
 DEFINE_TEST(test_khw_port_io_with_no_device_reads_all_ones,
 	    .description = "a driver probing an empty ISA slot reads all ones from ports and "
 			   "from its ROM window, each address logged once under the driver's "
@@ -36,17 +16,20 @@ DEFINE_TEST(test_khw_port_io_with_no_device_reads_all_ones,
 	char *text;
 
 	ASSERT_OK(ko_load("khw_ports", NULL));
-	ASSERT(log_has("khw_ports: id 0xff then 0xff, word 0xffff, long 0xffffffff, string "
-		       "ffffffff, rom 0xffffffff"));
+	ASSERT(ldm_test_log_has(
+		"khw_ports: id 0xff then 0xff, word 0xffff, long 0xffffffff, string "
+		"ffffffff, rom 0xffffffff"));
 	/* inb() then inb_p() of one port: one line. */
-	ASSERT_EQ(log_count("ldm: khw_ports: read of 1 byte at port 0x0300: no device answers "
-			    "(reads all ones)"),
+	ASSERT_EQ(ldm_test_log_count(
+			  "ldm: khw_ports: read of 1 byte at port 0x0300: no device answers "
+			  "(reads all ones)"),
 		  1);
-	ASSERT_EQ(log_count("at port 0x0300"), 1);
-	ASSERT_EQ(log_count("khw_ports: read of 1 byte at port 0x0301"), 1);
-	ASSERT_EQ(log_count("khw_ports: read of 4 bytes at memory 0xd0010"), 1);
-	ASSERT_EQ(log_count("khw_ports: write of 1 byte at memory 0xd0000: no device answers "
-			    "(dropped)"),
+	ASSERT_EQ(ldm_test_log_count("at port 0x0300"), 1);
+	ASSERT_EQ(ldm_test_log_count("khw_ports: read of 1 byte at port 0x0301"), 1);
+	ASSERT_EQ(ldm_test_log_count("khw_ports: read of 4 bytes at memory 0xd0010"), 1);
+	ASSERT_EQ(ldm_test_log_count(
+			  "khw_ports: write of 1 byte at memory 0xd0000: no device answers "
+			  "(dropped)"),
 		  1);
 	text = ldm_proc_read_path("/ioports", NULL);
 	ASSERT_STREQ(text, "0300-0307 : khw_ports\n");
@@ -95,13 +78,14 @@ DEFINE_TEST(test_khw_port_io_reaches_a_model,
 	ASSERT_OK(ldm_hw_claim(LDM_HW_PORT, 0x300, 8, "card", &card_ops, &ports));
 	ASSERT_OK(ldm_hw_claim(LDM_HW_MMIO, 0xd0000, 0x1000, "card rom", &card_ops, &rom));
 	ASSERT_OK(ko_load("khw_ports", NULL));
-	ASSERT(log_has("khw_ports: id 0xa0 then 0xa0, word 0xa2, long 0xa4, string a1a1a1a1, "
-		       "rom 0xb0"));
+	ASSERT(ldm_test_log_has(
+		"khw_ports: id 0xa0 then 0xa0, word 0xa2, long 0xa4, string a1a1a1a1, "
+		"rom 0xb0"));
 	ASSERT_EQ(ports.writes, 2);
 	ASSERT_EQ(ports.last, 0x5a);
 	ASSERT_EQ(rom.writes, 1);
 	ASSERT_EQ(rom.last, 1);
-	ASSERT(!log_has("no device answers"));
+	ASSERT(!ldm_test_log_has("no device answers"));
 	ASSERT_OK(ldm_delete_module("khw_ports", 0));
 }
 
@@ -113,7 +97,7 @@ DEFINE_TEST(test_khw_two_drivers_request_one_region,
 
 	ASSERT_OK(ko_load("khw_ports", NULL));
 	ASSERT_EQ(ko_load("khw_region", NULL), -EBUSY);
-	ASSERT(log_has("khw_region: ports 0x300-0x307 are busy"));
+	ASSERT(ldm_test_log_has("khw_region: ports 0x300-0x307 are busy"));
 	ASSERT_EQ(ko_load("khw_region", "io=0x306 len=4"), -EBUSY);
 	ASSERT_OK(ko_load("khw_region", "io=0x308"));
 	text = ldm_proc_read_path("/ioports", NULL);
@@ -155,9 +139,10 @@ DEFINE_TEST(test_khw_handlers_left_at_rmmod_are_freed,
 {
 	ASSERT_OK(ko_load("khw_irq", "irq=9 leak=1"));
 	ASSERT_OK(ldm_delete_module("khw_irq", 0));
-	ASSERT_EQ(log_count("khw_irq: module unloaded with a handler of IRQ 9 requested: freed"),
+	ASSERT_EQ(ldm_test_log_count(
+			  "khw_irq: module unloaded with a handler of IRQ 9 requested: freed"),
 		  2);
-	ASSERT(log_has("khw_irq: module unloaded with tasklet"));
+	ASSERT(ldm_test_log_has("khw_irq: module unloaded with tasklet"));
 	ASSERT_EQ(ldm_hw_irq_raise(9), 0);
 }
 
@@ -171,8 +156,8 @@ DEFINE_TEST(test_khw_kernel_threads_stop_at_rmmod,
 	ASSERT_STREQ(tree_attr("/module/khw_thread/parameters/frozen"), "1\n");
 	ASSERT_OK(ldm_pm_resume());
 	ASSERT_OK(ldm_delete_module("khw_thread", 0));
-	ASSERT(log_has("khwd: khwd exiting after 0 events"));
-	ASSERT(log_has("khw_thread: worker returned 42"));
+	ASSERT(ldm_test_log_has("khwd: khwd exiting after 0 events"));
+	ASSERT(ldm_test_log_has("khw_thread: worker returned 42"));
 	ASSERT(!node_exists("/module/khw_thread"));
 }
 
@@ -277,7 +262,7 @@ DEFINE_TEST(test_khw_pci_driver_registers_and_finds_nothing,
 	/* What udev would match against the module's alias (ldm modinfo khw_pci.ko). */
 	ASSERT_STREQ(pci_modalias, "pci:v00001AF4d000010F0sv00001234sd00000000bc02sc00i00");
 	ASSERT_STREQ(tree_attr("/module/khw_pci/parameters/probed"), "1\n");
-	ASSERT(log_has("khw_pci 0000:02:03.0: rev 3, data 7, reg0 0x600dcafe, irq 11"));
+	ASSERT(ldm_test_log_has("khw_pci 0000:02:03.0: rev 3, data 7, reg0 0x600dcafe, irq 11"));
 	ASSERT_OK(ldm_test_run(LDM_BUILD_DIR "/tools/ldm/ldm modinfo -F alias " TEST_MODULE_DIR
 					     "/khw_pci.ko",
 			       &out));

@@ -13,26 +13,6 @@
 
 #include "harness.h"
 
-static bool log_has(const char *needle)
-{
-	char *log = ldm_dmesg(0, NULL);
-	bool has = log && strstr(log, needle);
-
-	free(log);
-	return has;
-}
-
-static int log_count(const char *needle)
-{
-	char *log = ldm_dmesg(0, NULL), *p;
-	int n = 0;
-
-	for (p = log; p && (p = strstr(p, needle)); p += strlen(needle))
-		n++;
-	free(log);
-	return n;
-}
-
 /* A register bank: what it answers and what it was told. */
 struct bank {
 	uint32_t value;
@@ -77,12 +57,13 @@ DEFINE_TEST(test_hw_unanswered_ports_read_all_ones_once_logged,
 	ASSERT_EQ(buf[0] & buf[1] & buf[2], 0xff);
 	ASSERT_EQ(inb(0x10000), 0xff);
 	/* Once per driver and port, whatever the access. */
-	ASSERT_EQ(log_count("at port 0x0278"), 1);
-	ASSERT_EQ(log_count("kernel: read of 1 byte at port 0x0278: no device answers (reads "
-			    "all ones)"),
+	ASSERT_EQ(ldm_test_log_count("at port 0x0278"), 1);
+	ASSERT_EQ(ldm_test_log_count(
+			  "kernel: read of 1 byte at port 0x0278: no device answers (reads "
+			  "all ones)"),
 		  1);
-	ASSERT_EQ(log_count("at port 0x0279"), 1);
-	ASSERT(log_has("kernel: in(0x10000): no such port"));
+	ASSERT_EQ(ldm_test_log_count("at port 0x0279"), 1);
+	ASSERT(ldm_test_log_has("kernel: in(0x10000): no such port"));
 	ASSERT_EQ(ldm_hw_unanswered(), 7);
 }
 
@@ -115,7 +96,7 @@ DEFINE_TEST(test_hw_claimed_ports_reach_their_model,
 	ASSERT_OK(ldm_hw_unclaim(LDM_HW_PORT, 0x3f8));
 	ASSERT_EQ(ldm_hw_unclaim(LDM_HW_PORT, 0x3f8), -ENOENT);
 	ASSERT_EQ(inb(0x3f9), 0xff);
-	ASSERT(!log_has("port 0x03fa"));
+	ASSERT(!ldm_test_log_has("port 0x03fa"));
 }
 
 DEFINE_TEST(test_hw_ioremap_cookies_dispatch_by_physical_address,
@@ -151,7 +132,7 @@ DEFINE_TEST(test_hw_ioremap_cookies_dispatch_by_physical_address,
 	ASSERT_EQ(isa_readb(0xfebf0020), 0xa5);
 	iounmap(base);
 	ASSERT_EQ(readw(buf), 0xffff);
-	ASSERT(log_has("not an address ioremap() gave"));
+	ASSERT(ldm_test_log_has("not an address ioremap() gave"));
 	ASSERT_EQ(ioremap(0x1000, 0), NULL);
 	ASSERT_OK(ldm_hw_unclaim(LDM_HW_MMIO, 0xfebf0000));
 }
@@ -185,7 +166,7 @@ DEFINE_TEST(test_hw_regions_nest_and_refuse_a_second_claim,
 	ASSERT(text && strstr(text, "fe000000-fe000fff : eth0 regs\n"));
 	free(text);
 	release_region(0xc000, 0x10);
-	ASSERT(log_has("Trying to free nonexistent resource <0000c000-0000c00f>"));
+	ASSERT(ldm_test_log_has("Trying to free nonexistent resource <0000c000-0000c00f>"));
 	release_region(0xc000, 0x20);
 	release_mem_region(0xfe000000, 0x1000);
 	ASSERT_OK(release_resource(&window));
@@ -238,7 +219,7 @@ DEFINE_TEST(test_hw_irq_lines_share_disable_and_count,
 	enable_irq(3);
 	ASSERT_EQ(hits[0], 2);
 	enable_irq(3);
-	ASSERT(log_has("Unbalanced enable for IRQ 3"));
+	ASSERT(ldm_test_log_has("Unbalanced enable for IRQ 3"));
 	/* Nobody claims it: unhandled. A line with no handler: unhandled too. */
 	ASSERT_OK(request_irq(4, count_irq, 0, "deaf", &hits[2]));
 	ASSERT_EQ(ldm_hw_irq_raise(4), 0);
@@ -252,7 +233,7 @@ DEFINE_TEST(test_hw_irq_lines_share_disable_and_count,
 	ASSERT(strstr(text, "ERR:          2\n"));
 	free(text);
 	free_irq(3, &hits[2]);
-	ASSERT(log_has("Trying to free free IRQ3"));
+	ASSERT(ldm_test_log_has("Trying to free free IRQ3"));
 	free_irq(3, &hits[1]);
 	free_irq(3, &hits[0]);
 	free_irq(4, &hits[2]);

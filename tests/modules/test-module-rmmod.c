@@ -217,15 +217,6 @@ DEFINE_TEST(test_rmmod_module_leaving_a_timer_armed,
 	free(log);
 }
 
-static bool log_has(const char *needle)
-{
-	char *log = ldm_dmesg(0, NULL);
-	bool has = log && strstr(log, needle);
-
-	free(log);
-	return has;
-}
-
 DEFINE_TEST(test_rmmod_refused_until_firmware_nowait_callback_ran,
 	    .description = "request_firmware_nowait() holds its module until the callback has "
 			   "run: rmmod gives -EWOULDBLOCK meanwhile, then succeeds (the callback "
@@ -236,9 +227,9 @@ DEFINE_TEST(test_rmmod_refused_until_firmware_nowait_callback_ran,
 	ASSERT_EQ(ldm_sysfs_write_path("/class/firmware/timeout", "1", 1), 1);
 	ASSERT_OK(ko_load("ldt_fwnowait", NULL));
 	ASSERT_EQ(ldm_delete_module("ldt_fwnowait", 0), -EWOULDBLOCK);
-	for (i = 0; i < 200 && !log_has("ldt_fwnowait: callback ran"); i++)
+	for (i = 0; i < 200 && !ldm_test_log_has("ldt_fwnowait: callback ran"); i++)
 		usleep(20 * 1000);
-	ASSERT(log_has("ldt_fwnowait: callback ran, firmware missing"));
+	ASSERT(ldm_test_log_has("ldt_fwnowait: callback ran, firmware missing"));
 	/* The reference is dropped just after the callback returns. */
 	for (i = 0; i < 200 && (err = ldm_delete_module("ldt_fwnowait", 0)) == -EWOULDBLOCK; i++)
 		usleep(10 * 1000);
