@@ -512,8 +512,16 @@ static void settle_add_remove(int ctl, const char *name, unsigned int id)
 	ASSERT_EQ(ldmd_control_request(ctl, req, (size_t)len, NULL, 0, NULL, 0), 0);
 }
 
-/* The next message of @fd, NUL-terminated; its length (0 at EOF). */
-static ssize_t settle_next(int fd, char *buf, size_t size)
+/**
+ * ldmd_next_event - the next message of a listener of DIR/uevent
+ * @fd: the listener
+ * @buf: where it goes, NUL-terminated ("ACTION@DEVPATH\0KEY=VALUE\0...")
+ * @size: the room in @buf
+ *
+ * Fails the test if nothing comes within WAIT_SECONDS.
+ * Return: its length, 0 at end of file.
+ */
+ssize_t ldmd_next_event(int fd, char *buf, size_t size)
 {
 	struct pollfd p = { .fd = fd, .events = POLLIN };
 	ssize_t n;
@@ -577,7 +585,7 @@ void ldmd_uevent_settle(int ctl, const int *fds, int n, char (*why)[256])
 	for (i = 0; i < n; i++)
 		if (!why || !why[i][0])
 			do
-				ASSERT(settle_next(fds[i], buf, sizeof(buf)) > 0);
+				ASSERT(ldmd_next_event(fds[i], buf, sizeof(buf)) > 0);
 			while (strcmp(buf, last));
 	free(done);
 }

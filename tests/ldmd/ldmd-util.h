@@ -138,6 +138,7 @@ char *ldmd_socket_refusal(int fd, char *buf, size_t size);
  * gets is the test's.
  */
 void ldmd_uevent_settle(int ctl, const int *fds, int n, char (*why)[256]);
+ssize_t ldmd_next_event(int fd, char *buf, size_t size);
 
 /* A connection to DIR/control of @d. */
 int ldmd_control_connect(const struct ldmd *d);

@@ -221,15 +221,12 @@ DEFINE_TEST(
 	demo_down(&m);
 }
 
-/* The next message of DIR/uevent on @fd ("ACTION@DEVPATH\0KEY=VALUE\0..."), within WAIT_SECONDS. */
+/* The next message of DIR/uevent on @fd, which must come (no end of file). */
 static ssize_t next_event(int fd, char *buf, size_t size)
 {
-	ssize_t n;
+	ssize_t n = ldmd_next_event(fd, buf, size);
 
-	ASSERT_EQ(poll(&(struct pollfd){ .fd = fd, .events = POLLIN }, 1, WAIT_SECONDS * 1000), 1);
-	n = recv(fd, buf, size - 1, 0);
 	ASSERT(n > 0);
-	buf[n] = '\0';
 	return n;
 }
 

@@ -42,20 +42,6 @@ static void add_remove(int ctl, unsigned int id)
 	add_remove_named(ctl, "ev", id);
 }
 
-/* The next message within WAIT_SECONDS (NUL-terminated), or its length 0 at EOF. */
-static size_t next_event(int fd, char *buf, size_t size)
-{
-	struct pollfd p = { .fd = fd, .events = POLLIN };
-	ssize_t n;
-
-	if (poll(&p, 1, WAIT_SECONDS * 1000) != 1)
-		FAIL("no event within %d s", WAIT_SECONDS);
-	n = recv(fd, buf, size - 1, 0);
-	ASSERT(n >= 0);
-	buf[n] = '\0';
-	return (size_t)n;
-}
-
 static unsigned long long seqnum_of(const char *buf, size_t len)
 {
 	size_t off;
@@ -87,7 +73,7 @@ DEFINE_TEST(
 	for (i = 0; i < 20; i++)
 		add_remove(ctl, (unsigned int)i);
 	for (i = 0; i < 40; i++) {
-		la = next_event(fds[0], a, sizeof(a));
+		la = ldmd_next_event(fds[0], a, sizeof(a));
 		ASSERT(la > 0);
 		snprintf(b, sizeof(b), "%s@/devices/platform/ev%d", i % 2 ? "remove" : "add",
 			 i / 2);
@@ -99,7 +85,7 @@ DEFINE_TEST(
 			ASSERT_EQ(seq, prev + 1);
 		prev = seq;
 		for (j = 1; j < 3; j++) {
-			lb = next_event(fds[j], b, sizeof(b));
+			lb = ldmd_next_event(fds[j], b, sizeof(b));
 			ASSERT_EQ(lb, la);
 			ASSERT(!memcmp(a, b, la));
 		}
@@ -133,8 +119,8 @@ DEFINE_TEST(
 	for (i = 0; i < events / 2; i++) {
 		add_remove(ctl, i % 8);
 		/* The active one keeps up. */
-		ASSERT(next_event(active, buf, sizeof(buf)) > 0);
-		ASSERT(next_event(active, buf, sizeof(buf)) > 0);
+		ASSERT(ldmd_next_event(active, buf, sizeof(buf)) > 0);
+		ASSERT(ldmd_next_event(active, buf, sizeof(buf)) > 0);
 	}
 	/*
 	 * Now the stalled one reads all it has: the first events and the
@@ -142,7 +128,7 @@ DEFINE_TEST(
 	 * must: no second of silence taken for the end); then nothing more.
 	 */
 	while (got + dropped < events) {
-		len = next_event(stalled, buf, sizeof(buf));
+		len = ldmd_next_event(stalled, buf, sizeof(buf));
 		ASSERT(len > 0);
 		if (!strcmp(buf, "ldm-dropped@")) {
 			off = strlen(buf) + 1;
@@ -205,7 +191,7 @@ DEFINE_TEST(
 	/* 64 slots: the good one, maybe the hostile one not yet noticed, 62 or 63 of these. */
 	ASSERT(refused >= 6 && refused <= 8);
 	add_remove(ctl, 1);
-	ASSERT(next_event(fds[70], buf, sizeof(buf)) > 0);
+	ASSERT(ldmd_next_event(fds[70], buf, sizeof(buf)) > 0);
 	ASSERT_STREQ(buf, "add@/devices/platform/ev1");
 	close(ctl);
 	for (i = 0; i < 71; i++)
