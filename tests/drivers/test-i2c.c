@@ -6,7 +6,9 @@
  * (<libldm/i2c.h>): every SMBus transfer and plain I2C messages, the
  * lm75, ds1621, adm1021, lm90, pcf8574 and 24C02 models as their 2.6.9
  * drivers read them, a chip made of the board alone, its interrupt, the
- * faults, and bad boards refused with a message naming the node.
+ * faults, and bad boards refused with a message naming the node; and the
+ * adapter module (modules/i2c-ldm) over a stub of the i2c core's two
+ * calls (i2cstub/), since 2.6.9's own core is not here without the tree.
  */
 #include <stdio.h>
 #include <unistd.h>
@@ -16,6 +18,7 @@
 #include <libldm/hw.h>
 #include <libldm/i2c.h>
 #include <libldm/libldm.h>
+#include <libldm/module.h>
 
 #include "harness.h"
 
@@ -449,4 +452,88 @@ DEFINE_TEST(test_i2c_bad_boards,
 			     status, err, bad_chips[c.i].says);
 		free(err);
 	}
+}
+
+/* ---- the adapter module, over a stub of the i2c core's two calls ---- */
+
+#define I2C_LDM_KO LDM_BUILD_DIR "/modules/i2c-ldm.ko"
+
+static struct i2c_adapter *stub_adapter(int *added, int *deleted)
+{
+	struct i2c_adapter *(*get)(int *, int *);
+	struct ldm_export exp;
+
+	ASSERT_OK(ldm_export_lookup("i2cstub_adapter", &exp));
+	get = (struct i2c_adapter * (*)(int *, int *)) exp.value;
+	return get(added, deleted);
+}
+
+DEFINE_TEST(test_i2c_ldm_adapter_reaches_the_models,
+	    .description = "modules/i2c-ldm binds the ldm,smbus node and adds an adapter under "
+			   "it whose smbus_xfer, master_xfer and functionality reach the board's "
+			   "chips; unloading it deletes the adapter and lets the models go")
+{
+	struct i2c_adapter *adap;
+	union i2c_smbus_data d;
+	struct device *dev;
+	int added, deleted;
+	u8 ptr = 0, in[3];
+	struct i2c_msg msgs[] = {
+		{ .addr = 0x50, .flags = 0, .len = 1, .buf = &ptr },
+		{ .addr = 0x50, .flags = I2C_M_RD, .len = sizeof(in), .buf = in },
+	};
+
+	ASSERT_OK(load_source(board));
+	ASSERT_OK(ldm_insmod(I2C_STUB_MODULE, NULL));
+	ASSERT_OK(ldm_insmod(I2C_LDM_KO, NULL));
+	adap = stub_adapter(&added, &deleted);
+	ASSERT(adap);
+	ASSERT_EQ(added, 1);
+	dev = device_find("smbus", &platform_bus_type);
+	ASSERT(dev);
+	ASSERT(adap->dev.parent == dev);
+	put_device(dev);
+	ASSERT_STREQ(adap->name, "ldm SMBus smbus");
+	ASSERT_EQ(adap->class, I2C_CLASS_HWMON);
+	ASSERT_EQ(adap->algo->functionality(adap), LDM_I2C_FUNC);
+	ASSERT_OK(
+		adap->algo->smbus_xfer(adap, 0x48, 0, I2C_SMBUS_READ, 0, I2C_SMBUS_WORD_DATA, &d));
+	ASSERT_EQ(d.word, 0x801a);
+	ASSERT_EQ(adap->algo->smbus_xfer(adap, 0x33, 0, I2C_SMBUS_WRITE, 0, I2C_SMBUS_QUICK, NULL),
+		  -ENXIO);
+	ASSERT_EQ(adap->algo->master_xfer(adap, msgs, 2), 2);
+	ASSERT(!memcmp(in, "\xde\xad\xbe", 3));
+
+	ASSERT_OK(ldm_delete_module("i2c_ldm", 0));
+	ASSERT(!stub_adapter(&added, &deleted));
+	ASSERT_EQ(deleted, 1);
+	ASSERT_OK(ldm_delete_module("i2cstub", 0));
+	ldm_board_unload();
+}
+
+static const char bad_board[] =
+	"/dts-v1/;\n/ { smbus@0 { compatible = \"ldm,smbus\"; #address-cells = <1>;"
+	" #size-cells = <0>; x@10 { compatible = \"acme,frob\"; reg = <0x10>; }; }; };\n";
+
+DEFINE_TEST(test_i2c_ldm_adapter_refuses_a_bad_bus,
+	    .description = "on a bus with a chip no model knows, the adapter's probe fails with "
+			   "-ENODEV and the message naming the node; no adapter is added and the "
+			   "runtime goes on")
+{
+	struct device *dev;
+	int added, deleted;
+
+	ASSERT_OK(load_source(bad_board));
+	ASSERT_OK(ldm_insmod(I2C_STUB_MODULE, NULL));
+	ASSERT_OK(ldm_insmod(I2C_LDM_KO, NULL));
+	ASSERT(!stub_adapter(&added, &deleted));
+	ASSERT_EQ(added, 0);
+	ASSERT(ldm_test_log_has("/smbus@0/x@10: no I2C model is compatible with it"));
+	dev = device_find("smbus", &platform_bus_type);
+	ASSERT(dev);
+	ASSERT(!dev->driver);
+	put_device(dev);
+	ASSERT_OK(ldm_delete_module("i2c_ldm", 0));
+	ASSERT_OK(ldm_delete_module("i2cstub", 0));
+	ldm_board_unload();
 }
