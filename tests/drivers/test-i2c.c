@@ -456,7 +456,7 @@ DEFINE_TEST(test_i2c_bad_boards,
 
 /* ---- the adapter module, over a stub of the i2c core's two calls ---- */
 
-#define I2C_LDM_KO LDM_BUILD_DIR "/modules/i2c-ldm.ko"
+#define I2C_LDM_KO I2C_LDM_MODULE
 
 static struct i2c_adapter *stub_adapter(int *added, int *deleted)
 {

@@ -15,7 +15,7 @@
 #include "ldmd-util.h"
 
 #define I2C_BOARD  LDM_SOURCE_DIR "/boards/i2c.dts"
-#define I2C_LDM_KO LDM_BUILD_DIR "/modules/i2c-ldm.ko"
+#define I2C_LDM_KO I2C_LDM_MODULE
 #define KO_DIR	   LDM_BUILD_DIR "/tests/i2c-2.6.9"
 
 /* The modules of the tree, built once per run into KO_DIR. */
