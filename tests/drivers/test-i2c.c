@@ -20,6 +20,7 @@
 #include <libldm/libldm.h>
 #include <libldm/module.h>
 
+#include "fault.h"
 #include "harness.h"
 
 static const char board[] =
@@ -536,4 +537,40 @@ DEFINE_TEST(test_i2c_ldm_adapter_refuses_a_bad_bus,
 	ASSERT_OK(ldm_delete_module("i2c_ldm", 0));
 	ASSERT_OK(ldm_delete_module("i2cstub", 0));
 	ldm_board_unload();
+}
+
+DEFINE_TEST(test_i2c_bus_alloc_failures,
+	    .description = "each allocation of making a bus's models (the bus, each chip, each "
+			   "model's state and bank), made to fail in turn, fails the bus with "
+			   "-ENOMEM and leaves nothing behind; with none failing, every chip "
+			   "answers")
+{
+#ifndef LDM_FAULT_INJECTION
+	ldm_test_skip("built without -Dfault_injection=true");
+#else
+	struct device_node *np;
+	struct ldm_i2c_bus *bus;
+	unsigned long k;
+
+	ASSERT_OK(load_source(board));
+	np = of_find_node_by_path("/smbus@0");
+	ASSERT(np);
+	for (k = 1;; k++) {
+		ldm_fail_nth(k);
+		bus = ldm_i2c_bus_get(np);
+		ldm_fail_nth(0);
+		if (!ldm_fail_nth_fired())
+			break;
+		if (!IS_ERR(bus))
+			FAIL("allocation %lu failed, yet the bus was made", k);
+		ASSERT_EQ(PTR_ERR(bus), -ENOMEM);
+	}
+	ASSERT(!IS_ERR(bus));
+	ldm_test_log("%lu allocations walked", k - 1);
+	ASSERT_OK(quick(bus, 0x50));
+	ASSERT_EQ(rd_byte_data(bus, 0x4c, 0xfe), 0x01);
+	ldm_i2c_bus_put(bus);
+	of_node_put(np);
+	ldm_board_unload();
+#endif
 }
