@@ -10,6 +10,7 @@
  * adapter module (modules/i2c-ldm) over a stub of the i2c core's two
  * calls (i2cstub/), since 2.6.9's own core is not here without the tree.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <unistd.h>
 #include <ldm/i2c-ldm.h>
@@ -573,4 +574,51 @@ DEFINE_TEST(test_i2c_bus_alloc_failures,
 	of_node_put(np);
 	ldm_board_unload();
 #endif
+}
+
+struct racer {
+	struct ldm_i2c_bus *bus;
+	u16 addr;
+	int errors;
+};
+
+/* Write a limit and read it back, many times: each pair must see its own value. */
+static void *race_transfers(void *arg)
+{
+	struct racer *r = arg;
+	int i;
+
+	for (i = 0; i < 2000; i++) {
+		u8 v = i & 0x7f;
+
+		if (wr_byte_data(r->bus, r->addr, 0x0b, v) ||
+		    rd_byte_data(r->bus, r->addr, 0x05) != v)
+			r->errors++;
+	}
+	return NULL;
+}
+
+DEFINE_TEST(test_i2c_transfers_and_host_calls_race,
+	    .description = "two threads' transfers to two chips and the host's register writes "
+			   "and faults on a third, at once: the bus's lock keeps each transfer "
+			   "whole (a write then a read of one register sees its own value)",
+	    .concurrency = true)
+{
+	struct ldm_i2c_bus *bus = bus_up();
+	struct racer r[2] = { { bus, 0x18, 0 }, { bus, 0x4c, 0 } };
+	pthread_t t[2];
+	int i;
+
+	for (i = 0; i < 2; i++)
+		ASSERT_OK(pthread_create(&t[i], NULL, race_transfers, &r[i]));
+	for (i = 0; i < 2000; i++) {
+		ASSERT_OK(ldm_i2c_reg_write(bus, 0x48, 0, (i & 0xff) << 8));
+		ASSERT_OK(ldm_i2c_fault(bus, 0x20, i & 1 ? LDM_I2C_FAULT_NAK : LDM_I2C_FAULT_NONE));
+	}
+	for (i = 0; i < 2; i++) {
+		ASSERT_OK(pthread_join(t[i], NULL));
+		ASSERT_EQ(r[i].errors, 0);
+	}
+	ASSERT_EQ(reg(bus, 0x48, 0), 0xcf00);
+	bus_down(bus);
 }
