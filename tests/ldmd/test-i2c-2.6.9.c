@@ -147,3 +147,32 @@ DEFINE_TEST(test_i2c_269_i2c_tools_under_exec,
 	free(out);
 	ldmd_down(&d);
 }
+
+DEFINE_TEST(test_i2c_269_i2cdetect_finds_the_chips,
+	    .description = "with only 2.6.9's i2c core, i2c-dev and the adapter loaded (no chip "
+			   "driver), i2cdetect -y 0 under ldm exec finds each chip of the board at "
+			   "its address by probing, and nothing elsewhere",
+	    .no_runtime = true)
+{
+	struct ldmd d;
+
+	if (!in_path("i2cdetect"))
+		ldm_test_skip("i2cdetect is not installed (Debian's package i2c-tools)");
+	need_namespaces();
+	need_fuse();
+	build_269();
+	ldmd_up(&d, (const char *[]){ "--board", I2C_BOARD, KO_DIR "/i2c-core.ko",
+				      KO_DIR "/i2c-dev.ko", I2C_LDM_KO, NULL });
+	exec_says(&d, "i2cdetect -y 0",
+		  "     0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f\n"
+		  "00:                         -- -- -- -- -- -- -- -- \n"
+		  "10: -- -- -- -- -- -- -- -- 18 -- -- -- -- -- -- -- \n"
+		  "20: 20 -- -- -- -- -- -- -- -- -- -- -- -- -- -- -- \n"
+		  "30: -- -- -- -- -- -- -- -- -- -- -- -- -- -- -- -- \n"
+		  "40: -- -- -- -- -- -- -- -- 48 49 -- -- 4c -- -- -- \n"
+		  "50: 50 -- -- -- -- -- -- -- -- -- -- -- -- -- -- -- \n"
+		  "60: -- -- -- -- -- -- -- -- -- -- -- -- -- -- -- -- \n"
+		  "70: -- -- -- -- -- -- -- --                         \n");
+	exec_says(&d, "i2cget -y 0 0x4c 0xfe", "0x01\n");
+	ldmd_down(&d);
+}
