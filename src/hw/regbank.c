@@ -6,6 +6,7 @@
  * stuck-bit fault and an interrupt on a bit.
  */
 #include <ldm/errno.h>
+#include <ldm/interrupt.h>
 #include <ldm/kernel.h>
 #include <ldm/of.h>
 #include <ldm/slab.h>
@@ -204,6 +205,9 @@ static int configure_irq(struct regbank *rb, const struct device_node *np, const
 		if (cells[1] >= rb->width)
 			pr_err("ldm: %s: %s: bit %u is past a %u-bit register\n", what, name,
 			       cells[1], rb->width);
+		else if (cells[2] >= NR_IRQS)
+			pr_err("ldm: %s: %s: line %u is past the last, %u\n", what, name, cells[2],
+			       NR_IRQS - 1);
 		else {
 			rb->irq_reg = cells[0];
 			rb->irq_bit = cells[1];

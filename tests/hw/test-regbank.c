@@ -179,6 +179,7 @@ static const struct {
 	{ "dev { ldm,write-map = <0 99>; };", "ldm,write-map names register 0x63" },
 	{ "dev { ldm,irq = <0 8 1>; };", "ldm,irq: bit 8 is past a 8-bit register" },
 	{ "dev { ldm,irq = <0 1 1 0 2 2>; };", "ldm,irq must be one <index bit line>" },
+	{ "dev { ldm,irq = <0 1 224>; };", "ldm,irq: line 224 is past the last, 223" },
 	{ "dev { ldm,reg-width = <12>; };", "a bank of 16 registers of 12 bits" },
 	{ "dev { ldm,reg-count = <0>; };", "a bank of 0 registers of 8 bits" },
 };
