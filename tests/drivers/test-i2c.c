@@ -35,7 +35,8 @@ static const char board[] =
 	"		temp@49 { compatible = \"ldm,ds1621\"; reg = <0x49>; };\n"
 	"		temp@18 { compatible = \"ldm,adm1021\"; reg = <0x18>; };\n"
 	"		temp@4c { compatible = \"ldm,lm90\"; reg = <0x4c>; };\n"
-	"		gpio@20 { compatible = \"ldm,pcf8574\"; reg = <0x20>; ldm,inputs = <0xf7>; };\n"
+	"		gpio@20 { compatible = \"ldm,pcf8574\"; reg = <0x20>; ldm,inputs = <0xf7>;\n"
+	"			interrupts = <5>; };\n"
 	"		eeprom@50 { compatible = \"ldm,24c02\"; reg = <0x50>;\n"
 	"			ldm,data = [de ad be ef 00 01 02 03 04 05 06 07]; };\n"
 	"		status@30 { compatible = \"ldm,regbank\"; reg = <0x30>; ldm,reg-count = <4>;\n"
@@ -290,6 +291,46 @@ DEFINE_TEST(test_i2c_24c02_pointer_pages_and_blocks,
 	bus_down(bus);
 }
 
+static int pcf_irqs;
+
+static irqreturn_t pcf_irq(int irq, void *dev_id, struct pt_regs *regs)
+{
+	(void)irq;
+	(void)dev_id;
+	(void)regs;
+	pcf_irqs++;
+	return IRQ_HANDLED;
+}
+
+DEFINE_TEST(test_i2c_pcf8574_interrupt,
+	    .description = "the pcf8574's /INT (interrupts = <5>): a change of the pins from what "
+			   "was last read raises the line once; more changes while it is asserted "
+			   "raise nothing; a read releases it; a change back to what was read "
+			   "asserts nothing; the latch set by the host asserts nothing")
+{
+	struct ldm_i2c_bus *bus = bus_up();
+	union i2c_smbus_data d;
+
+	ASSERT_OK(request_irq(5, pcf_irq, 0, "pcf8574", &pcf_irqs));
+	ASSERT_OK(ldm_i2c_reg_write(bus, 0x20, 0, 0xf7)); /* no change */
+	ASSERT_EQ(pcf_irqs, 0);
+	ASSERT_OK(ldm_i2c_reg_write(bus, 0x20, 0, 0xf6));
+	ASSERT_EQ(pcf_irqs, 1);
+	ASSERT_OK(ldm_i2c_reg_write(bus, 0x20, 0, 0xf4));
+	ASSERT_EQ(pcf_irqs, 1);
+	ASSERT_OK(ldm_i2c_smbus_xfer(bus, 0x20, 0, I2C_SMBUS_READ, 0, I2C_SMBUS_BYTE, &d));
+	ASSERT_EQ(d.byte, 0xf4);
+	ASSERT_OK(ldm_i2c_reg_write(bus, 0x20, 0, 0xf4));
+	ASSERT_EQ(pcf_irqs, 1);
+	ASSERT_OK(ldm_i2c_reg_write(bus, 0x20, 0, 0xff));
+	ASSERT_EQ(pcf_irqs, 2);
+	ASSERT_OK(ldm_i2c_smbus_xfer(bus, 0x20, 0, I2C_SMBUS_READ, 0, I2C_SMBUS_BYTE, &d));
+	ASSERT_OK(ldm_i2c_reg_write(bus, 0x20, 1, 0x00));
+	ASSERT_EQ(pcf_irqs, 2);
+	free_irq(5, &pcf_irqs);
+	bus_down(bus);
+}
+
 static int status_irqs;
 
 static irqreturn_t status_irq(int irq, void *dev_id, struct pt_regs *regs)
@@ -413,6 +454,8 @@ static const struct {
 	  -EINVAL, "ldm,data: 257 bytes do not fit a 24C02's 256" },
 	{ "x@20 { compatible = \"ldm,pcf8574\"; reg = <0x20>; ldm,inputs = <0x100>; };", -EINVAL,
 	  "ldm,inputs: 0x100 is wider than the eight pins" },
+	{ "x@20 { compatible = \"ldm,pcf8574\"; reg = <0x20>; interrupts = <300>; };", -EINVAL,
+	  "/smbus@0/x@20: interrupts: line 300 is past the last, 223" },
 };
 
 struct bad_case {

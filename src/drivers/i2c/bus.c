@@ -102,6 +102,7 @@ static int slave_add(struct ldm_i2c_bus *bus, struct device_node *np)
 	s->model = model;
 	s->name = what;
 	s->addr = addr;
+	s->irq_line = -1;
 	error = model->probe(s, np, what);
 	if (error) {
 		kfree(s);
@@ -271,6 +272,24 @@ static void wire_stop(struct wire *w)
 	if (w->cur && w->cur->model->stop)
 		w->cur->model->stop(w->cur);
 	w->cur = NULL;
+}
+
+/**
+ * i2c_slave_take_irq - take one raise a chip has made due
+ * @s: the chip, its bus locked
+ *
+ * Return: the line to raise once the lock is dropped: its bank's, or its
+ * model's own (@s->irq_line); -1 when none is due.
+ */
+int i2c_slave_take_irq(struct i2c_slave *s)
+{
+	int line = s->bank ? regbank_take_irq(s->bank) : -1;
+
+	if (line < 0 && s->irq_due && s->irq_line >= 0) {
+		s->irq_due--;
+		line = s->irq_line;
+	}
+	return line;
 }
 
 /* Lock the bus for a transfer. */

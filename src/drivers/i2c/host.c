@@ -200,8 +200,8 @@ int ldm_i2c_reg_write(struct ldm_i2c_bus *bus, uint16_t addr, unsigned int reg, 
 	if (!s)
 		return -ENOENT;
 	error = s->model->set(s, reg, value);
-	if (!error && s->bank)
-		line = regbank_take_irq(s->bank);
+	if (!error)
+		line = i2c_slave_take_irq(s);
 	slave_unlock(bus);
 	if (line >= 0)
 		ldm_hw_irq_raise(line);

@@ -65,6 +65,8 @@ struct i2c_model {
  * @addr: its 7-bit address
  * @fault: what a test made it do (LDM_I2C_FAULT_*)
  * @bank: its registers, if it has a bank (stuck faults and IRQs act there)
+ * @irq_line: the interrupt line of a model without a bank, or -1
+ * @irq_due: how many raises of @irq_line the model has made due
  * @priv: its model's state
  */
 struct i2c_slave {
@@ -74,6 +76,8 @@ struct i2c_slave {
 	u16 addr;
 	enum ldm_i2c_fault fault;
 	struct regbank *bank;
+	int irq_line;
+	unsigned int irq_due;
 	void *priv;
 };
 
@@ -125,6 +129,8 @@ int regchip_set(struct i2c_slave *s, unsigned int reg, u32 value);
 struct ldm_i2c_bus;
 pthread_mutex_t *ldm_i2c_bus_lock(struct ldm_i2c_bus *bus);
 struct i2c_slave *ldm_i2c_bus_slave(struct ldm_i2c_bus *bus, u16 addr);
+/* bus.c: one raise a chip made due (its bank's or its own), or -1; under the lock. */
+int i2c_slave_take_irq(struct i2c_slave *s);
 
 /* The models (drivers/i2c/models/), for bus.c's table. */
 extern const struct i2c_model i2c_model_regbank;
