@@ -51,6 +51,23 @@ int ldm_i2c_stuck(struct ldm_i2c_bus *bus, uint16_t addr, unsigned int reg, uint
 int ldm_i2c_fault_parse(const char *kind, enum ldm_i2c_fault *ret);
 int ldm_i2c_chip_open(const char *path, struct ldm_i2c_bus **ret_bus, uint16_t *ret_addr);
 
+/**
+ * struct ldm_i2c_chip - a chip of a bus, as ldm_i2c_for_each_chip() shows it
+ * @addr: its address
+ * @model: its model's name ("lm75")
+ * @node: its board node's path ("/smbus/temp@48")
+ * @fault: its fault now
+ */
+struct ldm_i2c_chip {
+	uint16_t addr;
+	const char *model;
+	const char *node;
+	enum ldm_i2c_fault fault;
+};
+
+int ldm_i2c_for_each_chip(struct ldm_i2c_bus *bus,
+			  int (*fn)(const struct ldm_i2c_chip *chip, void *data), void *data);
+
 #pragma GCC visibility pop
 
 #endif /* _LIBLDM_I2C_H */

@@ -405,6 +405,35 @@ DEFINE_TEST(test_i2c_faults,
 	bus_down(bus);
 }
 
+static int list_chip(const struct ldm_i2c_chip *chip, void *data)
+{
+	char *text = data;
+	size_t len = strlen(text);
+
+	snprintf(text + len, 1024 - len, "%02x %s %s %d\n", chip->addr, chip->model, chip->node,
+		 chip->fault);
+	return chip->addr == 0x4c ? 7 : 0;
+}
+
+DEFINE_TEST(test_i2c_for_each_chip_lists_the_bus,
+	    .description = "ldm_i2c_for_each_chip() gives each chip by rising address with its "
+			   "model, node and fault, and stops where its function says")
+{
+	struct ldm_i2c_bus *bus = bus_up();
+	char text[1024] = "";
+
+	ASSERT_OK(ldm_i2c_fault(bus, 0x49, LDM_I2C_FAULT_HANG));
+	ASSERT_EQ(ldm_i2c_for_each_chip(bus, list_chip, text), 7);
+	ASSERT_STREQ(text, "18 adm1021 /smbus@0/temp@18 0\n"
+			   "20 pcf8574 /smbus@0/gpio@20 0\n"
+			   "30 regbank /smbus@0/status@30 0\n"
+			   "48 lm75 /smbus@0/temp@48 0\n"
+			   "49 ds1621 /smbus@0/temp@49 3\n"
+			   "4c lm90 /smbus@0/temp@4c 0\n");
+	ASSERT_EQ(ldm_i2c_for_each_chip(bus, NULL, NULL), -EINVAL);
+	bus_down(bus);
+}
+
 DEFINE_TEST(test_i2c_host_open_shares_the_adapters_models,
 	    .description = "ldm_i2c_bus_open() of the path gives the bus the adapter holds, with "
 			   "its state; once nobody holds it, the next holder starts from the board")

@@ -259,6 +259,41 @@ int ldm_i2c_stuck(struct ldm_i2c_bus *bus, uint16_t addr, unsigned int reg, uint
 	return error;
 }
 
+/**
+ * ldm_i2c_for_each_chip - call a function for each chip of a bus, by address
+ * @bus: the bus
+ * @fn: called with each chip, by rising address, with the bus
+ *	locked: it may not call the calls of this header on @bus; a non-zero
+ *	return stops the walk
+ * @data: for @fn
+ *
+ * Return: 0, or what @fn returned to stop; -EINVAL without @bus or @fn.
+ */
+int ldm_i2c_for_each_chip(struct ldm_i2c_bus *bus,
+			  int (*fn)(const struct ldm_i2c_chip *chip, void *data), void *data)
+{
+	struct ldm_i2c_chip chip;
+	unsigned int addr;
+	int error = 0;
+
+	if (!bus || !fn)
+		return -EINVAL;
+	pthread_mutex_lock(ldm_i2c_bus_lock(bus));
+	for (addr = 0; !error && addr <= 0x7f; addr++) {
+		struct i2c_slave *s = ldm_i2c_bus_slave(bus, addr);
+
+		if (!s)
+			continue;
+		chip.addr = s->addr;
+		chip.model = strchr(s->model->compatible, ',') + 1;
+		chip.node = s->name;
+		chip.fault = s->fault;
+		error = fn(&chip, data);
+	}
+	pthread_mutex_unlock(ldm_i2c_bus_lock(bus));
+	return error;
+}
+
 static const char *const fault_names[] = {
 	[LDM_I2C_FAULT_NONE] = "none",
 	[LDM_I2C_FAULT_NAK] = "nak",
