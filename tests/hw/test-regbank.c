@@ -8,7 +8,9 @@
  */
 #include <stdio.h>
 #include <unistd.h>
+#include <ldm/io.h>
 #include <ldm/ldm.h>
+#include <libldm/hw.h>
 #include <libldm/libldm.h>
 
 #include "../../src/hw/regbank.h"
@@ -224,4 +226,49 @@ DEFINE_TEST(test_regbank_create_bounds, .description = "regbank_create() refuses
 	ASSERT_OK(regbank_write(rb, 255, 0xffff));
 	ASSERT_EQ(rd(rb, 255), 0xffff);
 	regbank_destroy(rb);
+}
+
+/* A port model made of a bank: port base + i is register i. */
+static uint32_t bank_port_read(void *data, unsigned long addr, unsigned int width)
+{
+	uint32_t v;
+
+	(void)width;
+	return regbank_read(data, addr - 0x300, &v) ? 0xff : v;
+}
+
+static void bank_port_write(void *data, unsigned long addr, unsigned int width, uint32_t value)
+{
+	(void)width;
+	regbank_write(data, addr - 0x300, value & 0xff);
+}
+
+static const struct ldm_hw_ops bank_port_ops = {
+	.read = bank_port_read,
+	.write = bank_port_write,
+};
+
+DEFINE_TEST(test_regbank_behind_ports,
+	    .description = "a bank serves a port model as well as an I2C chip: inb() and outb() "
+			   "of a driver reach its registers through ldm_hw_claim(), with their "
+			   "masks (a write-1-to-clear status, a read-only identity)")
+{
+	const char *what;
+	struct regbank *rb =
+		bank_of("dev { ldm,reg-count = <4>; ldm,reset = <0 0xa5 1 0x81>;"
+			" ldm,read-only = <0 0xff>; ldm,write-1-to-clear = <1 0xff>; };",
+			&what);
+
+	ASSERT(!IS_ERR(rb));
+	ASSERT_OK(ldm_hw_claim(LDM_HW_PORT, 0x300, 4, "bank", &bank_port_ops, rb));
+	ASSERT_EQ(inb(0x300), 0xa5);
+	outb(0x00, 0x300);
+	ASSERT_EQ(inb(0x300), 0xa5);
+	outb(0x01, 0x301);
+	ASSERT_EQ(inb(0x301), 0x80);
+	outb(0x3c, 0x302);
+	ASSERT_EQ(inb(0x302), 0x3c);
+	ASSERT_OK(ldm_hw_unclaim(LDM_HW_PORT, 0x300));
+	regbank_destroy(rb);
+	ldm_board_unload();
 }
