@@ -11,6 +11,7 @@
  */
 #include <errno.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 
 #include "ldmd-util.h"
 
@@ -175,4 +176,33 @@ DEFINE_TEST(test_i2c_269_i2cdetect_finds_the_chips,
 		  "70: -- -- -- -- -- -- -- --                         \n");
 	exec_says(&d, "i2cget -y 0 0x4c 0xfe", "0x01\n");
 	ldmd_down(&d);
+}
+
+DEFINE_TEST(test_i2c_269_adapter_autoloads,
+	    .description = "under ldmd --modules (an ldm depmod directory of 2.6.9's i2c core and "
+			   "the adapter), the ldm,smbus node's alias loads i2c-ldm, and 2.6.9's "
+			   "i2c-core before it, whose symbols it uses: adapter i2c-0 appears",
+	    .no_runtime = true)
+{
+	char cmd[1024], mods[] = "/tmp/ldm-i2c-mods-XXXXXX";
+	const char *name;
+	struct stat st;
+	struct ldmd d;
+
+	need_fuse();
+	build_269();
+	ASSERT(mkdtemp(mods));
+	snprintf(cmd, sizeof(cmd), "cp %s/i2c-core.ko %s %s/ && %s/tools/ldm/ldm depmod %s", KO_DIR,
+		 I2C_LDM_KO, mods, LDM_BUILD_DIR, mods);
+	ASSERT_EQ(ldm_test_run(cmd, NULL), 0);
+	ldmd_up(&d, (const char *[]){ "--board", I2C_BOARD, "--modules", mods, NULL });
+	name = cat(SYS(&d, "/devices/platform/smbus/i2c-0/name"));
+	if (!name || strcmp(name, "ldm SMBus smbus\n"))
+		FAIL("i2c-0's name is \"%s\"; ldmd's log:\n%s", name ? name : strerror(errno),
+		     read_file(d.log));
+	ASSERT_OK(stat(SYS(&d, "/module/i2c_core"), &st));
+	ASSERT(S_ISDIR(st.st_mode));
+	ldmd_down(&d);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", mods);
+	ASSERT_EQ(ldm_test_run(cmd, NULL), 0);
 }
