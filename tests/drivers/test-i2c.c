@@ -331,6 +331,76 @@ DEFINE_TEST(test_i2c_pcf8574_interrupt,
 	bus_down(bus);
 }
 
+static const char block_board[] =
+	"/dts-v1/;\n/ { smbus@0 { compatible = \"ldm,smbus\"; #address-cells = <1>;"
+	" #size-cells = <0>; blk@31 { compatible = \"ldm,regbank\"; reg = <0x31>;"
+	" ldm,auto-increment; ldm,reset = <0x10 3 0x11 0xa1 0x12 0xa2 0x13 0xa3>;"
+	" }; }; };\n";
+
+DEFINE_TEST(test_i2c_smbus_block_and_process_call,
+	    .description = "the SMBus block read takes the chip's count byte then that many, a "
+			   "count of 0 is -EPROTO; a block write and an I2C block write send the "
+			   "bytes from the command on (a block write's count first); a process "
+			   "call writes a word and reads one; the PEC sizes are -EOPNOTSUPP")
+{
+	struct device_node *np;
+	struct ldm_i2c_bus *bus;
+	union i2c_smbus_data d;
+	int i;
+
+	ASSERT_OK(load_source(block_board));
+	np = of_find_node_by_path("/smbus@0");
+	ASSERT(np);
+	bus = ldm_i2c_bus_get(np);
+	of_node_put(np);
+	ASSERT(!IS_ERR(bus));
+
+	ASSERT_OK(ldm_i2c_smbus_xfer(bus, 0x31, 0, I2C_SMBUS_READ, 0x10, I2C_SMBUS_BLOCK_DATA, &d));
+	ASSERT_EQ(d.block[0], 3);
+	ASSERT_EQ(d.block[1], 0xa1);
+	ASSERT_EQ(d.block[3], 0xa3);
+	ASSERT_EQ(ldm_i2c_smbus_xfer(bus, 0x31, 0, I2C_SMBUS_READ, 0x20, I2C_SMBUS_BLOCK_DATA, &d),
+		  -EPROTO);
+
+	d.block[0] = 2;
+	d.block[1] = 0x5a;
+	d.block[2] = 0x5b;
+	ASSERT_OK(
+		ldm_i2c_smbus_xfer(bus, 0x31, 0, I2C_SMBUS_WRITE, 0x20, I2C_SMBUS_BLOCK_DATA, &d));
+	ASSERT_EQ(reg(bus, 0x31, 0x20), 2);
+	ASSERT_EQ(reg(bus, 0x31, 0x21), 0x5a);
+	ASSERT_EQ(reg(bus, 0x31, 0x22), 0x5b);
+	d.block[0] = 0;
+	ASSERT_EQ(ldm_i2c_smbus_xfer(bus, 0x31, 0, I2C_SMBUS_WRITE, 0x20, I2C_SMBUS_BLOCK_DATA, &d),
+		  -EINVAL);
+
+	for (i = 0; i < 4; i++)
+		d.block[i + 1] = 0xc0 + i;
+	d.block[0] = 4;
+	ASSERT_OK(ldm_i2c_smbus_xfer(bus, 0x31, 0, I2C_SMBUS_WRITE, 0x40, I2C_SMBUS_I2C_BLOCK_DATA,
+				     &d));
+	ASSERT_EQ(reg(bus, 0x31, 0x40), 0xc0);
+	ASSERT_EQ(reg(bus, 0x31, 0x43), 0xc3);
+	ASSERT_EQ(reg(bus, 0x31, 0x44), 0);
+
+	/* a process call: the word goes to 0x30-0x31, the chip answers from 0x32 on */
+	ASSERT_OK(ldm_i2c_reg_write(bus, 0x31, 0x32, 0x78));
+	ASSERT_OK(ldm_i2c_reg_write(bus, 0x31, 0x33, 0x56));
+	d.word = 0x1234;
+	ASSERT_OK(ldm_i2c_smbus_xfer(bus, 0x31, 0, I2C_SMBUS_WRITE, 0x30, I2C_SMBUS_PROC_CALL, &d));
+	ASSERT_EQ(d.word, 0x5678);
+	ASSERT_EQ(reg(bus, 0x31, 0x30), 0x34);
+	ASSERT_EQ(reg(bus, 0x31, 0x31), 0x12);
+
+	ASSERT_EQ(ldm_i2c_smbus_xfer(bus, 0x31, 0, I2C_SMBUS_READ, 0, I2C_SMBUS_WORD_DATA_PEC, &d),
+		  -EOPNOTSUPP);
+	ASSERT_EQ(ldm_i2c_smbus_xfer(bus, 0x31, 0, 7, 0, I2C_SMBUS_BYTE, &d), -EINVAL);
+	ASSERT_EQ(ldm_i2c_smbus_xfer(bus, 0x31, 0, I2C_SMBUS_READ, 0, I2C_SMBUS_BYTE, NULL),
+		  -EINVAL);
+	ldm_i2c_bus_put(bus);
+	ldm_board_unload();
+}
+
 static int status_irqs;
 
 static irqreturn_t status_irq(int irq, void *dev_id, struct pt_regs *regs)
