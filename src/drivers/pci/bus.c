@@ -50,8 +50,12 @@ int pci_bus_add_device(struct pci_dev *dev)
 		pthread_rwlock_wrlock(&pci_devices_lock);
 		list_del_init(&dev->global_list);
 		pthread_rwlock_unlock(&pci_devices_lock);
+		return error;
 	}
-	return error;
+	error = pci_sysfs_add(dev);
+	if (error)
+		printk(KERN_WARNING "PCI: %s: no config file: %d\n", pci_name(dev), error);
+	return 0;
 }
 EXPORT_SYMBOL_GPL(pci_bus_add_device);
 
@@ -66,6 +70,7 @@ void pci_remove_bus_device(struct pci_dev *dev)
 	pthread_rwlock_wrlock(&pci_devices_lock);
 	list_del_init(&dev->global_list);
 	pthread_rwlock_unlock(&pci_devices_lock);
+	pci_sysfs_remove(dev);
 	device_unregister(&dev->dev);
 }
 EXPORT_SYMBOL_GPL(pci_remove_bus_device);
