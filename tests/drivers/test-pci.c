@@ -14,6 +14,7 @@
 #include <ldm/of.h>
 #include <ldm/pci.h>
 #include <libldm/libldm.h>
+#include <libldm/proc.h>
 
 #include "harness.h"
 
@@ -229,4 +230,31 @@ DEFINE_TEST(test_pci_bad_boards,
 			     bad_functions[i].says);
 		free(err);
 	}
+}
+
+DEFINE_TEST(test_pci_proc_bus_pci,
+	    .description = "/proc/bus/pci/devices has 2.6.9's line per function and BB/DD.F its "
+			   "config space; both go with the board")
+{
+	char *text;
+	size_t len;
+
+	board_up();
+	text = ldm_proc_read_path("/bus/pci/devices", NULL);
+	ASSERT(text);
+	ASSERT(strstr(text, "0010\t10ec8139\tb\t        febf0000\t            c001\t"
+			    "               0\t               0\t               0\t"
+			    "               0\t               0\t            1000\t"
+			    "              40\t               0\t               0\t"
+			    "               0\t               0\t               0\t\n"));
+	ASSERT(strstr(text, "00f8\t80862410\t0\t"));
+	free(text);
+	text = ldm_proc_read_path("/bus/pci/00/02.0", &len);
+	ASSERT(text);
+	ASSERT_EQ(len, 256);
+	ASSERT_EQ((unsigned char)text[0], 0xec);
+	ASSERT_EQ((unsigned char)text[0x3c], 11);
+	free(text);
+	ldm_board_unload();
+	ASSERT(!ldm_proc_read_path("/bus/pci/devices", NULL));
 }

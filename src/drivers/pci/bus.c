@@ -55,6 +55,9 @@ int pci_bus_add_device(struct pci_dev *dev)
 	error = pci_sysfs_add(dev);
 	if (error)
 		printk(KERN_WARNING "PCI: %s: no config file: %d\n", pci_name(dev), error);
+	error = pci_proc_attach_device(dev);
+	if (error && error != -ENOENT)
+		printk(KERN_WARNING "PCI: %s: no /proc/bus/pci file: %d\n", pci_name(dev), error);
 	return 0;
 }
 EXPORT_SYMBOL_GPL(pci_bus_add_device);
@@ -70,6 +73,7 @@ void pci_remove_bus_device(struct pci_dev *dev)
 	pthread_rwlock_wrlock(&pci_devices_lock);
 	list_del_init(&dev->global_list);
 	pthread_rwlock_unlock(&pci_devices_lock);
+	pci_proc_detach_device(dev);
 	pci_sysfs_remove(dev);
 	device_unregister(&dev->dev);
 }
