@@ -234,7 +234,7 @@ DEFINE_TEST(test_pci_bad_boards,
 
 DEFINE_TEST(test_pci_proc_bus_pci,
 	    .description = "/proc/bus/pci/devices has 2.6.9's line per function and BB/DD.F its "
-			   "config space; both go with the board")
+			   "config space, which goes with the board")
 {
 	char *text;
 	size_t len;
@@ -256,5 +256,9 @@ DEFINE_TEST(test_pci_proc_bus_pci,
 	ASSERT_EQ((unsigned char)text[0x3c], 11);
 	free(text);
 	ldm_board_unload();
-	ASSERT(!ldm_proc_read_path("/bus/pci/devices", NULL));
+	text = ldm_proc_read_path("/bus/pci/devices", NULL);
+	ASSERT(text);
+	ASSERT_STREQ(text, "");
+	free(text);
+	ASSERT(!ldm_proc_read_path("/bus/pci/00/02.0", NULL));
 }

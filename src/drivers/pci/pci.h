@@ -20,7 +20,4 @@ void pci_host_exit(void);
 int pci_sysfs_add(struct pci_dev *dev);
 void pci_sysfs_remove(struct pci_dev *dev);
 
-int pci_proc_attach_device(struct pci_dev *dev);
-void pci_proc_detach_device(struct pci_dev *dev);
-
 #endif /* _LDM_DRIVERS_PCI_H */

@@ -3,9 +3,8 @@
  * proc.c - /proc/bus/pci (drivers/pci/proc.c of 2.6.9): "devices", a line
  * per function with its ids, interrupt, BARs and driver, and BB/DD.F, the
  * configuration space of each function as a file (the first 64 bytes to a
- * reader without CAP_SYS_ADMIN, as 2.6.9 had it). The directory appears
- * with the first function and goes with the last: the bus is set up
- * before /proc is, and functions come only with a board.
+ * reader without CAP_SYS_ADMIN, as 2.6.9 had it). Layer 5, above the
+ * bus: it lends the bus its attach and detach calls at boot.
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -18,13 +17,13 @@
 #include <ldm/seq_file.h>
 #include <ldm/uaccess.h>
 
+#include "boot.h"
 #include "pci.h"
 
 #define PCI_REGION_FLAG_MASK 0x0fUL
 
 static pthread_mutex_t pci_proc_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct proc_dir_entry *pci_dir;
-static unsigned int pci_proc_count;	     /* functions with a file */
 static struct proc_dir_entry *bus_dirs[256]; /* /proc/bus/pci/BB */
 static unsigned int bus_count[256];	     /* their files */
 
@@ -162,57 +161,20 @@ static const struct file_operations config_fops = {
 	.release = config_release,
 };
 
-/* /proc/bus/pci and its devices file, with the first function. */
-static int pci_proc_dir_get(void)
-{
-	struct proc_dir_entry *e;
-
-	if (pci_proc_count++)
-		return 0;
-	pci_dir = proc_mkdir("pci", proc_bus);
-	if (!pci_dir)
-		goto fail;
-	e = create_proc_entry("devices", S_IFREG | 0444, pci_dir);
-	if (!e) {
-		remove_proc_entry("pci", proc_bus);
-		goto fail;
-	}
-	*e->proc_fops = devices_fops;
-	return 0;
-fail:
-	pci_dir = NULL;
-	pci_proc_count--;
-	return -ENOMEM;
-}
-
-static void pci_proc_dir_put(void)
-{
-	if (--pci_proc_count)
-		return;
-	remove_proc_entry("devices", pci_dir);
-	remove_proc_entry("pci", proc_bus);
-	pci_dir = NULL;
-}
-
 /**
  * pci_proc_attach_device - give a function its /proc/bus/pci/BB/DD.F
  * @dev: the function, registered
  *
- * Return: 0, -ENOMEM, or -ENOENT before /proc is set up.
+ * Return: 0, or -ENOMEM.
  */
-int pci_proc_attach_device(struct pci_dev *dev)
+static int pci_proc_attach_device(struct pci_dev *dev)
 {
 	unsigned int nr = dev->bus ? dev->bus->number : 0;
 	struct proc_dir_entry *e;
 	char name[16];
 	int error;
 
-	if (!proc_bus)
-		return -ENOENT;
 	pthread_mutex_lock(&pci_proc_lock);
-	error = pci_proc_dir_get();
-	if (error)
-		goto out;
 	if (!bus_count[nr]++) {
 		snprintf(name, sizeof(name), "%02x", nr);
 		bus_dirs[nr] = proc_mkdir(name, pci_dir);
@@ -234,11 +196,8 @@ fail_bus:
 		remove_proc_entry(name, pci_dir);
 		bus_dirs[nr] = NULL;
 	}
-	goto fail_dir;
 fail:
 	bus_count[nr] = 0;
-fail_dir:
-	pci_proc_dir_put();
 	error = -ENOMEM;
 out:
 	pthread_mutex_unlock(&pci_proc_lock);
@@ -249,7 +208,7 @@ out:
  * pci_proc_detach_device - take a function's file away
  * @dev: the function
  */
-void pci_proc_detach_device(struct pci_dev *dev)
+static void pci_proc_detach_device(struct pci_dev *dev)
 {
 	unsigned int nr = dev->bus ? dev->bus->number : 0;
 	char name[16];
@@ -265,7 +224,40 @@ void pci_proc_detach_device(struct pci_dev *dev)
 		remove_proc_entry(name, pci_dir);
 		bus_dirs[nr] = NULL;
 	}
-	pci_proc_dir_put();
 out:
 	pthread_mutex_unlock(&pci_proc_lock);
+}
+
+/**
+ * pci_proc_init - /proc/bus/pci and its devices file
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int pci_proc_init(void)
+{
+	struct proc_dir_entry *e;
+
+	pci_dir = proc_mkdir("pci", proc_bus);
+	if (!pci_dir)
+		return -ENOMEM;
+	e = create_proc_entry("devices", S_IFREG | 0444, pci_dir);
+	if (!e) {
+		remove_proc_entry("pci", proc_bus);
+		pci_dir = NULL;
+		return -ENOMEM;
+	}
+	*e->proc_fops = devices_fops;
+	pci_set_proc_ops(pci_proc_attach_device, pci_proc_detach_device);
+	return 0;
+}
+
+/**
+ * pci_proc_exit - take /proc/bus/pci away (the board's functions are gone)
+ */
+void pci_proc_exit(void)
+{
+	pci_set_proc_ops(NULL, NULL);
+	remove_proc_entry("devices", pci_dir);
+	remove_proc_entry("pci", proc_bus);
+	pci_dir = NULL;
 }
