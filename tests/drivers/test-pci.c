@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <ldm/io.h>
+#include <ldm/ioport.h>
 #include <ldm/ldm.h>
 #include <ldm/of.h>
 #include <ldm/pci.h>
@@ -261,4 +262,71 @@ DEFINE_TEST(test_pci_proc_bus_pci,
 	ASSERT_STREQ(text, "");
 	free(text);
 	ASSERT(!ldm_proc_read_path("/bus/pci/00/02.0", NULL));
+}
+
+static int probes, removes;
+static struct pci_dev *probed;
+
+static int tdrv_probe(struct pci_dev *dev, const struct pci_device_id *id)
+{
+	int error;
+
+	if (id->driver_data != 42)
+		return -EINVAL;
+	error = pci_enable_device(dev);
+	if (error)
+		return error;
+	error = pci_request_regions(dev, "tdrv");
+	if (error)
+		return error;
+	pci_set_master(dev);
+	pci_set_drvdata(dev, &probes);
+	probed = dev;
+	probes++;
+	return 0;
+}
+
+static void tdrv_remove(struct pci_dev *dev)
+{
+	pci_release_regions(dev);
+	pci_disable_device(dev);
+	removes++;
+}
+
+static const struct pci_device_id tdrv_ids[] = {
+	{ PCI_DEVICE(0x10ec, 0x8139), .driver_data = 42 },
+	{},
+};
+
+static struct pci_driver tdrv = {
+	.name = "tdrv",
+	.id_table = tdrv_ids,
+	.probe = tdrv_probe,
+	.remove = tdrv_remove,
+};
+
+DEFINE_TEST(test_pci_driver_binds_board_function,
+	    .description = "a pci_driver whose id_table names a board function binds to it, "
+			   "claims its BARs and turns on decoding and mastering; the board's "
+			   "unload runs its remove first")
+{
+	u16 cmd;
+
+	probes = removes = 0;
+	board_up();
+	ASSERT_OK(pci_register_driver(&tdrv));
+	ASSERT_EQ(probes, 1);
+	ASSERT_STREQ(pci_name(probed), "0000:00:02.0");
+	ASSERT(pci_get_drvdata(probed) == &probes);
+	ASSERT_OK(pci_read_config_word(probed, PCI_COMMAND, &cmd));
+	ASSERT_EQ(cmd, PCI_COMMAND_IO | PCI_COMMAND_MEMORY | PCI_COMMAND_MASTER);
+	ASSERT(!request_region(0xc000, 0x40, "other")); /* tdrv holds it */
+	ASSERT_STREQ(tree_link("/bus/pci/devices/0000:00:02.0/driver"),
+		     "../../../../bus/pci/drivers/tdrv");
+	ldm_board_unload();
+	ASSERT_EQ(removes, 1);
+	ASSERT(request_region(0xc000, 0x40, "other"));
+	release_region(0xc000, 0x40);
+	pci_unregister_driver(&tdrv);
+	ASSERT_EQ(removes, 1);
 }
