@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * test-pci-exec.c - Debian's pciutils and udevadm, unmodified, under ldm
- * exec against an ldmd booted on boards/pci.dts: lspci, lspci -n, -vv
+ * exec against an ldmd booted on boards/pci.dts with khw_pci.ko (bound to
+ * 00:03.0, so that lspci -k has a driver to show): lspci, lspci -n, -vv
  * and -k list the board's functions (golden files), setpci reads config
  * space and sizes a BAR through it, and udevadm info shows a function's
  * PCI_ID, PCI_CLASS and MODALIAS.
@@ -20,7 +21,8 @@ static void pci_up(struct ldmd *d)
 		ldm_test_skip("lspci is not installed (Debian package pciutils)");
 	make_root(d);
 	d->pid = spawn_ldmd(d, true,
-			    (const char *[]){ "--board", LDM_SOURCE_DIR "/boards/pci.dts", NULL });
+			    (const char *[]){ "--board", LDM_SOURCE_DIR "/boards/pci.dts",
+					      LDM_BUILD_DIR "/tests/modules/khw_pci.ko", NULL });
 	wait_ready(d);
 }
 
