@@ -330,3 +330,28 @@ DEFINE_TEST(test_pci_driver_binds_board_function,
 	pci_unregister_driver(&tdrv);
 	ASSERT_EQ(removes, 1);
 }
+
+DEFINE_TEST(test_pci_bar_register_bank,
+	    .description = "a bar@N child compatible with ldm,regbank answers BAR N's accesses "
+			   "with its registers, in any width; past them all ones; gone with "
+			   "the board")
+{
+	char __iomem *regs;
+
+	board_up();
+	regs = (char __iomem *)ioremap(0xfebf1000, 0x1000);
+	ASSERT(regs);
+	ASSERT_EQ(readl(regs), 0x0000a55aU);
+	ASSERT_EQ(readb(regs + 4), 0x01);
+	writel(0x11223344, regs); /* registers 0 and 1 are read-only, 2 and 3 not */
+	ASSERT_EQ(readl(regs), 0x1122a55aU);
+	writew(0xbeef, regs + 6);
+	ASSERT_EQ(readl(regs + 4), 0xbeef0001U);
+	ASSERT_EQ(readb(regs + 16), 0xff); /* past the bank */
+	iounmap(regs);
+	ldm_board_unload();
+	regs = (char __iomem *)ioremap(0xfebf1000, 0x1000);
+	ASSERT(regs);
+	ASSERT_EQ(readl(regs), 0xffffffffU);
+	iounmap(regs);
+}

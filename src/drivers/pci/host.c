@@ -10,6 +10,7 @@
  * docs/pci.md gives the binding.
  */
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <ldm/device.h>
@@ -21,6 +22,7 @@
 #include <ldm/slab.h>
 #include <libldm/hw.h>
 
+#include "../../hw/regbank.h"
 #include "pci.h"
 
 #define CFG_SIZE     256
@@ -29,9 +31,18 @@
 #define CONF1_DATA   0xcfc
 #define CONF1_ENABLE 0x80000000u
 
+/* A BAR answered by a register bank: its registers one after another. */
+struct pci_bar_bank {
+	struct regbank *rb;
+	enum ldm_hw_space space;
+	unsigned long start, len;
+	bool claimed;
+};
+
 /* A function: its pci_dev and its config space. */
 struct pci_model {
 	struct pci_dev pdev;
+	struct pci_bar_bank banks[PCI_MAX_BARS];
 	u8 cfg[CFG_SIZE];
 	u8 wmask[CFG_SIZE]; /* bits a driver's write changes */
 	struct pci_model *next;
@@ -290,8 +301,149 @@ static int model_check(struct pci_model *m, struct pci_host *host, struct device
 	return error;
 }
 
+/* The line a bank wants raised, taken with hosts_lock held; raised after. */
+static void bank_raise(struct pci_bar_bank *bank)
+{
+	int line;
+
+	pthread_mutex_lock(&hosts_lock);
+	line = regbank_take_irq(bank->rb);
+	pthread_mutex_unlock(&hosts_lock);
+	while (line >= 0) {
+		ldm_hw_irq_raise((unsigned int)line);
+		pthread_mutex_lock(&hosts_lock);
+		line = regbank_take_irq(bank->rb);
+		pthread_mutex_unlock(&hosts_lock);
+	}
+}
+
+/*
+ * A driver's access of @width bytes at @addr of a bank's BAR: each register
+ * it covers is read (or written) once; the bytes of a register it covers in
+ * part keep their value on a write. Past the bank's registers: all ones.
+ */
+static uint32_t bank_read(void *data, unsigned long addr, unsigned int width)
+{
+	struct pci_bar_bank *bank = data;
+	unsigned int rbytes, off = (unsigned int)(addr - bank->start), o, i;
+	uint32_t val = 0, reg;
+
+	pthread_mutex_lock(&hosts_lock);
+	rbytes = bank->rb->width / 8;
+	for (o = off - off % rbytes; o < off + width; o += rbytes) {
+		if (regbank_read(bank->rb, o / rbytes, &reg))
+			reg = ~0u;
+		for (i = 0; i < rbytes; i++)
+			if (o + i >= off && o + i < off + width)
+				val |= ((reg >> (8 * i)) & 0xff) << (8 * (o + i - off));
+	}
+	pthread_mutex_unlock(&hosts_lock);
+	bank_raise(bank);
+	return val;
+}
+
+static void bank_write(void *data, unsigned long addr, unsigned int width, uint32_t value)
+{
+	struct pci_bar_bank *bank = data;
+	unsigned int rbytes, off = (unsigned int)(addr - bank->start), o, i;
+	uint32_t reg;
+
+	pthread_mutex_lock(&hosts_lock);
+	rbytes = bank->rb->width / 8;
+	for (o = off - off % rbytes; o < off + width; o += rbytes) {
+		if (regbank_peek(bank->rb, o / rbytes, &reg))
+			continue;
+		for (i = 0; i < rbytes; i++) {
+			if (o + i < off || o + i >= off + width)
+				continue;
+			reg &= ~(0xffu << (8 * i));
+			reg |= ((value >> (8 * (o + i - off))) & 0xff) << (8 * i);
+		}
+		regbank_write(bank->rb, o / rbytes, reg);
+	}
+	pthread_mutex_unlock(&hosts_lock);
+	bank_raise(bank);
+}
+
+static const struct ldm_hw_ops bank_ops = {
+	.read = bank_read,
+	.write = bank_write,
+};
+
+/*
+ * "bar@N" children of @np with compatible "ldm,regbank": BAR N answered by
+ * a register bank (docs/hardware-i2c.md gives its properties), claimed in
+ * its space while the function is on the board.
+ */
+static int model_banks(struct pci_model *m, struct device_node *np)
+{
+	struct device_node *child;
+	u32 bar;
+
+	for_each_child_of_node(np, child)
+	{
+		struct pci_bar_bank *bank;
+		struct resource *res;
+
+		if (!of_device_is_compatible(child, "ldm,regbank") ||
+		    !of_device_is_available(child))
+			continue;
+		if (of_property_read_u32_index(child, "reg", 0, &bar) || bar >= PCI_MAX_BARS ||
+		    !m->pdev.resource[bar].flags) {
+			pr_err("ldm: pci %s: reg is not a BAR the function has\n",
+			       child->full_name);
+			of_node_put(child);
+			return -EINVAL;
+		}
+		bank = &m->banks[bar];
+		res = &m->pdev.resource[bar];
+		bank->rb = regbank_from_node(child, REGBANK_MAX_REGS, 8, child->full_name);
+		if (IS_ERR_OR_NULL(bank->rb)) {
+			int error = bank->rb ? (int)PTR_ERR(bank->rb) : -ENOMEM;
+
+			bank->rb = NULL;
+			of_node_put(child);
+			return error;
+		}
+		bank->space = res->flags & IORESOURCE_IO ? LDM_HW_PORT : LDM_HW_MMIO;
+		bank->start = res->start;
+		bank->len = res->end - res->start + 1;
+	}
+	return 0;
+}
+
+/* Claim the banks' ranges: -EBUSY, naming @np, if a model has one already. */
+static int model_claim(struct pci_model *m, struct device_node *np)
+{
+	int i, error;
+
+	for (i = 0; i < PCI_MAX_BARS; i++) {
+		struct pci_bar_bank *bank = &m->banks[i];
+
+		if (!bank->rb)
+			continue;
+		error = ldm_hw_claim(bank->space, bank->start, bank->len, np->full_name, &bank_ops,
+				     bank);
+		if (error) {
+			pr_err("ldm: pci %s: BAR %d (0x%lx) is another model's: %d\n",
+			       np->full_name, i, bank->start, error);
+			return error;
+		}
+		bank->claimed = true;
+	}
+	return 0;
+}
+
 static void model_free(struct pci_model *m)
 {
+	int i;
+
+	for (i = 0; i < PCI_MAX_BARS; i++) {
+		if (m->banks[i].claimed)
+			ldm_hw_unclaim(m->banks[i].space, m->banks[i].start);
+		if (m->banks[i].rb)
+			regbank_destroy(m->banks[i].rb);
+	}
 	of_node_put(m->pdev.dev.of_node);
 	kfree(m);
 }
@@ -352,6 +504,8 @@ static int model_create(struct pci_host *host, struct device_node *np, struct de
 	error = error ?: model_config(np, "ldm,config", m->cfg);
 	error = error ?: model_config(np, "ldm,config-writable", m->wmask);
 	error = error ?: model_check(m, host, np);
+	error = error ?: model_banks(m, np);
+	error = error ?: model_claim(m, np);
 	if (error) {
 		model_free(m);
 		return error;
