@@ -198,6 +198,9 @@ static const struct {
 	  "/pci/a@1,0: BAR 0 at 0x10800 is not aligned to its size" },
 	{ "a@1,0 { reg = <0x800 0 0 0 0>; vendor-id = <1>; ldm,config = <0x10 0>; };",
 	  "/pci/a@1,0: ldm,config offset 0x10 is not a dword in 0x40-0xfc" },
+	{ "a@1,0 { reg = <0x800 0 0 0 0>; vendor-id = <1>; #address-cells = <1>;"
+	  " #size-cells = <0>; bar@2 { compatible = \"ldm,regbank\"; reg = <2>; }; };",
+	  "/pci/a@1,0/bar@2: reg is not a BAR the function has" },
 };
 
 static void load_bad(void *arg)
