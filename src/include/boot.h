@@ -117,6 +117,10 @@ void pci_driver_exit(void);
 int pnp_init(void);
 void pnp_exit(void);
 
+/* drivers/usb/core/usb.c: the "usb" bus */
+int usb_init(void);
+void usb_exit(void);
+
 /* kernel/sysctl.c: /proc/sys */
 int sysctl_init(void);
 void sysctl_exit(void);

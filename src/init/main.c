@@ -78,9 +78,12 @@ int ldm_init(void)
 	error = pnp_init();
 	if (error)
 		goto err_pci;
-	error = pm_init();
+	error = usb_init();
 	if (error)
 		goto err_pnp;
+	error = pm_init();
+	if (error)
+		goto err_usb;
 	error = proc_root_init();
 	if (error)
 		goto err_pm;
@@ -110,6 +113,8 @@ err_proc:
 	proc_root_exit();
 err_pm:
 	pm_exit();
+err_usb:
+	usb_exit();
 err_pnp:
 	pnp_exit();
 err_pci:
@@ -171,6 +176,7 @@ void ldm_exit(void)
 	proc_root_exit();
 	chrdev_exit();
 	pm_exit();
+	usb_exit();
 	pnp_exit();
 	pci_driver_exit();
 	driver_exit();
