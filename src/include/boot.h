@@ -78,6 +78,10 @@ void chrdev_exit(void);
 int misc_init(void);
 void misc_exit(void);
 
+/* drivers/char/tty_ldisc.c: the line disciplines, /proc/tty */
+int tty_ldisc_init(void);
+void tty_ldisc_exit(void);
+
 /* of/board.c: the loaded board's devices go */
 void of_board_exit(void);
 

@@ -99,10 +99,15 @@ int ldm_init(void)
 	error = misc_init();
 	if (error)
 		goto err_sysctl;
+	error = tty_ldisc_init();
+	if (error)
+		goto err_misc;
 	module_sysfs_init();
 	running = true;
 	goto out;
 
+err_misc:
+	misc_exit();
 err_sysctl:
 	sysctl_exit();
 err_proc_hardware:
@@ -169,6 +174,7 @@ void ldm_exit(void)
 	flush_scheduled_work();
 	of_board_exit();
 	platform_host_exit();
+	tty_ldisc_exit();
 	misc_exit();
 	sysctl_exit();
 	proc_hardware_exit();
