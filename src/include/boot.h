@@ -121,6 +121,10 @@ void pci_driver_exit(void);
 int pnp_init(void);
 void pnp_exit(void);
 
+/* kernel/scx200.c: the driver of the NatSemi SCx200 bridge's GPIO block */
+int scx200_init(void);
+void scx200_exit(void);
+
 /* drivers/usb/core/usb.c: the "usb" bus */
 int usb_init(void);
 void usb_exit(void);

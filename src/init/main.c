@@ -78,9 +78,12 @@ int ldm_init(void)
 	error = pnp_init();
 	if (error)
 		goto err_pci;
-	error = usb_init();
+	error = scx200_init();
 	if (error)
 		goto err_pnp;
+	error = usb_init();
+	if (error)
+		goto err_scx200;
 	error = pm_init();
 	if (error)
 		goto err_usb;
@@ -120,6 +123,8 @@ err_pm:
 	pm_exit();
 err_usb:
 	usb_exit();
+err_scx200:
+	scx200_exit();
 err_pnp:
 	pnp_exit();
 err_pci:
@@ -183,6 +188,7 @@ void ldm_exit(void)
 	chrdev_exit();
 	pm_exit();
 	usb_exit();
+	scx200_exit();
 	pnp_exit();
 	pci_driver_exit();
 	driver_exit();
