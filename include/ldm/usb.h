@@ -129,6 +129,7 @@ struct usb_host_config {
 	int extralen;
 };
 
+struct usb_endpoint_descriptor *usb_epnum_to_ep_desc(struct usb_device *dev, unsigned epnum);
 int __usb_get_extra_descriptor(char *buffer, unsigned size, unsigned char type, void **ptr);
 #define usb_get_extra_descriptor(ifpoint, type, ptr) \
 	__usb_get_extra_descriptor((char *)(ifpoint)->extra, (ifpoint)->extralen, type, \

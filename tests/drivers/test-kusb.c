@@ -170,6 +170,8 @@ DEFINE_TEST(test_kusb_driver_registers_and_binds_by_id_table,
 	ASSERT_EQ(usb_find_device(0x1d6b, 0x0104), f.udev);
 	usb_put_dev(f.udev);
 	ASSERT_EQ(usb_ifnum_to_if(f.udev, 0), &f.intf);
+	ASSERT_EQ(usb_epnum_to_ep_desc(f.udev, USB_DIR_IN | 1), &f.ep.desc);
+	ASSERT_EQ(usb_epnum_to_ep_desc(f.udev, 1), NULL);
 
 	ASSERT_OK(ldm_delete_module("kusb_drv", 0));
 	ASSERT_EQ(f.intf.dev.driver, NULL);

@@ -433,6 +433,34 @@ struct usb_interface *usb_ifnum_to_if(struct usb_device *dev, unsigned ifnum)
 EXPORT_SYMBOL(usb_ifnum_to_if);
 
 /**
+ * usb_epnum_to_ep_desc - an endpoint of a device's active configuration
+ * @dev: the device
+ * @epnum: the endpoint's bEndpointAddress, its direction bit included
+ *
+ * Looks in each interface's current setting.
+ * Return: its descriptor, or NULL.
+ */
+struct usb_endpoint_descriptor *usb_epnum_to_ep_desc(struct usb_device *dev, unsigned epnum)
+{
+	struct usb_host_config *config = dev ? dev->actconfig : NULL;
+	struct usb_host_interface *alt;
+	int i, k;
+
+	if (!config)
+		return NULL;
+	for (i = 0; i < config->desc.bNumInterfaces && i < USB_MAXINTERFACES; i++) {
+		if (!config->interface[i])
+			continue;
+		alt = config->interface[i]->cur_altsetting;
+		for (k = 0; alt && k < alt->desc.bNumEndpoints; k++)
+			if (alt->endpoint[k].desc.bEndpointAddress == epnum)
+				return &alt->endpoint[k].desc;
+	}
+	return NULL;
+}
+EXPORT_SYMBOL(usb_epnum_to_ep_desc);
+
+/**
  * usb_altnum_to_altsetting - an interface's setting of a number
  * @intf: the interface
  * @altnum: the setting's bAlternateSetting
