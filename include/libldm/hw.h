@@ -16,6 +16,7 @@
 #error "<libldm/...> is the host API; a module uses <ldm/...> only"
 #endif
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -49,6 +50,7 @@ int ldm_hw_owner(enum ldm_hw_space space, unsigned long addr, char *name, size_t
 unsigned long ldm_hw_unanswered(void);
 
 int ldm_hw_irq_raise(unsigned int irq);
+bool ldm_hw_irq_held(void);
 unsigned long ldm_hw_irq_count(unsigned int irq);
 
 #pragma GCC visibility pop
