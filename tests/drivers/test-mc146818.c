@@ -223,3 +223,32 @@ DEFINE_TEST(test_mc146818_dump,
 	ASSERT_EQ(ldm_hw_model_dump("nothing", buf, sizeof(buf)), -ENODEV);
 	ldm_board_unload();
 }
+
+DEFINE_TEST(test_mc146818_trace_records_each_access,
+	    .description = "with the trace on, each index and data access is recorded with its "
+			   "width, address, value, the driver that made it and the model that "
+			   "answered; off, nothing is kept")
+{
+	struct ldm_hw_access a[8];
+
+	cmos_boot();
+	cmos_set(RTC_CONTROL, RTC_24H | RTC_DM_BINARY);
+	ASSERT_EQ(ldm_hw_trace_get(0, a, 8), 0);
+	ASSERT_OK(ldm_hw_trace(true));
+	cmos_set(RTC_CONTROL, RTC_24H);
+	(void)inb(0x300);
+	ASSERT_EQ(ldm_hw_trace_get(0, a, 8), 3);
+	ASSERT(a[0].write && a[0].space == LDM_HW_PORT && a[0].addr == 0x70);
+	ASSERT_EQ(a[0].value, RTC_CONTROL);
+	ASSERT_EQ(a[0].width, 1);
+	ASSERT_STREQ(a[0].owner, "/isa/rtc@70");
+	ASSERT_STREQ(a[0].who, "kernel");
+	ASSERT(a[1].write && a[1].addr == 0x71 && a[1].value == RTC_24H);
+	ASSERT(!a[2].write && a[2].addr == 0x300 && a[2].value == 0xff);
+	ASSERT_STREQ(a[2].owner, "-");
+	ASSERT_EQ(a[1].seq, 1);
+	ASSERT_EQ(ldm_hw_trace_get(2, a, 8), 1);
+	ASSERT_OK(ldm_hw_trace(false));
+	ASSERT_EQ(ldm_hw_trace_get(0, a, 8), 0);
+	ldm_board_unload();
+}

@@ -17,6 +17,7 @@
 
 #include "../modules/modtest.h"
 #include "../hw/hw-board.h"
+#include "../hw/linux269.h"
 
 #define NS 1000000000ULL
 
@@ -38,38 +39,29 @@ static const char rtc_board[] = "/dts-v1/;\n"
 /* Build drivers/char/@name.c of the 2.6.9 tree as a module; load it. */
 static void load_269(const char *name)
 {
-	const char *tree = getenv("LDM_LINUX_2_6_9");
-	char dir[] = "/tmp/ldm-test-269-XXXXXX", cmd[1024], path[1200];
-	FILE *f;
+	char ko[256];
 	int fd;
 
-	if (!tree || !*tree)
-		ldm_test_skip("LDM_LINUX_2_6_9 does not name an unpacked Linux 2.6.9 tree to build "
-			      "drivers/char/%s.c from",
-			      name);
-	snprintf(path, sizeof(path), "%s/drivers/char/%s.c", tree, name);
-	if (access(path, R_OK))
-		ldm_test_skip("%s: not readable: LDM_LINUX_2_6_9 is no 2.6.9 tree", path);
-	ASSERT(mkdtemp(dir));
-	snprintf(cmd, sizeof(cmd), "%s/%s.c", dir, name);
-	ASSERT_OK(symlink(path, cmd));
-	snprintf(cmd, sizeof(cmd), "%s/Makefile", dir);
-	f = fopen(cmd, "w");
-	ASSERT(f);
-	fprintf(f, "obj-m := %s.o\ninclude %s/scripts/module.mk\n", name, LDM_SOURCE_DIR);
-	fclose(f);
-	snprintf(cmd, sizeof(cmd),
-		 "make -s -C %s LDM=%s/tools/ldm/ldm LDM_CFLAGS=-I%s/include "
-		 "LDM_COMPAT_CFLAGS=-I%s/include/compat LDM_MODPOST_WARN=1 >&2",
-		 dir, LDM_BUILD_DIR, LDM_SOURCE_DIR, LDM_SOURCE_DIR);
-	ASSERT_EQ(ldm_test_run(cmd, NULL), 0);
-	snprintf(path, sizeof(path), "%s/%s.ko", dir, name);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	linux269_build(name, ko, sizeof(ko));
+	fd = open(ko, O_RDONLY | O_CLOEXEC);
 	ASSERT(fd >= 0);
 	ASSERT_OK(ldm_finit_module(fd, NULL, 0));
 	close(fd);
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
-	ldm_test_run(cmd, NULL);
+	linux269_clean(ko);
+}
+
+/* Whether the trace has @who writing @value to CMOS register @reg (index, then data). */
+static bool traced_cmos_write(const char *who, unsigned int reg, uint32_t value)
+{
+	static struct ldm_hw_access a[4096];
+	size_t n = ldm_hw_trace_get(0, a, 4096), i;
+
+	for (i = 0; i + 1 < n; i++)
+		if (a[i].write && a[i].addr == 0x70 && (a[i].value & 0x7f) == reg &&
+		    a[i + 1].write && a[i + 1].addr == 0x71 && a[i + 1].value == value &&
+		    !strcmp(a[i + 1].who, who) && !strcmp(a[i + 1].owner, "/isa/rtc@70"))
+			return true;
+	return false;
 }
 
 static struct ldm_chrdev_file *open_misc(const char *name, int flags)
@@ -90,10 +82,12 @@ static void rtc_boot(void)
 	load_269("rtc");
 }
 
-DEFINE_TEST(test_rtc_269_reads_and_sets_the_model_time,
-	    .description = "2.6.9's rtc.c, unchanged, reads the model's time with RTC_RD_TIME; "
-			   "RTC_SET_TIME sets it, the model running on from there; "
-			   "/proc/driver/rtc and /proc/interrupts show it")
+DEFINE_TEST(
+	test_rtc_269_reads_and_sets_the_model_time,
+	.description =
+		"2.6.9's rtc.c, unchanged, reads the model's time with RTC_RD_TIME; "
+		"RTC_SET_TIME sets it (the trace shows SET, the BCD fields, SET cleared, written by rtc), the model running on from there; "
+		"/proc/driver/rtc and /proc/interrupts show it")
 {
 	struct ldm_chrdev_file *f;
 	struct rtc_time tm;
@@ -113,7 +107,14 @@ DEFINE_TEST(test_rtc_269_reads_and_sets_the_model_time,
 	tm = (struct rtc_time){
 		.tm_year = 124, .tm_mon = 1, .tm_mday = 29, .tm_hour = 23, .tm_min = 59, .tm_sec = 59
 	};
+	ASSERT_OK(ldm_hw_trace(true));
 	ASSERT_EQ(ldm_chrdev_ioctl(f, RTC_SET_TIME, (unsigned long)&tm), 0);
+	/* As roadtest asserts: what the driver wrote, in the chip's terms. */
+	ASSERT(traced_cmos_write("rtc", RTC_CONTROL, RTC_SET | RTC_24H));
+	ASSERT(traced_cmos_write("rtc", RTC_YEAR, 0x24));
+	ASSERT(traced_cmos_write("rtc", RTC_DAY_OF_MONTH, 0x29));
+	ASSERT(traced_cmos_write("rtc", RTC_CONTROL, RTC_24H));
+	ASSERT_OK(ldm_hw_trace(false));
 	ASSERT_OK(ldm_hw_model_reg_read("rtc@70", 9, &v));
 	ASSERT_EQ(v, 0x24);
 	ldm_hw_clock_advance(NS);

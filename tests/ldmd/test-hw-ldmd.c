@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * test-hw-ldmd.c - ldmd on boards/pc.dts with 2.6.9's rtc.c and nvram.c
+ * (built unchanged from $LDM_LINUX_2_6_9; the tests skip without it), and
+ * real programs under ldm exec: util-linux's hwclock reads and sets the
+ * MC146818 model's time, a /dev/rtc reader is woken by its alarm, dd reads
+ * its NVRAM; `ldm hw` lists the model, reads and writes its registers and
+ * traces what rtc.c wrote. The model runs on the monotonic clock here:
+ * the alarm reader waits for an event, bounded by the harness, and no
+ * assertion is on a time of day beyond its date.
+ */
+#include <time.h>
+
+#include "ldmd-util.h"
+#include "../hw/linux269.h"
+
+/* Fail unless @text contains @needle. */
+#define ASSERT_CONTAINS(text, needle) \
+	do { \
+		const char *__t = (text), *__n = (needle); \
+		if (!__t || !strstr(__t, __n)) \
+			FAIL("expected \"%s\" in:\n%s", __n, __t ? __t : "(null)"); \
+	} while (0)
+
+#define PC_DTS LDM_SOURCE_DIR "/boards/pc.dts"
+#define LDM    LDM_BUILD_DIR "/tools/ldm/ldm"
+
+struct pc {
+	struct ldmd d;
+	char rtc[256], nvram[256];
+};
+
+static void pc_up(struct pc *pc)
+{
+	const char *args[] = { "--board", PC_DTS, pc->rtc, pc->nvram, NULL };
+
+	need_fuse();
+	need_namespaces();
+	linux269_build("rtc", pc->rtc, sizeof(pc->rtc));
+	linux269_build("nvram", pc->nvram, sizeof(pc->nvram));
+	ldmd_up(&pc->d, args);
+}
+
+static void pc_down(struct pc *pc)
+{
+	ldmd_down(&pc->d);
+	linux269_clean(pc->rtc);
+	linux269_clean(pc->nvram);
+}
+
+/* Run `ldm hw ARGS` against @d; its status, its output and errors in @out. */
+static int ldm_hw(const struct ldmd *d, const char *args, char **out)
+{
+	char cmd[1024];
+
+	snprintf(cmd, sizeof(cmd), "%s --root %s hw %s 2>&1", LDM, d->root, args);
+	return ldm_test_run(cmd, out);
+}
+
+DEFINE_TEST(test_hwclock_reads_and_sets_the_model_clock,
+	    .description = "under ldmd with boards/pc.dts and 2.6.9's rtc.c, hwclock -r run by "
+			   "ldm exec reads the model's time (2004-10-18, the board's), hwclock -w "
+			   "sets it to the system's (the year register follows), and ldm hw "
+			   "trace shows rtc.c's writes to ports 0x70-0x71",
+	    .no_runtime = true)
+{
+	char *out, expect[8];
+	struct tm now;
+	struct pc pc;
+	time_t t;
+
+	if (!in_path("hwclock"))
+		ldm_test_skip("hwclock (util-linux-extra) is not installed");
+	pc_up(&pc);
+	ASSERT_EQ(ldm_hw(&pc.d, "list", &out), 0);
+	ASSERT_STREQ(out, "rtc@70 ldm,mc146818 /isa/rtc@70 port 0x70-0x71 irq 8\n");
+	free(out);
+	ASSERT_EQ(ldm_hw(&pc.d, "trace on", &out), 0);
+	free(out);
+	exec_ok(&pc.d, "hwclock -r --utc --noadjfile", &out);
+	ASSERT_CONTAINS(out, "2004-10-18 22:");
+	free(out);
+	ASSERT_EQ(ldm_hw(&pc.d, "trace", &out), 0);
+	/* hwclock waits for the update interrupt: rtc.c turns UIE on. */
+	ASSERT_CONTAINS(out, " rtc          write 1 port   0x0070 0x0b /isa/rtc@70\n");
+	ASSERT_CONTAINS(out, " rtc          write 1 port   0x0071 0x12 /isa/rtc@70\n");
+	free(out);
+	ASSERT_EQ(ldm_hw(&pc.d, "trace off", &out), 0);
+	free(out);
+
+	exec_ok(&pc.d, "hwclock -w --utc --noadjfile", &out);
+	free(out);
+	t = time(NULL);
+	gmtime_r(&t, &now);
+	snprintf(expect, sizeof(expect), "0x%02x\n",
+		 (unsigned int)((now.tm_year % 100) / 10 * 16 + now.tm_year % 10));
+	ASSERT_EQ(ldm_hw(&pc.d, "read rtc@70 9", &out), 0);
+	ASSERT_STREQ(out, expect);
+	free(out);
+	pc_down(&pc);
+}
+
+DEFINE_TEST(test_rtc_alarm_wakes_a_reader_under_ldmd,
+	    .description = "a program under ldm exec that sets an alarm with RTC_ALM_SET and "
+			   "RTC_AIE_ON blocks in read() of /dev/rtc until the model's alarm "
+			   "interrupt; dd reads the board's NVRAM bytes from /dev/nvram",
+	    .no_runtime = true)
+{
+	struct pc pc;
+	char *out;
+
+	pc_up(&pc);
+	exec_ok(&pc.d, RTC_ALARM_PATH, &out);
+	ASSERT_CONTAINS(out, "rang: AF set, 1 interrupt(s)\n");
+	free(out);
+	exec_ok(&pc.d,
+		"sh -c 'dd if=/dev/nvram bs=114 count=1 status=none | od -An -tx1 | head -1'",
+		&out);
+	ASSERT_CONTAINS(out, " 6c 64 6d 21 00");
+	free(out);
+	pc_down(&pc);
+}
+
+DEFINE_TEST(test_ldm_hw_errors_name_the_cause,
+	    .description = "with the board alone (no 2.6.9 tree needed), ldm hw lists the "
+			   "model, reads and writes its registers, raises line 8 (no handler); "
+			   "a register the model has not, a read-only one, a model not there "
+			   "and a line past 223 fail naming the cause, and ldmd answers on",
+	    .no_runtime = true)
+{
+	const char *args[] = { "--board", PC_DTS, NULL };
+	struct ldmd d;
+	char *out;
+
+	need_fuse();
+	ldmd_up(&d, args);
+	ASSERT_EQ(ldm_hw(&d, "list", &out), 0);
+	ASSERT_STREQ(out, "rtc@70 ldm,mc146818 /isa/rtc@70 port 0x70-0x71 irq 8\n");
+	free(out);
+	ASSERT_EQ(ldm_hw(&d, "write rtc@70 200 1", &out), 1);
+	ASSERT_STREQ(out, "ldm hw: rtc@70 has no register 200\n");
+	free(out);
+	ASSERT_EQ(ldm_hw(&d, "write rtc@70 12 1", &out), 1);
+	ASSERT_STREQ(out, "ldm hw: register 12 of rtc@70 is read-only\n");
+	free(out);
+	ASSERT_EQ(ldm_hw(&d, "read nope 1", &out), 1);
+	ASSERT_STREQ(out, "ldm hw: no model named 'nope' (ldm hw list names them)\n");
+	free(out);
+	ASSERT_EQ(ldm_hw(&d, "irq 300", &out), 1);
+	ASSERT_STREQ(out, "ldm hw: '300' is not a line (0 to 223)\n");
+	free(out);
+	ASSERT_EQ(ldm_hw(&d, "bogus", &out), 2);
+	ASSERT_CONTAINS(out, "ldm hw: 'bogus' is not a sub-verb of hw\n");
+	free(out);
+	ASSERT_EQ(ldm_hw(&d, "write rtc@70 14 0x41", &out), 0);
+	free(out);
+	ASSERT_EQ(ldm_hw(&d, "read rtc@70 14", &out), 0);
+	ASSERT_STREQ(out, "0x41\n");
+	free(out);
+	ASSERT_EQ(ldm_hw(&d, "read rtc@70 0x0d", &out), 0);
+	ASSERT_STREQ(out, "0x80\n");
+	free(out);
+	ASSERT_EQ(ldm_hw(&d, "irq 8", &out), 0);
+	ASSERT_STREQ(out, "not handled (no handler, disabled, or none claimed it)\n");
+	free(out);
+	ASSERT_EQ(ldm_hw(&d, "dump rtc@70", &out), 0);
+	ASSERT_CONTAINS(out, "time 2004-10-18 22:");
+	ASSERT_CONTAINS(out, "\n  41 64 6d 21 00"); /* the 0x41 written above */
+	free(out);
+	ldmd_down(&d);
+}
