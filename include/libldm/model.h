@@ -73,6 +73,7 @@ int ldm_model_prop_u32(struct ldm_model *m, const char *name, uint32_t *value);
 void ldm_model_err(struct ldm_model *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int ldm_model_irq_raise(struct ldm_model *m, unsigned int index);
 int ldm_model_irq_lower(struct ldm_model *m, unsigned int index);
+void ldm_model_machine_reset(struct ldm_model *m);
 int ldm_model_dma_read(struct ldm_model *m, uint64_t bus_addr, void *buf, size_t len);
 int ldm_model_dma_write(struct ldm_model *m, uint64_t bus_addr, const void *buf, size_t len);
 uint64_t ldm_model_now(void);

@@ -180,6 +180,7 @@ static void model_free(struct ldm_model *m)
 	model_stop(m);
 	of_node_put(m->np);
 	pthread_mutex_destroy(&m->lock);
+	kfree(m->what);
 	kfree(m->priv);
 	kfree(m);
 }
@@ -201,7 +202,12 @@ static int model_new(struct device_node *np, const struct ldm_model_type *type, 
 	}
 	m->type = type;
 	m->np = of_node_get(np);
-	m->what = what;
+	m->what = kstrdup(what, GFP_KERNEL);
+	if (!m->what) {
+		kfree(m->priv);
+		kfree(m);
+		return -ENOMEM;
+	}
 	strlcpy(m->name, base && base[1] ? base + 1 : np->full_name, sizeof(m->name));
 	pthread_mutex_init(&m->lock, NULL);
 	err = read_regions(m);

@@ -13,8 +13,10 @@
 #include <string.h>
 #include <ldm/kernel.h>
 #include <ldm/of.h>
+#include <ldm/reboot.h>
 #include <ldm/string.h>
 #include <libldm/model.h>
+#include <libldm/runtime.h>
 
 #include "hw_model.h"
 #include "model.h"
@@ -38,6 +40,7 @@
 
 static const struct ldm_model_type *builtin_types[] = {
 	&mc146818_model_type,
+	&acquirewdt_model_type,
 };
 
 static pthread_mutex_t types_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -270,18 +273,38 @@ void model_lock(struct ldm_model *m)
 	pthread_mutex_lock(&m->lock);
 }
 
-/* Drop it, then raise the lines the callback raised. */
+/* Drop it, then raise the lines the callback raised, and reset the machine if it asked. */
 void model_unlock(struct ldm_model *m)
 {
 	unsigned int raise = m->raise, i;
 	unsigned int irqs[LDM_MODEL_MAX_IRQS];
+	bool reset = m->reset;
 
 	m->raise = 0;
+	m->reset = false;
 	memcpy(irqs, m->irqs, sizeof(irqs));
 	pthread_mutex_unlock(&m->lock);
 	for (i = 0; raise; i++, raise >>= 1)
 		if (raise & 1)
 			ldm_hw_irq_raise(irqs[i]);
+	if (reset) {
+		/* As a restart does: the drivers hear it, then the host stops. */
+		ldm_reboot(LDM_REBOOT_RESTART);
+		machine_restart(NULL);
+	}
+}
+
+/**
+ * ldm_model_machine_reset - pull the machine's reset line, as a watchdog does
+ * @m: the model, from one of its callbacks
+ *
+ * Once the callback returns: the drivers' reboot notifiers hear SYS_RESTART
+ * (ldm_reboot()), then the host's stop handler is asked to restart
+ * (ldm_machine_stop_handler(); ldmd stops).
+ */
+void ldm_model_machine_reset(struct ldm_model *m)
+{
+	m->reset = true;
 }
 
 static uint32_t region_read(void *data, unsigned long addr, unsigned int width)

@@ -37,6 +37,7 @@ struct model_region {
  * @irqs: its "interrupts" lines
  * @irq_up: whether each line is up
  * @raise: lines raised by the running callback, raised after it
+ * @reset: the running callback pulled the machine's reset line
  * @due: when its timer is due (clock ns), 0 when not set; under the clock's lock
  * @in_timer: its @timer callback runs; under the clock's lock
  * @priv: the type's state
@@ -46,7 +47,7 @@ struct ldm_model {
 	const struct ldm_model_type *type;
 	struct device_node *np;
 	char name[64];
-	const char *what;
+	char *what;
 	pthread_mutex_t lock;
 	struct model_region regions[LDM_MODEL_MAX_REGIONS];
 	unsigned int nr_regions;
@@ -54,6 +55,7 @@ struct ldm_model {
 	bool irq_up[LDM_MODEL_MAX_IRQS];
 	unsigned int nr_irqs;
 	unsigned int raise;
+	bool reset;
 	uint64_t due;
 	bool in_timer;
 	void *priv;
@@ -61,6 +63,7 @@ struct ldm_model {
 };
 
 extern const struct ldm_model_type mc146818_model_type;
+extern const struct ldm_model_type acquirewdt_model_type;
 
 const struct ldm_model_type *model_type_find(const char *compatible);
 void model_lock(struct ldm_model *m);

@@ -10,22 +10,27 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "../harness.h"
 
-/* Build drivers/char/@name.c into a fresh directory; its .ko's path in @ko. */
-static inline void linux269_build(const char *name, char *ko, size_t size)
+/*
+ * Build drivers/char/@rel.c ("rtc", "watchdog/acquirewdt") into a fresh
+ * directory; its .ko's path in @ko.
+ */
+static inline void linux269_build(const char *rel, char *ko, size_t size)
 {
 	const char *tree = getenv("LDM_LINUX_2_6_9");
+	const char *name = strrchr(rel, '/') ? strrchr(rel, '/') + 1 : rel;
 	char dir[] = "/tmp/ldm-test-269-XXXXXX", cmd[1024], path[1024];
 	FILE *f;
 
 	if (!tree || !*tree)
 		ldm_test_skip("LDM_LINUX_2_6_9 does not name an unpacked Linux 2.6.9 tree to build "
 			      "drivers/char/%s.c from",
-			      name);
-	snprintf(path, sizeof(path), "%s/drivers/char/%s.c", tree, name);
+			      rel);
+	snprintf(path, sizeof(path), "%s/drivers/char/%s.c", tree, rel);
 	if (access(path, R_OK))
 		ldm_test_skip("%s: not readable: LDM_LINUX_2_6_9 is no 2.6.9 tree", path);
 	ASSERT(mkdtemp(dir));
