@@ -5,10 +5,13 @@
  * real programs under ldm exec: util-linux's hwclock reads and sets the
  * MC146818 model's time, a /dev/rtc reader is woken by its alarm, dd reads
  * its NVRAM; `ldm hw` lists the model, reads and writes its registers and
- * traces what rtc.c wrote. The model runs on the monotonic clock here:
+ * traces what rtc.c wrote; wdctl reads acquirewdt.c's card, and the card
+ * stops ldmd through the reboot path when its pings stop. The model runs on the monotonic clock here:
  * the alarm reader waits for an event, bounded by the harness, and no
  * assertion is on a time of day beyond its date.
  */
+#include <fcntl.h>
+#include <sys/wait.h>
 #include <time.h>
 
 #include "ldmd-util.h"
@@ -73,7 +76,9 @@ DEFINE_TEST(test_hwclock_reads_and_sets_the_model_clock,
 		ldm_test_skip("hwclock (util-linux-extra) is not installed");
 	pc_up(&pc);
 	ASSERT_EQ(ldm_hw(&pc.d, "list", &out), 0);
-	ASSERT_STREQ(out, "rtc@70 ldm,mc146818 /isa/rtc@70 port 0x70-0x71 irq 8\n");
+	ASSERT_STREQ(out, "rtc@70 ldm,mc146818 /isa/rtc@70 port 0x70-0x71 irq 8\n"
+			  "watchdog@443 ldm,acquirewdt /isa/watchdog@443 port 0x443-0x443 "
+			  "port 0x43-0x43\n");
 	free(out);
 	ASSERT_EQ(ldm_hw(&pc.d, "trace on", &out), 0);
 	free(out);
@@ -135,7 +140,9 @@ DEFINE_TEST(test_ldm_hw_errors_name_the_cause,
 	need_fuse();
 	ldmd_up(&d, args);
 	ASSERT_EQ(ldm_hw(&d, "list", &out), 0);
-	ASSERT_STREQ(out, "rtc@70 ldm,mc146818 /isa/rtc@70 port 0x70-0x71 irq 8\n");
+	ASSERT_STREQ(out, "rtc@70 ldm,mc146818 /isa/rtc@70 port 0x70-0x71 irq 8\n"
+			  "watchdog@443 ldm,acquirewdt /isa/watchdog@443 port 0x443-0x443 "
+			  "port 0x43-0x43\n");
 	free(out);
 	ASSERT_EQ(ldm_hw(&d, "write rtc@70 200 1", &out), 1);
 	ASSERT_STREQ(out, "ldm hw: rtc@70 has no register 200\n");
@@ -168,4 +175,50 @@ DEFINE_TEST(test_ldm_hw_errors_name_the_cause,
 	ASSERT_CONTAINS(out, "\n  41 64 6d 21 00"); /* the 0x41 written above */
 	free(out);
 	ldmd_down(&d);
+}
+
+DEFINE_TEST(test_acquirewdt_expiry_stops_ldmd,
+	    .description = "under ldmd, wdctl reads 2.6.9's acquirewdt.c's identity; a program "
+			   "that opens /dev/watchdog and closes it without 'V' leaves the card "
+			   "armed, and with nobody pinging it the model resets the machine: the "
+			   "reboot notifiers run and ldmd stops by itself, saying why",
+	    .no_runtime = true)
+{
+	char board[300], ko[256], *out, *log;
+	const char *args[] = { "--board", board, ko, NULL };
+	struct ldmd d;
+	int status, fd;
+
+	need_fuse();
+	need_namespaces();
+	if (!in_path("wdctl"))
+		ldm_test_skip("wdctl (util-linux) is not installed");
+	linux269_build("watchdog/acquirewdt", ko, sizeof(ko));
+	snprintf(board, sizeof(board), "/tmp/ldm-test-wdt-%d.dts", (int)getpid());
+	fd = open(board, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	ASSERT(fd >= 0);
+	ASSERT(dprintf(fd, "/dts-v1/;\n/ { isa { compatible = \"isa\"; #address-cells = <1>; "
+			   "#size-cells = <1>;\n  watchdog@443 { compatible = \"ldm,acquirewdt\"; "
+			   "reg = <0x443 1 0x43 1>; ldm,timeout-ms = <300>; }; }; };\n") > 0);
+	close(fd);
+	ldmd_up(&d, args);
+	exec_ok(&d, "wdctl", &out);
+	ASSERT_CONTAINS(out, "Identity:      Acquire WDT [version 1]");
+	free(out);
+	exec_ok(&d, "sh -c 'echo x > /dev/watchdog'", &out);
+	free(out);
+	/* The card expires on the models' clock; the harness bounds the wait. */
+	ASSERT_EQ(waitpid(d.pid, &status, 0), d.pid);
+	ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	close(d.out);
+	log = read_file(d.log);
+	ASSERT_CONTAINS(log, "Acquire WDT: Unexpected close, not stopping watchdog!");
+	ASSERT_CONTAINS(log, "/isa/watchdog@443: watchdog not pinged within 300 ms: resetting "
+			     "the machine");
+	ASSERT_CONTAINS(log, "ldm: restart requested; calling the reboot notifiers");
+	ASSERT_CONTAINS(log, "ldmd: machine_restart() by a driver: stopping");
+	free(log);
+	remove_root(&d);
+	unlink(board);
+	linux269_clean(ko);
 }
