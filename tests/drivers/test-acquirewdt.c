@@ -104,7 +104,7 @@ DEFINE_TEST(test_acquirewdt_269_keeps_the_card_alive,
 	int fd;
 
 	wdt_boot();
-	linux269_build("watchdog/acquirewdt", ko, sizeof(ko));
+	linux269_build("char/watchdog/acquirewdt", ko, sizeof(ko));
 	fd = open(ko, O_RDONLY | O_CLOEXEC);
 	ASSERT(fd >= 0);
 	ASSERT_OK(ldm_finit_module(fd, NULL, 0));

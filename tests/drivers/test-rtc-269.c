@@ -79,7 +79,7 @@ static void rtc_boot(void)
 {
 	ldm_hw_clock_manual(true);
 	ASSERT_OK(hw_board_load(rtc_board));
-	load_269("rtc");
+	load_269("char/rtc");
 }
 
 DEFINE_TEST(
@@ -190,7 +190,7 @@ DEFINE_TEST(test_nvram_269_reads_the_board_bytes,
 	loff_t pos = 0;
 
 	ASSERT_OK(hw_board_load(rtc_board));
-	load_269("nvram");
+	load_269("char/nvram");
 	f = open_misc("nvram", O_RDONLY);
 	ASSERT_EQ(ldm_chrdev_read(f, (char *)buf, sizeof(buf), &pos), 114);
 	ASSERT(!memcmp(buf, "LDM!\0\0", 6));

@@ -16,8 +16,9 @@
 #include "../harness.h"
 
 /*
- * Build drivers/char/@rel.c ("rtc", "watchdog/acquirewdt") into a fresh
- * directory; its .ko's path in @ko.
+ * Build drivers/@rel.c ("char/rtc", "input/serio/i8042") into a fresh
+ * directory, with its own directory on the include path as kbuild has it;
+ * its .ko's path in @ko.
  */
 static inline void linux269_build(const char *rel, char *ko, size_t size)
 {
@@ -28,9 +29,9 @@ static inline void linux269_build(const char *rel, char *ko, size_t size)
 
 	if (!tree || !*tree)
 		ldm_test_skip("LDM_LINUX_2_6_9 does not name an unpacked Linux 2.6.9 tree to build "
-			      "drivers/char/%s.c from",
+			      "drivers/%s.c from",
 			      rel);
-	snprintf(path, sizeof(path), "%s/drivers/char/%s.c", tree, rel);
+	snprintf(path, sizeof(path), "%s/drivers/%s.c", tree, rel);
 	if (access(path, R_OK))
 		ldm_test_skip("%s: not readable: LDM_LINUX_2_6_9 is no 2.6.9 tree", path);
 	ASSERT(mkdtemp(dir));
@@ -39,7 +40,8 @@ static inline void linux269_build(const char *rel, char *ko, size_t size)
 	snprintf(cmd, sizeof(cmd), "%s/Makefile", dir);
 	f = fopen(cmd, "w");
 	ASSERT(f);
-	fprintf(f, "obj-m := %s.o\ninclude %s/scripts/module.mk\n", name, LDM_SOURCE_DIR);
+	fprintf(f, "ccflags-y := -I%s/drivers/%.*s\nobj-m := %s.o\ninclude %s/scripts/module.mk\n",
+		tree, (int)(name - rel), rel, name, LDM_SOURCE_DIR);
 	fclose(f);
 	snprintf(cmd, sizeof(cmd),
 		 "make -s -C %s LDM=%s/tools/ldm/ldm LDM_CFLAGS=-I%s/include "

@@ -6,7 +6,9 @@
  * MC146818 model's time, a /dev/rtc reader is woken by its alarm, dd reads
  * its NVRAM; `ldm hw` lists the model, reads and writes its registers and
  * traces what rtc.c wrote; wdctl reads acquirewdt.c's card, and the card
- * stops ldmd through the reboot path when its pings stop. The model runs on the monotonic clock here:
+ * stops ldmd through the reboot path when its pings stop; with 2.6.9's
+ * input stack on the i8042 model, evtest sees KEY_A the host typed, and
+ * atkbd's LED command is in the trace. The model runs on the monotonic clock here:
  * the alarm reader waits for an event, bounded by the harness, and no
  * assertion is on a time of day beyond its date.
  */
@@ -39,8 +41,8 @@ static void pc_up(struct pc *pc)
 
 	need_fuse();
 	need_namespaces();
-	linux269_build("rtc", pc->rtc, sizeof(pc->rtc));
-	linux269_build("nvram", pc->nvram, sizeof(pc->nvram));
+	linux269_build("char/rtc", pc->rtc, sizeof(pc->rtc));
+	linux269_build("char/nvram", pc->nvram, sizeof(pc->nvram));
 	ldmd_up(&pc->d, args);
 }
 
@@ -76,7 +78,9 @@ DEFINE_TEST(test_hwclock_reads_and_sets_the_model_clock,
 		ldm_test_skip("hwclock (util-linux-extra) is not installed");
 	pc_up(&pc);
 	ASSERT_EQ(ldm_hw(&pc.d, "list", &out), 0);
-	ASSERT_STREQ(out, "rtc@70 ldm,mc146818 /isa/rtc@70 port 0x70-0x71 irq 8\n"
+	ASSERT_STREQ(out, "i8042@60 ldm,i8042 /isa/i8042@60 port 0x60-0x60 port 0x64-0x64 irq 1 "
+			  "irq 12\n"
+			  "rtc@70 ldm,mc146818 /isa/rtc@70 port 0x70-0x71 irq 8\n"
 			  "watchdog@443 ldm,acquirewdt /isa/watchdog@443 port 0x443-0x443 "
 			  "port 0x43-0x43\n");
 	free(out);
@@ -140,7 +144,9 @@ DEFINE_TEST(test_ldm_hw_errors_name_the_cause,
 	need_fuse();
 	ldmd_up(&d, args);
 	ASSERT_EQ(ldm_hw(&d, "list", &out), 0);
-	ASSERT_STREQ(out, "rtc@70 ldm,mc146818 /isa/rtc@70 port 0x70-0x71 irq 8\n"
+	ASSERT_STREQ(out, "i8042@60 ldm,i8042 /isa/i8042@60 port 0x60-0x60 port 0x64-0x64 irq 1 "
+			  "irq 12\n"
+			  "rtc@70 ldm,mc146818 /isa/rtc@70 port 0x70-0x71 irq 8\n"
 			  "watchdog@443 ldm,acquirewdt /isa/watchdog@443 port 0x443-0x443 "
 			  "port 0x43-0x43\n");
 	free(out);
@@ -193,7 +199,7 @@ DEFINE_TEST(test_acquirewdt_expiry_stops_ldmd,
 	need_namespaces();
 	if (!in_path("wdctl"))
 		ldm_test_skip("wdctl (util-linux) is not installed");
-	linux269_build("watchdog/acquirewdt", ko, sizeof(ko));
+	linux269_build("char/watchdog/acquirewdt", ko, sizeof(ko));
 	snprintf(board, sizeof(board), "/tmp/ldm-test-wdt-%d.dts", (int)getpid());
 	fd = open(board, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	ASSERT(fd >= 0);
@@ -221,4 +227,59 @@ DEFINE_TEST(test_acquirewdt_expiry_stops_ldmd,
 	remove_root(&d);
 	unlink(board);
 	linux269_clean(ko);
+}
+
+DEFINE_TEST(test_evtest_sees_a_key_typed_on_the_i8042_model,
+	    .description = "under ldmd with 2.6.9's input.c, evdev.c, serio.c, i8042.c and "
+			   "atkbd.c on the PC board's i8042 model, evtest run by ldm exec sees "
+			   "KEY_A pressed and released when ldm hw puts 0x1c, then 0xf0 0x1c on "
+			   "the keyboard's wire; atkbd's LED command (0xed) is in the trace",
+	    .no_runtime = true)
+{
+	static const char *const parts[] = { "input/input", "input/evdev", "input/serio/serio",
+					     "input/serio/i8042", "input/keyboard/atkbd" };
+	char kos[5][256], cmd[2048], *out;
+	const char *args[8] = { "--board", PC_DTS };
+	struct ldmd d;
+	size_t i;
+
+	need_fuse();
+	need_namespaces();
+	if (!in_path("evtest"))
+		ldm_test_skip("evtest is not installed");
+	for (i = 0; i < 5; i++) {
+		linux269_build(parts[i], kos[i], sizeof(kos[i]));
+		args[2 + i] = kos[i];
+	}
+	ldmd_up(&d, args);
+	/* atkbd, loaded again under the trace, sets the LEDs as it connects: i8042.c writes its bytes. */
+	ASSERT_EQ(ldm_hw(&d, "trace on", &out), 0);
+	free(out);
+	snprintf(cmd, sizeof(cmd), "%s --root %s rmmod atkbd && %s --root %s insmod %s", LDM,
+		 d.root, LDM, d.root, kos[4]);
+	ASSERT_EQ(ldm_test_run(cmd, NULL), 0);
+	ASSERT_EQ(ldm_hw(&d, "trace", &out), 0);
+	ASSERT_CONTAINS(out, " i8042        write 1 port   0x0060 0xed /isa/i8042@60\n");
+	free(out);
+	ASSERT_EQ(ldm_hw(&d, "trace off", &out), 0);
+	free(out);
+	/*
+	 * evtest prints "Testing" once it reads the node; the keys go then,
+	 * and it is stopped once it has printed the release.
+	 */
+	snprintf(cmd, sizeof(cmd),
+		 "sh -c 'f=$(mktemp); evtest /dev/input/event0 >$f 2>&1 & p=$!; "
+		 "until grep -q Testing $f; do sleep 0.05; done; "
+		 "for b in 0x1c 0xf0 0x1c; do %s hw write i8042@60 0 $b || exit 1; done; "
+		 "until grep -q \"KEY_A), value 0\" $f; do sleep 0.05; done; "
+		 "kill $p; cat $f; rm -f $f'",
+		 LDM);
+	exec_ok(&d, cmd, &out);
+	ASSERT_CONTAINS(out, "Input device name: \"AT Raw Set 2 keyboard\"");
+	ASSERT_CONTAINS(out, "type 1 (EV_KEY), code 30 (KEY_A), value 1");
+	ASSERT_CONTAINS(out, "type 1 (EV_KEY), code 30 (KEY_A), value 0");
+	free(out);
+	ldmd_down(&d);
+	for (i = 0; i < 5; i++)
+		linux269_clean(kos[i]);
 }
