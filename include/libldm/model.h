@@ -69,6 +69,7 @@ void ldm_model_type_unregister(const struct ldm_model_type *type);
 void *ldm_model_priv(struct ldm_model *m);
 const char *ldm_model_name(struct ldm_model *m);
 const void *ldm_model_prop(struct ldm_model *m, const char *name, size_t *len);
+bool ldm_model_prop_bool(struct ldm_model *m, const char *name);
 int ldm_model_prop_u32(struct ldm_model *m, const char *name, uint32_t *value);
 void ldm_model_err(struct ldm_model *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int ldm_model_irq_raise(struct ldm_model *m, unsigned int index);

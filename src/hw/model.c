@@ -156,6 +156,18 @@ const void *ldm_model_prop(struct ldm_model *m, const char *name, size_t *len)
 }
 
 /**
+ * ldm_model_prop_bool - whether a model's node has a property (a flag)
+ * @m: the model
+ * @name: the property
+ *
+ * Return: true if the node has it, whatever its value.
+ */
+bool ldm_model_prop_bool(struct ldm_model *m, const char *name)
+{
+	return of_find_property(m->np, name, NULL) != NULL;
+}
+
+/**
  * ldm_model_prop_u32 - a one-cell property of a model's node
  * @m: the model
  * @name: the property

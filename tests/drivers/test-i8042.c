@@ -103,3 +103,60 @@ DEFINE_TEST(test_i8042_keyboard_answers_atkbd_on_line_1,
 	free_irq(1, got);
 	ldm_board_unload();
 }
+
+static unsigned char aux[16];
+static int naux;
+
+static irqreturn_t aux_handler(int irq, void *dev_id, struct pt_regs *regs)
+{
+	(void)irq;
+	(void)dev_id;
+	(void)regs;
+	if ((inb(0x64) & 0x21) != 0x21)
+		return IRQ_NONE;
+	if (naux < 16)
+		aux[naux++] = inb(0x60);
+	return IRQ_HANDLED;
+}
+
+DEFINE_TEST(test_i8042_mouse_answers_on_line_12,
+	    .description = "with ldm,mouse, a byte sent to the aux port (0xd4) reaches a PS/2 "
+			   "mouse: reset gives 0xfa 0xaa 0x00, identify 0xfa 0x00 (plain PS/2), "
+			   "each byte on line 12 with the aux flag; a packet the host puts on the "
+			   "mouse's wire comes the same way; without ldm,mouse register 3 is "
+			   "not there")
+{
+	static const char mouse_board[] = "/dts-v1/;\n"
+					  "/ { isa { compatible = \"isa\"; #address-cells = <1>; "
+					  "#size-cells = <1>;\n"
+					  "  i8042@60 { compatible = \"ldm,i8042\"; "
+					  "reg = <0x60 1 0x64 1>;\n"
+					  "    interrupts = <1 12>; ldm,mouse; }; }; };\n";
+	unsigned long flags;
+
+	ASSERT_OK(hw_board_load(kbd_board));
+	ASSERT_EQ(ldm_hw_model_reg_write("i8042@60", 3, 0x08), -ENOENT);
+	ldm_board_unload();
+	ASSERT_OK(hw_board_load(mouse_board));
+	ASSERT_OK(request_irq(12, aux_handler, SA_SHIRQ, "i8042", aux));
+	local_irq_save(flags);
+	outb(0x60, 0x64);
+	outb(0x07, 0x60); /* KBDINT, AUXINT, SYS */
+	outb(0xd4, 0x64);
+	outb(0xff, 0x60);
+	local_irq_restore(flags);
+	ASSERT_EQ(naux, 3);
+	ASSERT(aux[0] == 0xfa && aux[1] == 0xaa && aux[2] == 0x00);
+	local_irq_save(flags);
+	outb(0xd4, 0x64);
+	outb(0xf2, 0x60);
+	local_irq_restore(flags);
+	ASSERT_EQ(naux, 5);
+	ASSERT(aux[3] == 0xfa && aux[4] == 0x00);
+	ASSERT_OK(ldm_hw_model_reg_write("i8042@60", 3, 0x08));
+	ASSERT_OK(ldm_hw_model_reg_write("i8042@60", 3, 0x05));
+	ASSERT_EQ(naux, 7);
+	ASSERT(aux[5] == 0x08 && aux[6] == 0x05);
+	free_irq(12, aux);
+	ldm_board_unload();
+}

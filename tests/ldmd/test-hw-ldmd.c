@@ -230,16 +230,18 @@ DEFINE_TEST(test_acquirewdt_expiry_stops_ldmd,
 }
 
 DEFINE_TEST(test_evtest_sees_a_key_typed_on_the_i8042_model,
-	    .description = "under ldmd with 2.6.9's input.c, evdev.c, serio.c, i8042.c and "
-			   "atkbd.c on the PC board's i8042 model, evtest run by ldm exec sees "
-			   "KEY_A pressed and released when ldm hw puts 0x1c, then 0xf0 0x1c on "
-			   "the keyboard's wire; atkbd's LED command (0xed) is in the trace",
+	    .description = "under ldmd with 2.6.9's input.c, evdev.c, serio.c, i8042.c, atkbd.c "
+			   "and psmouse on the PC board's i8042 model, evtest run by ldm exec "
+			   "sees KEY_A pressed and released when ldm hw puts 0x1c, then 0xf0 "
+			   "0x1c on the keyboard's wire, and REL_X 5 for the mouse packet 08 05 "
+			   "00; atkbd's LED command (0xed) is in the trace",
 	    .no_runtime = true)
 {
 	static const char *const parts[] = { "input/input", "input/evdev", "input/serio/serio",
 					     "input/serio/i8042", "input/keyboard/atkbd" };
-	char kos[5][256], cmd[2048], *out;
-	const char *args[8] = { "--board", PC_DTS };
+	static const char *const psmouse[] = { "psmouse-base", "logips2pp", "synaptics", NULL };
+	char kos[6][256], cmd[2048], *out;
+	const char *args[9] = { "--board", PC_DTS };
 	struct ldmd d;
 	size_t i;
 
@@ -251,7 +253,13 @@ DEFINE_TEST(test_evtest_sees_a_key_typed_on_the_i8042_model,
 		linux269_build(parts[i], kos[i], sizeof(kos[i]));
 		args[2 + i] = kos[i];
 	}
+	linux269_build_objs("input/mouse", "psmouse", psmouse, kos[5], sizeof(kos[5]));
+	args[7] = kos[5];
 	ldmd_up(&d, args);
+	out = read_file(d.log);
+	ASSERT_CONTAINS(out, "input: PS/2 Generic Mouse on isa0060/serio1");
+	free(out);
+
 	/* atkbd, loaded again under the trace, sets the LEDs as it connects: i8042.c writes its bytes. */
 	ASSERT_EQ(ldm_hw(&d, "trace on", &out), 0);
 	free(out);
@@ -264,22 +272,28 @@ DEFINE_TEST(test_evtest_sees_a_key_typed_on_the_i8042_model,
 	ASSERT_EQ(ldm_hw(&d, "trace off", &out), 0);
 	free(out);
 	/*
-	 * evtest prints "Testing" once it reads the node; the keys go then,
-	 * and it is stopped once it has printed the release.
+	 * evtest prints "Testing" once it reads the node; the input goes
+	 * then, and it is stopped once it has printed the last event.
+	 * atkbd came back to the first free node, event0; the mouse has event1.
 	 */
-	snprintf(cmd, sizeof(cmd),
-		 "sh -c 'f=$(mktemp); evtest /dev/input/event0 >$f 2>&1 & p=$!; "
-		 "until grep -q Testing $f; do sleep 0.05; done; "
-		 "for b in 0x1c 0xf0 0x1c; do %s hw write i8042@60 0 $b || exit 1; done; "
-		 "until grep -q \"KEY_A), value 0\" $f; do sleep 0.05; done; "
-		 "kill $p; cat $f; rm -f $f'",
-		 LDM);
+	snprintf(
+		cmd, sizeof(cmd),
+		"sh -c 'k=$(mktemp); m=$(mktemp); "
+		"evtest /dev/input/event0 >$k 2>&1 & p=$!; evtest /dev/input/event1 >$m 2>&1 & q=$!; "
+		"until grep -q Testing $k && grep -q Testing $m; do sleep 0.05; done; "
+		"for b in 0x1c 0xf0 0x1c; do %s hw write i8042@60 0 $b || exit 1; done; "
+		"for b in 0x08 0x05 0x00; do %s hw write i8042@60 3 $b || exit 1; done; "
+		"until grep -q \"KEY_A), value 0\" $k && grep -q \"REL_X), value\" $m; do sleep 0.05; done; "
+		"kill $p $q; cat $k $m; rm -f $k $m'",
+		LDM, LDM);
 	exec_ok(&d, cmd, &out);
 	ASSERT_CONTAINS(out, "Input device name: \"AT Raw Set 2 keyboard\"");
 	ASSERT_CONTAINS(out, "type 1 (EV_KEY), code 30 (KEY_A), value 1");
 	ASSERT_CONTAINS(out, "type 1 (EV_KEY), code 30 (KEY_A), value 0");
+	ASSERT_CONTAINS(out, "Input device name: \"PS/2 Generic Mouse\"");
+	ASSERT_CONTAINS(out, "type 2 (EV_REL), code 0 (REL_X), value 5");
 	free(out);
 	ldmd_down(&d);
-	for (i = 0; i < 5; i++)
+	for (i = 0; i < 6; i++)
 		linux269_clean(kos[i]);
 }

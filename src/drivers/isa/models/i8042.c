@@ -15,7 +15,10 @@
  * direct, as i8042.direct=1 does). Keys come from the host: register 0 of
  * `ldm hw write` is the keyboard's wire (0x1c presses A, 0xf0 0x1c
  * releases it); register 1 is the command byte, 2 the LEDs atkbd set.
- * Nothing answers on the aux port but the controller's loopback.
+ * With ldm,mouse a PS/2 mouse answers on the aux port (identify 0: plain
+ * PS/2, as psmouse finds it) and register 3 is its wire: 0x08 0x05 0x00
+ * moves it 5 to the right. Without, nothing answers there but the
+ * controller's loopback.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -49,6 +52,10 @@ struct i8042 {
 	uint8_t leds, set;
 	bool cmddat;
 	bool kbd_enabled;
+	bool has_mouse;	   /* ldm,mouse: a PS/2 mouse on the aux port */
+	uint8_t mouse_cmd; /* a mouse command waiting for its parameter */
+	uint8_t mouse_res, mouse_rate;
+	bool mouse_enabled; /* streaming */
 };
 
 static void push(struct ldm_model *m, struct i8042 *c, uint8_t byte, enum src from)
@@ -145,6 +152,56 @@ static void keyboard(struct ldm_model *m, struct i8042 *c, uint8_t byte)
 	}
 }
 
+/* The mouse hears @byte from the host (through command 0xd4). */
+static void mouse(struct ldm_model *m, struct i8042 *c, uint8_t byte)
+{
+	if (c->mouse_cmd) { /* the parameter of the command before */
+		if (c->mouse_cmd == 0xe8)
+			c->mouse_res = byte & 3;
+		else
+			c->mouse_rate = byte;
+		c->mouse_cmd = 0;
+		push(m, c, 0xfa, FROM_AUX);
+		return;
+	}
+	push(m, c, 0xfa, FROM_AUX);
+	switch (byte) {
+	case 0xff: /* reset: self test passed, ID 0 */
+		c->mouse_enabled = false;
+		c->mouse_res = 2;
+		c->mouse_rate = 100;
+		push(m, c, 0xaa, FROM_AUX);
+		push(m, c, 0x00, FROM_AUX);
+		break;
+	case 0xf2: /* identify: a plain PS/2 mouse */
+		push(m, c, 0x00, FROM_AUX);
+		break;
+	case 0xe9: /* status: stream mode, then resolution and rate */
+		push(m, c, c->mouse_enabled ? 0x20 : 0x00, FROM_AUX);
+		push(m, c, c->mouse_res, FROM_AUX);
+		push(m, c, c->mouse_rate, FROM_AUX);
+		break;
+	case 0xeb: /* poll: a packet with no motion */
+		push(m, c, 0x08, FROM_AUX);
+		push(m, c, 0x00, FROM_AUX);
+		push(m, c, 0x00, FROM_AUX);
+		break;
+	case 0xe8: /* resolution, rate: a parameter follows */
+	case 0xf3:
+		c->mouse_cmd = byte;
+		break;
+	case 0xf4:
+		c->mouse_enabled = true;
+		break;
+	case 0xf5:
+	case 0xf6:
+		c->mouse_enabled = false;
+		break;
+	default:
+		break;
+	}
+}
+
 static void command(struct ldm_model *m, struct i8042 *c, uint8_t cmd)
 {
 	switch (cmd) {
@@ -197,7 +254,9 @@ static void data(struct ldm_model *m, struct i8042 *c, uint8_t byte)
 		push(m, c, byte, FROM_AUX);
 		break;
 	case 0xd4:
-		break; /* no aux device: the byte is lost */
+		if (c->has_mouse)
+			mouse(m, c, byte);
+		break; /* without a mouse the byte is lost */
 	default:
 		keyboard(m, c, byte);
 		break;
@@ -237,7 +296,10 @@ static void i8042_write(struct ldm_model *m, unsigned int region, unsigned long 
 		data(m, c, (uint8_t)value);
 }
 
-/* Registers: 0 the keyboard's wire (write: a byte the keyboard sends), 1 the command byte, 2 the LEDs. */
+/*
+ * Registers: 0 the keyboard's wire (write: a byte the keyboard sends),
+ * 1 the command byte, 2 the LEDs, 3 the mouse's wire.
+ */
 static int i8042_reg_read(struct ldm_model *m, unsigned int reg, uint32_t *value)
 {
 	struct i8042 *c = ldm_model_priv(m);
@@ -252,6 +314,9 @@ static int i8042_reg_read(struct ldm_model *m, unsigned int reg, uint32_t *value
 	case 2:
 		*value = c->leds;
 		return 0;
+	case 3:
+		*value = c->count && c->from[c->head] == FROM_AUX ? c->queue[c->head] : 0;
+		return 0;
 	default:
 		return -ENOENT;
 	}
@@ -261,12 +326,14 @@ static int i8042_reg_write(struct ldm_model *m, unsigned int reg, uint32_t value
 {
 	struct i8042 *c = ldm_model_priv(m);
 
-	if (reg > 2)
+	if (reg > 3 || (reg == 3 && !c->has_mouse))
 		return -ENOENT;
 	if (value > 0xff)
 		return -EINVAL;
 	if (reg == 0)
 		push(m, c, (uint8_t)value, FROM_KBD);
+	else if (reg == 3)
+		push(m, c, (uint8_t)value, FROM_AUX);
 	else if (reg == 1)
 		c->ctr = (uint8_t)value;
 	else
@@ -295,6 +362,13 @@ static int i8042_probe(struct ldm_model *m)
 		ldm_model_err(m, "an i8042 needs its keyboard's interrupt line");
 		return -EINVAL;
 	}
+	c->has_mouse = ldm_model_prop_bool(m, "ldm,mouse");
+	if (c->has_mouse && m->nr_irqs < 2) {
+		ldm_model_err(m, "a mouse needs the aux port's interrupt line, the second");
+		return -EINVAL;
+	}
+	c->mouse_res = 2;
+	c->mouse_rate = 100;
 	c->ctr = CTR_SYS | CTR_KBDINT; /* as a BIOS leaves it, but untranslated */
 	c->set = 2;
 	c->kbd_enabled = true;
