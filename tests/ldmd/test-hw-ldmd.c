@@ -78,11 +78,12 @@ DEFINE_TEST(test_hwclock_reads_and_sets_the_model_clock,
 		ldm_test_skip("hwclock (util-linux-extra) is not installed");
 	pc_up(&pc);
 	ASSERT_EQ(ldm_hw(&pc.d, "list", &out), 0);
-	ASSERT_STREQ(out, "i8042@60 ldm,i8042 /isa/i8042@60 port 0x60-0x60 port 0x64-0x64 irq 1 "
+	ASSERT_STREQ(out, "pit@40 ldm,i8253 /isa/pit@40 port 0x40-0x43 port 0x61-0x61\n"
+			  "i8042@60 ldm,i8042 /isa/i8042@60 port 0x60-0x60 port 0x64-0x64 irq 1 "
 			  "irq 12\n"
 			  "rtc@70 ldm,mc146818 /isa/rtc@70 port 0x70-0x71 irq 8\n"
 			  "watchdog@443 ldm,acquirewdt /isa/watchdog@443 port 0x443-0x443 "
-			  "port 0x43-0x43\n");
+			  "port 0x343-0x343\n");
 	free(out);
 	ASSERT_EQ(ldm_hw(&pc.d, "trace on", &out), 0);
 	free(out);
@@ -144,11 +145,12 @@ DEFINE_TEST(test_ldm_hw_errors_name_the_cause,
 	need_fuse();
 	ldmd_up(&d, args);
 	ASSERT_EQ(ldm_hw(&d, "list", &out), 0);
-	ASSERT_STREQ(out, "i8042@60 ldm,i8042 /isa/i8042@60 port 0x60-0x60 port 0x64-0x64 irq 1 "
+	ASSERT_STREQ(out, "pit@40 ldm,i8253 /isa/pit@40 port 0x40-0x43 port 0x61-0x61\n"
+			  "i8042@60 ldm,i8042 /isa/i8042@60 port 0x60-0x60 port 0x64-0x64 irq 1 "
 			  "irq 12\n"
 			  "rtc@70 ldm,mc146818 /isa/rtc@70 port 0x70-0x71 irq 8\n"
 			  "watchdog@443 ldm,acquirewdt /isa/watchdog@443 port 0x443-0x443 "
-			  "port 0x43-0x43\n");
+			  "port 0x343-0x343\n");
 	free(out);
 	ASSERT_EQ(ldm_hw(&d, "write rtc@70 200 1", &out), 1);
 	ASSERT_STREQ(out, "ldm hw: rtc@70 has no register 200\n");
@@ -295,5 +297,50 @@ DEFINE_TEST(test_evtest_sees_a_key_typed_on_the_i8042_model,
 	free(out);
 	ldmd_down(&d);
 	for (i = 0; i < 6; i++)
+		linux269_clean(kos[i]);
+}
+
+DEFINE_TEST(test_pcspkr_tone_reaches_the_pit_model,
+	    .description = "under ldmd with 2.6.9's input.c, evdev.c and pcspkr.c on the PC "
+			   "board's i8253 model, an EV_SND SND_TONE 440 written to the speaker's "
+			   "event node by a program under ldm exec sounds 440 Hz, and the trace "
+			   "shows pcspkr programming counter 2 with 2711 (0x0a97)",
+	    .no_runtime = true)
+{
+	static const char *const parts[] = { "input/input", "input/evdev", "input/misc/pcspkr" };
+	const char *args[6] = { "--board", PC_DTS };
+	char kos[3][256], *out;
+	struct ldmd d;
+	size_t i;
+
+	need_fuse();
+	need_namespaces();
+	if (!in_path("python3"))
+		ldm_test_skip("python3 is not installed");
+	for (i = 0; i < 3; i++) {
+		linux269_build(parts[i], kos[i], sizeof(kos[i]));
+		args[2 + i] = kos[i];
+	}
+	ldmd_up(&d, args);
+	ASSERT_EQ(ldm_hw(&d, "trace on", &out), 0);
+	free(out);
+	exec_ok(&d,
+		"python3 -c 'import os, struct; fd = os.open(\"/dev/input/event0\", os.O_WRONLY); "
+		"os.write(fd, struct.pack(\"llHHi\", 0, 0, 0x12, 0x02, 440))'",
+		&out);
+	free(out);
+	ASSERT_EQ(ldm_hw(&d, "read pit@40 3", &out), 0);
+	ASSERT_STREQ(out, "0x1b8\n");
+	free(out);
+	ASSERT_EQ(ldm_hw(&d, "trace", &out), 0);
+	ASSERT_CONTAINS(out, " pcspkr       write 1 port   0x0043 0xb6 /isa/pit@40\n");
+	ASSERT_CONTAINS(out, " pcspkr       write 1 port   0x0042 0x97 /isa/pit@40\n");
+	ASSERT_CONTAINS(out, " pcspkr       write 1 port   0x0042 0x0a /isa/pit@40\n");
+	free(out);
+	ASSERT_EQ(ldm_hw(&d, "dump pit@40", &out), 0);
+	ASSERT_CONTAINS(out, "speaker on at 440 Hz");
+	free(out);
+	ldmd_down(&d);
+	for (i = 0; i < 3; i++)
 		linux269_clean(kos[i]);
 }
