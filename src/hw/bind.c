@@ -261,7 +261,11 @@ static const struct ldm_model_type *node_type(const struct device_node *np, cons
 	return NULL;
 }
 
-/* Make the models of @np and of the nodes below it. */
+/*
+ * Make the models of @np and of the nodes below it. A model's children
+ * are not looked at: they are the model's (the devices on an adapter's
+ * bus), as a bus driver reads its children.
+ */
 static int bind_node(struct device_node *np, const char *what)
 {
 	const struct ldm_model_type *t;
@@ -278,7 +282,7 @@ static int bind_node(struct device_node *np, const char *what)
 		return -ENODEV;
 	}
 	if (t)
-		err = model_new(np, t, what);
+		return model_new(np, t, what); /* its children are its own to read */
 	while (!err && (child = of_get_next_child(np, child)))
 		err = bind_node(child, what);
 	of_node_put(child);

@@ -124,7 +124,7 @@ DEFINE_TEST(test_model_bound_to_isa_and_memory_nodes,
 	    .description = "a model type a host registers is made for each node naming it: on "
 			   "an isa bus in the port space, elsewhere in the memory space; its "
 			   "callbacks get the offset in the region and the width; the list "
-			   "names both")
+			   "names both, and not the child of a model, which is the model's own")
 {
 	char list[512];
 	void __iomem *p;
