@@ -453,6 +453,7 @@ static const struct request_type request_types[] = {
 	{ "hw-write", ldmd_req_hw_write, 3, 3, true },
 	{ "hw-irq", ldmd_req_hw_irq, 1, 1, true },
 	{ "hw-trace", ldmd_req_hw_trace, 0, 1, false },
+	{ "hw-fault", ldmd_req_hw_fault, 2, 5, true },
 };
 
 /**
