@@ -16,16 +16,12 @@
 
 #define TRACE_CHUNK 256
 
+/* A request's field as a 32-bit number (ldmd_parse_ulong()). */
 static bool parse_u32(const char *s, uint32_t *ret)
 {
-	unsigned long long v;
-	char *end;
+	unsigned long v;
 
-	if (!*s || *s == '-')
-		return false;
-	errno = 0;
-	v = strtoull(s, &end, 0);
-	if (errno || *end || v > UINT32_MAX)
+	if (!ldmd_parse_ulong(s, &v) || v > UINT32_MAX)
 		return false;
 	*ret = (uint32_t)v;
 	return true;
