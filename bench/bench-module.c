@@ -26,13 +26,16 @@
  *    ratio of the two.
  *
  * Each figure is the median of ROUNDS loads (and unloads), and of those
- * medians the best of PASSES, loads and dlopens taking turns; the goal of
- * the ratio is printed beside it (goal.h), and the exit status is 1 when it
- * is missed. Usage: bench-module [ROUNDS] (default 200).
+ * medians the best of PASSES, loads and dlopens taking turns. The ratio is
+ * that of one pass's two medians, side by side, and the best of the PASSES
+ * ratios: a pass that other work on the machine slowed weighs on both its
+ * figures, and not on the other passes. Its goal is printed beside it
+ * (goal.h), and the exit status is 1 when it is missed. Usage:
+ * bench-module [ROUNDS] (default 200).
  */
 
 #define IMPORTS	      1000
-#define PASSES	      3
+#define PASSES	      7
 #define EXTRA_EXPORTS 100000
 /* The sum of bench_x100000 + 100 * k for k < 1000, as each returns its number */
 #define EXPECTED_SUM  149950000UL
@@ -170,7 +173,7 @@ static double min2(double a, double b)
 int main(int argc, char *argv[])
 {
 	int rounds = argc > 1 ? atoi(argv[1]) : 200, p;
-	double *t, load = 0, lookup = 0, dl = 0;
+	double *t, load = 0, lookup = 0, dl = 0, ratio = 0;
 	unsigned long exports = 0;
 	char(*names)[16];
 	size_t len;
@@ -189,6 +192,7 @@ int main(int argc, char *argv[])
 		double l = load_median(image, len, t, rounds), d = dlopen_median(t, rounds);
 		double k = lookup_median(names, t, rounds);
 
+		ratio = p ? min2(ratio, l / d) : l / d;
 		load = p ? min2(load, l) : l;
 		dl = p ? min2(dl, d) : d;
 		lookup = p ? min2(lookup, k) : k;
@@ -203,7 +207,7 @@ int main(int argc, char *argv[])
 	       lookup * 1e9 / IMPORTS);
 	printf("dlopen(RTLD_NOW) + init:      %8.1f us, %6.1f ns per import\n", dl * 1e6,
 	       dl * 1e9 / IMPORTS);
-	bench_goal_max("ldm_init_module / dlopen(RTLD_NOW), 1000 imports", load / dl, "", 0.8);
+	bench_goal_max("ldm_init_module / dlopen(RTLD_NOW), 1000 imports", ratio, "", 0.8);
 	free(image);
 	free(names);
 	free(t);

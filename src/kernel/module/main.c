@@ -20,6 +20,7 @@
 #include <ldm/slab.h>
 
 #include "boot.h"
+#include "htable.h"
 #include "internal.h"
 #include "kernel_read_file.h"
 #include "unload.h"
@@ -184,7 +185,7 @@ static void drop_uses(struct ldm_module *lm)
 }
 
 /* Resolve one undefined symbol; 0, or a negative errno with a message. */
-static int resolve_undefined(struct load_info *info, size_t i, unsigned int *gpl_refused)
+static int resolve_undefined(struct load_info *info, size_t i, u64 hash, unsigned int *gpl_refused)
 {
 	const Elf64_Sym *sym = &info->elf.syms[i];
 	const char *name = ldm_elf_sym_name(&info->elf, sym);
@@ -198,7 +199,7 @@ static int resolve_undefined(struct load_info *info, size_t i, unsigned int *gpl
 					info->layout.got_off);
 		return 0;
 	}
-	if (ldm_export_find_locked(name, &exp, &owner)) {
+	if (ldm_export_find_hashed_locked(name, hash, &exp, &owner)) {
 		if (ELF64_ST_BIND(sym->st_info) == STB_WEAK) {
 			info->values[i] = 0;
 			return 0;
@@ -252,6 +253,33 @@ static int check_proprietary_users(struct ldm_module *lm)
 }
 
 /*
+ * The hashes of the undefined symbols' names, in symbol order, their
+ * entries prefetched (ldm_export_prefetch_locked()): the look-ups of a
+ * module's imports then wait for their cache misses together, not one
+ * after the other. NULL when out of memory: each look-up hashes its name.
+ */
+static u64 *prefetch_undefined(const struct ldm_elf *elf)
+{
+	const char **names;
+	u64 *hashes;
+	size_t i, n = 0;
+
+	names = kcalloc(elf->nsyms, sizeof(*names), GFP_KERNEL);
+	hashes = kcalloc(elf->nsyms, sizeof(*hashes), GFP_KERNEL);
+	if (!names || !hashes) {
+		kfree(names);
+		kfree(hashes);
+		return NULL;
+	}
+	for (i = 1; i < elf->nsyms; i++)
+		if (elf->syms[i].st_shndx == SHN_UNDEF)
+			names[n++] = ldm_elf_sym_name(elf, &elf->syms[i]);
+	ldm_export_prefetch_locked(names, hashes, n);
+	kfree(names);
+	return hashes;
+}
+
+/*
  * The value of every symbol: defined ones in the mapping, the rest bound,
  * under one hold of the export tables for all of them.
  */
@@ -260,15 +288,18 @@ static int resolve_symbols(struct load_info *info)
 	const struct ldm_elf *elf = &info->elf;
 	unsigned int gpl_refused = 0;
 	int error = 0, e;
-	size_t i;
+	size_t i, undef = 0;
+	u64 *hashes, h;
 
 	ldm_export_read_lock();
+	hashes = prefetch_undefined(elf);
 	for (i = 1; i < elf->nsyms; i++) {
 		const Elf64_Sym *sym = &elf->syms[i];
 
 		switch (sym->st_shndx) {
 		case SHN_UNDEF:
-			e = resolve_undefined(info, i, &gpl_refused);
+			h = hashes ? hashes[undef++] : ldm_hash_name(ldm_elf_sym_name(elf, sym));
+			e = resolve_undefined(info, i, h, &gpl_refused);
 			if (e && !error)
 				error = e;
 			break;
@@ -286,6 +317,7 @@ static int resolve_symbols(struct load_info *info)
 				(unsigned long)info->layout.sec_addr[sym->st_shndx] + sym->st_value;
 		}
 	}
+	kfree(hashes);
 	ldm_export_read_unlock();
 	if (gpl_refused)
 		printk(KERN_ERR "%s: refused: it uses %u GPL-only symbol%s and its license '%s' "
