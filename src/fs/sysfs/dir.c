@@ -54,8 +54,8 @@ size_t sysfs_dirent_mem(struct sysfs_dirent *sd)
 {
 	size_t mem = sysfs_dirent_head(sd->s_type) + strlen(sysfs_name(sd)) + 1;
 
-	if (sd->s_type == LDM_SYSFS_DIR && sd->s_dir.children.buckets)
-		mem += sizeof(struct hlist_head) << sd->s_dir.children.bits;
+	if (sd->s_type == LDM_SYSFS_DIR)
+		mem += ldm_htable_mem(&sd->s_dir.children);
 	return mem;
 }
 

@@ -343,8 +343,6 @@ void ldm_export_prefetch_locked(const char *const *names, u64 *hashes, size_t n)
 	struct hlist_head *b;
 	size_t i;
 
-	if (!export_table.buckets)
-		return;
 	for (i = 0; i < n; i++) {
 		hashes[i] = ldm_hash_name(names[i]);
 		__builtin_prefetch(ldm_htable_bucket(&export_table, hashes[i]));
