@@ -20,7 +20,6 @@
 #include <ldm/slab.h>
 
 #include "boot.h"
-#include "htable.h"
 #include "internal.h"
 #include "kernel_read_file.h"
 #include "unload.h"
@@ -252,31 +251,33 @@ static int check_proprietary_users(struct ldm_module *lm)
 	return error;
 }
 
-/*
- * The hashes of the undefined symbols' names, in symbol order, their
- * entries prefetched (ldm_export_prefetch_locked()): the look-ups of a
- * module's imports then wait for their cache misses together, not one
- * after the other. NULL when out of memory: each look-up hashes its name.
- */
-static u64 *prefetch_undefined(const struct ldm_elf *elf)
-{
-	const char **names;
-	u64 *hashes;
-	size_t i, n = 0;
+#define IMPORT_BATCH 64
 
-	names = kcalloc(elf->nsyms, sizeof(*names), GFP_KERNEL);
-	hashes = kcalloc(elf->nsyms, sizeof(*hashes), GFP_KERNEL);
-	if (!names || !hashes) {
-		kfree(names);
-		kfree(hashes);
-		return NULL;
-	}
-	for (i = 1; i < elf->nsyms; i++)
+/* Undefined symbols' names, their hashes, and how many of them were bound. */
+struct import_batch {
+	const char *names[IMPORT_BATCH];
+	u64 hashes[IMPORT_BATCH];
+	size_t n, used;
+};
+
+/*
+ * Up to IMPORT_BATCH undefined symbols from @from on, hashed and their
+ * entries prefetched (ldm_export_prefetch_locked()), so that their look-ups
+ * wait for their cache misses together, not one after the other; the
+ * index past the batch's last symbol. On the stack: binding allocates
+ * nothing more.
+ */
+static size_t import_batch_next(const struct ldm_elf *elf, size_t from, struct import_batch *b)
+{
+	size_t i;
+
+	b->n = 0;
+	b->used = 0;
+	for (i = from; i < elf->nsyms && b->n < IMPORT_BATCH; i++)
 		if (elf->syms[i].st_shndx == SHN_UNDEF)
-			names[n++] = ldm_elf_sym_name(elf, &elf->syms[i]);
-	ldm_export_prefetch_locked(names, hashes, n);
-	kfree(names);
-	return hashes;
+			b->names[b->n++] = ldm_elf_sym_name(elf, &elf->syms[i]);
+	ldm_export_prefetch_locked(b->names, b->hashes, b->n);
+	return i;
 }
 
 /*
@@ -288,18 +289,18 @@ static int resolve_symbols(struct load_info *info)
 	const struct ldm_elf *elf = &info->elf;
 	unsigned int gpl_refused = 0;
 	int error = 0, e;
-	size_t i, undef = 0;
-	u64 *hashes, h;
+	struct import_batch batch;
+	size_t i, batch_end = 1;
 
 	ldm_export_read_lock();
-	hashes = prefetch_undefined(elf);
 	for (i = 1; i < elf->nsyms; i++) {
 		const Elf64_Sym *sym = &elf->syms[i];
 
+		if (i == batch_end)
+			batch_end = import_batch_next(elf, i, &batch);
 		switch (sym->st_shndx) {
 		case SHN_UNDEF:
-			h = hashes ? hashes[undef++] : ldm_hash_name(ldm_elf_sym_name(elf, sym));
-			e = resolve_undefined(info, i, h, &gpl_refused);
+			e = resolve_undefined(info, i, batch.hashes[batch.used++], &gpl_refused);
 			if (e && !error)
 				error = e;
 			break;
@@ -317,7 +318,6 @@ static int resolve_symbols(struct load_info *info)
 				(unsigned long)info->layout.sec_addr[sym->st_shndx] + sym->st_value;
 		}
 	}
-	kfree(hashes);
 	ldm_export_read_unlock();
 	if (gpl_refused)
 		printk(KERN_ERR "%s: refused: it uses %u GPL-only symbol%s and its license '%s' "
