@@ -305,7 +305,7 @@ static void layout_figures(void)
 #define NODE_MAJOR   240
 #define NODE_LOOKUPS 10000
 #define BIND_ROUNDS  30
-#define BIND_PASSES  3
+#define BIND_PASSES  5
 #define BIND_DRIVERS 10000
 #define NODE_ROUNDS  30
 
@@ -401,7 +401,7 @@ static double bind_cost(size_t ndrivers)
 	if (!drvs || !names)
 		exit(1);
 	for (i = 0; i < BIND_DRIVERS; i++) {
-		snprintf(names[i], sizeof(names[i]), "drv%zu", i);
+		snprintf(names[i], sizeof(names[i]), "drv%05zu", i);
 		drvs[i].name = names[i];
 		drvs[i].bus = i < ndrivers ? &platform_bus_type : &bench_bus;
 		drvs[i].probe = probe_ok;
