@@ -24,7 +24,8 @@ typedef u64 (*ldm_hnode_hash_fn)(const struct ldm_hnode *n);
 
 /*
  * A table of a few entries, as most sysfs directories are (a device's
- * power/ has one), keeps them in one chain inline, and allocates nothing:
+ * power/ has one, the device's own five), keeps them in one chain inline,
+ * and allocates nothing (a look-up compares at most eight names):
  * bits 0 means the chain is @head. It must then not be copied, since the
  * first entry points back at it. Past LDM_HTABLE_INLINE entries it gets
  * buckets, and stays with buckets.
@@ -38,7 +39,7 @@ struct ldm_htable {
 	unsigned int count;
 };
 
-#define LDM_HTABLE_INLINE 4
+#define LDM_HTABLE_INLINE 8
 
 /**
  * ldm_hash_name - FNV-1a of a NUL-terminated name

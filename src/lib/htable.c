@@ -37,9 +37,9 @@ static int htable_resize(struct ldm_htable *t, unsigned int bits, ldm_hnode_hash
 }
 
 /*
- * Entries past which @t grows: LDM_HTABLE_INLINE in the inline chain; then
- * two a bucket while the buckets are few, so that a directory of five or
- * ten asks little of malloc; then one a bucket.
+ * Entries past which @t grows: LDM_HTABLE_INLINE in the inline chain (then
+ * to eight buckets); two a bucket while the buckets are few, so that a
+ * directory of ten or twenty asks little of malloc; then one a bucket.
  */
 static unsigned long htable_max_load(const struct ldm_htable *t)
 {
@@ -60,7 +60,7 @@ static unsigned long htable_max_load(const struct ldm_htable *t)
 int ldm_htable_add(struct ldm_htable *t, struct ldm_hnode *n, u64 hash, ldm_hnode_hash_fn hash_of)
 {
 	if (t->count >= htable_max_load(t) && t->bits < HTABLE_MAX_BITS)
-		htable_resize(t, t->bits ? t->bits + 1 : 2, hash_of);
+		htable_resize(t, t->bits ? t->bits + 1 : 3, hash_of);
 	hlist_add_head(&n->node, ldm_htable_bucket(t, hash));
 	t->count++;
 	return 0;
