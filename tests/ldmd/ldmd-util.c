@@ -121,7 +121,7 @@ void remove_root(struct ldmd *d)
 /* Start ldmd [--foreground] --root ROOT ARGS..., stdout to a pipe, stderr to the log. */
 pid_t spawn_ldmd(struct ldmd *d, bool foreground, const char *const args[])
 {
-	const char *argv[16];
+	const char *argv[32];
 	int n = 0, fds[2], logfd;
 	pid_t parent = getpid(), pid;
 
@@ -130,8 +130,10 @@ pid_t spawn_ldmd(struct ldmd *d, bool foreground, const char *const args[])
 		argv[n++] = "--foreground";
 	argv[n++] = "--root";
 	argv[n++] = d->root;
-	while (args && *args && n < 15)
+	while (args && *args && n < (int)(sizeof(argv) / sizeof(argv[0])) - 1)
 		argv[n++] = *args++;
+	if (args && *args)
+		FAIL("spawn_ldmd: more arguments than %zu", sizeof(argv) / sizeof(argv[0]) - 1);
 	argv[n] = NULL;
 	ASSERT_OK(pipe2(fds, O_CLOEXEC));
 	logfd = open(d->log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
