@@ -58,6 +58,13 @@ LDM_MODULE_CFLAGS := -DMODULE -D__KERNEL__ -include ldm/prelude.h -fPIC -fno-com
 	-fno-asynchronous-unwind-tables -fno-strict-aliasing -O2 -std=gnu11 \
 	-Wall -Wno-unused-function
 
+# MODULE_PARM() by name, as 2.6.9 resolved it at load (<ldm/moduleparam.h>):
+# with a compiler that then keeps each static variable in memory, unfolded
+# and present even if unused (gcc); others take the variable's address.
+ldm_obsparm_flags := -fno-ipa-reference-addressable -fno-toplevel-reorder
+LDM_MODULE_CFLAGS += $(if $(shell $(CC) -Werror $(ldm_obsparm_flags) -x c -c /dev/null \
+	-o /dev/null 2>/dev/null && echo y),$(ldm_obsparm_flags) -DLDM_OBSPARM_BY_NAME)
+
 ldm_absent := $(obj)/.ldm-absent
 ldm_modules := $(obj-m:.o=.ko)
 ldm_composites := $(foreach m,$(obj-m:.o=),$(if $($(m)-objs),$(m)))

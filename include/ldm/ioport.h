@@ -40,6 +40,10 @@ extern struct resource iomem_resource;
 
 int request_resource(struct resource *root, struct resource *new);
 int release_resource(struct resource *old);
+int allocate_resource(struct resource *root, struct resource *new, unsigned long size,
+		      unsigned long min, unsigned long max, unsigned long align,
+		      void (*alignf)(void *, struct resource *, unsigned long, unsigned long),
+		      void *alignf_data);
 
 struct resource *__request_region(struct resource *parent, unsigned long start, unsigned long n,
 				  const char *name);

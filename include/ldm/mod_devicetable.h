@@ -9,6 +9,8 @@
 #ifndef _LDM_MOD_DEVICETABLE_H
 #define _LDM_MOD_DEVICETABLE_H
 
+#include <ldm/types.h>
+
 #pragma GCC visibility push(default)
 
 typedef unsigned long kernel_ulong_t;
@@ -76,6 +78,50 @@ struct pnp_device_id {
 	char id[PNP_ID_LEN];
 	kernel_ulong_t driver_data;
 };
+
+/**
+ * struct usb_device_id - one entry of a USB driver's id_table, as 2.6.9
+ * @match_flags: which of the other fields count (USB_DEVICE_ID_MATCH_*)
+ * @idVendor: the vendor id
+ * @idProduct: the product id
+ * @bcdDevice_lo: the lowest release number matched (inclusive)
+ * @bcdDevice_hi: the highest release number matched (inclusive)
+ * @bDeviceClass: the device's class
+ * @bDeviceSubClass: its subclass
+ * @bDeviceProtocol: its protocol
+ * @bInterfaceClass: the interface's class
+ * @bInterfaceSubClass: its subclass
+ * @bInterfaceProtocol: its protocol
+ * @driver_info: what the driver keeps for this entry
+ *
+ * A table ends with an empty entry (2.6.9 stops at one whose idVendor,
+ * bDeviceClass, bInterfaceClass and driver_info are 0).
+ */
+struct usb_device_id {
+	__u16 match_flags;
+	__u16 idVendor;
+	__u16 idProduct;
+	__u16 bcdDevice_lo;
+	__u16 bcdDevice_hi;
+	__u8 bDeviceClass;
+	__u8 bDeviceSubClass;
+	__u8 bDeviceProtocol;
+	__u8 bInterfaceClass;
+	__u8 bInterfaceSubClass;
+	__u8 bInterfaceProtocol;
+	kernel_ulong_t driver_info;
+};
+
+#define USB_DEVICE_ID_MATCH_VENDOR	 0x0001
+#define USB_DEVICE_ID_MATCH_PRODUCT	 0x0002
+#define USB_DEVICE_ID_MATCH_DEV_LO	 0x0004
+#define USB_DEVICE_ID_MATCH_DEV_HI	 0x0008
+#define USB_DEVICE_ID_MATCH_DEV_CLASS	 0x0010
+#define USB_DEVICE_ID_MATCH_DEV_SUBCLASS 0x0020
+#define USB_DEVICE_ID_MATCH_DEV_PROTOCOL 0x0040
+#define USB_DEVICE_ID_MATCH_INT_CLASS	 0x0080
+#define USB_DEVICE_ID_MATCH_INT_SUBCLASS 0x0100
+#define USB_DEVICE_ID_MATCH_INT_PROTOCOL 0x0200
 
 #pragma GCC visibility pop
 

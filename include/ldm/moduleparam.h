@@ -154,7 +154,7 @@ int param_get_string(char *buffer, struct kernel_param *kp);
  * @type: "[min[-max]]T": T is b (unsigned char), h (short), i (int),
  *	l (long), s (char *) or c<N> (char[N], a string); with a count, the
  *	variable is an array taking min to max comma-separated values
- * @addr: the variable
+ * @addr: the variable; NULL until the loader finds it by @name
  */
 struct obsolete_modparm {
 	const char *name;
@@ -168,10 +168,24 @@ int param_set_obsolete(const char *val, struct kernel_param *kp);
  * MODULE_PARM(var, type) - var is a parameter of the given type string,
  * parsed as module_param parses its types (a wrong-typed value is refused
  * naming the parameter); it has no file in sysfs, as in 2.6.9.
+ *
+ * As 2.6.9 did, the loader finds the variable by its name in the module's
+ * symbol table, so it may be declared after the MODULE_PARM line (parkbd.c
+ * does). That needs a compiler that keeps a static variable where the
+ * symbol table says, even one the code never writes or never reads: gcc
+ * with -fno-ipa-reference-addressable -fno-toplevel-reorder, which
+ * module.mk gives, and then defines LDM_OBSPARM_BY_NAME. Otherwise (clang)
+ * the line takes the variable's address, and the variable must come first.
  */
+#ifdef LDM_OBSPARM_BY_NAME
+#define MODULE_PARM(var, type) \
+	static struct obsolete_modparm __obsparm_##var = { #var, type, NULL }; \
+	module_param_call(var, param_set_obsolete, NULL, &__obsparm_##var, 0)
+#else
 #define MODULE_PARM(var, type) \
 	static struct obsolete_modparm __obsparm_##var = { #var, type, &(var) }; \
 	module_param_call(var, param_set_obsolete, NULL, &__obsparm_##var, 0)
+#endif
 
 /**
  * struct obs_kernel_param - a __setup() boot option, given on the module's

@@ -21,6 +21,17 @@
 #define GFP_NOFS   GFP_KERNEL
 #define GFP_NOIO   GFP_KERNEL
 #define __GFP_ZERO 0x8000u
+/* Memory a device reaches by DMA, and a user page: here any memory is both. */
+#define GFP_DMA	   0x01u
+#define GFP_USER   GFP_KERNEL
+
+/* 2.6.9's names of the same contexts, for kmem_cache_alloc() and kmalloc() */
+#define SLAB_NOFS   GFP_NOFS
+#define SLAB_NOIO   GFP_NOIO
+#define SLAB_ATOMIC GFP_ATOMIC
+#define SLAB_USER   GFP_USER
+#define SLAB_KERNEL GFP_KERNEL
+#define SLAB_DMA    GFP_DMA
 
 void *kmalloc(size_t size, gfp_t flags) __attribute__((__malloc__));
 void *kzalloc(size_t size, gfp_t flags) __attribute__((__malloc__));

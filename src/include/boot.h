@@ -78,6 +78,10 @@ void chrdev_exit(void);
 int misc_init(void);
 void misc_exit(void);
 
+/* drivers/char/tty_ldisc.c: the line disciplines, /proc/tty */
+int tty_ldisc_init(void);
+void tty_ldisc_exit(void);
+
 /* of/board.c: the loaded board's devices go */
 void of_board_exit(void);
 
@@ -116,6 +120,14 @@ int pci_driver_init(void);
 void pci_driver_exit(void);
 int pnp_init(void);
 void pnp_exit(void);
+
+/* kernel/scx200.c: the driver of the NatSemi SCx200 bridge's GPIO block */
+int scx200_init(void);
+void scx200_exit(void);
+
+/* drivers/usb/core/usb.c: the "usb" bus */
+int usb_init(void);
+void usb_exit(void);
 
 /* kernel/sysctl.c: /proc/sys */
 int sysctl_init(void);

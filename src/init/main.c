@@ -78,9 +78,15 @@ int ldm_init(void)
 	error = pnp_init();
 	if (error)
 		goto err_pci;
-	error = pm_init();
+	error = scx200_init();
 	if (error)
 		goto err_pnp;
+	error = usb_init();
+	if (error)
+		goto err_scx200;
+	error = pm_init();
+	if (error)
+		goto err_usb;
 	error = proc_root_init();
 	if (error)
 		goto err_pm;
@@ -96,10 +102,15 @@ int ldm_init(void)
 	error = misc_init();
 	if (error)
 		goto err_sysctl;
+	error = tty_ldisc_init();
+	if (error)
+		goto err_misc;
 	module_sysfs_init();
 	running = true;
 	goto out;
 
+err_misc:
+	misc_exit();
 err_sysctl:
 	sysctl_exit();
 err_proc_hardware:
@@ -110,6 +121,10 @@ err_proc:
 	proc_root_exit();
 err_pm:
 	pm_exit();
+err_usb:
+	usb_exit();
+err_scx200:
+	scx200_exit();
 err_pnp:
 	pnp_exit();
 err_pci:
@@ -164,6 +179,7 @@ void ldm_exit(void)
 	flush_scheduled_work();
 	of_board_exit();
 	platform_host_exit();
+	tty_ldisc_exit();
 	misc_exit();
 	sysctl_exit();
 	proc_hardware_exit();
@@ -171,6 +187,8 @@ void ldm_exit(void)
 	proc_root_exit();
 	chrdev_exit();
 	pm_exit();
+	usb_exit();
+	scx200_exit();
 	pnp_exit();
 	pci_driver_exit();
 	driver_exit();

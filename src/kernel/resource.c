@@ -102,6 +102,88 @@ int release_resource(struct resource *old)
 }
 EXPORT_SYMBOL(release_resource);
 
+/* Round @v up to @align (0 or 1: no alignment); false when that wraps. */
+static bool align_up(unsigned long v, unsigned long align, unsigned long *out)
+{
+	if (align <= 1) {
+		*out = v;
+		return true;
+	}
+	if (v > ~0UL - (align - 1))
+		return false;
+	*out = (v + align - 1) / align * align;
+	return true;
+}
+
+/*
+ * Place @new in the first gap between @root's children, within
+ * [@min, @max] and @root, that holds @size bytes at @align (and
+ * @alignf's adjustment). Under resource_lock.
+ */
+static int find_resource(struct resource *root, struct resource *new, unsigned long size,
+			 unsigned long min, unsigned long max, unsigned long align,
+			 void (*alignf)(void *, struct resource *, unsigned long, unsigned long),
+			 void *alignf_data)
+{
+	struct resource *this = root->child;
+	unsigned long gap_start = root->start, gap_end;
+
+	for (;;) {
+		gap_end = this ? (this->start ? this->start - 1 : 0) : root->end;
+		if (this && this->start == root->start)
+			goto next;
+		if (gap_start < min)
+			gap_start = min;
+		if (gap_end > max)
+			gap_end = max;
+		if (align_up(gap_start, align, &new->start) && new->start <= gap_end) {
+			if (alignf)
+				alignf(alignf_data, new, size, align);
+			if (new->start >= gap_start &&new->start <= gap_end &&
+			    size - 1 <= gap_end - new->start) {
+				new->end = new->start + size - 1;
+				return 0;
+			}
+		}
+next:
+		if (!this || this->end == ~0UL)
+			return -EBUSY;
+		gap_start = this->end + 1;
+		this = this->sibling;
+	}
+}
+
+/**
+ * allocate_resource - claim a free range of a size anywhere in a window
+ * @root: the tree or parent to claim in
+ * @new: the range; its start and end are set
+ * @size: its size, not 0
+ * @min: the lowest start allowed
+ * @max: the highest end allowed
+ * @align: the start's alignment (0 or 1 for none)
+ * @alignf: may move new->start further (for a bus's own rules), or NULL
+ * @alignf_data: passed to @alignf
+ *
+ * Return: 0, -EINVAL for a size of 0, or -EBUSY when no gap fits.
+ */
+int allocate_resource(struct resource *root, struct resource *new, unsigned long size,
+		      unsigned long min, unsigned long max, unsigned long align,
+		      void (*alignf)(void *, struct resource *, unsigned long, unsigned long),
+		      void *alignf_data)
+{
+	int err;
+
+	if (!root || !new || !size)
+		return -EINVAL;
+	pthread_rwlock_wrlock(&resource_lock);
+	err = find_resource(root, new, size, min, max, align, alignf, alignf_data);
+	if (!err && __request_resource(root, new))
+		err = -EBUSY;
+	pthread_rwlock_unlock(&resource_lock);
+	return err;
+}
+EXPORT_SYMBOL(allocate_resource);
+
 /* A busy region and its own copy of the name, so that /proc/ioports outlives the driver's string. */
 struct region {
 	struct resource res;

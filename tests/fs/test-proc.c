@@ -235,7 +235,8 @@ DEFINE_TEST(test_proc_root_lists_and_links,
 	ASSERT_OK(ldm_proc_lookup("/", &root));
 	ASSERT_OK(ldm_proc_readdir(root, list_names, names));
 	ASSERT_STREQ(names,
-		     "net fs driver bus modules devices ioports iomem interrupts sys misc tplink ");
+		     "net fs driver bus modules devices ioports iomem interrupts sys misc tty "
+		     "tplink ");
 	ASSERT_OK(ldm_proc_lookup("/tplink", &link));
 	ASSERT_EQ(ldm_proc_readlink(link, target, sizeof(target)), 5);
 	ASSERT_STREQ(target, "bus/x");

@@ -120,6 +120,43 @@ static int pnp_entry(const void *entry, alias_fn fn, void *data)
 	return fn(alias, data);
 }
 
+/*
+ * "usb:v<vendor>p<product>d<bcdDevice>dc<class>dsc<sub>dp<proto>ic<class>
+ * isc<sub>ip<proto>*", four hex digits each id and two each class byte,
+ * '*' for a field the entry's match_flags leave out, as kbuild's
+ * do_usb_entry() and what the USB core's MODALIAS of an interface says. A
+ * range of bcdDevice (USB_DEVICE_VER) is written "d*": the alias may then
+ * load the module for a release outside it, whose probe the id table
+ * still refuses.
+ */
+static int usb_entry(const void *entry, alias_fn fn, void *data)
+{
+	const struct usb_device_id *id = entry;
+	unsigned int f = id->match_flags;
+	bool exact = (f & USB_DEVICE_ID_MATCH_DEV_LO) && (f & USB_DEVICE_ID_MATCH_DEV_HI) &&
+		     id->bcdDevice_lo == id->bcdDevice_hi;
+	char alias[128] = "usb:";
+
+	add_field(alias, sizeof(alias), "v", !(f & USB_DEVICE_ID_MATCH_VENDOR), id->idVendor, 4);
+	add_field(alias, sizeof(alias), "p", !(f & USB_DEVICE_ID_MATCH_PRODUCT), id->idProduct, 4);
+	add_field(alias, sizeof(alias), "d", !exact, id->bcdDevice_lo, 4);
+	add_field(alias, sizeof(alias), "dc", !(f & USB_DEVICE_ID_MATCH_DEV_CLASS),
+		  id->bDeviceClass, 2);
+	add_field(alias, sizeof(alias), "dsc", !(f & USB_DEVICE_ID_MATCH_DEV_SUBCLASS),
+		  id->bDeviceSubClass, 2);
+	add_field(alias, sizeof(alias), "dp", !(f & USB_DEVICE_ID_MATCH_DEV_PROTOCOL),
+		  id->bDeviceProtocol, 2);
+	add_field(alias, sizeof(alias), "ic", !(f & USB_DEVICE_ID_MATCH_INT_CLASS),
+		  id->bInterfaceClass, 2);
+	add_field(alias, sizeof(alias), "isc", !(f & USB_DEVICE_ID_MATCH_INT_SUBCLASS),
+		  id->bInterfaceSubClass, 2);
+	add_field(alias, sizeof(alias), "ip", !(f & USB_DEVICE_ID_MATCH_INT_PROTOCOL),
+		  id->bInterfaceProtocol, 2);
+	if (alias[strlen(alias) - 1] != '*')
+		strcat(alias, "*");
+	return fn(alias, data);
+}
+
 static const struct devtable {
 	const char *type;
 	size_t id_size;
@@ -129,6 +166,7 @@ static const struct devtable {
 	{ "of", sizeof(struct of_device_id), of_entry },
 	{ "pci", sizeof(struct pci_device_id), pci_entry },
 	{ "pnp", sizeof(struct pnp_device_id), pnp_entry },
+	{ "usb", sizeof(struct usb_device_id), usb_entry },
 };
 
 /* The table type of a symbol __mod_<type>__<name>_device_table, or NULL. */

@@ -176,4 +176,7 @@ void module_remove_holder_link(struct ldm_module *target, struct ldm_module *sou
 int module_parse_args(struct ldm_module *lm, char *args);
 void module_param_free_strings(const void *start, size_t size);
 
+/* obsparm.c */
+int obsolete_param_size(const struct obsolete_modparm *obs, size_t *size);
+
 #endif /* _LDM_MODULE_INTERNAL_H */

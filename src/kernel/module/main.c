@@ -455,6 +455,78 @@ static int find_params(struct load_info *info)
 	return 0;
 }
 
+/* The defined data symbol @name of the module (local or global), or NULL. */
+static const Elf64_Sym *find_module_object(const struct load_info *info, const char *name,
+					   size_t *idx)
+{
+	const struct ldm_elf *elf = &info->elf;
+	size_t i;
+
+	for (i = 1; i < elf->nsyms; i++) {
+		const Elf64_Sym *sym = &elf->syms[i];
+		unsigned char type = ELF64_ST_TYPE(sym->st_info);
+
+		if (sym->st_shndx == SHN_UNDEF || sym->st_shndx >= SHN_LORESERVE ||
+		    (type != STT_OBJECT && type != STT_NOTYPE))
+			continue;
+		if (!strcmp(ldm_elf_sym_name(elf, sym), name)) {
+			*idx = i;
+			return sym;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * Give each MODULE_PARM() the address of its variable, found by name in the
+ * module's symbol table, as 2.6.9's obsolete_params() did: the line may
+ * come before the variable's declaration.
+ */
+static int find_obsolete_params(struct load_info *info)
+{
+	struct ldm_module *lm = info->lm;
+	struct obsolete_modparm *obs;
+	const Elf64_Sym *sym;
+	size_t size, idx;
+	unsigned int i;
+
+	for (i = 0; i < lm->nparams; i++) {
+		if (lm->params[i].set != param_set_obsolete)
+			continue;
+		obs = lm->params[i].arg;
+		if (!name_in_module(info, (const char *)obs) || !name_in_module(info, obs->name) ||
+		    !name_in_module(info, obs->type)) {
+			printk(KERN_ERR
+			       "%s: parameter %s: its MODULE_PARM lies outside the module\n",
+			       lm->name, lm->params[i].name);
+			return -ENOEXEC;
+		}
+		if (obs->addr)
+			continue;
+		if (obsolete_param_size(obs, &size)) {
+			printk(KERN_ERR "%s: parameter %s: unknown MODULE_PARM type \"%s\"\n",
+			       lm->name, obs->name, obs->type);
+			return -EINVAL;
+		}
+		sym = find_module_object(info, obs->name, &idx);
+		if (!sym) {
+			printk(KERN_ERR "%s: falsely claims to have parameter %s: no variable of "
+					"that name\n",
+			       lm->name, obs->name);
+			return -EINVAL;
+		}
+		if (sym->st_size < size) {
+			printk(KERN_ERR
+			       "%s: parameter %s: MODULE_PARM type \"%s\" needs %zu bytes, "
+			       "its variable has %lu\n",
+			       lm->name, obs->name, obs->type, size, (unsigned long)sym->st_size);
+			return -EINVAL;
+		}
+		obs->addr = (void *)info->values[idx];
+	}
+	return 0;
+}
+
 /* Steps up to a relocated, protected module with its exports; undone on error. */
 static int load_image(struct load_info *info, const char *args)
 {
@@ -488,6 +560,8 @@ static int load_image(struct load_info *info, const char *args)
 	set_state(lm, MODULE_STATE_COMING);
 	INIT_LIST_HEAD(&lm->mod->list);
 	error = find_params(info);
+	if (!error)
+		error = find_obsolete_params(info);
 	if (!error)
 		error = add_exports(info);
 	if (error)

@@ -16,6 +16,8 @@
 #include <ldm/moduleparam.h>
 #include <ldm/slab.h>
 
+#include "internal.h"
+
 /* A "c<N>" element: a string of fewer than N chars, copied in place. */
 static int obs_set_string(const char *val, struct kernel_param *kp, unsigned int size)
 {
@@ -137,6 +139,26 @@ int param_set_obsolete(const char *val, struct kernel_param *kp)
 	return err;
 }
 EXPORT_SYMBOL(param_set_obsolete);
+
+/**
+ * obsolete_param_size - the bytes a MODULE_PARM() variable must hold
+ * @obs: the parameter
+ * @size: set to them: its largest count of elements times an element's size
+ *
+ * Return: 0, or -EINVAL for a type string that is not one.
+ */
+int obsolete_param_size(const struct obsolete_modparm *obs, size_t *size)
+{
+	unsigned int min, max, strsize, elemsize = 0;
+	param_set_fn set;
+	char letter;
+
+	if (obs_parse_type(obs->type, &min, &max, &letter, &strsize) ||
+	    obs_type(letter, &set, &elemsize))
+		return -EINVAL;
+	*size = (size_t)max * (letter == 'c' ? strsize : elemsize);
+	return 0;
+}
 
 /**
  * param_set_setup - give a __setup() option its value
