@@ -118,6 +118,11 @@ void proc_hardware_exit(void);
 /* drivers/pci/pci-driver.c, drivers/pnp/driver.c: the "pci" and "pnp" buses */
 int pci_driver_init(void);
 void pci_driver_exit(void);
+struct pci_dev;
+void pci_set_proc_ops(int (*attach)(struct pci_dev *dev), void (*detach)(struct pci_dev *dev));
+/* drivers/pci/proc.c (layer 5): /proc/bus/pci, lent to the bus above */
+int pci_proc_init(void);
+void pci_proc_exit(void);
 int pnp_init(void);
 void pnp_exit(void);
 

@@ -96,9 +96,12 @@ int ldm_init(void)
 	error = proc_hardware_init();
 	if (error)
 		goto err_proc_misc;
-	error = sysctl_init();
+	error = pci_proc_init();
 	if (error)
 		goto err_proc_hardware;
+	error = sysctl_init();
+	if (error)
+		goto err_pci_proc;
 	error = misc_init();
 	if (error)
 		goto err_sysctl;
@@ -113,6 +116,8 @@ err_misc:
 	misc_exit();
 err_sysctl:
 	sysctl_exit();
+err_pci_proc:
+	pci_proc_exit();
 err_proc_hardware:
 	proc_hardware_exit();
 err_proc_misc:
@@ -182,6 +187,7 @@ void ldm_exit(void)
 	tty_ldisc_exit();
 	misc_exit();
 	sysctl_exit();
+	pci_proc_exit();
 	proc_hardware_exit();
 	proc_misc_exit();
 	proc_root_exit();

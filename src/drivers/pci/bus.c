@@ -13,11 +13,28 @@
 #include <ldm/kernel.h>
 #include <ldm/pci.h>
 
+#include "boot.h"
 #include "pci.h"
 
 LIST_HEAD(pci_devices);
 EXPORT_SYMBOL(pci_devices);
 pthread_rwlock_t pci_devices_lock = PTHREAD_RWLOCK_INITIALIZER;
+
+/* /proc/bus/pci's, from the layer above (set at boot, before any function) */
+static int (*proc_attach)(struct pci_dev *dev);
+static void (*proc_detach)(struct pci_dev *dev);
+
+/**
+ * pci_set_proc_ops - lend the bus the calls that make and remove the files
+ *	of /proc/bus/pci/BB (drivers/pci/proc.c, a layer above)
+ * @attach: pci_proc_attach_device(), or NULL
+ * @detach: pci_proc_detach_device(), or NULL
+ */
+void pci_set_proc_ops(int (*attach)(struct pci_dev *dev), void (*detach)(struct pci_dev *dev))
+{
+	proc_attach = attach;
+	proc_detach = detach;
+}
 
 /**
  * pci_bus_add_device - register a function on the "pci" bus
@@ -50,8 +67,15 @@ int pci_bus_add_device(struct pci_dev *dev)
 		pthread_rwlock_wrlock(&pci_devices_lock);
 		list_del_init(&dev->global_list);
 		pthread_rwlock_unlock(&pci_devices_lock);
+		return error;
 	}
-	return error;
+	error = pci_sysfs_add(dev);
+	if (error)
+		printk(KERN_WARNING "PCI: %s: no config file: %d\n", pci_name(dev), error);
+	error = proc_attach ? proc_attach(dev) : 0;
+	if (error)
+		printk(KERN_WARNING "PCI: %s: no /proc/bus/pci file: %d\n", pci_name(dev), error);
+	return 0;
 }
 EXPORT_SYMBOL_GPL(pci_bus_add_device);
 
@@ -66,6 +90,9 @@ void pci_remove_bus_device(struct pci_dev *dev)
 	pthread_rwlock_wrlock(&pci_devices_lock);
 	list_del_init(&dev->global_list);
 	pthread_rwlock_unlock(&pci_devices_lock);
+	if (proc_detach)
+		proc_detach(dev);
+	pci_sysfs_remove(dev);
 	device_unregister(&dev->dev);
 }
 EXPORT_SYMBOL_GPL(pci_remove_bus_device);

@@ -12,6 +12,7 @@
 #include <ldm/pci.h>
 
 #include "boot.h"
+#include "pci.h"
 
 /* Whether @id matches @dev (PCI_ANY_ID matching anything). */
 static bool pci_id_matches(const struct pci_device_id *id, const struct pci_dev *dev)
@@ -136,6 +137,7 @@ struct bus_type pci_bus_type = {
 	.name = "pci",
 	.match = pci_bus_match,
 	.hotplug = pci_hotplug,
+	.dev_attrs = pci_dev_attrs,
 	.suspend = pci_device_suspend,
 	.resume = pci_device_resume,
 };
@@ -190,7 +192,14 @@ EXPORT_SYMBOL(pci_dev_driver);
  */
 int pci_driver_init(void)
 {
-	return bus_register(&pci_bus_type);
+	int error = bus_register(&pci_bus_type);
+
+	if (error)
+		return error;
+	error = pci_host_init();
+	if (error)
+		bus_unregister(&pci_bus_type);
+	return error;
 }
 
 /**
@@ -198,5 +207,6 @@ int pci_driver_init(void)
  */
 void pci_driver_exit(void)
 {
+	pci_host_exit();
 	bus_unregister(&pci_bus_type);
 }

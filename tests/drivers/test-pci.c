@@ -1,0 +1,360 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * test-pci.c - PCI functions from the board (src/drivers/pci/host.c): the
+ * functions of boards/pci.dts on the "pci" bus with their ids and BARs,
+ * config space through pci_*_config_*() and mechanism 1 at 0xCF8/0xCFC,
+ * BAR sizing, read-only fields, writes past 256 bytes, the sysfs files,
+ * and bad boards refused naming the node.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <ldm/io.h>
+#include <ldm/ioport.h>
+#include <ldm/ldm.h>
+#include <ldm/of.h>
+#include <ldm/pci.h>
+#include <libldm/libldm.h>
+#include <libldm/proc.h>
+
+#include "harness.h"
+
+static int load_source(const char *src)
+{
+	char path[] = "/tmp/ldm-test-pci-XXXXXX.dts";
+	int fd, error;
+
+	fd = mkstemps(path, 4);
+	ASSERT(fd >= 0);
+	ASSERT_EQ(write(fd, src, strlen(src)), (long long)strlen(src));
+	close(fd);
+	error = ldm_board_load(path);
+	unlink(path);
+	return error;
+}
+
+static void board_up(void)
+{
+	ASSERT_OK(ldm_board_load(LDM_SOURCE_DIR "/boards/pci.dts"));
+}
+
+static struct pci_dev *get(unsigned int slot, unsigned int fn)
+{
+	struct pci_dev *dev = pci_find_slot(0, PCI_DEVFN(slot, fn));
+
+	ASSERT(dev);
+	return dev;
+}
+
+DEFINE_TEST(test_pci_board_functions,
+	    .description = "each child of the ldm,pci-host node is a function on the pci bus "
+			   "with the board's ids, class, interrupt and BARs as resources")
+{
+	struct pci_dev *dev;
+
+	board_up();
+	dev = get(2, 0);
+	ASSERT_EQ(dev->vendor, 0x10ec);
+	ASSERT_EQ(dev->device, 0x8139);
+	ASSERT_EQ(dev->subsystem_vendor, 0x1af4);
+	ASSERT_EQ(dev->subsystem_device, 0x1100);
+	ASSERT_EQ(dev->class, 0x020000);
+	ASSERT_EQ(dev->irq, 11);
+	ASSERT_EQ(pci_resource_start(dev, 0), 0xfebf0000UL);
+	ASSERT_EQ(pci_resource_len(dev, 0), 0x1000UL);
+	ASSERT(pci_resource_flags(dev, 0) & IORESOURCE_MEM);
+	ASSERT_EQ(pci_resource_start(dev, 1), 0xc000UL);
+	ASSERT(pci_resource_flags(dev, 1) & IORESOURCE_IO);
+	ASSERT_STREQ(pci_name(dev), "0000:00:02.0");
+	ASSERT(get(7, 0)->multifunction);
+	ASSERT(!get(0x1f, 0)->multifunction);
+	ASSERT(!pci_find_slot(0, PCI_DEVFN(4, 0)));
+	ldm_board_unload();
+	ASSERT(!pci_find_slot(0, PCI_DEVFN(2, 0)));
+}
+
+DEFINE_TEST(test_pci_config_space,
+	    .description = "config space: the header from the board, BAR sizing by writing all "
+			   "ones, read-only fields kept, ldm,config bytes, and an access past "
+			   "256 bytes refused")
+{
+	struct pci_dev *dev;
+	u32 v;
+	u16 w;
+	u8 b;
+
+	board_up();
+	dev = get(2, 0);
+	ASSERT_OK(pci_read_config_dword(dev, PCI_VENDOR_ID, &v));
+	ASSERT_EQ(v, 0x813910ecU);
+	ASSERT_OK(pci_read_config_dword(dev, PCI_CLASS_REVISION, &v));
+	ASSERT_EQ(v, 0x02000020U);
+	ASSERT_OK(pci_read_config_byte(dev, PCI_INTERRUPT_PIN, &b));
+	ASSERT_EQ(b, 1);
+	/* BAR sizing */
+	ASSERT_OK(pci_read_config_dword(dev, PCI_BASE_ADDRESS_0, &v));
+	ASSERT_EQ(v, 0xfebf0000U);
+	ASSERT_OK(pci_write_config_dword(dev, PCI_BASE_ADDRESS_0, ~0U));
+	ASSERT_OK(pci_read_config_dword(dev, PCI_BASE_ADDRESS_0, &v));
+	ASSERT_EQ(v, 0xfffff000U);
+	ASSERT_OK(pci_write_config_dword(dev, PCI_BASE_ADDRESS_0, 0xfebf0000U));
+	ASSERT_OK(pci_write_config_dword(dev, PCI_BASE_ADDRESS_1, ~0U));
+	ASSERT_OK(pci_read_config_dword(dev, PCI_BASE_ADDRESS_1, &v));
+	ASSERT_EQ(v, 0xffffffc1U);
+	ASSERT_OK(pci_read_config_dword(dev, PCI_BASE_ADDRESS_2, &v));
+	ASSERT_EQ(v, 0U); /* no BAR: reads 0, takes no write */
+	ASSERT_OK(pci_write_config_dword(dev, PCI_BASE_ADDRESS_2, ~0U));
+	ASSERT_OK(pci_read_config_dword(dev, PCI_BASE_ADDRESS_2, &v));
+	ASSERT_EQ(v, 0U);
+	/* read-only ids; a writable command register */
+	ASSERT_OK(pci_write_config_dword(dev, PCI_VENDOR_ID, 0x12345678));
+	ASSERT_OK(pci_read_config_dword(dev, PCI_VENDOR_ID, &v));
+	ASSERT_EQ(v, 0x813910ecU);
+	ASSERT_OK(pci_enable_device(dev));
+	pci_set_master(dev);
+	ASSERT_OK(pci_read_config_word(dev, PCI_COMMAND, &w));
+	ASSERT_EQ(w, PCI_COMMAND_IO | PCI_COMMAND_MEMORY | PCI_COMMAND_MASTER);
+	/* the board's device-specific dwords */
+	ASSERT_OK(pci_read_config_dword(get(7, 3), 0x90, &v));
+	ASSERT_EQ(v, 0x5001U);
+	ASSERT_OK(pci_read_config_byte(get(7, 3), 0xd2, &b));
+	ASSERT_EQ(b, 1);
+	/* past 256 bytes */
+	ASSERT_EQ(pci_write_config_dword(dev, 256, 0), PCIBIOS_BAD_REGISTER_NUMBER);
+	ASSERT_EQ(pci_write_config_word(dev, 255, 0), PCIBIOS_BAD_REGISTER_NUMBER);
+	ASSERT_EQ(pci_read_config_byte(dev, 256, &b), PCIBIOS_BAD_REGISTER_NUMBER);
+	ldm_board_unload();
+}
+
+DEFINE_TEST(test_pci_conf1_ports,
+	    .description = "configuration mechanism 1: an address at 0xCF8, the data at 0xCFC "
+			   "to 0xCFF, all ones where no function is or with the enable bit off")
+{
+	board_up();
+	outl(0x80001000U, 0xcf8); /* 00:02.0, register 0 */
+	ASSERT_EQ(inl(0xcf8), 0x80001000U);
+	ASSERT_EQ(inl(0xcfc), 0x813910ecU);
+	ASSERT_EQ(inw(0xcfe), 0x8139);
+	ASSERT_EQ(inb(0xcfd), 0x10);
+	outl(0x80001010U, 0xcf8); /* BAR 0 */
+	outl(~0U, 0xcfc);
+	ASSERT_EQ(inl(0xcfc), 0xfffff000U);
+	outl(0x80002014U, 0xcf8); /* 00:04.0: nothing there */
+	ASSERT_EQ(inl(0xcfc), 0xffffffffU);
+	outl(0x00001000U, 0xcf8); /* enable bit off */
+	ASSERT_EQ(inl(0xcfc), 0xffffffffU);
+	outl(0x8000f800U, 0xcf8);
+	ASSERT_EQ(inl(0xcfc), 0x24108086U);
+	ldm_board_unload();
+}
+
+DEFINE_TEST(test_pci_sysfs_files,
+	    .description = "/sys/bus/pci/devices/0000:00:02.0 has 2.6.9's vendor, device, "
+			   "subsystem ids, class, irq, resource, config, and modalias")
+{
+	char buf[512];
+	ssize_t n;
+
+	board_up();
+	ASSERT_STREQ(tree_attr("/bus/pci/devices/0000:00:02.0/vendor"), "0x10ec\n");
+	ASSERT_STREQ(tree_attr("/bus/pci/devices/0000:00:02.0/device"), "0x8139\n");
+	ASSERT_STREQ(tree_attr("/bus/pci/devices/0000:00:02.0/subsystem_vendor"), "0x1af4\n");
+	ASSERT_STREQ(tree_attr("/bus/pci/devices/0000:00:02.0/subsystem_device"), "0x1100\n");
+	ASSERT_STREQ(tree_attr("/bus/pci/devices/0000:00:02.0/class"), "0x020000\n");
+	ASSERT_STREQ(tree_attr("/bus/pci/devices/0000:00:02.0/irq"), "11\n");
+	ASSERT_STREQ(tree_attr("/bus/pci/devices/0000:00:02.0/modalias"),
+		     "pci:v000010ECd00008139sv00001AF4sd00001100bc02sc00i00\n");
+	ASSERT(strstr(tree_attr("/bus/pci/devices/0000:00:02.0/resource"),
+		      "0x00000000febf0000 0x00000000febf0fff 0x0000000000000200\n"));
+	n = ldm_sysfs_read_path("/bus/pci/devices/0000:00:02.0/config", buf, sizeof(buf));
+	ASSERT_EQ(n, 256);
+	ASSERT_EQ((unsigned char)buf[0], 0xec);
+	ASSERT_EQ((unsigned char)buf[2], 0x39);
+	ASSERT_EQ((unsigned char)buf[0x3c], 11);
+	ldm_board_unload();
+}
+
+static const struct {
+	const char *fn;
+	const char *says;
+} bad_functions[] = {
+	{ "a@1,0 { reg = <0x800 0 0 0 0>; vendor-id = <1>; }; "
+	  "b@1,0 { reg = <0x800 0 0 0 0>; vendor-id = <1>; };",
+	  "/pci/b@1,0: 00:01.0 is also /pci/a@1,0" },
+	{ "a@1,0 { reg = <0x800 0 0 0 0 0x02000810 0 0x10000 0 0x3000>; vendor-id = <1>; };",
+	  "/pci/a@1,0: BAR 0 size 0x3000 is not a power of two" },
+	{ "a@1,0 { reg = <0x800 0 0 0 0 0x01000810 0 0x1000 0 0x20>; vendor-id = <1>; }; "
+	  "b@2,0 { reg = <0x1000 0 0 0 0 0x01001014 0 0x1010 0 0x10>; vendor-id = <1>; };",
+	  "/pci/b@2,0: BAR 1 overlaps BAR 0 of /pci/a@1,0" },
+	{ "a@1,0 { reg = <0x800 0 0 0 0 0x01000810 0 0x1000 0 0x20 0x01000814 0 0x1010 0 0x10>;"
+	  " vendor-id = <1>; };",
+	  "/pci/a@1,0: BAR 1 overlaps BAR 0 of /pci/a@1,0" },
+	{ "a@1,0 { reg = <0x800 0 0 0 0>; };", "/pci/a@1,0: has no vendor-id" },
+	{ "a@1,0 { reg = <0x10800 0 0 0 0>; vendor-id = <1>; };",
+	  "/pci/a@1,0: reg 0x00010800 is not a function's address on bus 00" },
+	{ "a@1,0 { reg = <0x800 0 0 0 0 0x02000890 0 0x10000 0 0x1000>; vendor-id = <1>; };",
+	  "/pci/a@1,0: reg 0x02000890 is not an I/O or 32-bit memory BAR" },
+	{ "a@1,0 { reg = <0x800 0 0 0 0 0x02000810 0 0x10800 0 0x1000>; vendor-id = <1>; };",
+	  "/pci/a@1,0: BAR 0 at 0x10800 is not aligned to its size" },
+	{ "a@1,0 { reg = <0x800 0 0 0 0>; vendor-id = <1>; ldm,config = <0x10 0>; };",
+	  "/pci/a@1,0: ldm,config offset 0x10 is not a dword in 0x40-0xfc" },
+	{ "a@1,0 { reg = <0x800 0 0 0 0>; vendor-id = <1>; #address-cells = <1>;"
+	  " #size-cells = <0>; bar@2 { compatible = \"ldm,regbank\"; reg = <2>; }; };",
+	  "/pci/a@1,0/bar@2: reg is not a BAR the function has" },
+};
+
+static void load_bad(void *arg)
+{
+	unsigned int i = *(unsigned int *)arg;
+	char src[2048];
+
+	snprintf(src, sizeof(src),
+		 "/dts-v1/;\n/ { pci { compatible = \"ldm,pci-host\"; #address-cells = <3>;"
+		 " #size-cells = <2>; %s }; };\n",
+		 bad_functions[i].fn);
+	if (load_source(src))
+		_exit(2);
+	/* the host's probe failed: no function is on the bus */
+	_exit(pci_find_slot(0, PCI_DEVFN(1, 0)) || pci_find_slot(0, PCI_DEVFN(2, 0)) ? 1 : 0);
+}
+
+DEFINE_TEST(test_pci_bad_boards,
+	    .description = "duplicate bus/device/function, a BAR size not a power of two, "
+			   "overlapping BARs and other bad functions refuse the host with a "
+			   "message naming the node")
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(bad_functions); i++) {
+		char *err = NULL;
+		int status = ldm_test_capture(load_bad, &i, &err);
+
+		if (status != 0 || !strstr(err, bad_functions[i].says))
+			FAIL("case %u: status %d, logged \"%s\", expected \"%s\"", i, status, err,
+			     bad_functions[i].says);
+		free(err);
+	}
+}
+
+DEFINE_TEST(test_pci_proc_bus_pci,
+	    .description = "/proc/bus/pci/devices has 2.6.9's line per function and BB/DD.F its "
+			   "config space, which goes with the board")
+{
+	char *text;
+	size_t len;
+
+	board_up();
+	text = ldm_proc_read_path("/bus/pci/devices", NULL);
+	ASSERT(text);
+	ASSERT(strstr(text, "0010\t10ec8139\tb\t        febf0000\t            c001\t"
+			    "               0\t               0\t               0\t"
+			    "               0\t               0\t            1000\t"
+			    "              40\t               0\t               0\t"
+			    "               0\t               0\t               0\t\n"));
+	ASSERT(strstr(text, "00f8\t80862410\t0\t"));
+	free(text);
+	text = ldm_proc_read_path("/bus/pci/00/02.0", &len);
+	ASSERT(text);
+	ASSERT_EQ(len, 256);
+	ASSERT_EQ((unsigned char)text[0], 0xec);
+	ASSERT_EQ((unsigned char)text[0x3c], 11);
+	free(text);
+	ldm_board_unload();
+	text = ldm_proc_read_path("/bus/pci/devices", NULL);
+	ASSERT(text);
+	ASSERT_STREQ(text, "");
+	free(text);
+	ASSERT(!ldm_proc_read_path("/bus/pci/00/02.0", NULL));
+}
+
+static int probes, removes;
+static struct pci_dev *probed;
+
+static int tdrv_probe(struct pci_dev *dev, const struct pci_device_id *id)
+{
+	int error;
+
+	if (id->driver_data != 42)
+		return -EINVAL;
+	error = pci_enable_device(dev);
+	if (error)
+		return error;
+	error = pci_request_regions(dev, "tdrv");
+	if (error)
+		return error;
+	pci_set_master(dev);
+	pci_set_drvdata(dev, &probes);
+	probed = dev;
+	probes++;
+	return 0;
+}
+
+static void tdrv_remove(struct pci_dev *dev)
+{
+	pci_release_regions(dev);
+	pci_disable_device(dev);
+	removes++;
+}
+
+static const struct pci_device_id tdrv_ids[] = {
+	{ PCI_DEVICE(0x10ec, 0x8139), .driver_data = 42 },
+	{},
+};
+
+static struct pci_driver tdrv = {
+	.name = "tdrv",
+	.id_table = tdrv_ids,
+	.probe = tdrv_probe,
+	.remove = tdrv_remove,
+};
+
+DEFINE_TEST(test_pci_driver_binds_board_function,
+	    .description = "a pci_driver whose id_table names a board function binds to it, "
+			   "claims its BARs and turns on decoding and mastering; the board's "
+			   "unload runs its remove first")
+{
+	u16 cmd;
+
+	probes = removes = 0;
+	board_up();
+	ASSERT_OK(pci_register_driver(&tdrv));
+	ASSERT_EQ(probes, 1);
+	ASSERT_STREQ(pci_name(probed), "0000:00:02.0");
+	ASSERT(pci_get_drvdata(probed) == &probes);
+	ASSERT_OK(pci_read_config_word(probed, PCI_COMMAND, &cmd));
+	ASSERT_EQ(cmd, PCI_COMMAND_IO | PCI_COMMAND_MEMORY | PCI_COMMAND_MASTER);
+	ASSERT(!request_region(0xc000, 0x40, "other")); /* tdrv holds it */
+	ASSERT_STREQ(tree_link("/bus/pci/devices/0000:00:02.0/driver"),
+		     "../../../../bus/pci/drivers/tdrv");
+	ldm_board_unload();
+	ASSERT_EQ(removes, 1);
+	ASSERT(request_region(0xc000, 0x40, "other"));
+	release_region(0xc000, 0x40);
+	pci_unregister_driver(&tdrv);
+	ASSERT_EQ(removes, 1);
+}
+
+DEFINE_TEST(test_pci_bar_register_bank,
+	    .description = "a bar@N child compatible with ldm,regbank answers BAR N's accesses "
+			   "with its registers, in any width; past them all ones; gone with "
+			   "the board")
+{
+	char __iomem *regs;
+
+	board_up();
+	regs = (char __iomem *)ioremap(0xfebf1000, 0x1000);
+	ASSERT(regs);
+	ASSERT_EQ(readl(regs), 0x0000a55aU);
+	ASSERT_EQ(readb(regs + 4), 0x01);
+	writel(0x11223344, regs); /* registers 0 and 1 are read-only, 2 and 3 not */
+	ASSERT_EQ(readl(regs), 0x1122a55aU);
+	writew(0xbeef, regs + 6);
+	ASSERT_EQ(readl(regs + 4), 0xbeef0001U);
+	ASSERT_EQ(readb(regs + 16), 0xff); /* past the bank */
+	iounmap(regs);
+	ldm_board_unload();
+	regs = (char __iomem *)ioremap(0xfebf1000, 0x1000);
+	ASSERT(regs);
+	ASSERT_EQ(readl(regs), 0xffffffffU);
+	iounmap(regs);
+}

@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * test-pci-exec.c - Debian's pciutils and udevadm, unmodified, under ldm
+ * exec against an ldmd booted on boards/pci.dts with khw_pci.ko (bound to
+ * 00:03.0, so that lspci -k has a driver to show): lspci, lspci -n, -vv
+ * and -k list the board's functions (golden files), setpci reads config
+ * space and sizes a BAR through it, and udevadm info shows a function's
+ * PCI_ID, PCI_CLASS and MODALIAS.
+ */
+#include <signal.h>
+
+#include "ldmd-util.h"
+
+static void pci_up(struct ldmd *d)
+{
+	need_fuse();
+	need_namespaces();
+	if (!in_path("dtc"))
+		ldm_test_skip("dtc is not installed (Debian package device-tree-compiler)");
+	if (!in_path("lspci") || !in_path("setpci"))
+		ldm_test_skip("lspci is not installed (Debian package pciutils)");
+	make_root(d);
+	d->pid = spawn_ldmd(d, true,
+			    (const char *[]){ "--board", LDM_SOURCE_DIR "/boards/pci.dts",
+					      LDM_BUILD_DIR "/tests/modules/khw_pci.ko", NULL });
+	wait_ready(d);
+}
+
+static void pci_down(struct ldmd *d)
+{
+	ldmd_stop(d, SIGTERM);
+	remove_root(d);
+}
+
+DEFINE_TEST(test_pci_exec_lspci_golden,
+	    .description = "lspci, lspci -n, lspci -vv and lspci -k under ldm exec list the "
+			   "functions of boards/pci.dts as on a machine (golden)",
+	    .no_runtime = true)
+{
+	static const struct {
+		const char *cmd, *golden;
+	} runs[] = {
+		{ "lspci", "lspci.out" },
+		{ "lspci -n", "lspci-n.out" },
+		{ "lspci -vv", "lspci-vv.out" },
+		/* lspci -k says on stderr that it finds no modules.dep of the host's */
+		{ "sh -c 'lspci -k 2>/dev/null'", "lspci-k.out" },
+	};
+	struct ldmd d;
+	unsigned int i;
+	char *out;
+
+	pci_up(&d);
+	for (i = 0; i < sizeof(runs) / sizeof(runs[0]); i++) {
+		exec_ok(&d, runs[i].cmd, &out);
+		ldm_test_golden(runs[i].golden, out, d.root);
+		free(out);
+	}
+	pci_down(&d);
+}
+
+DEFINE_TEST(test_pci_exec_setpci,
+	    .description = "setpci under ldm exec reads the ids, sizes BAR 0 by writing all "
+			   "ones, writes the command register, and cannot change the vendor id",
+	    .no_runtime = true)
+{
+	struct ldmd d;
+	char *out;
+
+	pci_up(&d);
+	exec_ok(&d, "setpci -s 00:02.0 VENDOR_ID DEVICE_ID CLASS_DEVICE", &out);
+	ASSERT_STREQ(out, "10ec\n8139\n0200\n");
+	free(out);
+	exec_ok(&d, "setpci -s 00:02.0 BASE_ADDRESS_0=ffffffff", &out);
+	free(out);
+	exec_ok(&d, "setpci -s 00:02.0 BASE_ADDRESS_0 BASE_ADDRESS_1", &out);
+	ASSERT_STREQ(out, "fffff000\n0000c001\n");
+	free(out);
+	exec_ok(&d, "setpci -s 00:02.0 BASE_ADDRESS_0=febf0000 COMMAND=0007 VENDOR_ID=1234", &out);
+	free(out);
+	exec_ok(&d, "setpci -s 00:02.0 BASE_ADDRESS_0 COMMAND VENDOR_ID", &out);
+	ASSERT_STREQ(out, "febf0000\n0007\n10ec\n");
+	free(out);
+	exec_ok(&d, "setpci -s 00:07.3 90.l", &out);
+	ASSERT_STREQ(out, "00005001\n");
+	free(out);
+	pci_down(&d);
+}
+
+DEFINE_TEST(test_pci_exec_udevadm_info,
+	    .description = "udevadm info under ldm exec shows a function's PCI_ID, PCI_CLASS, "
+			   "PCI_SUBSYS_ID, PCI_SLOT_NAME and MODALIAS",
+	    .no_runtime = true)
+{
+	struct ldmd d;
+	char *out;
+
+	if (!in_path("udevadm"))
+		ldm_test_skip("udevadm is not installed (Debian's package udev)");
+	pci_up(&d);
+	exec_ok(&d, "udevadm info /sys/bus/pci/devices/0000:00:02.0", &out);
+	ASSERT(strstr(out, "E: SUBSYSTEM=pci\n"));
+	ASSERT(strstr(out, "E: PCI_ID=10EC:8139\n"));
+	ASSERT(strstr(out, "E: PCI_CLASS=20000\n"));
+	ASSERT(strstr(out, "E: PCI_SUBSYS_ID=1AF4:1100\n"));
+	ASSERT(strstr(out, "E: PCI_SLOT_NAME=0000:00:02.0\n"));
+	ASSERT(strstr(out, "E: MODALIAS=pci:v000010ECd00008139sv00001AF4sd00001100bc02sc00i00\n"));
+	free(out);
+	pci_down(&d);
+}
