@@ -5,7 +5,8 @@
  * 1. the cost of registering the n-th platform device, per device, at
  *    n = 10^3, 10^4, 10^5, 10^6, and the ratio of the last to the first;
  * 2. the cost of binding a new device when 10 and when 10,000 drivers sit on
- *    its bus, and their ratio;
+ *    its bus (the rest of 10,000 on a bus that matches nothing, so that
+ *    both cases hold the same objects), and their ratio;
  * 3. path look-up in /bus/platform/devices at 10^3 and 10^6 entries;
  * 5. finding a device node by name and then by number, what each LOOKUP,
  *    GETATTR and OPEN of DIR/dev asks, with 10 and with 10^4 class devices;
@@ -303,7 +304,9 @@ static void layout_figures(void)
 
 #define NODE_MAJOR   240
 #define NODE_LOOKUPS 10000
-#define BIND_ROUNDS  3
+#define BIND_ROUNDS  30
+#define BIND_PASSES  5
+#define BIND_DRIVERS 10000
 #define NODE_ROUNDS  30
 
 /*
@@ -364,38 +367,65 @@ static double node_lookup_ns(unsigned int n, double *walk_us)
 	return best;
 }
 
-/* Figure 2: binding a device with @ndrivers drivers on the bus. */
+/*
+ * A bus that matches nothing: figure 2's other drivers sit on it, so that
+ * both of its cases have the same objects in memory and in sysfs, and
+ * differ only in how many of them the platform bus has.
+ */
+static int match_none(struct device *dev, struct device_driver *drv)
+{
+	(void)dev;
+	(void)drv;
+	return 0;
+}
+
+static struct bus_type bench_bus = {
+	.name = "benchbus",
+	.match = match_none,
+};
+
+/*
+ * Figure 2: binding a device with @ndrivers of BIND_DRIVERS drivers on the
+ * platform bus (the rest on bench_bus), per device: the best of
+ * BIND_ROUNDS batches, the drivers registered once for all.
+ */
 static double bind_cost(size_t ndrivers)
 {
-	struct device_driver *drvs = calloc(ndrivers, sizeof(*drvs));
-	/* "drv" and any size_t: -O0 builds check the bound without knowing @ndrivers. */
-	char(*names)[24] = calloc(ndrivers, sizeof(*names));
-	double t0, cost;
+	struct device_driver *drvs = calloc(BIND_DRIVERS, sizeof(*drvs));
+	/* "drv" and any size_t: -O0 builds check the bound without knowing the count. */
+	char(*names)[24] = calloc(BIND_DRIVERS, sizeof(*names));
+	double best = 0;
 	size_t i;
+	int r;
 
 	if (!drvs || !names)
 		exit(1);
-	for (i = 0; i < ndrivers; i++) {
-		snprintf(names[i], sizeof(names[i]), "drv%zu", i);
+	for (i = 0; i < BIND_DRIVERS; i++) {
+		snprintf(names[i], sizeof(names[i]), "drv%05zu", i);
 		drvs[i].name = names[i];
-		drvs[i].bus = &platform_bus_type;
+		drvs[i].bus = i < ndrivers ? &platform_bus_type : &bench_bus;
 		drvs[i].probe = probe_ok;
 		if (driver_register(&drvs[i]))
 			exit(1);
 	}
-	/* Devices that match the driver registered last. */
-	t0 = now();
-	add_pdevs(BATCH, names[ndrivers - 1]);
-	cost = (now() - t0) / BATCH * 1e6;
-	for (i = 0; i < BATCH; i++)
-		if (!pdevs[i].dev.driver)
-			exit(1);
-	del_pdevs();
-	for (i = 0; i < ndrivers; i++)
+	for (r = 0; r < BIND_ROUNDS; r++) {
+		/* Devices that match the platform driver registered last. */
+		double t0 = now(), cost;
+
+		add_pdevs(BATCH, names[ndrivers - 1]);
+		cost = (now() - t0) / BATCH * 1e6;
+		for (i = 0; i < BATCH; i++)
+			if (!pdevs[i].dev.driver)
+				exit(1);
+		del_pdevs();
+		if (r == 0 || cost < best)
+			best = cost;
+	}
+	for (i = 0; i < BIND_DRIVERS; i++)
 		driver_unregister(&drvs[i]);
 	free(drvs);
 	free(names);
-	return cost;
+	return best;
 }
 
 int main(int argc, char *argv[])
@@ -414,9 +444,11 @@ int main(int argc, char *argv[])
 	if (ldm_init())
 		return 1;
 	scale_figures(max);
+	if (bus_register(&bench_bus))
+		return 1;
 	few = bind_cost(10);
 	many = bind_cost(10000);
-	for (r = 1; r < BIND_ROUNDS; r++) {
+	for (r = 1; r < BIND_PASSES; r++) {
 		double f = bind_cost(10), m = bind_cost(10000);
 
 		few = f < few ? f : few;
@@ -424,6 +456,7 @@ int main(int argc, char *argv[])
 	}
 	printf("bind a device: %.2f us with 10 drivers, %.2f us with 10000\n", few, many);
 	bench_goal_max("bind a device, 10000 drivers vs 10", many / few, "", 1);
+	bus_unregister(&bench_bus);
 	few = node_lookup_ns(10, &walk_few);
 	many = node_lookup_ns(10000, &walk_many);
 	printf("device node by name, then by number: %.0f ns with 10 class devices, %.0f ns "

@@ -24,8 +24,10 @@
  * DOC: how uevent.c works
  *
  * The runtime calls event_arrived() under its event lock, so that call
- * only queues: each event is copied once, and each listener's queue takes
- * a reference. A listener has a thread that sends its queue in order; a
+ * never blocks: each event is copied once; to a listener whose queue is
+ * empty and whose thread is not sending it is sent at once if its socket
+ * takes it without waiting (send_now()), and otherwise queued, each queue
+ * taking a reference. A listener has a thread that sends its queue in order; a
  * listener that does not read blocks only its own thread, and once its
  * queue is full (UEVENT_QUEUE_LEN) its events are dropped and counted. The
  * count goes to the listener, in place of what it lost, as the message
@@ -66,7 +68,8 @@ struct uevent_listener {
 	unsigned long dropped; /* since the last report */
 	unsigned long dropped_total;
 	pthread_cond_t more;
-	bool gone; /* the peer went away, or ldmd stops */
+	bool gone;    /* the peer went away, or ldmd stops */
+	bool sending; /* its thread sends a message it took off the queue */
 };
 
 struct ldmd_uevent {
@@ -122,6 +125,24 @@ static void queue_drop_report(struct uevent_listener *l)
 	l->dropped = 0;
 }
 
+/*
+ * Send @m now if nothing is ahead of it (an empty queue, the thread not
+ * sending) and the socket takes it without waiting: a listener that keeps
+ * up then costs no wake-up of its thread. Caller has the lock; the send
+ * never blocks, so the runtime's event lock is not held up.
+ */
+static bool send_now(struct uevent_listener *l, struct uevent_msg *m)
+{
+	ssize_t n;
+
+	if (l->count || l->sending)
+		return false;
+	do {
+		n = send(l->peer.fd, m->buf, m->len, MSG_DONTWAIT | MSG_NOSIGNAL);
+	} while (n < 0 && errno == EINTR);
+	return n >= 0; /* else the thread sends it, and sees any error */
+}
+
 /* One event to one listener. Caller has the lock. */
 static void offer(struct uevent_listener *l, struct uevent_msg *m)
 {
@@ -140,6 +161,8 @@ static void offer(struct uevent_listener *l, struct uevent_msg *m)
 	}
 	if (l->dropped)
 		queue_drop_report(l);
+	if (send_now(l, m))
+		return;
 	queue_push(l, m);
 	pthread_cond_signal(&l->more);
 }
@@ -244,12 +267,14 @@ static void serve_listener(struct ldmd_peer *p)
 
 	pthread_mutex_lock(&srv->lock);
 	while ((m = next_msg(l))) {
+		l->sending = true;
 		pthread_mutex_unlock(&srv->lock);
 		do {
 			n = send(p->fd, m->buf, m->len, MSG_NOSIGNAL);
 		} while (n < 0 && errno == EINTR);
 		msg_put(m);
 		pthread_mutex_lock(&srv->lock);
+		l->sending = false;
 		if (n < 0)
 			l->gone = true;
 	}

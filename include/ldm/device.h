@@ -234,6 +234,8 @@ struct device {
 	struct device *parent;
 	struct kobject kobj;
 	char bus_id[BUS_ID_SIZE]; /* position on the parent bus */
+	/* 2.6.9 has it after power: here, it fills the hole after bus_id */
+	u32 power_state;
 	struct bus_type *bus;
 	struct device_driver *driver;
 	void *driver_data;
@@ -245,7 +247,6 @@ struct device {
 	 * device, so that neither sees the other half done.
 	 */
 	struct semaphore sem;
-	u32 power_state;
 	unsigned char *saved_state;
 	u32 detach_state;
 	u64 *dma_mask;
@@ -305,8 +306,8 @@ struct device *device_find(const char *name, struct bus_type *bus);
 struct platform_device {
 	char *name;
 	u32 id;
+	u32 num_resources; /* 2.6.9 has it after dev: here, beside id, a hole less */
 	struct device dev;
-	u32 num_resources;
 	struct resource *resource;
 	/* ldm addition: the entry of its driver's id_table it matched, or NULL */
 	const struct platform_device_id *id_entry;

@@ -22,11 +22,24 @@ struct ldm_hnode {
 
 typedef u64 (*ldm_hnode_hash_fn)(const struct ldm_hnode *n);
 
+/*
+ * A table of a few entries, as most sysfs directories are (a device's
+ * power/ has one, the device's own five), keeps them in one chain inline,
+ * and allocates nothing (a look-up compares at most eight names):
+ * bits 0 means the chain is @head. It must then not be copied, since the
+ * first entry points back at it. Past LDM_HTABLE_INLINE entries it gets
+ * buckets, and stays with buckets.
+ */
 struct ldm_htable {
-	struct hlist_head *buckets; /* NULL until the first add */
+	union {
+		struct hlist_head *buckets; /* bits > 0: 1 << bits of them */
+		struct hlist_head head;	    /* bits == 0: the one chain */
+	};
 	unsigned int bits;
 	unsigned int count;
 };
+
+#define LDM_HTABLE_INLINE 8
 
 /**
  * ldm_hash_name - FNV-1a of a NUL-terminated name
@@ -50,11 +63,24 @@ static inline void ldm_htable_init(struct ldm_htable *t)
 	t->count = 0;
 }
 
-static inline struct hlist_head *ldm_htable_bucket(const struct ldm_htable *t, u64 hash)
+/* The chain of entries of hash @hash: never NULL. */
+static inline struct hlist_head *ldm_htable_bucket(struct ldm_htable *t, u64 hash)
 {
-	if (!t->buckets)
-		return NULL;
+	if (!t->bits)
+		return &t->head;
 	return &t->buckets[hash & ((1ULL << t->bits) - 1)];
+}
+
+/* The @i-th chain, @i below 1 << bits. */
+static inline struct hlist_head *ldm_htable_chain(struct ldm_htable *t, unsigned long i)
+{
+	return t->bits ? &t->buckets[i] : &t->head;
+}
+
+/* The bytes of heap the buckets take (none while the chain is inline). */
+static inline size_t ldm_htable_mem(const struct ldm_htable *t)
+{
+	return t->bits ? sizeof(struct hlist_head) << t->bits : 0;
 }
 
 int ldm_htable_add(struct ldm_htable *t, struct ldm_hnode *n, u64 hash, ldm_hnode_hash_fn hash_of);
@@ -71,7 +97,7 @@ void ldm_htable_destroy(struct ldm_htable *t);
 
 /* Walk every entry of @t, which may be removed meanwhile (no add). */
 #define ldm_htable_for_each_safe(t, i, pos, tmp) \
-	for ((i) = 0; (t)->buckets && (i) < (1UL << (t)->bits); (i)++) \
-		hlist_for_each_safe(pos, tmp, &(t)->buckets[i])
+	for ((i) = 0; (i) < (1UL << (t)->bits); (i)++) \
+		hlist_for_each_safe(pos, tmp, ldm_htable_chain((t), (i)))
 
 #endif /* _LDM_HTABLE_H */

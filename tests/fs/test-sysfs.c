@@ -1339,3 +1339,62 @@ DEFINE_TEST(
 	ASSERT_OK(ldm_sysfs_watch(other_watcher, NULL));
 	ASSERT_OK(ldm_sysfs_watch(NULL, NULL));
 }
+
+/* The links l0..l<n-1> of @dir whose bit @present sets are found, the others not. */
+static void check_links(struct sysfs_dirent *dir, unsigned long long present, unsigned int n)
+{
+	struct sysfs_dirent *sd;
+	struct listing *l;
+	unsigned int i, count = 0;
+	char name[8];
+
+	for (i = 0; i < n; i++) {
+		snprintf(name, sizeof(name), "l%u", i);
+		if (present & (1ULL << i)) {
+			ASSERT_OK(ldm_sysfs_lookup_at(dir, name, &sd));
+			ASSERT_STREQ(ldm_sysfs_name(sd), name);
+			ldm_sysfs_put(sd);
+			count++;
+		} else {
+			ASSERT_EQ(ldm_sysfs_lookup_at(dir, name, &sd), -ENOENT);
+		}
+	}
+	/* alpha and beta, the node's own attributes, then the links. */
+	l = calloc(1, sizeof(*l));
+	ASSERT(l);
+	list_sd(dir, l);
+	ASSERT_EQ(l->n, count + 2);
+	free(l);
+}
+
+DEFINE_TEST(
+	test_sysfs_directory_finds_every_entry_as_it_grows_and_shrinks,
+	.description =
+		"a directory grown from 2 to 42 entries and shrunk back, every other one first, finds each entry it has by name and none it lost, at every size: from the few kept inline in the node to the many in buckets")
+{
+	struct kobject *g = node_add("hg", NULL), *t = node_add("ht", NULL);
+	struct sysfs_dirent *dir = lookup("/hg", 0);
+	unsigned long long present = 0;
+	unsigned int i, n = 40;
+	char name[8];
+
+	check_links(dir, present, n);
+	for (i = 0; i < n; i++) {
+		snprintf(name, sizeof(name), "l%u", i);
+		ASSERT_OK(sysfs_create_link(g, t, name));
+		present |= 1ULL << i;
+		check_links(dir, present, n);
+	}
+	for (i = 0; i < 2 * n; i += 2) {
+		unsigned int k = i < n ? i : i - n + 1;
+
+		snprintf(name, sizeof(name), "l%u", k);
+		sysfs_remove_link(g, name);
+		present &= ~(1ULL << k);
+		check_links(dir, present, n);
+	}
+	ASSERT_STREQ(names_of("/hg"), "alpha beta");
+	ldm_sysfs_put(dir);
+	kobject_unregister(t);
+	kobject_unregister(g);
+}

@@ -156,6 +156,87 @@ DEFINE_TEST(
 	ldmd_down(&d);
 }
 
+/*
+ * What a listener has read: the last SEQNUM, the drops told since, and
+ * those told beyond what the last read_in_order() asked for.
+ */
+struct in_order {
+	unsigned long long prev, gap, owed;
+};
+
+/*
+ * Read @n events from @fd (a drop report counts for the events it names):
+ * SEQNUM rises by one from the last, or by one more than the drops told.
+ */
+static void read_in_order(int fd, unsigned int n, struct in_order *r)
+{
+	unsigned long long seq, gap;
+	char buf[4096];
+	ssize_t len;
+
+	gap = r->owed < n ? r->owed : n;
+	r->owed -= gap;
+	n -= (unsigned int)gap;
+	while (n) {
+		len = ldmd_next_event(fd, buf, sizeof(buf));
+		ASSERT(len > 0);
+		if (!strcmp(buf, "ldm-dropped@")) {
+			gap = strtoull(buf + strlen(buf) + 1 + 8, NULL, 10);
+			ASSERT(gap > 0);
+			r->gap += gap;
+			if (gap > n)
+				r->owed = gap - n;
+			n -= (unsigned int)(gap > n ? n : gap);
+			continue;
+		}
+		seq = seqnum_of(buf, (size_t)len);
+		if (r->prev && seq != r->prev + 1 + r->gap)
+			FAIL("SEQNUM %llu after %llu, %llu dropped between", seq, r->prev, r->gap);
+		r->prev = seq;
+		r->gap = 0;
+		n--;
+	}
+}
+
+DEFINE_TEST(
+	test_uevent_listener_that_lags_then_keeps_up_gets_events_in_order,
+	.description =
+		"a listener that reads each event as it comes, then reads nothing through 2,000 events (its socket and then its queue fill), then reads its backlog while more come, then keeps up again: every event it gets comes in SEQNUM order, none sent at once before those queued",
+	.no_runtime = true, .concurrency = true, .timeout = 180)
+{
+	struct in_order r = { 0, 0, 0 };
+	unsigned int i;
+	int fd, ctl;
+	struct ldmd d;
+
+	need_fuse();
+	ldmd_up(&d, NULL);
+	fd = uevent_connect(&d);
+	ctl = ldmd_control_connect(&d);
+	ldmd_uevent_settle(ctl, &fd, 1, NULL);
+	for (i = 0; i < 50; i++) {
+		add_remove(ctl, i % 8);
+		read_in_order(fd, 2, &r);
+	}
+	for (i = 0; i < 1000; i++)
+		add_remove(ctl, i % 8);
+	/* Events come while it reads its backlog: none may pass it. */
+	for (i = 0; i < 100; i++) {
+		read_in_order(fd, 10, &r);
+		add_remove(ctl, i % 8);
+	}
+	read_in_order(fd, 1200, &r);
+	ASSERT_EQ(r.owed, 0);
+	for (i = 0; i < 50; i++) {
+		add_remove(ctl, i % 8);
+		read_in_order(fd, 2, &r);
+	}
+	ASSERT_EQ(recv(fd, (char[16]){ 0 }, 16, MSG_DONTWAIT), -1);
+	close(ctl);
+	close(fd);
+	ldmd_down(&d);
+}
+
 DEFINE_TEST(
 	test_uevent_hostile_and_surplus_clients,
 	.description =

@@ -40,19 +40,9 @@ void sysfs_touch(struct sysfs_dirent *sd)
 	sd->s_mtime = (u64)now.tv_sec * 1000000000ULL + (u64)now.tv_nsec;
 }
 
-/* The bytes a node of @type needs, up to where its name starts. */
-static size_t dirent_size(enum ldm_sysfs_type type)
-{
-	size_t head = offsetof(struct sysfs_dirent, s_dir);
-
-	if (type == LDM_SYSFS_DIR)
-		return head + sizeof(((struct sysfs_dirent *)0)->s_dir);
-	return head + sizeof(void *);
-}
-
 static char *inline_name(struct sysfs_dirent *sd)
 {
-	return (char *)sd + dirent_size(sd->s_type);
+	return (char *)sd + sysfs_dirent_head(sd->s_type);
 }
 
 /**
@@ -62,14 +52,14 @@ static char *inline_name(struct sysfs_dirent *sd)
  */
 size_t sysfs_dirent_mem(struct sysfs_dirent *sd)
 {
-	size_t mem = dirent_size(sd->s_type) + strlen(sd->s_name) + 1;
+	size_t mem = sysfs_dirent_head(sd->s_type) + strlen(sysfs_name(sd)) + 1;
 
-	if (sd->s_type == LDM_SYSFS_DIR && sd->s_dir.children.buckets)
-		mem += sizeof(struct hlist_head) << sd->s_dir.children.bits;
+	if (sd->s_type == LDM_SYSFS_DIR)
+		mem += ldm_htable_mem(&sd->s_dir.children);
 	return mem;
 }
 
-/* Free a name that rename allocated; the node's own is freed with it. */
+/* Free a directory's name that rename allocated; the node's own is freed with it. */
 static void free_name(struct sysfs_dirent *sd, char *name)
 {
 	if (name != inline_name(sd))
@@ -89,20 +79,20 @@ struct sysfs_dirent *sysfs_new_dirent(const char *name, enum ldm_sysfs_type type
 				      struct kobject *kobj)
 {
 	size_t len = strlen(name) + 1;
-	struct sysfs_dirent *sd = kzalloc(dirent_size(type) + len, GFP_KERNEL);
+	struct sysfs_dirent *sd = kzalloc(sysfs_dirent_head(type) + len, GFP_KERNEL);
 
 	if (!sd)
 		return NULL;
 	sd->s_type = (u8)type;
-	sd->s_name = inline_name(sd);
-	memcpy(sd->s_name, name, len);
+	memcpy(inline_name(sd), name, len);
 	atomic_set(&sd->s_count, 1);
 	INIT_HLIST_NODE(&sd->s_hash.node);
 	sd->s_mode = (u16)mode;
-	sd->s_kobj = kobj;
 	sd->s_ino = (unsigned long)atomic_long_inc_return(&sysfs_next_ino);
 	sysfs_touch(sd);
 	if (type == LDM_SYSFS_DIR) {
+		sd->s_dir.name = inline_name(sd);
+		sd->s_dir.kobj = kobj;
 		ldm_htable_init(&sd->s_dir.children);
 	}
 	return sd;
@@ -128,12 +118,13 @@ void ldm_sysfs_put(struct sysfs_dirent *sd)
 	while (sd && atomic_dec_and_test(&sd->s_count)) {
 		struct sysfs_dirent *parent = sd->s_parent;
 
-		if (sd->s_type == LDM_SYSFS_DIR)
+		if (sd->s_type == LDM_SYSFS_DIR) {
 			ldm_htable_destroy(&sd->s_dir.children);
-		else if (sd->s_type == LDM_SYSFS_LINK)
+			free_name(sd, sd->s_dir.name);
+		} else if (sd->s_type == LDM_SYSFS_LINK) {
 			ldm_sysfs_put(sd->s_target);
+		}
 		sysfs_notify_forget(sd);
-		free_name(sd, sd->s_name);
 		kfree(sd);
 		sd = parent; /* a child held a reference on its parent */
 	}
@@ -154,14 +145,14 @@ struct sysfs_dirent *sysfs_find_locked(struct sysfs_dirent *parent, const char *
 	if (parent->s_type != LDM_SYSFS_DIR)
 		return NULL;
 	ldm_htable_for_each_possible(&parent->s_dir.children, sd, s_hash, hash)
-		if (!strcmp(sd->s_name, name))
+		if (!strcmp(sysfs_name(sd), name))
 			return sd;
 	return NULL;
 }
 
 static u64 sysfs_hash_of(const struct ldm_hnode *n)
 {
-	return ldm_hash_name(container_of(n, struct sysfs_dirent, s_hash)->s_name);
+	return ldm_hash_name(sysfs_name(container_of(n, struct sysfs_dirent, s_hash)));
 }
 
 static ldm_sysfs_watch_fn watch_fn; /* under sysfs_rwsem */
@@ -214,17 +205,17 @@ int sysfs_add_one(struct sysfs_dirent *parent, struct sysfs_dirent *sd)
 	down_write(&sysfs_rwsem);
 	if (parent->s_flags & SD_REMOVED)
 		error = -ENOENT;
-	else if (sysfs_find_locked(parent, sd->s_name))
+	else if (sysfs_find_locked(parent, sysfs_name(sd)))
 		error = -EEXIST;
 	else
 		error = ldm_htable_add(&parent->s_dir.children, &sd->s_hash,
-				       ldm_hash_name(sd->s_name), sysfs_hash_of);
+				       ldm_hash_name(sysfs_name(sd)), sysfs_hash_of);
 	if (!error) {
 		sd->s_parent = ldm_sysfs_get(parent);
 		if (sd->s_type == LDM_SYSFS_DIR)
 			parent->s_dir.subdirs++;
 		sysfs_touch(parent);
-		notify_watch(LDM_SYSFS_ADDED, parent, sd->s_name);
+		notify_watch(LDM_SYSFS_ADDED, parent, sysfs_name(sd));
 	}
 	up_write(&sysfs_rwsem);
 	return error;
@@ -270,7 +261,7 @@ void sysfs_remove_sd(struct sysfs_dirent *sd)
 	down_write(&sysfs_rwsem);
 	removed_before = sd->s_flags & SD_REMOVED;
 	if (!removed_before && sd != sysfs_root) {
-		notify_watch(LDM_SYSFS_REMOVED, sd->s_parent, sd->s_name);
+		notify_watch(LDM_SYSFS_REMOVED, sd->s_parent, sysfs_name(sd));
 		unlink_subtree(sd, &dead);
 	}
 	up_write(&sysfs_rwsem);
@@ -468,9 +459,9 @@ int sysfs_rename_dir(struct kobject *kobj, const char *new_name)
 	if (!error) {
 		/* Re-hashing under a new name cannot fail: the table exists. */
 		ldm_htable_del(&parent->s_dir.children, &sd->s_hash);
-		notify_watch(LDM_SYSFS_REMOVED, parent, sd->s_name);
-		old = sd->s_name;
-		sd->s_name = name;
+		notify_watch(LDM_SYSFS_REMOVED, parent, sysfs_name(sd));
+		old = sd->s_dir.name;
+		sd->s_dir.name = name;
 		notify_watch(LDM_SYSFS_ADDED, parent, name);
 		ldm_htable_add(&parent->s_dir.children, &sd->s_hash, ldm_hash_name(name),
 			       sysfs_hash_of);

@@ -62,7 +62,7 @@ int sysfs_add_file(struct sysfs_dirent *dir, const struct attribute *attr)
 	if (error)
 		return error;
 	sd = sysfs_new_dirent(attr->name, LDM_SYSFS_ATTR, S_IFREG | (attr->mode & 07777),
-			      dir->s_kobj);
+			      sysfs_kobj(dir));
 	if (!sd)
 		return -ENOMEM;
 	sd->s_attr = attr;

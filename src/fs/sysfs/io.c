@@ -47,7 +47,7 @@ static int check_perm(struct ldm_sysfs_file *f)
 	bool can_read, can_write;
 
 	if (sd->s_type == LDM_SYSFS_ATTR) {
-		f->ops = sysfs_attr_ops(sd->s_kobj);
+		f->ops = sysfs_attr_ops(sysfs_kobj(sd));
 		if (!f->ops)
 			return -EACCES;
 		can_read = f->ops->show;
@@ -124,12 +124,12 @@ static ssize_t fill_read_buffer(struct ldm_sysfs_file *f)
 	f->filled = false;
 	f->count = 0;
 	memset(f->page, 0, PAGE_SIZE);
-	count = f->ops->show(sd->s_kobj, (struct attribute *)sd->s_attr, f->page);
+	count = f->ops->show(sysfs_kobj(sd), (struct attribute *)sd->s_attr, f->page);
 	if (count < 0)
 		return count;
 	if ((size_t)count > PAGE_SIZE) {
 		printk(KERN_ERR "sysfs: show() of %s returned %zd, more than PAGE_SIZE\n",
-		       sd->s_name, count);
+		       sysfs_name(sd), count);
 		count = (ssize_t)PAGE_SIZE;
 	}
 	f->count = (size_t)count;
@@ -173,7 +173,7 @@ static ssize_t read_bin(struct ldm_sysfs_file *f, char *buf, size_t count, loff_
 	count = bin_clamp(attr, count, off);
 	if (!count)
 		return 0;
-	ret = attr->read(f->sd->s_kobj, f->page, off, count);
+	ret = attr->read(sysfs_kobj(f->sd), f->page, off, count);
 	if (ret < 0)
 		return ret;
 	if ((size_t)ret > count)
@@ -248,7 +248,7 @@ static ssize_t write_text(struct ldm_sysfs_file *f, const char *buf, size_t coun
 	f->count = 0;
 	memcpy(f->page, buf, count);
 	f->page[count] = '\0';
-	return f->ops->store(sd->s_kobj, (struct attribute *)sd->s_attr, f->page, count);
+	return f->ops->store(sysfs_kobj(sd), (struct attribute *)sd->s_attr, f->page, count);
 }
 
 static ssize_t write_bin(struct ldm_sysfs_file *f, const char *buf, size_t count, loff_t off)
@@ -259,7 +259,7 @@ static ssize_t write_bin(struct ldm_sysfs_file *f, const char *buf, size_t count
 	if (!count)
 		return 0;
 	memcpy(f->page, buf, count);
-	return attr->write(f->sd->s_kobj, f->page, off, count);
+	return attr->write(sysfs_kobj(f->sd), f->page, off, count);
 }
 
 /**

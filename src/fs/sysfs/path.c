@@ -184,7 +184,7 @@ int ldm_sysfs_stat(struct sysfs_dirent *sd, struct ldm_sysfs_stat *st)
  */
 const char *ldm_sysfs_name(struct sysfs_dirent *sd)
 {
-	return sd->s_name;
+	return sysfs_name(sd);
 }
 
 struct dirent_snap {
@@ -235,7 +235,7 @@ int ldm_sysfs_readdir(struct sysfs_dirent *dir,
 
 		if (error)
 			break;
-		snap[n].name = kstrdup(sd->s_name, GFP_KERNEL);
+		snap[n].name = kstrdup(sysfs_name(sd), GFP_KERNEL);
 		if (!snap[n].name) {
 			error = -ENOMEM;
 			break;

@@ -21,10 +21,10 @@ static unsigned int sd_depth(struct sysfs_dirent *sd)
 static char *fill_path_backwards(struct sysfs_dirent *sd, char *end)
 {
 	for (; sd->s_parent; sd = sd->s_parent) {
-		size_t len = strlen(sd->s_name);
+		size_t len = strlen(sysfs_name(sd));
 
 		end -= len;
-		memcpy(end, sd->s_name, len);
+		memcpy(end, sysfs_name(sd), len);
 		if (sd->s_parent->s_parent)
 			*--end = '/';
 	}
@@ -50,7 +50,7 @@ int sysfs_link_path(struct sysfs_dirent *link, char *buf, size_t size)
 	down_read(&sysfs_rwsem);
 	depth = sd_depth(link->s_parent);
 	for (p = t; p->s_parent; p = p->s_parent)
-		len += strlen(p->s_name) + (p->s_parent->s_parent ? 1 : 0);
+		len += strlen(sysfs_name(p)) + (p->s_parent->s_parent ? 1 : 0);
 	len += 3 * (size_t)depth;
 	if (len + 1 > size) {
 		up_read(&sysfs_rwsem);

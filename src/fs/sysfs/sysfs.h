@@ -46,8 +46,11 @@
 
 /*
  * A node is allocated to the size its kind needs (a file has no directory
- * part) with its name right after it: a bound platform device has five of
- * them, so every byte here counts five times (docs/bench.md).
+ * part) with its name right after it: a bound platform device has nine of
+ * them, so every byte here counts nine times (docs/bench.md). Only a
+ * directory can be renamed, and only a directory's kobject differs from its
+ * parent's: a file or a link keeps neither pointer, its name being inline
+ * and its kobject its directory's (sysfs_name(), sysfs_kobj()).
  */
 struct sysfs_dirent {
 	atomic_t s_count;
@@ -57,14 +60,14 @@ struct sysfs_dirent {
 	u8 s_flags;
 	u16 s_mode; /* S_IFxxx | permissions */
 	struct sysfs_dirent *s_parent;
-	char *s_name;		 /* inline after the node, or allocated by rename */
 	struct ldm_hnode s_hash; /* in the parent's s_dir.children; once
 					 * removed, on its remover's list */
 	unsigned long s_ino;	 /* creation order, which listings follow */
 	u64 s_mtime;		 /* nanoseconds since the epoch */
-	struct kobject *s_kobj;	 /* the kobject whose I/O this is */
 	union {			 /* must stay last: sized by kind */
 		struct {
+			char *name;	      /* inline after the node, or allocated by rename */
+			struct kobject *kobj; /* the kobject whose I/O its files are */
 			struct ldm_htable children;
 			unsigned int subdirs;
 		} s_dir;
@@ -73,6 +76,38 @@ struct sysfs_dirent {
 		struct sysfs_dirent *s_target; /* a link's target directory */
 	};
 };
+
+/* The bytes a node of @type has, up to where its name starts. */
+static inline size_t sysfs_dirent_head(unsigned int type)
+{
+	if (type == LDM_SYSFS_DIR)
+		return offsetof(struct sysfs_dirent, s_dir) +
+		       sizeof(((struct sysfs_dirent *)0)->s_dir);
+	return offsetof(struct sysfs_dirent, s_dir) + sizeof(void *);
+}
+
+/**
+ * sysfs_name - a node's name; a directory's under sysfs_rwsem (rename)
+ * @sd: the node
+ */
+static inline const char *sysfs_name(const struct sysfs_dirent *sd)
+{
+	if (sd->s_type == LDM_SYSFS_DIR)
+		return sd->s_dir.name;
+	return (const char *)sd + sysfs_dirent_head(sd->s_type);
+}
+
+/**
+ * sysfs_kobj - the kobject whose I/O a node is: a directory's own, or a
+ * file's directory's (a node holds its parent while it lives)
+ * @sd: the node
+ */
+static inline struct kobject *sysfs_kobj(const struct sysfs_dirent *sd)
+{
+	if (sd->s_type == LDM_SYSFS_DIR)
+		return sd->s_dir.kobj;
+	return sd->s_parent ? sd->s_parent->s_dir.kobj : NULL;
+}
 
 extern struct rw_semaphore sysfs_rwsem;
 extern struct sysfs_dirent *sysfs_root;

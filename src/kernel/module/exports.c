@@ -44,26 +44,30 @@ SECTION_BOUND __stop___ksymtab_gpl[];
 struct export_entry {
 	struct ldm_hnode hash;
 	u64 hashval;
+	struct ldm_export exp;	   /* its name beside the hash: one line for a look-up */
 	struct list_head list;	   /* on export_list, in table order */
 	struct list_head mod_list; /* on its module's exports: unloading walks only those */
-	struct ldm_export exp;
-	struct ldm_module *mod; /* the exporting module; NULL: the runtime */
+	struct ldm_module *mod;	   /* the exporting module; NULL: the runtime */
 };
 
 static pthread_rwlock_t export_lock = PTHREAD_RWLOCK_INITIALIZER;
 static struct ldm_htable export_table;
 static LIST_HEAD(export_list);
 
-/* Find an export by name; under export_lock. */
-static struct export_entry *find_locked(const char *name)
+/* Find an export by name and its hash; under export_lock. */
+static struct export_entry *find_hashed_locked(const char *name, u64 h)
 {
-	u64 h = ldm_hash_name(name);
 	struct export_entry *e;
 
 	ldm_htable_for_each_possible(&export_table, e, hash, h)
 		if (e->hashval == h && !strcmp(e->exp.name, name))
 			return e;
 	return NULL;
+}
+
+static struct export_entry *find_locked(const char *name)
+{
+	return find_hashed_locked(name, ldm_hash_name(name));
 }
 
 static u64 export_hash_of(const struct ldm_hnode *n)
@@ -296,13 +300,64 @@ void ldm_export_read_unlock(void)
  */
 int ldm_export_find_locked(const char *name, struct ldm_export *ret, struct ldm_module **owner)
 {
-	struct export_entry *e = find_locked(name);
+	return ldm_export_find_hashed_locked(name, ldm_hash_name(name), ret, owner);
+}
+
+/**
+ * ldm_export_find_hashed_locked - ldm_export_find_locked() of a name whose
+ * hash the caller has (ldm_export_prefetch_locked() gave it)
+ * @name: the symbol's name
+ * @hash: ldm_hash_name() of @name
+ * @ret: filled in when found
+ * @owner: set to the exporting module, NULL for the runtime
+ */
+int ldm_export_find_hashed_locked(const char *name, u64 hash, struct ldm_export *ret,
+				  struct ldm_module **owner)
+{
+	struct export_entry *e = find_hashed_locked(name, hash);
 
 	if (!e)
 		return -ENOENT;
 	*ret = e->exp;
 	*owner = e->mod;
 	return 0;
+}
+
+/**
+ * ldm_export_prefetch_locked - start bringing what the look-ups of @n names
+ * read into the caches; the caller holds ldm_export_read_lock()
+ * @names: the names
+ * @hashes: filled in with their ldm_hash_name(), for the look-ups
+ * @n: how many
+ *
+ * In a table of 10^5 exports a look-up is three dependent cache misses:
+ * the bucket, the entry, the name it compares. Made one name after the
+ * other, binding 1,000 imports waits for 3,000 misses in turn. Three passes
+ * over all the names, each prefetching what the one before made readable
+ * (the buckets, then their first entries, then those entries' names), let
+ * the misses of every name overlap; the look-ups then find their lines in
+ * the caches. It changes no result: a look-up still walks its bucket.
+ */
+void ldm_export_prefetch_locked(const char *const *names, u64 *hashes, size_t n)
+{
+	struct hlist_head *b;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		hashes[i] = ldm_hash_name(names[i]);
+		__builtin_prefetch(ldm_htable_bucket(&export_table, hashes[i]));
+	}
+	for (i = 0; i < n; i++) {
+		b = ldm_htable_bucket(&export_table, hashes[i]);
+		if (b->first)
+			__builtin_prefetch(b->first);
+	}
+	for (i = 0; i < n; i++) {
+		b = ldm_htable_bucket(&export_table, hashes[i]);
+		if (b->first)
+			__builtin_prefetch(
+				hlist_entry(b->first, struct export_entry, hash.node)->exp.name);
+	}
 }
 
 /**

@@ -162,6 +162,9 @@ void ldm_export_remove_module(struct ldm_module *mod);
 void ldm_export_read_lock(void);
 void ldm_export_read_unlock(void);
 int ldm_export_find_locked(const char *name, struct ldm_export *ret, struct ldm_module **owner);
+int ldm_export_find_hashed_locked(const char *name, u64 hash, struct ldm_export *ret,
+				  struct ldm_module **owner);
+void ldm_export_prefetch_locked(const char *const *names, u64 *hashes, size_t n);
 
 /* sysfs.c */
 int module_sysfs_add(struct ldm_module *lm);

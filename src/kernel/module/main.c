@@ -184,7 +184,7 @@ static void drop_uses(struct ldm_module *lm)
 }
 
 /* Resolve one undefined symbol; 0, or a negative errno with a message. */
-static int resolve_undefined(struct load_info *info, size_t i, unsigned int *gpl_refused)
+static int resolve_undefined(struct load_info *info, size_t i, u64 hash, unsigned int *gpl_refused)
 {
 	const Elf64_Sym *sym = &info->elf.syms[i];
 	const char *name = ldm_elf_sym_name(&info->elf, sym);
@@ -198,7 +198,7 @@ static int resolve_undefined(struct load_info *info, size_t i, unsigned int *gpl
 					info->layout.got_off);
 		return 0;
 	}
-	if (ldm_export_find_locked(name, &exp, &owner)) {
+	if (ldm_export_find_hashed_locked(name, hash, &exp, &owner)) {
 		if (ELF64_ST_BIND(sym->st_info) == STB_WEAK) {
 			info->values[i] = 0;
 			return 0;
@@ -251,6 +251,35 @@ static int check_proprietary_users(struct ldm_module *lm)
 	return error;
 }
 
+#define IMPORT_BATCH 64
+
+/* Undefined symbols' names, their hashes, and how many of them were bound. */
+struct import_batch {
+	const char *names[IMPORT_BATCH];
+	u64 hashes[IMPORT_BATCH];
+	size_t n, used;
+};
+
+/*
+ * Up to IMPORT_BATCH undefined symbols from @from on, hashed and their
+ * entries prefetched (ldm_export_prefetch_locked()), so that their look-ups
+ * wait for their cache misses together, not one after the other; the
+ * index past the batch's last symbol. On the stack: binding allocates
+ * nothing more.
+ */
+static size_t import_batch_next(const struct ldm_elf *elf, size_t from, struct import_batch *b)
+{
+	size_t i;
+
+	b->n = 0;
+	b->used = 0;
+	for (i = from; i < elf->nsyms && b->n < IMPORT_BATCH; i++)
+		if (elf->syms[i].st_shndx == SHN_UNDEF)
+			b->names[b->n++] = ldm_elf_sym_name(elf, &elf->syms[i]);
+	ldm_export_prefetch_locked(b->names, b->hashes, b->n);
+	return i;
+}
+
 /*
  * The value of every symbol: defined ones in the mapping, the rest bound,
  * under one hold of the export tables for all of them.
@@ -260,15 +289,18 @@ static int resolve_symbols(struct load_info *info)
 	const struct ldm_elf *elf = &info->elf;
 	unsigned int gpl_refused = 0;
 	int error = 0, e;
-	size_t i;
+	struct import_batch batch;
+	size_t i, batch_end = 1;
 
 	ldm_export_read_lock();
 	for (i = 1; i < elf->nsyms; i++) {
 		const Elf64_Sym *sym = &elf->syms[i];
 
+		if (i == batch_end)
+			batch_end = import_batch_next(elf, i, &batch);
 		switch (sym->st_shndx) {
 		case SHN_UNDEF:
-			e = resolve_undefined(info, i, &gpl_refused);
+			e = resolve_undefined(info, i, batch.hashes[batch.used++], &gpl_refused);
 			if (e && !error)
 				error = e;
 			break;
