@@ -68,7 +68,7 @@ static void hw_help(FILE *out)
 
 static int hw_run(int argc, char *argv[])
 {
-	const char *fields[4];
+	const char *fields[6];
 	const struct hw_sub *s = NULL;
 	struct tool_opts o;
 	char *out = NULL;
@@ -92,6 +92,7 @@ static int hw_run(int argc, char *argv[])
 		hw_help(stderr);
 		return 2;
 	}
+	/* max_args of every sub-verb fits: 1 + 5 fields. */
 	fields[0] = s->request;
 	for (i = 0; i < nargs; i++)
 		fields[1 + i] = argv[optind + 1 + i];
