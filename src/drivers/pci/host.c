@@ -23,6 +23,7 @@
 #include <libldm/hw.h>
 
 #include "../../hw/regbank.h"
+#include "piix4-smbus.h"
 #include "pci.h"
 
 #define CFG_SIZE     256
@@ -43,6 +44,7 @@ struct pci_bar_bank {
 struct pci_model {
 	struct pci_dev pdev;
 	struct pci_bar_bank banks[PCI_MAX_BARS];
+	struct piix4_smbus *smbus; /* a PIIX4 SMBus controller's model, or NULL */
 	u8 cfg[CFG_SIZE];
 	u8 wmask[CFG_SIZE]; /* bits a driver's write changes */
 	struct pci_model *next;
@@ -434,6 +436,22 @@ static int model_claim(struct pci_model *m, struct device_node *np)
 	return 0;
 }
 
+/*
+ * An "ldm,smbus" child of a function: the chips behind a PIIX4 SMBus
+ * controller at the port its config's SMBBA names (piix4-smbus.c).
+ */
+static int model_smbus(struct pci_model *m, struct device_node *np)
+{
+	m->smbus = piix4_smbus_create(np, m->cfg, m->pdev.irq);
+	if (IS_ERR(m->smbus)) {
+		int error = (int)PTR_ERR(m->smbus);
+
+		m->smbus = NULL;
+		return error;
+	}
+	return 0;
+}
+
 static void model_free(struct pci_model *m)
 {
 	int i;
@@ -444,6 +462,7 @@ static void model_free(struct pci_model *m)
 		if (m->banks[i].rb)
 			regbank_destroy(m->banks[i].rb);
 	}
+	piix4_smbus_destroy(m->smbus);
 	of_node_put(m->pdev.dev.of_node);
 	kfree(m);
 }
@@ -506,6 +525,7 @@ static int model_create(struct pci_host *host, struct device_node *np, struct de
 	error = error ?: model_check(m, host, np);
 	error = error ?: model_banks(m, np);
 	error = error ?: model_claim(m, np);
+	error = error ?: model_smbus(m, np);
 	if (error) {
 		model_free(m);
 		return error;
