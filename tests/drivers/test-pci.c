@@ -202,6 +202,14 @@ static const struct {
 	{ "a@1,0 { reg = <0x800 0 0 0 0>; vendor-id = <1>; #address-cells = <1>;"
 	  " #size-cells = <0>; bar@2 { compatible = \"ldm,regbank\"; reg = <2>; }; };",
 	  "/pci/a@1,0/bar@2: reg is not a BAR the function has" },
+	{ "a@1,0 { reg = <0x800 0 0 0 0>; vendor-id = <1>; ldm,config = <0x90 0x5001>;"
+	  " i2c { compatible = \"ldm,smbus\"; }; };",
+	  "/pci/a@1,0: an SMBus needs SMBBA (0x90) and SMBHSTCFG (0xd2) bit 0 set" },
+	{ "a@1,0 { reg = <0x800 0 0 0 0>; vendor-id = <1>; ldm,config = <0x90 0x5001 0xd0 0x10000>;"
+	  " #address-cells = <1>; #size-cells = <0>; i2c { compatible = \"ldm,smbus\";"
+	  " #address-cells = <1>; #size-cells = <0>; x@48 { compatible = \"ldm,nochip\";"
+	  " reg = <0x48>; }; }; };",
+	  "/pci/a@1,0/i2c/x@48" },
 };
 
 static void load_bad(void *arg)
