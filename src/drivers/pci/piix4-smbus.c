@@ -6,9 +6,12 @@
  * one SMBus transfer on the drivers/i2c bus of chip models under the
  * function's "ldm,smbus" child node.
  *
- * It is here, not in drivers/i2c/models/, because it is a PCI function's
- * register set (it needs the function's config space and interrupt line);
- * the chips behind it are drivers/i2c's, reached through <ldm/i2c-ldm.h>.
+ * It is here, not in drivers/i2c/models/ (the chips' models), because it
+ * is a PCI function's register set, made with the function from its
+ * config space and interrupt line; it is layer 5, as drivers/pci/proc.c,
+ * since the chips behind it are drivers/i2c's (reached through
+ * <ldm/i2c-ldm.h>), and lends itself to the host (layer 3) at boot with
+ * pci_set_smbus_ops().
  *
  * A transaction completes at the write of START: the driver's first read
  * of the status finds it done (INTR) or failed (DEV_ERR), never busy.
@@ -23,7 +26,7 @@
 #include <ldm/slab.h>
 #include <libldm/hw.h>
 
-#include "piix4-smbus.h"
+#include "boot.h"
 
 /* Registers, as offsets from the SMBus base. */
 #define HSTSTS	  0x0
@@ -186,6 +189,8 @@ static bool reg_write(struct piix4_smbus *c, unsigned int off, u8 v)
 	}
 }
 
+static void piix4_smbus_destroy(struct piix4_smbus *c);
+
 static uint32_t piix4_read(void *data, unsigned long addr, unsigned int width)
 {
 	struct piix4_smbus *c = data;
@@ -218,7 +223,7 @@ static const struct ldm_hw_ops piix4_ops = {
 	.write = piix4_write,
 };
 
-/**
+/*
  * piix4_smbus_create - the SMBus controller of a PIIX4 function
  * @np: the function's node; its "ldm,smbus" child holds the chips
  * @cfg: the function's config space (SMBBA at 0x90, SMBHSTCFG at 0xd2)
@@ -229,7 +234,8 @@ static const struct ldm_hw_ops piix4_ops = {
  * the host configuration is not enabled, -EBUSY when another model has
  * the ports, the bus's errors, -ENOMEM (each logged, naming the node).
  */
-struct piix4_smbus *piix4_smbus_create(struct device_node *np, const u8 *cfg, unsigned int irq)
+static struct piix4_smbus *piix4_smbus_create(struct device_node *np, const u8 *cfg,
+					      unsigned int irq)
 {
 	struct device_node *child;
 	struct piix4_smbus *c;
@@ -273,11 +279,11 @@ fail:
 	return ERR_PTR(error);
 }
 
-/**
+/*
  * piix4_smbus_destroy - unclaim a controller's ports and free it
  * @c: the controller, NULL or an ERR_PTR()
  */
-void piix4_smbus_destroy(struct piix4_smbus *c)
+static void piix4_smbus_destroy(struct piix4_smbus *c)
 {
 	if (IS_ERR_OR_NULL(c))
 		return;
@@ -286,4 +292,30 @@ void piix4_smbus_destroy(struct piix4_smbus *c)
 	ldm_i2c_bus_put(c->bus);
 	pthread_mutex_destroy(&c->lock);
 	kfree(c);
+}
+
+static void *smbus_create(struct device_node *np, const u8 *cfg, unsigned int irq)
+{
+	return piix4_smbus_create(np, cfg, irq);
+}
+
+static void smbus_destroy(void *smbus)
+{
+	piix4_smbus_destroy(smbus);
+}
+
+/**
+ * piix4_smbus_init - lend the PCI host the model, for the boards loaded after
+ */
+void piix4_smbus_init(void)
+{
+	pci_set_smbus_ops(smbus_create, smbus_destroy);
+}
+
+/**
+ * piix4_smbus_exit - take the model back (the boards are gone)
+ */
+void piix4_smbus_exit(void)
+{
+	pci_set_smbus_ops(NULL, NULL);
 }
