@@ -22,7 +22,7 @@ _ldm_modules()
 _ldm()
 {
 	local cur prev verb i
-	local verbs="insmod rmmod lsmod modinfo depmod modprobe modpost symbols tree monitor exec device suspend resume dmesg shutdown reboot run audit"
+	local verbs="insmod rmmod lsmod modinfo depmod modprobe modpost symbols tree monitor exec device hw suspend resume dmesg shutdown reboot run audit"
 	cur="${COMP_WORDS[COMP_CWORD]}"
 	prev="${COMP_WORDS[COMP_CWORD - 1]}"
 
@@ -77,6 +77,13 @@ _ldm()
 			COMPREPLY=($(compgen -W "add remove --help" -- "$cur"))
 		else
 			COMPREPLY=($(compgen -W "--root --id --mem --io --irq --help" -- "$cur"))
+		fi
+		;;
+	hw)
+		if [[ $prev == hw ]]; then
+			COMPREPLY=($(compgen -W "list dump read write irq trace --root --help" -- "$cur"))
+		elif [[ $prev == trace ]]; then
+			COMPREPLY=($(compgen -W "on off" -- "$cur"))
 		fi
 		;;
 	suspend)

@@ -64,6 +64,14 @@ int ldmd_control_start(const char *root, struct ldmd_control **ret);
 void ldmd_control_stop(struct ldmd_control *ctl);
 int ldmd_reply(struct ldmd_request *req, char kind, const char *text);
 
+/* hw.c: the requests of `ldm hw` */
+int ldmd_req_hw_list(struct ldmd_request *req, char *why, size_t size);
+int ldmd_req_hw_dump(struct ldmd_request *req, char *why, size_t size);
+int ldmd_req_hw_read(struct ldmd_request *req, char *why, size_t size);
+int ldmd_req_hw_write(struct ldmd_request *req, char *why, size_t size);
+int ldmd_req_hw_irq(struct ldmd_request *req, char *why, size_t size);
+int ldmd_req_hw_trace(struct ldmd_request *req, char *why, size_t size);
+
 /* requests.c */
 int ldmd_request_run(struct ldmd_request *req, char *why, size_t size);
 void ldmd_requests_exit(void);

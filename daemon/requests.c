@@ -447,6 +447,12 @@ static const struct request_type request_types[] = {
 	{ "shutdown", req_shutdown, 0, 0, true },
 	{ "ioctl", req_ioctl, 3, 3, false },
 	{ "reboot", req_reboot, 0, 0, true },
+	{ "hw-list", ldmd_req_hw_list, 0, 0, false },
+	{ "hw-dump", ldmd_req_hw_dump, 1, 1, false },
+	{ "hw-read", ldmd_req_hw_read, 2, 2, false },
+	{ "hw-write", ldmd_req_hw_write, 3, 3, true },
+	{ "hw-irq", ldmd_req_hw_irq, 1, 1, true },
+	{ "hw-trace", ldmd_req_hw_trace, 0, 1, false },
 };
 
 /**

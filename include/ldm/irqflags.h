@@ -4,8 +4,8 @@
  * <asm-i386/system.h> gives it to drivers: local_irq_disable() and
  * local_irq_enable(), local_irq_save() and local_irq_restore(),
  * local_save_flags(), irqs_disabled(). Each thread is a processor here,
- * with its own flag; the flag is kept and read back, but it does not hold
- * interrupt delivery off yet (docs/kernel-services.md).
+ * with its own flag, and a line the thread raises while its flag is off
+ * is delivered when it turns the flag on again (docs/hardware.md).
  */
 #ifndef _LDM_IRQFLAGS_H
 #define _LDM_IRQFLAGS_H

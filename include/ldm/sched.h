@@ -132,9 +132,17 @@ static inline int cond_resched(void)
 	return 0;
 }
 
-/* Sleeping is always allowed in a thread: nothing runs in atomic context. */
-#define might_sleep() \
+/*
+ * A function that may sleep says so: called in an interrupt handler, a
+ * tasklet, or with interrupts disabled, it warns as 2.6.9 does (the
+ * runtime's own sleeping calls, down() and msleep() among them, say it).
+ */
+void __might_sleep(const char *file, int line);
+#define might_sleep() __might_sleep(__FILE__, __LINE__)
+#define might_sleep_if(cond) \
 	do { \
+		if (cond) \
+			might_sleep(); \
 	} while (0)
 
 #pragma GCC visibility pop

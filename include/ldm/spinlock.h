@@ -20,10 +20,13 @@
  * Built on POSIX mutexes and reader/writer locks: real mutual exclusion that
  * ThreadSanitizer understands, and a waiter that sleeps in the C library
  * instead of burning a CPU, since a thread that holds a lock here may be
- * preempted at any point. There are no interrupts and no bottom halves: the
- * _irq, _irqsave and _bh forms take the lock like the plain ones (timer
- * callbacks and work run in threads of their own, so the plain lock already
- * excludes them), and the irqsave forms set @flags to 0.
+ * preempted at any point. Each thread is a processor: the _irq and _irqsave
+ * forms also disable the thread's interrupts while the lock is held, so an
+ * interrupt the thread raises itself (a model answering a port write) waits
+ * until it releases the lock instead of running its handler inside it; the
+ * _bh forms take the lock like the plain ones (tasklets, timer callbacks and
+ * work run in threads of their own, so the plain lock already excludes
+ * them).
  *
  * As in the kernel, a spinlock is not recursive, is released by the thread
  * that took it, and read_lock() may nest inside another read_lock() of the
@@ -85,74 +88,108 @@ void _write_lock(rwlock_t *lock);
 int _write_trylock(rwlock_t *lock);
 void _write_unlock(rwlock_t *lock);
 
-/* The saved "interrupt state" must be an unsigned long, as in the kernel. */
-#define __ldm_irqsave(flags) \
+/*
+ * The _irq and _irqsave forms disable the calling thread's interrupts
+ * before taking the lock and enable them (or restore them) after
+ * releasing it: a line raised meanwhile by that thread is delivered then
+ * (docs/hardware.md).
+ */
+#define spin_lock(lock)	      _spin_lock(lock)
+#define spin_trylock(lock)    _spin_trylock(lock)
+#define spin_unlock(lock)     _spin_unlock(lock)
+#define spin_lock_bh(lock)    _spin_lock(lock)
+#define spin_unlock_bh(lock)  _spin_unlock(lock)
+#define spin_trylock_bh(lock) _spin_trylock(lock)
+#define spin_lock_irq(lock) \
 	do { \
-		(void)typecheck(unsigned long, flags); \
-		(flags) = 0; \
+		local_irq_disable(); \
+		_spin_lock(lock); \
 	} while (0)
-#define __ldm_irqrestore(flags) ((void)typecheck(unsigned long, flags))
-
-#define spin_lock(lock)	       _spin_lock(lock)
-#define spin_trylock(lock)     _spin_trylock(lock)
-#define spin_unlock(lock)      _spin_unlock(lock)
-#define spin_lock_irq(lock)    _spin_lock(lock)
-#define spin_unlock_irq(lock)  _spin_unlock(lock)
-#define spin_lock_bh(lock)     _spin_lock(lock)
-#define spin_unlock_bh(lock)   _spin_unlock(lock)
-#define spin_trylock_bh(lock)  _spin_trylock(lock)
-#define spin_trylock_irq(lock) _spin_trylock(lock)
+#define spin_unlock_irq(lock) \
+	do { \
+		_spin_unlock(lock); \
+		local_irq_enable(); \
+	} while (0)
+#define spin_trylock_irq(lock) \
+	({ \
+		int __got; \
+		local_irq_disable(); \
+		__got = _spin_trylock(lock); \
+		if (!__got) \
+			local_irq_enable(); \
+		__got; \
+	})
 #define spin_lock_irqsave(lock, flags) \
 	do { \
-		__ldm_irqsave(flags); \
+		local_irq_save(flags); \
 		_spin_lock(lock); \
 	} while (0)
 #define spin_unlock_irqrestore(lock, flags) \
 	do { \
-		__ldm_irqrestore(flags); \
 		_spin_unlock(lock); \
+		local_irq_restore(flags); \
 	} while (0)
 #define spin_trylock_irqsave(lock, flags) \
 	({ \
-		__ldm_irqsave(flags); \
-		_spin_trylock(lock); \
+		int __got; \
+		local_irq_save(flags); \
+		__got = _spin_trylock(lock); \
+		if (!__got) \
+			local_irq_restore(flags); \
+		__got; \
 	})
 #define assert_spin_locked(lock) BUG_ON(!spin_is_locked(lock))
 
-#define read_lock(lock)	      _read_lock(lock)
-#define read_trylock(lock)    _read_trylock(lock)
-#define read_unlock(lock)     _read_unlock(lock)
-#define read_lock_irq(lock)   _read_lock(lock)
-#define read_unlock_irq(lock) _read_unlock(lock)
-#define read_lock_bh(lock)    _read_lock(lock)
-#define read_unlock_bh(lock)  _read_unlock(lock)
+#define read_lock(lock)	   _read_lock(lock)
+#define read_trylock(lock) _read_trylock(lock)
+#define read_unlock(lock)  _read_unlock(lock)
+#define read_lock_irq(lock) \
+	do { \
+		local_irq_disable(); \
+		_read_lock(lock); \
+	} while (0)
+#define read_unlock_irq(lock) \
+	do { \
+		_read_unlock(lock); \
+		local_irq_enable(); \
+	} while (0)
+#define read_lock_bh(lock)   _read_lock(lock)
+#define read_unlock_bh(lock) _read_unlock(lock)
 #define read_lock_irqsave(lock, flags) \
 	do { \
-		__ldm_irqsave(flags); \
+		local_irq_save(flags); \
 		_read_lock(lock); \
 	} while (0)
 #define read_unlock_irqrestore(lock, flags) \
 	do { \
-		__ldm_irqrestore(flags); \
 		_read_unlock(lock); \
+		local_irq_restore(flags); \
 	} while (0)
 
-#define write_lock(lock)       _write_lock(lock)
-#define write_trylock(lock)    _write_trylock(lock)
-#define write_unlock(lock)     _write_unlock(lock)
-#define write_lock_irq(lock)   _write_lock(lock)
-#define write_unlock_irq(lock) _write_unlock(lock)
-#define write_lock_bh(lock)    _write_lock(lock)
-#define write_unlock_bh(lock)  _write_unlock(lock)
+#define write_lock(lock)    _write_lock(lock)
+#define write_trylock(lock) _write_trylock(lock)
+#define write_unlock(lock)  _write_unlock(lock)
+#define write_lock_irq(lock) \
+	do { \
+		local_irq_disable(); \
+		_write_lock(lock); \
+	} while (0)
+#define write_unlock_irq(lock) \
+	do { \
+		_write_unlock(lock); \
+		local_irq_enable(); \
+	} while (0)
+#define write_lock_bh(lock)   _write_lock(lock)
+#define write_unlock_bh(lock) _write_unlock(lock)
 #define write_lock_irqsave(lock, flags) \
 	do { \
-		__ldm_irqsave(flags); \
+		local_irq_save(flags); \
 		_write_lock(lock); \
 	} while (0)
 #define write_unlock_irqrestore(lock, flags) \
 	do { \
-		__ldm_irqrestore(flags); \
 		_write_unlock(lock); \
+		local_irq_restore(flags); \
 	} while (0)
 
 #pragma GCC visibility pop

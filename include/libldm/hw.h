@@ -16,6 +16,7 @@
 #error "<libldm/...> is the host API; a module uses <ldm/...> only"
 #endif
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -48,7 +49,35 @@ int ldm_hw_unclaim(enum ldm_hw_space space, unsigned long start);
 int ldm_hw_owner(enum ldm_hw_space space, unsigned long addr, char *name, size_t size);
 unsigned long ldm_hw_unanswered(void);
 
+/**
+ * struct ldm_hw_access - one access of the trace
+ * @seq: its number since the trace was turned on
+ * @usec: when, in microseconds since the trace was turned on
+ * @space: which space
+ * @addr: the address
+ * @width: 1, 2 or 4 bytes
+ * @write: a write (else a read)
+ * @value: what was written, or what the read gave
+ * @who: the driver that made it ("kernel" for the runtime, a test)
+ * @owner: the model that answered it, "-" for none
+ */
+struct ldm_hw_access {
+	uint64_t seq;
+	uint64_t usec;
+	enum ldm_hw_space space;
+	unsigned long addr;
+	unsigned int width;
+	bool write;
+	uint32_t value;
+	char who[56];
+	char owner[64];
+};
+
+int ldm_hw_trace(bool on);
+size_t ldm_hw_trace_get(uint64_t from, struct ldm_hw_access *buf, size_t max);
+
 int ldm_hw_irq_raise(unsigned int irq);
+bool ldm_hw_irq_held(void);
 unsigned long ldm_hw_irq_count(unsigned int irq);
 
 #pragma GCC visibility pop

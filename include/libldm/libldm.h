@@ -10,6 +10,7 @@
 #include <libldm/chrdev.h>
 #include <libldm/device.h>
 #include <libldm/hw.h>
+#include <libldm/model.h>
 #include <libldm/misc.h>
 #include <libldm/modfile.h>
 #include <libldm/module.h>

@@ -21,6 +21,9 @@ void ldm_iospace_write(enum ldm_hw_space space, unsigned long addr, unsigned int
 /* An access to @addr that no address space holds (a pointer not from ioremap). */
 void ldm_iospace_stray(const volatile void *addr, const char *what, const char *who);
 
+/* mm/ioremap.c: the module whose code holds @ip (the loader sets it), for fault reports */
+extern const char *(*ldm_text_owner)(unsigned long ip);
+
 /* kernel/resource.c: a tree as /proc/ioports and /proc/iomem print it, to free() */
 struct resource;
 char *ldm_resource_text(const struct resource *root);

@@ -8,6 +8,7 @@
 #include <limits.h>
 #include <ldm/completion.h>
 #include <ldm/export.h>
+#include <ldm/sched.h>
 #include <ldm/kernel.h>
 
 #include "sched-internal.h"
@@ -101,6 +102,7 @@ static long timeout_ticks(unsigned long timeout)
  */
 void wait_for_completion(struct completion *x)
 {
+	might_sleep();
 	wait_done(x, MAX_SCHEDULE_TIMEOUT, TASK_UNINTERRUPTIBLE);
 }
 EXPORT_SYMBOL(wait_for_completion);

@@ -12,6 +12,7 @@
  */
 #include <pthread.h>
 #include <string.h>
+#include <time.h>
 #include <ldm/errno.h>
 #include <ldm/export.h>
 #include <ldm/io.h>
@@ -37,6 +38,7 @@
  */
 
 #define LDM_IOSPACE_LOG_MAX 1024
+#define LDM_TRACE_MAX	    4096 /* accesses the trace keeps, the latest */
 
 struct hw_range {
 	unsigned long start, end;
@@ -62,6 +64,16 @@ static unsigned int unanswered_logged;
 static unsigned long unanswered_total;
 
 static const char *const space_names[] = { "port", "memory" };
+
+/*
+ * The trace: off (NULL, nothing allocated, one relaxed load an access) or
+ * a ring of the last LDM_TRACE_MAX accesses, under trace_lock.
+ */
+static pthread_mutex_t trace_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct ldm_hw_access *trace_ring;
+static bool trace_on;
+static uint64_t trace_seq; /* accesses recorded since the trace was turned on */
+static struct timespec trace_t0;
 
 static bool space_valid(enum ldm_hw_space space)
 {
@@ -276,6 +288,84 @@ static void put_range(struct hw_range *r)
 	pthread_mutex_unlock(&iospace_lock);
 }
 
+/* Note an access in the trace, if it is on. */
+static void trace_record(enum ldm_hw_space space, unsigned long addr, unsigned int width,
+			 bool write, uint32_t value, const char *who, const char *owner)
+{
+	struct ldm_hw_access *a;
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	pthread_mutex_lock(&trace_lock);
+	if (trace_ring) {
+		a = &trace_ring[trace_seq % LDM_TRACE_MAX];
+		memset(a, 0, sizeof(*a));
+		a->seq = trace_seq++;
+		a->usec = (uint64_t)(now.tv_sec - trace_t0.tv_sec) * 1000000 +
+			  (uint64_t)((now.tv_nsec - trace_t0.tv_nsec) / 1000);
+		a->space = space;
+		a->addr = addr;
+		a->width = width;
+		a->write = write;
+		a->value = value;
+		strlcpy(a->who, who ? who : "kernel", sizeof(a->who));
+		strlcpy(a->owner, owner ? owner : "-", sizeof(a->owner));
+	}
+	pthread_mutex_unlock(&trace_lock);
+}
+
+/**
+ * ldm_hw_trace - turn the trace of every port and memory access on or off
+ * @on: true to start it afresh (what it held is dropped), false to stop it
+ *	and free what it held
+ *
+ * Off, it costs no memory and one load an access. On, it keeps the last
+ * 4096 accesses: time, driver, width, address, value, and the model.
+ * Return: 0, or -ENOMEM.
+ */
+int ldm_hw_trace(bool on)
+{
+	struct ldm_hw_access *ring = NULL, *old;
+
+	if (on) {
+		ring = kcalloc(LDM_TRACE_MAX, sizeof(*ring), GFP_KERNEL);
+		if (!ring)
+			return -ENOMEM;
+	}
+	pthread_mutex_lock(&trace_lock);
+	old = trace_ring;
+	trace_ring = ring;
+	trace_seq = 0;
+	clock_gettime(CLOCK_MONOTONIC, &trace_t0);
+	__atomic_store_n(&trace_on, on, __ATOMIC_RELAXED);
+	pthread_mutex_unlock(&trace_lock);
+	kfree(old);
+	return 0;
+}
+
+/**
+ * ldm_hw_trace_get - the accesses the trace holds, oldest first
+ * @from: the first sequence number wanted (0 for all it holds)
+ * @buf: where they go
+ * @max: room for how many
+ *
+ * Return: how many were copied (0 with the trace off).
+ */
+size_t ldm_hw_trace_get(uint64_t from, struct ldm_hw_access *buf, size_t max)
+{
+	uint64_t first, seq;
+	size_t n = 0;
+
+	pthread_mutex_lock(&trace_lock);
+	if (trace_ring) {
+		first = trace_seq > LDM_TRACE_MAX ? trace_seq - LDM_TRACE_MAX : 0;
+		for (seq = from > first ? from : first; seq < trace_seq && n < max; seq++)
+			buf[n++] = trace_ring[seq % LDM_TRACE_MAX];
+	}
+	pthread_mutex_unlock(&trace_lock);
+	return n;
+}
+
 static uint32_t width_mask(unsigned int width)
 {
 	return width >= 4 ? 0xffffffffU : (1U << (8 * width)) - 1;
@@ -296,9 +386,15 @@ uint32_t ldm_iospace_read(enum ldm_hw_space space, unsigned long addr, unsigned 
 	struct hw_range *r = get_range(space, addr, false, width, who ? who : "kernel");
 	uint32_t value;
 
-	if (!r)
-		return width_mask(width);
+	if (!r) {
+		value = width_mask(width);
+		if (__atomic_load_n(&trace_on, __ATOMIC_RELAXED))
+			trace_record(space, addr, width, false, value, who, NULL);
+		return value;
+	}
 	value = r->ops->read(r->data, addr, width) & width_mask(width);
+	if (__atomic_load_n(&trace_on, __ATOMIC_RELAXED))
+		trace_record(space, addr, width, false, value, who, r->name);
 	put_range(r);
 	return value;
 }
@@ -316,9 +412,12 @@ void ldm_iospace_write(enum ldm_hw_space space, unsigned long addr, unsigned int
 {
 	struct hw_range *r = get_range(space, addr, true, width, who ? who : "kernel");
 
+	value &= width_mask(width);
+	if (__atomic_load_n(&trace_on, __ATOMIC_RELAXED))
+		trace_record(space, addr, width, true, value, who, r ? r->name : NULL);
 	if (!r)
 		return;
-	r->ops->write(r->data, addr, width, value & width_mask(width));
+	r->ops->write(r->data, addr, width, value);
 	put_range(r);
 }
 
@@ -450,6 +549,7 @@ void iospace_exit(void)
 	}
 	unanswered_logged = 0;
 	unanswered_total = 0;
+	ldm_hw_trace(false);
 	for (s = 0; s < 2; s++) {
 		list_for_each_entry_safe(r, rn, &spaces[s], list) {
 			list_del(&r->list);

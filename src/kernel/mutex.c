@@ -5,6 +5,7 @@
  * Unlocking wakes one waiter, which takes the mutex if nobody took it first.
  */
 #include <ldm/export.h>
+#include <ldm/sched.h>
 #include <ldm/kernel.h>
 #include <ldm/mutex.h>
 
@@ -69,6 +70,7 @@ static int mutex_lock_common(struct mutex *lock, int state)
  */
 void mutex_lock(struct mutex *lock)
 {
+	might_sleep();
 	mutex_lock_common(lock, TASK_UNINTERRUPTIBLE);
 }
 EXPORT_SYMBOL(mutex_lock);

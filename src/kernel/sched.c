@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <ldm/export.h>
+#include <ldm/interrupt.h>
 #include <ldm/jiffies.h>
 #include <ldm/kernel.h>
 #include <ldm/sched.h>
@@ -161,6 +162,34 @@ static bool task_runnable(const struct task_struct *p)
 }
 
 /**
+ * __might_sleep - warn when a function that may sleep is called where
+ *	sleeping is not allowed
+ * @file: the caller's file (what might_sleep() gives)
+ * @line: and line
+ *
+ * In an interrupt handler, a tasklet or with interrupts disabled, it warns
+ * as 2.6.9 does, with the stack, at most once a second.
+ */
+void __might_sleep(const char *file, int line)
+{
+	static unsigned long prev_jiffy;
+	unsigned long now;
+
+	if (!in_atomic() && !irqs_disabled())
+		return;
+	now = jiffies;
+	if (prev_jiffy && time_before(now, prev_jiffy + HZ))
+		return;
+	prev_jiffy = now ? now : 1;
+	printk(KERN_ERR "Debug: sleeping function called from invalid context at %s:%d\n", file,
+	       line);
+	printk(KERN_ERR "in_atomic():%d, irqs_disabled():%d\n", in_atomic() ? 1 : 0,
+	       irqs_disabled() ? 1 : 0);
+	dump_stack();
+}
+EXPORT_SYMBOL(__might_sleep);
+
+/**
  * schedule - sleep until woken, in the state set by set_current_state()
  *
  * Returns at once if the state is TASK_RUNNING, or TASK_INTERRUPTIBLE with
@@ -195,6 +224,7 @@ long schedule_timeout(long timeout)
 	unsigned long expire;
 	long left;
 
+	might_sleep();
 	if (timeout == MAX_SCHEDULE_TIMEOUT) {
 		schedule();
 		return timeout;

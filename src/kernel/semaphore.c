@@ -26,6 +26,8 @@ static int down_common(struct semaphore *sem, int state)
 	struct task_struct *tsk;
 	int ret = 0;
 
+	might_sleep();
+
 	spin_lock(&sem->wait.lock);
 	if (sem->count > 0) {
 		sem->count--;

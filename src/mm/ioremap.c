@@ -6,11 +6,17 @@
  * ioremap() gives a cookie: an address range of its own that no memory
  * backs (mapped PROT_NONE), so that a driver's arithmetic on it works and
  * readl(cookie + 4) finds the physical address back, while a direct
- * dereference faults instead of touching anything. Every access goes to
- * the model that claims the physical address (kernel/iospace.c), or reads
- * all ones.
+ * dereference faults instead of touching anything: the fault is reported,
+ * naming the driver, the cookie and the physical address, and the process
+ * stops (docs/hardware.md). Every access through the accessors goes to the
+ * model that claims the physical address (kernel/iospace.c), or reads all
+ * ones.
  */
 #include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <ucontext.h>
+#include <unistd.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <ldm/errno.h>
@@ -40,6 +46,66 @@ struct io_mapping {
 static pthread_rwlock_t mappings_lock = PTHREAD_RWLOCK_INITIALIZER;
 static LIST_HEAD(io_mappings);
 
+/* The module whose code holds an address, set by the loader; NULL for none. */
+const char *(*ldm_text_owner)(unsigned long ip);
+
+static pthread_once_t fault_once = PTHREAD_ONCE_INIT;
+static struct sigaction old_segv;
+static struct io_mapping *find_mapping(unsigned long addr);
+
+/* The faulting instruction's address, where the C library says it. */
+static unsigned long fault_ip(void *ctx)
+{
+#if defined(__x86_64__)
+	return (unsigned long)((ucontext_t *)ctx)->uc_mcontext.gregs[REG_RIP];
+#elif defined(__i386__)
+	return (unsigned long)((ucontext_t *)ctx)->uc_mcontext.gregs[REG_EIP];
+#else
+	(void)ctx;
+	return 0;
+#endif
+}
+
+/*
+ * SIGSEGV: a fault inside a cookie is a driver dereferencing it. Say who
+ * and where, then let the fault kill the process as it would have; any
+ * other fault goes to the handler there was before (a sanitizer's).
+ */
+static void cookie_fault(int sig, siginfo_t *si, void *ctx)
+{
+	unsigned long addr = (unsigned long)si->si_addr, ip = fault_ip(ctx);
+	bool locked = !pthread_rwlock_tryrdlock(&mappings_lock);
+	struct io_mapping *m = find_mapping(addr);
+	const char *who = NULL;
+	char msg[384];
+	int n;
+
+	if (m) {
+		if (ldm_text_owner && ip)
+			who = ldm_text_owner(ip);
+		n = snprintf(msg, sizeof(msg),
+			     "ldm: %s: dereferenced the ioremap() cookie %#lx (physical %#lx) "
+			     "directly, at %#lx: only readb() ... writel(), memcpy_fromio() and "
+			     "the like reach a device here; stopping\n",
+			     who ? who : "kernel", addr, m->phys + (addr - m->virt), ip);
+		if (n > 0 && write(STDERR_FILENO, msg, (size_t)n) < 0)
+			n = 0;
+	}
+	if (locked)
+		pthread_rwlock_unlock(&mappings_lock);
+	(void)sig;
+	/* Returning faults again, in the handler there was before (or the default). */
+	sigaction(SIGSEGV, &old_segv, NULL);
+}
+
+static void install_fault_handler(void)
+{
+	struct sigaction sa = { .sa_sigaction = cookie_fault, .sa_flags = SA_SIGINFO | SA_NODEFER };
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGSEGV, &sa, &old_segv);
+}
+
 /**
  * __ioremap - map a range of physical memory-mapped I/O
  * @phys_addr: its physical address
@@ -58,6 +124,7 @@ void __iomem *__ioremap(unsigned long phys_addr, unsigned long size, unsigned lo
 	(void)flags;
 	if (!size || phys_addr + size - 1 < phys_addr)
 		return NULL;
+	pthread_once(&fault_once, install_fault_handler);
 	m = kmalloc(sizeof(*m), GFP_KERNEL);
 	if (!m)
 		return NULL;

@@ -28,6 +28,7 @@
 #include <ldm/slab.h>
 #include <libldm/device.h>
 
+#include "hw_model.h"
 #include "of_private.h"
 #include "boot.h"
 
@@ -447,7 +448,13 @@ int ldm_board_load_blob(const void *blob, size_t size, const char *what)
 	}
 	/* Probes of the devices to come may look nodes up by path. */
 	of_root_set(tree->root);
-	error = of_platform_populate_tree(tree->root, what, &board_devs);
+	/* The hardware first: a driver probing a device of the board finds it. */
+	error = ldm_models_bind(tree->root, what);
+	if (!error) {
+		error = of_platform_populate_tree(tree->root, what, &board_devs);
+		if (error)
+			ldm_models_unbind();
+	}
 	if (error) {
 		of_platform_depopulate_tree(&board_devs);
 		of_root_set(NULL);
@@ -497,6 +504,7 @@ void ldm_board_unload(void)
 	if (board_tree) {
 		of_root_set(NULL);
 		of_platform_depopulate_tree(&board_devs);
+		ldm_models_unbind();
 		of_kobj_remove_tree(board_tree->root);
 		of_tree_put(board_tree);
 		board_tree = NULL;
@@ -508,4 +516,5 @@ void ldm_board_unload(void)
 void of_board_exit(void)
 {
 	ldm_board_unload();
+	ldm_models_exit();
 }

@@ -286,3 +286,25 @@ DEFINE_TEST(test_khw_pci_driver_registers_and_finds_nothing,
 	ASSERT_OK(ldm_delete_module("khw_pci", 0));
 	ASSERT_OK(ldm_hw_unclaim(LDM_HW_MMIO, 0xfe800000));
 }
+
+static void load_deref(void *arg)
+{
+	(void)arg;
+	ko_load("khw_deref", NULL);
+}
+
+DEFINE_TEST(test_khw_direct_dereference_of_a_cookie_is_named,
+	    .description = "a driver dereferencing its ioremap() cookie instead of calling "
+			   "readl() is stopped with a message naming the driver, the cookie and "
+			   "the physical address, not left reading the host's memory")
+{
+	char *err = NULL;
+	int status;
+
+	status = ldm_test_capture(load_deref, NULL, &err);
+	ASSERT(!WIFEXITED(status) || WEXITSTATUS(status) != 0);
+	ASSERT_CONTAINS(err, "ldm: khw_deref: dereferenced the ioremap() cookie 0x");
+	ASSERT_CONTAINS(err, "(physical 0xd0010) directly, at 0x");
+	ASSERT(!strstr(err, "khw_deref: signature"));
+	free(err);
+}

@@ -107,20 +107,23 @@ static void *try_other_thread(void *arg)
 DEFINE_TEST(
 	test_spin_trylock_and_irqsave_flags,
 	.description =
-		"spin_trylock fails while another thread holds the lock; spin_lock_irqsave sets flags to 0")
+		"spin_trylock fails while another thread holds the lock; spin_lock_irqsave saves the "
+		"thread's interrupt flag in flags and disables, spin_unlock_irqrestore restores it")
 {
 	unsigned long flags = 12345;
 	pthread_t t;
 	void *got;
 
 	spin_lock_irqsave(&old_style_lock, flags);
-	ASSERT_EQ(flags, 0);
+	ASSERT_EQ(flags, 0x200);
+	ASSERT(irqs_disabled());
 	ASSERT_EQ(spin_is_locked(&old_style_lock), 1);
 	ASSERT_OK(pthread_create(&t, NULL, try_other_thread, &old_style_lock));
 	ASSERT_OK(pthread_join(t, &got));
 	ASSERT_EQ((long)got, 0);
 	spin_unlock_irqrestore(&old_style_lock, flags);
 	ASSERT_EQ(spin_is_locked(&old_style_lock), 0);
+	ASSERT(!irqs_disabled());
 
 	ASSERT_OK(pthread_create(&t, NULL, try_other_thread, &old_style_lock));
 	ASSERT_OK(pthread_join(t, &got));

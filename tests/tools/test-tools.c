@@ -38,9 +38,9 @@ DEFINE_TEST(test_ldm_help_is_golden,
 	    .no_runtime = true)
 {
 	static const char *const verbs[] = {
-		"insmod",  "rmmod",    "lsmod",	  "modinfo", "depmod", "modprobe", "modpost",
-		"symbols", "tree",     "monitor", "exec",    "device", "suspend",  "resume",
-		"dmesg",   "shutdown", "reboot",  "run",     "audit",
+		"insmod",  "rmmod", "lsmod",	"modinfo", "depmod", "modprobe", "modpost",
+		"symbols", "tree",  "monitor",	"exec",	   "device", "hw",	 "suspend",
+		"resume",  "dmesg", "shutdown", "reboot",  "run",    "audit",
 	};
 	char cmd[128], golden[64];
 	size_t i;

@@ -23,6 +23,7 @@ static const struct ldm_verb *const verbs[] = {
 	&ldm_verb_monitor,
 	&ldm_verb_exec,
 	&ldm_verb_device,
+	&ldm_verb_hw,
 	&ldm_verb_suspend,
 	&ldm_verb_resume,
 	&ldm_verb_dmesg,

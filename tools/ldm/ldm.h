@@ -14,6 +14,7 @@ struct ldm_verb {
 extern const struct ldm_verb ldm_verb_depmod;
 extern const struct ldm_verb ldm_verb_audit;
 extern const struct ldm_verb ldm_verb_device;
+extern const struct ldm_verb ldm_verb_hw;
 extern const struct ldm_verb ldm_verb_dmesg;
 extern const struct ldm_verb ldm_verb_exec;
 extern const struct ldm_verb ldm_verb_insmod;

@@ -4,6 +4,12 @@
  * raised by a model or a test runs its handlers in the raising thread, in
  * interrupt context; a line raised while disabled is delivered when it is
  * enabled again, and one nobody handles is counted as unhandled.
+ *
+ * Each thread is a processor with its own interrupt flag: a line raised by
+ * a thread that has interrupts disabled (local_irq_save(),
+ * spin_lock_irqsave()), or that is running a handler, is held pending on
+ * that thread and delivered when it enables them again (or its handler
+ * returns), as a processor takes a pending interrupt at sti.
  */
 #include <ldm/errno.h>
 #include <ldm/export.h>
@@ -24,6 +30,12 @@ static __thread unsigned int softirq_depth;
 /* The calling thread's interrupt flag: 0x200 (EFLAGS' IF) when enabled. */
 static __thread bool irqs_off;
 
+/* Lines raised by the calling thread while it held interrupts off. */
+static __thread unsigned long held_lines[(NR_IRQS + BITS_PER_LONG - 1) / BITS_PER_LONG];
+static __thread bool lines_held;
+
+static void deliver_held(void);
+
 /**
  * ldm_irq_flags_save - the calling thread's interrupt flag
  *
@@ -43,6 +55,8 @@ EXPORT_SYMBOL(ldm_irq_flags_save);
 void ldm_irq_flags_restore(unsigned long flags)
 {
 	irqs_off = !(flags & 0x200);
+	if (!irqs_off && lines_held && !hardirq_depth)
+		deliver_held();
 }
 EXPORT_SYMBOL(ldm_irq_flags_restore);
 
@@ -128,29 +142,18 @@ void irq_wait_idle(unsigned int irq)
 		pthread_cond_wait(&irq_idle, &irq_lock);
 }
 
-/**
- * ldm_hw_irq_raise - raise an interrupt line, as a device does
- * @irq: the line, below NR_IRQS (224)
- *
- * Runs the line's handlers in the calling thread, in interrupt context
- * (in_interrupt() is true there). A disabled line keeps the interrupt
- * pending until enable_irq(); a line with no handler counts it as
- * unhandled, as 2.6.9 counts a spurious interrupt.
- * Return: 1 if a handler claimed it, 0 if none did or it is pending,
- * -EINVAL for a line past NR_IRQS.
- */
-int ldm_hw_irq_raise(unsigned int irq)
+/* Deliver a raised line: run its handlers, or hold it (disabled), or count it spurious. */
+static int deliver(unsigned int irq, bool count)
 {
-	struct irq_desc *desc;
+	struct irq_desc *desc = &irq_desc[irq];
 	int ret = 0;
 
-	if (irq >= NR_IRQS)
-		return -EINVAL;
-	desc = &irq_desc[irq];
 	pthread_mutex_lock(&irq_lock);
-	desc->count++;
-	if (probing)
-		probed_lines |= 1UL << (irq % BITS_PER_LONG);
+	if (count) {
+		desc->count++;
+		if (probing)
+			probed_lines |= 1UL << (irq % BITS_PER_LONG);
+	}
 	if (!desc->action)
 		desc->unhandled++;
 	else if (desc->depth)
@@ -159,6 +162,70 @@ int ldm_hw_irq_raise(unsigned int irq)
 		ret = handle_irq_event(irq) == IRQ_HANDLED;
 	pthread_mutex_unlock(&irq_lock);
 	return ret;
+}
+
+/* The calling thread enables interrupts: take the lines it held off, lowest first. */
+static void deliver_held(void)
+{
+	unsigned int i, irq;
+
+	while (lines_held && !irqs_off && !hardirq_depth) {
+		lines_held = false;
+		for (i = 0; i < ARRAY_SIZE(held_lines); i++) {
+			while (held_lines[i]) {
+				irq = i * BITS_PER_LONG +
+				      (unsigned int)__builtin_ctzl(held_lines[i]);
+				held_lines[i] &= held_lines[i] - 1;
+				deliver(irq, false);
+			}
+		}
+	}
+}
+
+/**
+ * ldm_hw_irq_raise - raise an interrupt line, as a device does
+ * @irq: the line, below NR_IRQS (224)
+ *
+ * Runs the line's handlers in the calling thread, in interrupt context
+ * (in_interrupt() is true there). A disabled line keeps the interrupt
+ * pending until enable_irq(); a line with no handler counts it as
+ * unhandled, as 2.6.9 counts a spurious interrupt. A thread that has
+ * interrupts disabled, or runs a handler, holds the interrupt until it
+ * enables them (or the handler returns): several raises of one line
+ * meanwhile are one interrupt then, as a PIC's request register keeps them.
+ * Return: 1 if a handler claimed it, 0 if none did or it is pending,
+ * -EINVAL for a line past NR_IRQS.
+ */
+int ldm_hw_irq_raise(unsigned int irq)
+{
+	int ret;
+
+	if (irq >= NR_IRQS)
+		return -EINVAL;
+	if (irqs_off || hardirq_depth) {
+		pthread_mutex_lock(&irq_lock);
+		irq_desc[irq].count++;
+		if (probing)
+			probed_lines |= 1UL << (irq % BITS_PER_LONG);
+		pthread_mutex_unlock(&irq_lock);
+		held_lines[irq / BITS_PER_LONG] |= 1UL << (irq % BITS_PER_LONG);
+		lines_held = true;
+		return 0;
+	}
+	ret = deliver(irq, true);
+	if (lines_held)
+		deliver_held();
+	return ret;
+}
+
+/**
+ * ldm_hw_irq_held - whether the calling thread holds raised lines off
+ *
+ * Return: true if a line it raised waits for it to enable interrupts.
+ */
+bool ldm_hw_irq_held(void)
+{
+	return lines_held;
 }
 
 /**

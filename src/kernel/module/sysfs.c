@@ -14,6 +14,7 @@
 
 #include "boot.h"
 #include "internal.h"
+#include "iospace.h"
 #include "module_kobject.h"
 #include "params.h"
 #include "sysfs_compat.h"
@@ -328,12 +329,35 @@ static struct kobject *loaded_module_kobject(struct module *mod)
 	return kobject_get(&mod->ldm->kobj);
 }
 
+/*
+ * The name of the module whose code holds @ip, or NULL: for the report of
+ * a fault (mm/ioremap.c), so it takes module_mutex only if it is free.
+ */
+static const char *module_text_owner(unsigned long ip)
+{
+	bool locked = !pthread_mutex_trylock(&module_mutex);
+	const char *name = NULL;
+	struct ldm_module *lm;
+
+	list_for_each_entry(lm, &modules, list) {
+		if (ip >= (unsigned long)lm->base && ip - (unsigned long)lm->base < lm->size) {
+			name = lm->name;
+			break;
+		}
+	}
+	if (locked)
+		pthread_mutex_unlock(&module_mutex);
+	return name;
+}
+
 void module_sysfs_init(void)
 {
 	ldm_module_kobject = loaded_module_kobject;
+	ldm_text_owner = module_text_owner;
 }
 
 void module_sysfs_exit(void)
 {
 	ldm_module_kobject = NULL;
+	ldm_text_owner = NULL;
 }

@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * hw.c - the requests of `ldm hw` (docs/control.md): the models of the
+ * board, their registers, a line raised, the trace of every access.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <libldm/libldm.h>
+
+#include <ldmd/control.h>
+#include "ldmd.h"
+
+#define TRACE_CHUNK 256
+
+static bool parse_u32(const char *s, uint32_t *ret)
+{
+	unsigned long long v;
+	char *end;
+
+	if (!*s || *s == '-')
+		return false;
+	errno = 0;
+	v = strtoull(s, &end, 0);
+	if (errno || *end || v > UINT32_MAX)
+		return false;
+	*ret = (uint32_t)v;
+	return true;
+}
+
+/* A text of @fn's making (as snprintf: asked the length first), as output. */
+static int reply_text(struct ldmd_request *req, int n, char *buf)
+{
+	int error = ldmd_reply(req, CONTROL_REPLY_OUTPUT, n > 0 ? buf : "");
+
+	free(buf);
+	return error;
+}
+
+/* hw-list */
+int ldmd_req_hw_list(struct ldmd_request *req, char *why, size_t size)
+{
+	int n = ldm_hw_model_list(NULL, 0);
+	char *buf;
+
+	(void)why;
+	(void)size;
+	buf = malloc((size_t)n + 1);
+	if (!buf)
+		return -ENOMEM;
+	n = ldm_hw_model_list(buf, (size_t)n + 1);
+	return reply_text(req, n, buf);
+}
+
+/* hw-dump MODEL */
+int ldmd_req_hw_dump(struct ldmd_request *req, char *why, size_t size)
+{
+	char *buf = malloc(8192);
+	int n;
+
+	if (!buf)
+		return -ENOMEM;
+	n = ldm_hw_model_dump(req->argv[1], buf, 8192);
+	if (n < 0) {
+		free(buf);
+		snprintf(why, size, "no model named '%.64s' (ldm hw list names them)",
+			 req->argv[1]);
+		return n;
+	}
+	return reply_text(req, n, buf);
+}
+
+/* The cause of a register call's error, for @why. */
+static int reg_error(int error, const char *model, uint32_t reg, char *why, size_t size)
+{
+	if (error == -ENODEV)
+		snprintf(why, size, "no model named '%.64s' (ldm hw list names them)", model);
+	else if (error == -ENOENT)
+		snprintf(why, size, "%.64s has no register %u", model, reg);
+	else if (error == -EROFS)
+		snprintf(why, size, "register %u of %.64s is read-only", reg, model);
+	else if (error == -EOPNOTSUPP)
+		snprintf(why, size, "%.64s has no numbered registers", model);
+	else if (error == -EINVAL)
+		snprintf(why, size, "register %u of %.64s cannot hold that value", reg, model);
+	return error;
+}
+
+/* hw-read MODEL REG */
+int ldmd_req_hw_read(struct ldmd_request *req, char *why, size_t size)
+{
+	uint32_t reg, value;
+	char out[32];
+	int error;
+
+	if (!parse_u32(req->argv[2], &reg)) {
+		snprintf(why, size, "'%.64s' is not a register number", req->argv[2]);
+		return -EINVAL;
+	}
+	error = ldm_hw_model_reg_read(req->argv[1], reg, &value);
+	if (error)
+		return reg_error(error, req->argv[1], reg, why, size);
+	snprintf(out, sizeof(out), "0x%02x\n", value);
+	return ldmd_reply(req, CONTROL_REPLY_OUTPUT, out);
+}
+
+/* hw-write MODEL REG VALUE */
+int ldmd_req_hw_write(struct ldmd_request *req, char *why, size_t size)
+{
+	uint32_t reg, value;
+
+	if (!parse_u32(req->argv[2], &reg)) {
+		snprintf(why, size, "'%.64s' is not a register number", req->argv[2]);
+		return -EINVAL;
+	}
+	if (!parse_u32(req->argv[3], &value)) {
+		snprintf(why, size, "'%.64s' is not a 32-bit value", req->argv[3]);
+		return -EINVAL;
+	}
+	return reg_error(ldm_hw_model_reg_write(req->argv[1], reg, value), req->argv[1], reg, why,
+			 size);
+}
+
+/* hw-irq LINE */
+int ldmd_req_hw_irq(struct ldmd_request *req, char *why, size_t size)
+{
+	uint32_t line;
+	int ret;
+
+	if (!parse_u32(req->argv[1], &line) || line > 223) {
+		snprintf(why, size, "'%.64s' is not a line (0 to 223)", req->argv[1]);
+		return -EINVAL;
+	}
+	ret = ldm_hw_irq_raise(line);
+	if (ret < 0)
+		return ret;
+	return ldmd_reply(req, CONTROL_REPLY_OUTPUT,
+			  ret ? "handled\n" :
+				"not handled (no handler, disabled, or none claimed it)\n");
+}
+
+/* One access as a line of `ldm hw trace`. */
+static void trace_line(const struct ldm_hw_access *a, char *buf, size_t size)
+{
+	snprintf(buf, size, "%5llu.%06llu %-12s %-5s %u %-6s 0x%04lx 0x%0*x %s\n",
+		 (unsigned long long)(a->usec / 1000000), (unsigned long long)(a->usec % 1000000),
+		 a->who, a->write ? "write" : "read", a->width,
+		 a->space == LDM_HW_PORT ? "port" : "memory", a->addr, (int)a->width * 2, a->value,
+		 a->owner);
+}
+
+/* hw-trace [on|off]: without an argument, what the trace holds. */
+int ldmd_req_hw_trace(struct ldmd_request *req, char *why, size_t size)
+{
+	struct ldm_hw_access *a;
+	uint64_t from = 0;
+	char line[256];
+	size_t n, i;
+	int error = 0;
+
+	if (req->argc == 2) {
+		if (strcmp(req->argv[1], "on") && strcmp(req->argv[1], "off")) {
+			snprintf(why, size, "hw trace takes on or off, not '%.64s'", req->argv[1]);
+			return -EINVAL;
+		}
+		if (!req->privileged) {
+			snprintf(why, size, "hw trace %s needs root or the user ldmd runs as",
+				 req->argv[1]);
+			return -EPERM;
+		}
+		return ldm_hw_trace(!strcmp(req->argv[1], "on"));
+	}
+	a = calloc(TRACE_CHUNK, sizeof(*a));
+	if (!a)
+		return -ENOMEM;
+	while (!error && (n = ldm_hw_trace_get(from, a, TRACE_CHUNK))) {
+		for (i = 0; i < n && !error; i++) {
+			trace_line(&a[i], line, sizeof(line));
+			error = ldmd_reply(req, CONTROL_REPLY_OUTPUT, line);
+		}
+		from = a[n - 1].seq + 1;
+	}
+	free(a);
+	return error;
+}

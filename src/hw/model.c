@@ -1,0 +1,549 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * model.c - device models bound to board nodes (docs/hardware.md): the
+ * registry of model types, the models of the loaded board with their
+ * regions in the port and memory spaces, their interrupt lines and DMA,
+ * and the host's calls that look at them (`ldm hw`).
+ */
+#include <endian.h>
+#include <errno.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <ldm/kernel.h>
+#include <ldm/of.h>
+#include <ldm/reboot.h>
+#include <ldm/string.h>
+#include <libldm/model.h>
+#include <libldm/runtime.h>
+
+#include "hw_model.h"
+#include "model.h"
+
+/**
+ * DOC: how model.c works
+ *
+ * A model is made for each available node whose compatible names a
+ * registered type; a node below a bus node compatible with "isa" must name
+ * one, and its "reg" is in the port space; elsewhere "reg" is in the
+ * memory space. Each region is claimed with ldm_hw_claim(), whose
+ * callbacks take the model's lock and call the type's @read or @write.
+ *
+ * Lines a callback raises are collected in @raise and raised once the
+ * lock is dropped (model_unlock()): the driver's handler, run by the
+ * raise, reads the model again. A line is an edge: raising it while it is
+ * up does nothing until it is lowered.
+ */
+
+#define MODEL_TYPES_MAX 64
+
+static const struct ldm_model_type *builtin_types[] = {
+	&mc146818_model_type,
+	&acquirewdt_model_type,
+	&i8042_model_type,
+	&i8253_model_type,
+};
+
+static pthread_mutex_t types_lock = PTHREAD_MUTEX_INITIALIZER;
+static const struct ldm_model_type *host_types[MODEL_TYPES_MAX];
+
+/* The models of the loaded board, under models_lock. */
+static pthread_mutex_t models_lock = PTHREAD_MUTEX_INITIALIZER;
+static LIST_HEAD(models);
+
+/**
+ * ldm_model_type_register - let boards name a model type
+ * @type: the type, which must stay valid until unregistered or ldm_exit()
+ *
+ * Return: 0; -EINVAL without @compatible or @probe; -EEXIST if a type of
+ * that compatible is there; -ENOSPC past 64 types.
+ */
+int ldm_model_type_register(const struct ldm_model_type *type)
+{
+	int i, free_slot = -1, err = 0;
+
+	if (!type || !type->compatible || !*type->compatible)
+		return -EINVAL;
+	if (model_type_find(type->compatible))
+		return -EEXIST;
+	pthread_mutex_lock(&types_lock);
+	for (i = 0; i < MODEL_TYPES_MAX; i++) {
+		if (host_types[i] && !strcmp(host_types[i]->compatible, type->compatible))
+			err = -EEXIST;
+		if (!host_types[i] && free_slot < 0)
+			free_slot = i;
+	}
+	if (!err && free_slot < 0)
+		err = -ENOSPC;
+	if (!err)
+		host_types[free_slot] = type;
+	pthread_mutex_unlock(&types_lock);
+	return err;
+}
+
+/**
+ * ldm_model_type_unregister - take a type back (its models stay until the
+ * board is unloaded)
+ * @type: what ldm_model_type_register() was given
+ */
+void ldm_model_type_unregister(const struct ldm_model_type *type)
+{
+	int i;
+
+	pthread_mutex_lock(&types_lock);
+	for (i = 0; i < MODEL_TYPES_MAX; i++)
+		if (host_types[i] == type)
+			host_types[i] = NULL;
+	pthread_mutex_unlock(&types_lock);
+}
+
+/* The type of @compatible, built in or registered, or NULL. */
+const struct ldm_model_type *model_type_find(const char *compatible)
+{
+	const struct ldm_model_type *t = NULL;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(builtin_types); i++)
+		if (!strcmp(builtin_types[i]->compatible, compatible))
+			return builtin_types[i];
+	pthread_mutex_lock(&types_lock);
+	for (i = 0; i < MODEL_TYPES_MAX && !t; i++)
+		if (host_types[i] && !strcmp(host_types[i]->compatible, compatible))
+			t = host_types[i];
+	pthread_mutex_unlock(&types_lock);
+	return t;
+}
+
+/**
+ * ldm_model_priv - a model's state: priv_size bytes, zeroed at first
+ * @m: the model
+ *
+ * Return: the state.
+ */
+void *ldm_model_priv(struct ldm_model *m)
+{
+	return m->priv;
+}
+
+/**
+ * ldm_model_name - a model's name: its node's name with the unit address
+ * @m: the model
+ *
+ * Return: "rtc@70" for the node /isa/rtc@70.
+ */
+const char *ldm_model_name(struct ldm_model *m)
+{
+	return m->name;
+}
+
+/**
+ * ldm_model_prop - a property of a model's node
+ * @m: the model
+ * @name: the property
+ * @len: where its length goes (may be NULL)
+ *
+ * Return: its raw value (big-endian cells), or NULL if the node has none.
+ */
+const void *ldm_model_prop(struct ldm_model *m, const char *name, size_t *len)
+{
+	const void *v;
+	int l;
+
+	v = of_get_property(m->np, name, &l);
+	if (v && len)
+		*len = (size_t)l;
+	return v;
+}
+
+/**
+ * ldm_model_prop_bool - whether a model's node has a property (a flag)
+ * @m: the model
+ * @name: the property
+ *
+ * Return: true if the node has it, whatever its value.
+ */
+bool ldm_model_prop_bool(struct ldm_model *m, const char *name)
+{
+	return of_find_property(m->np, name, NULL) != NULL;
+}
+
+/**
+ * ldm_model_prop_u32 - a one-cell property of a model's node
+ * @m: the model
+ * @name: the property
+ * @value: where it goes, untouched on error
+ *
+ * Return: 0, -EINVAL if absent, -EOVERFLOW if not one cell.
+ */
+int ldm_model_prop_u32(struct ldm_model *m, const char *name, uint32_t *value)
+{
+	int len;
+	const void *v = of_get_property(m->np, name, &len);
+	uint32_t be;
+
+	if (!v)
+		return -EINVAL;
+	if (len != 4)
+		return -EOVERFLOW;
+	memcpy(&be, v, 4);
+	*value = be32toh(be);
+	return 0;
+}
+
+/**
+ * ldm_model_err - log why a model refuses its node, naming the node
+ * @m: the model
+ * @fmt: printf format of the cause
+ */
+void ldm_model_err(struct ldm_model *m, const char *fmt, ...)
+{
+	char buf[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	pr_err("ldm: board %s: %s: %s\n", m->what, m->np->full_name, buf);
+}
+
+/**
+ * ldm_model_irq_raise - raise a model's interrupt line (an edge)
+ * @m: the model, from one of its callbacks
+ * @index: which of its node's "interrupts"
+ *
+ * The line's handlers run once the callback returns, in its thread (held
+ * off while that thread has interrupts disabled). A line already up is
+ * not raised again until ldm_model_irq_lower().
+ * Return: 0, or -EINVAL for a line the node does not have.
+ */
+int ldm_model_irq_raise(struct ldm_model *m, unsigned int index)
+{
+	if (index >= m->nr_irqs)
+		return -EINVAL;
+	if (!m->irq_up[index]) {
+		m->irq_up[index] = true;
+		m->raise |= 1U << index;
+	}
+	return 0;
+}
+
+/**
+ * ldm_model_irq_lower - lower a model's interrupt line
+ * @m: the model, from one of its callbacks
+ * @index: which line
+ *
+ * Return: 0, or -EINVAL for a line the node does not have.
+ */
+int ldm_model_irq_lower(struct ldm_model *m, unsigned int index)
+{
+	if (index >= m->nr_irqs)
+		return -EINVAL;
+	m->irq_up[index] = false;
+	m->raise &= ~(1U << index);
+	return 0;
+}
+
+/**
+ * ldm_model_dma_read - read the memory a driver gave the device
+ * @m: the model
+ * @bus_addr: a bus address the driver had from dma_alloc_coherent(), a
+ *	streaming map or virt_to_bus() (bus addresses are the process's here)
+ * @buf: where the bytes go
+ * @len: how many
+ *
+ * Return: 0, or -EFAULT for address 0 or one that wraps.
+ */
+int ldm_model_dma_read(struct ldm_model *m, uint64_t bus_addr, void *buf, size_t len)
+{
+	(void)m;
+	if (!bus_addr || bus_addr + len < bus_addr)
+		return -EFAULT;
+	memcpy(buf, (const void *)(uintptr_t)bus_addr, len);
+	return 0;
+}
+
+/**
+ * ldm_model_dma_write - write the memory a driver gave the device
+ * @m: the model
+ * @bus_addr: its bus address
+ * @buf: the bytes
+ * @len: how many
+ *
+ * Return: 0, or -EFAULT for address 0 or one that wraps.
+ */
+int ldm_model_dma_write(struct ldm_model *m, uint64_t bus_addr, const void *buf, size_t len)
+{
+	(void)m;
+	if (!bus_addr || bus_addr + len < bus_addr)
+		return -EFAULT;
+	memcpy((void *)(uintptr_t)bus_addr, buf, len);
+	return 0;
+}
+
+/* Take a model's lock for a callback. */
+void model_lock(struct ldm_model *m)
+{
+	pthread_mutex_lock(&m->lock);
+}
+
+/* Drop it, then raise the lines the callback raised, and reset the machine if it asked. */
+void model_unlock(struct ldm_model *m)
+{
+	unsigned int raise = m->raise, i;
+	unsigned int irqs[LDM_MODEL_MAX_IRQS];
+	bool reset = m->reset;
+
+	m->raise = 0;
+	m->reset = false;
+	memcpy(irqs, m->irqs, sizeof(irqs));
+	pthread_mutex_unlock(&m->lock);
+	for (i = 0; raise; i++, raise >>= 1)
+		if (raise & 1)
+			ldm_hw_irq_raise(irqs[i]);
+	if (reset) {
+		/* As a restart does: the drivers hear it, then the host stops. */
+		ldm_reboot(LDM_REBOOT_RESTART);
+		machine_restart(NULL);
+	}
+}
+
+/**
+ * ldm_model_machine_reset - pull the machine's reset line, as a watchdog does
+ * @m: the model, from one of its callbacks
+ *
+ * Once the callback returns: the drivers' reboot notifiers hear SYS_RESTART
+ * (ldm_reboot()), then the host's stop handler is asked to restart
+ * (ldm_machine_stop_handler(); ldmd stops).
+ */
+void ldm_model_machine_reset(struct ldm_model *m)
+{
+	m->reset = true;
+}
+
+static uint32_t region_read(void *data, unsigned long addr, unsigned int width)
+{
+	struct model_region *r = data;
+	struct ldm_model *m = r->model;
+	uint32_t v;
+
+	model_lock(m);
+	v = m->type->read(m, r->index, addr - r->start, width);
+	model_unlock(m);
+	return v;
+}
+
+static void region_write(void *data, unsigned long addr, unsigned int width, uint32_t value)
+{
+	struct model_region *r = data;
+	struct ldm_model *m = r->model;
+
+	model_lock(m);
+	m->type->write(m, r->index, addr - r->start, width, value);
+	model_unlock(m);
+}
+
+static const struct ldm_hw_ops region_ops_rw = { .read = region_read, .write = region_write };
+static const struct ldm_hw_ops region_ops_r = { .read = region_read };
+static const struct ldm_hw_ops region_ops_w = { .write = region_write };
+static const struct ldm_hw_ops region_ops_none = { 0 };
+
+const struct ldm_hw_ops *model_region_ops(const struct ldm_model_type *t)
+{
+	if (t->read && t->write)
+		return &region_ops_rw;
+	if (t->read)
+		return &region_ops_r;
+	return t->write ? &region_ops_w : &region_ops_none;
+}
+
+/* Find a model by name; under models_lock. */
+static struct ldm_model *model_find(const char *name)
+{
+	struct ldm_model *m;
+
+	list_for_each_entry(m, &models, list)
+		if (!strcmp(m->name, name))
+			return m;
+	return NULL;
+}
+
+/**
+ * ldm_hw_model_list - the models of the loaded board, a line each
+ * @buf: where the text goes
+ * @size: its room
+ *
+ * Each line: name, compatible, node, then each region ("port 0x70-0x71",
+ * "memory 0xd0000-0xd0fff") and line ("irq 8").
+ * Return: the length the text wants, as snprintf().
+ */
+int ldm_hw_model_list(char *buf, size_t size)
+{
+	struct ldm_model *m;
+	unsigned int i;
+	size_t n = 0;
+
+#define PUT(...) \
+	do { \
+		int _k = snprintf(buf ? buf + (n < size ? n : size) : NULL, \
+				  n < size ? size - n : 0, __VA_ARGS__); \
+		n += _k > 0 ? (size_t)_k : 0; \
+	} while (0)
+	if (buf && size)
+		*buf = '\0';
+	pthread_mutex_lock(&models_lock);
+	list_for_each_entry(m, &models, list) {
+		PUT("%s %s %s", m->name, m->type->compatible, m->np->full_name);
+		for (i = 0; i < m->nr_regions; i++)
+			PUT(" %s 0x%lx-0x%lx",
+			    m->regions[i].space == LDM_HW_PORT ? "port" : "memory",
+			    m->regions[i].start, m->regions[i].start + m->regions[i].len - 1);
+		for (i = 0; i < m->nr_irqs; i++)
+			PUT(" irq %u", m->irqs[i]);
+		PUT("\n");
+	}
+	pthread_mutex_unlock(&models_lock);
+#undef PUT
+	return (int)n;
+}
+
+/*
+ * Call @fn on the model @name with its lock held; models_lock keeps it
+ * from going meanwhile.
+ */
+static int with_model(const char *name, int (*fn)(struct ldm_model *m, void *arg), void *arg)
+{
+	struct ldm_model *m;
+	int err;
+
+	if (!name)
+		return -EINVAL;
+	pthread_mutex_lock(&models_lock);
+	m = model_find(name);
+	if (!m) {
+		pthread_mutex_unlock(&models_lock);
+		return -ENODEV;
+	}
+	model_lock(m);
+	err = fn(m, arg);
+	model_unlock(m);
+	pthread_mutex_unlock(&models_lock);
+	return err;
+}
+
+struct reg_arg {
+	unsigned int reg;
+	uint32_t value;
+	char *buf;
+	size_t size;
+};
+
+static int do_reg_read(struct ldm_model *m, void *arg)
+{
+	struct reg_arg *a = arg;
+
+	return m->type->reg_read ? m->type->reg_read(m, a->reg, &a->value) : -EOPNOTSUPP;
+}
+
+static int do_reg_write(struct ldm_model *m, void *arg)
+{
+	struct reg_arg *a = arg;
+
+	return m->type->reg_write ? m->type->reg_write(m, a->reg, a->value) : -EOPNOTSUPP;
+}
+
+static int do_dump(struct ldm_model *m, void *arg)
+{
+	struct reg_arg *a = arg;
+
+	if (!m->type->dump)
+		return snprintf(a->buf, a->size, "%s: no state to show\n", m->name);
+	return m->type->dump(m, a->buf, a->size);
+}
+
+/**
+ * ldm_hw_model_reg_read - a model's register, as `ldm hw read` reads it
+ * @name: the model's name (ldm_hw_model_list())
+ * @reg: the register's number
+ * @value: where its value goes
+ *
+ * No side effect of a driver's read happens (a flag register is not cleared).
+ * Return: 0; -ENODEV for no such model; -ENOENT for no such register;
+ * -EOPNOTSUPP for a model without numbered registers.
+ */
+int ldm_hw_model_reg_read(const char *name, unsigned int reg, uint32_t *value)
+{
+	struct reg_arg a = { .reg = reg };
+	int err = with_model(name, do_reg_read, &a);
+
+	if (!err && value)
+		*value = a.value;
+	return err;
+}
+
+/**
+ * ldm_hw_model_reg_write - set a model's register, as `ldm hw write` does
+ * @name: the model's name
+ * @reg: the register's number
+ * @value: the value
+ *
+ * Return: 0; -ENODEV, -ENOENT, -EOPNOTSUPP as for reading; -EINVAL for a
+ * value the register cannot hold; -EROFS for a read-only register.
+ */
+int ldm_hw_model_reg_write(const char *name, unsigned int reg, uint32_t value)
+{
+	struct reg_arg a = { .reg = reg, .value = value };
+
+	return with_model(name, do_reg_write, &a);
+}
+
+/**
+ * ldm_hw_model_dump - a model's state as text
+ * @name: the model's name
+ * @buf: where the text goes
+ * @size: its room
+ *
+ * Return: the length the text wants, as snprintf(); -ENODEV for no such model.
+ */
+int ldm_hw_model_dump(const char *name, char *buf, size_t size)
+{
+	struct reg_arg a = { .buf = buf, .size = size };
+
+	if (buf && size)
+		*buf = '\0';
+	return with_model(name, do_dump, &a);
+}
+
+/* Put @m in the list of models; -EEXIST if one has its name. */
+int model_add(struct ldm_model *m)
+{
+	int err = 0;
+
+	pthread_mutex_lock(&models_lock);
+	if (model_find(m->name))
+		err = -EEXIST;
+	else
+		list_add_tail(&m->list, &models);
+	pthread_mutex_unlock(&models_lock);
+	return err;
+}
+
+/* Take every model out of the list, into @out, last made first. */
+void model_del_all(struct list_head *out)
+{
+	pthread_mutex_lock(&models_lock);
+	while (!list_empty(&models))
+		list_move_tail(models.prev, out);
+	pthread_mutex_unlock(&models_lock);
+}
+
+/**
+ * ldm_models_exit - forget the types hosts registered (ldm_exit())
+ */
+void ldm_models_exit(void)
+{
+	pthread_mutex_lock(&types_lock);
+	memset(host_types, 0, sizeof(host_types));
+	pthread_mutex_unlock(&types_lock);
+	model_clock_exit();
+}

@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * model.h - what the files of src/hw/ share: a model of the loaded board.
+ * Private to libldm.
+ *
+ *   model.c  types, callbacks' helpers, the host's look at the models
+ *   bind.c   models made from board nodes, regions claimed
+ *   clock.c  the models' clock and timers
+ */
+#ifndef _LDM_HW_MODEL_PRIVATE_H
+#define _LDM_HW_MODEL_PRIVATE_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <ldm/list.h>
+#include <libldm/model.h>
+
+struct device_node;
+
+struct model_region {
+	struct ldm_model *model;
+	unsigned int index;
+	enum ldm_hw_space space;
+	unsigned long start, len;
+	bool claimed;
+};
+
+/**
+ * struct ldm_model - one model of the loaded board
+ * @type: its type
+ * @np: its node (referenced)
+ * @name: the node's name with its unit address
+ * @what: the board's name, for messages
+ * @lock: held around every callback
+ * @regions: its "reg" entries
+ * @irqs: its "interrupts" lines
+ * @irq_up: whether each line is up
+ * @raise: lines raised by the running callback, raised after it
+ * @reset: the running callback pulled the machine's reset line
+ * @due: when its timer is due (clock ns), 0 when not set; under the clock's lock
+ * @in_timer: its @timer callback runs; under the clock's lock
+ * @priv: the type's state
+ * @list: in the list of models
+ */
+struct ldm_model {
+	const struct ldm_model_type *type;
+	struct device_node *np;
+	char name[64];
+	char *what;
+	pthread_mutex_t lock;
+	struct model_region regions[LDM_MODEL_MAX_REGIONS];
+	unsigned int nr_regions;
+	unsigned int irqs[LDM_MODEL_MAX_IRQS];
+	bool irq_up[LDM_MODEL_MAX_IRQS];
+	unsigned int nr_irqs;
+	unsigned int raise;
+	bool reset;
+	uint64_t due;
+	bool in_timer;
+	void *priv;
+	struct list_head list;
+};
+
+extern const struct ldm_model_type mc146818_model_type;
+extern const struct ldm_model_type acquirewdt_model_type;
+extern const struct ldm_model_type i8042_model_type;
+extern const struct ldm_model_type i8253_model_type;
+
+const struct ldm_model_type *model_type_find(const char *compatible);
+void model_lock(struct ldm_model *m);
+void model_unlock(struct ldm_model *m);
+const struct ldm_hw_ops *model_region_ops(const struct ldm_model_type *t);
+int model_add(struct ldm_model *m);
+void model_del_all(struct list_head *out);
+
+/* clock.c */
+void model_clock_forget(struct ldm_model *m);
+void model_clock_exit(void);
+
+#endif /* _LDM_HW_MODEL_PRIVATE_H */

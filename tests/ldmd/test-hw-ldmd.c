@@ -1,0 +1,346 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * test-hw-ldmd.c - ldmd on boards/pc.dts with 2.6.9's rtc.c and nvram.c
+ * (built unchanged from $LDM_LINUX_2_6_9; the tests skip without it), and
+ * real programs under ldm exec: util-linux's hwclock reads and sets the
+ * MC146818 model's time, a /dev/rtc reader is woken by its alarm, dd reads
+ * its NVRAM; `ldm hw` lists the model, reads and writes its registers and
+ * traces what rtc.c wrote; wdctl reads acquirewdt.c's card, and the card
+ * stops ldmd through the reboot path when its pings stop; with 2.6.9's
+ * input stack on the i8042 model, evtest sees KEY_A the host typed, and
+ * atkbd's LED command is in the trace. The model runs on the monotonic clock here:
+ * the alarm reader waits for an event, bounded by the harness, and no
+ * assertion is on a time of day beyond its date.
+ */
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <time.h>
+
+#include "ldmd-util.h"
+#include "../hw/linux269.h"
+
+/* Fail unless @text contains @needle. */
+#define ASSERT_CONTAINS(text, needle) \
+	do { \
+		const char *__t = (text), *__n = (needle); \
+		if (!__t || !strstr(__t, __n)) \
+			FAIL("expected \"%s\" in:\n%s", __n, __t ? __t : "(null)"); \
+	} while (0)
+
+#define PC_DTS LDM_SOURCE_DIR "/boards/pc.dts"
+#define LDM    LDM_BUILD_DIR "/tools/ldm/ldm"
+
+struct pc {
+	struct ldmd d;
+	char rtc[256], nvram[256];
+};
+
+static void pc_up(struct pc *pc)
+{
+	const char *args[] = { "--board", PC_DTS, pc->rtc, pc->nvram, NULL };
+
+	need_fuse();
+	need_namespaces();
+	linux269_build("char/rtc", pc->rtc, sizeof(pc->rtc));
+	linux269_build("char/nvram", pc->nvram, sizeof(pc->nvram));
+	ldmd_up(&pc->d, args);
+}
+
+static void pc_down(struct pc *pc)
+{
+	ldmd_down(&pc->d);
+	linux269_clean(pc->rtc);
+	linux269_clean(pc->nvram);
+}
+
+/* Run `ldm hw ARGS` against @d; its status, its output and errors in @out. */
+static int ldm_hw(const struct ldmd *d, const char *args, char **out)
+{
+	char cmd[1024];
+
+	snprintf(cmd, sizeof(cmd), "%s --root %s hw %s 2>&1", LDM, d->root, args);
+	return ldm_test_run(cmd, out);
+}
+
+DEFINE_TEST(test_hwclock_reads_and_sets_the_model_clock,
+	    .description = "under ldmd with boards/pc.dts and 2.6.9's rtc.c, hwclock -r run by "
+			   "ldm exec reads the model's time (2004-10-18, the board's), hwclock -w "
+			   "sets it to the system's (the year register follows), and ldm hw "
+			   "trace shows rtc.c's writes to ports 0x70-0x71",
+	    .no_runtime = true)
+{
+	char *out, expect[8];
+	struct tm now;
+	struct pc pc;
+	time_t t;
+
+	if (!in_path("hwclock"))
+		ldm_test_skip("hwclock (util-linux-extra) is not installed");
+	pc_up(&pc);
+	ASSERT_EQ(ldm_hw(&pc.d, "list", &out), 0);
+	ASSERT_STREQ(out, "pit@40 ldm,i8253 /isa/pit@40 port 0x40-0x43 port 0x61-0x61\n"
+			  "i8042@60 ldm,i8042 /isa/i8042@60 port 0x60-0x60 port 0x64-0x64 irq 1 "
+			  "irq 12\n"
+			  "rtc@70 ldm,mc146818 /isa/rtc@70 port 0x70-0x71 irq 8\n"
+			  "watchdog@443 ldm,acquirewdt /isa/watchdog@443 port 0x443-0x443 "
+			  "port 0x343-0x343\n");
+	free(out);
+	ASSERT_EQ(ldm_hw(&pc.d, "trace on", &out), 0);
+	free(out);
+	exec_ok(&pc.d, "hwclock -r --utc --noadjfile", &out);
+	ASSERT_CONTAINS(out, "2004-10-18 22:");
+	free(out);
+	ASSERT_EQ(ldm_hw(&pc.d, "trace", &out), 0);
+	/* hwclock waits for the update interrupt: rtc.c turns UIE on. */
+	ASSERT_CONTAINS(out, " rtc          write 1 port   0x0070 0x0b /isa/rtc@70\n");
+	ASSERT_CONTAINS(out, " rtc          write 1 port   0x0071 0x12 /isa/rtc@70\n");
+	free(out);
+	ASSERT_EQ(ldm_hw(&pc.d, "trace off", &out), 0);
+	free(out);
+
+	exec_ok(&pc.d, "hwclock -w --utc --noadjfile", &out);
+	free(out);
+	t = time(NULL);
+	gmtime_r(&t, &now);
+	snprintf(expect, sizeof(expect), "0x%02x\n",
+		 (unsigned int)((now.tm_year % 100) / 10 * 16 + now.tm_year % 10));
+	ASSERT_EQ(ldm_hw(&pc.d, "read rtc@70 9", &out), 0);
+	ASSERT_STREQ(out, expect);
+	free(out);
+	pc_down(&pc);
+}
+
+DEFINE_TEST(test_rtc_alarm_wakes_a_reader_under_ldmd,
+	    .description = "a program under ldm exec that sets an alarm with RTC_ALM_SET and "
+			   "RTC_AIE_ON blocks in read() of /dev/rtc until the model's alarm "
+			   "interrupt; dd reads the board's NVRAM bytes from /dev/nvram",
+	    .no_runtime = true)
+{
+	struct pc pc;
+	char *out;
+
+	pc_up(&pc);
+	exec_ok(&pc.d, RTC_ALARM_PATH, &out);
+	ASSERT_CONTAINS(out, "rang: AF set, 1 interrupt(s)\n");
+	free(out);
+	exec_ok(&pc.d,
+		"sh -c 'dd if=/dev/nvram bs=114 count=1 status=none | od -An -tx1 | head -1'",
+		&out);
+	ASSERT_CONTAINS(out, " 6c 64 6d 21 00");
+	free(out);
+	pc_down(&pc);
+}
+
+DEFINE_TEST(test_ldm_hw_errors_name_the_cause,
+	    .description = "with the board alone (no 2.6.9 tree needed), ldm hw lists the "
+			   "model, reads and writes its registers, raises line 8 (no handler); "
+			   "a register the model has not, a read-only one, a model not there "
+			   "and a line past 223 fail naming the cause, and ldmd answers on",
+	    .no_runtime = true)
+{
+	const char *args[] = { "--board", PC_DTS, NULL };
+	struct ldmd d;
+	char *out;
+
+	need_fuse();
+	ldmd_up(&d, args);
+	ASSERT_EQ(ldm_hw(&d, "list", &out), 0);
+	ASSERT_STREQ(out, "pit@40 ldm,i8253 /isa/pit@40 port 0x40-0x43 port 0x61-0x61\n"
+			  "i8042@60 ldm,i8042 /isa/i8042@60 port 0x60-0x60 port 0x64-0x64 irq 1 "
+			  "irq 12\n"
+			  "rtc@70 ldm,mc146818 /isa/rtc@70 port 0x70-0x71 irq 8\n"
+			  "watchdog@443 ldm,acquirewdt /isa/watchdog@443 port 0x443-0x443 "
+			  "port 0x343-0x343\n");
+	free(out);
+	ASSERT_EQ(ldm_hw(&d, "write rtc@70 200 1", &out), 1);
+	ASSERT_STREQ(out, "ldm hw: rtc@70 has no register 200\n");
+	free(out);
+	ASSERT_EQ(ldm_hw(&d, "write rtc@70 12 1", &out), 1);
+	ASSERT_STREQ(out, "ldm hw: register 12 of rtc@70 is read-only\n");
+	free(out);
+	ASSERT_EQ(ldm_hw(&d, "read nope 1", &out), 1);
+	ASSERT_STREQ(out, "ldm hw: no model named 'nope' (ldm hw list names them)\n");
+	free(out);
+	ASSERT_EQ(ldm_hw(&d, "irq 300", &out), 1);
+	ASSERT_STREQ(out, "ldm hw: '300' is not a line (0 to 223)\n");
+	free(out);
+	ASSERT_EQ(ldm_hw(&d, "bogus", &out), 2);
+	ASSERT_CONTAINS(out, "ldm hw: 'bogus' is not a sub-verb of hw\n");
+	free(out);
+	ASSERT_EQ(ldm_hw(&d, "write rtc@70 14 0x41", &out), 0);
+	free(out);
+	ASSERT_EQ(ldm_hw(&d, "read rtc@70 14", &out), 0);
+	ASSERT_STREQ(out, "0x41\n");
+	free(out);
+	ASSERT_EQ(ldm_hw(&d, "read rtc@70 0x0d", &out), 0);
+	ASSERT_STREQ(out, "0x80\n");
+	free(out);
+	ASSERT_EQ(ldm_hw(&d, "irq 8", &out), 0);
+	ASSERT_STREQ(out, "not handled (no handler, disabled, or none claimed it)\n");
+	free(out);
+	ASSERT_EQ(ldm_hw(&d, "dump rtc@70", &out), 0);
+	ASSERT_CONTAINS(out, "time 2004-10-18 22:");
+	ASSERT_CONTAINS(out, "\n  41 64 6d 21 00"); /* the 0x41 written above */
+	free(out);
+	ldmd_down(&d);
+}
+
+DEFINE_TEST(test_acquirewdt_expiry_stops_ldmd,
+	    .description = "under ldmd, wdctl reads 2.6.9's acquirewdt.c's identity; a program "
+			   "that opens /dev/watchdog and closes it without 'V' leaves the card "
+			   "armed, and with nobody pinging it the model resets the machine: the "
+			   "reboot notifiers run and ldmd stops by itself, saying why",
+	    .no_runtime = true)
+{
+	char board[300], ko[256], *out, *log;
+	const char *args[] = { "--board", board, ko, NULL };
+	struct ldmd d;
+	int status, fd;
+
+	need_fuse();
+	need_namespaces();
+	if (!in_path("wdctl"))
+		ldm_test_skip("wdctl (util-linux) is not installed");
+	linux269_build("char/watchdog/acquirewdt", ko, sizeof(ko));
+	snprintf(board, sizeof(board), "/tmp/ldm-test-wdt-%d.dts", (int)getpid());
+	fd = open(board, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	ASSERT(fd >= 0);
+	ASSERT(dprintf(fd, "/dts-v1/;\n/ { isa { compatible = \"isa\"; #address-cells = <1>; "
+			   "#size-cells = <1>;\n  watchdog@443 { compatible = \"ldm,acquirewdt\"; "
+			   "reg = <0x443 1 0x43 1>; ldm,timeout-ms = <300>; }; }; };\n") > 0);
+	close(fd);
+	ldmd_up(&d, args);
+	exec_ok(&d, "wdctl", &out);
+	ASSERT_CONTAINS(out, "Identity:      Acquire WDT [version 1]");
+	free(out);
+	exec_ok(&d, "sh -c 'echo x > /dev/watchdog'", &out);
+	free(out);
+	/* The card expires on the models' clock; the harness bounds the wait. */
+	ASSERT_EQ(waitpid(d.pid, &status, 0), d.pid);
+	ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	close(d.out);
+	log = read_file(d.log);
+	ASSERT_CONTAINS(log, "Acquire WDT: Unexpected close, not stopping watchdog!");
+	ASSERT_CONTAINS(log, "/isa/watchdog@443: watchdog not pinged within 300 ms: resetting "
+			     "the machine");
+	ASSERT_CONTAINS(log, "ldm: restart requested; calling the reboot notifiers");
+	ASSERT_CONTAINS(log, "ldmd: machine_restart() by a driver: stopping");
+	free(log);
+	remove_root(&d);
+	unlink(board);
+	linux269_clean(ko);
+}
+
+DEFINE_TEST(test_evtest_sees_a_key_typed_on_the_i8042_model,
+	    .description = "under ldmd with 2.6.9's input.c, evdev.c, serio.c, i8042.c, atkbd.c "
+			   "and psmouse on the PC board's i8042 model, evtest run by ldm exec "
+			   "sees KEY_A pressed and released when ldm hw puts 0x1c, then 0xf0 "
+			   "0x1c on the keyboard's wire, and REL_X 5 for the mouse packet 08 05 "
+			   "00; atkbd's LED command (0xed) is in the trace",
+	    .no_runtime = true)
+{
+	static const char *const parts[] = { "input/input", "input/evdev", "input/serio/serio",
+					     "input/serio/i8042", "input/keyboard/atkbd" };
+	static const char *const psmouse[] = { "psmouse-base", "logips2pp", "synaptics", NULL };
+	char kos[6][256], cmd[2048], *out;
+	const char *args[9] = { "--board", PC_DTS };
+	struct ldmd d;
+	size_t i;
+
+	need_fuse();
+	need_namespaces();
+	if (!in_path("evtest"))
+		ldm_test_skip("evtest is not installed");
+	for (i = 0; i < 5; i++) {
+		linux269_build(parts[i], kos[i], sizeof(kos[i]));
+		args[2 + i] = kos[i];
+	}
+	linux269_build_objs("input/mouse", "psmouse", psmouse, kos[5], sizeof(kos[5]));
+	args[7] = kos[5];
+	ldmd_up(&d, args);
+	out = read_file(d.log);
+	ASSERT_CONTAINS(out, "input: PS/2 Generic Mouse on isa0060/serio1");
+	free(out);
+
+	/* atkbd, loaded again under the trace, sets the LEDs as it connects: i8042.c writes its bytes. */
+	ASSERT_EQ(ldm_hw(&d, "trace on", &out), 0);
+	free(out);
+	snprintf(cmd, sizeof(cmd), "%s --root %s rmmod atkbd && %s --root %s insmod %s", LDM,
+		 d.root, LDM, d.root, kos[4]);
+	ASSERT_EQ(ldm_test_run(cmd, NULL), 0);
+	ASSERT_EQ(ldm_hw(&d, "trace", &out), 0);
+	ASSERT_CONTAINS(out, " i8042        write 1 port   0x0060 0xed /isa/i8042@60\n");
+	free(out);
+	ASSERT_EQ(ldm_hw(&d, "trace off", &out), 0);
+	free(out);
+	/*
+	 * evtest prints "Testing" once it reads the node; the input goes
+	 * then, and it is stopped once it has printed the last event.
+	 * atkbd came back to the first free node, event0; the mouse has event1.
+	 */
+	snprintf(
+		cmd, sizeof(cmd),
+		"sh -c 'k=$(mktemp); m=$(mktemp); "
+		"evtest /dev/input/event0 >$k 2>&1 & p=$!; evtest /dev/input/event1 >$m 2>&1 & q=$!; "
+		"until grep -q Testing $k && grep -q Testing $m; do sleep 0.05; done; "
+		"for b in 0x1c 0xf0 0x1c; do %s hw write i8042@60 0 $b || exit 1; done; "
+		"for b in 0x08 0x05 0x00; do %s hw write i8042@60 3 $b || exit 1; done; "
+		"until grep -q \"KEY_A), value 0\" $k && grep -q \"REL_X), value\" $m; do sleep 0.05; done; "
+		"kill $p $q; cat $k $m; rm -f $k $m'",
+		LDM, LDM);
+	exec_ok(&d, cmd, &out);
+	ASSERT_CONTAINS(out, "Input device name: \"AT Raw Set 2 keyboard\"");
+	ASSERT_CONTAINS(out, "type 1 (EV_KEY), code 30 (KEY_A), value 1");
+	ASSERT_CONTAINS(out, "type 1 (EV_KEY), code 30 (KEY_A), value 0");
+	ASSERT_CONTAINS(out, "Input device name: \"PS/2 Generic Mouse\"");
+	ASSERT_CONTAINS(out, "type 2 (EV_REL), code 0 (REL_X), value 5");
+	free(out);
+	ldmd_down(&d);
+	for (i = 0; i < 6; i++)
+		linux269_clean(kos[i]);
+}
+
+DEFINE_TEST(test_pcspkr_tone_reaches_the_pit_model,
+	    .description = "under ldmd with 2.6.9's input.c, evdev.c and pcspkr.c on the PC "
+			   "board's i8253 model, an EV_SND SND_TONE 440 written to the speaker's "
+			   "event node by a program under ldm exec sounds 440 Hz, and the trace "
+			   "shows pcspkr programming counter 2 with 2711 (0x0a97)",
+	    .no_runtime = true)
+{
+	static const char *const parts[] = { "input/input", "input/evdev", "input/misc/pcspkr" };
+	const char *args[6] = { "--board", PC_DTS };
+	char kos[3][256], *out;
+	struct ldmd d;
+	size_t i;
+
+	need_fuse();
+	need_namespaces();
+	if (!in_path("python3"))
+		ldm_test_skip("python3 is not installed");
+	for (i = 0; i < 3; i++) {
+		linux269_build(parts[i], kos[i], sizeof(kos[i]));
+		args[2 + i] = kos[i];
+	}
+	ldmd_up(&d, args);
+	ASSERT_EQ(ldm_hw(&d, "trace on", &out), 0);
+	free(out);
+	exec_ok(&d,
+		"python3 -c 'import os, struct; fd = os.open(\"/dev/input/event0\", os.O_WRONLY); "
+		"os.write(fd, struct.pack(\"llHHi\", 0, 0, 0x12, 0x02, 440))'",
+		&out);
+	free(out);
+	ASSERT_EQ(ldm_hw(&d, "read pit@40 3", &out), 0);
+	ASSERT_STREQ(out, "0x1b8\n");
+	free(out);
+	ASSERT_EQ(ldm_hw(&d, "trace", &out), 0);
+	ASSERT_CONTAINS(out, " pcspkr       write 1 port   0x0043 0xb6 /isa/pit@40\n");
+	ASSERT_CONTAINS(out, " pcspkr       write 1 port   0x0042 0x97 /isa/pit@40\n");
+	ASSERT_CONTAINS(out, " pcspkr       write 1 port   0x0042 0x0a /isa/pit@40\n");
+	free(out);
+	ASSERT_EQ(ldm_hw(&d, "dump pit@40", &out), 0);
+	ASSERT_CONTAINS(out, "speaker on at 440 Hz");
+	free(out);
+	ldmd_down(&d);
+	for (i = 0; i < 3; i++)
+		linux269_clean(kos[i]);
+}
