@@ -241,8 +241,11 @@ static struct piix4_smbus *piix4_smbus_create(struct device_node *np, const u8 *
 	struct piix4_smbus *c;
 	int error;
 
-	for_each_child_of_node(np, child) if (of_device_is_compatible(child, "ldm,smbus") &&
-					      of_device_is_available(child)) break;
+	for_each_child_of_node(np, child)
+	{
+		if (of_device_is_compatible(child, "ldm,smbus") && of_device_is_available(child))
+			break;
+	}
 	if (!child)
 		return NULL;
 	c = kzalloc(sizeof(*c), GFP_KERNEL);
