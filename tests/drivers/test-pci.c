@@ -397,6 +397,16 @@ DEFINE_TEST(test_pci_piix4_smbus_ports,
 	ASSERT_EQ(inb(SMB(6)), 0x80);
 	outb(0x02, SMB(0));
 	ASSERT_EQ(inb(SMB(0)), 0x00);
+	/* word data written to the LM75's T_os and read back */
+	outb(0x46, SMB(5));
+	outb(0x00, SMB(6));
+	ASSERT_EQ(smb_run(0x48 << 1, 0x03, 0x0c), 0x02);
+	outb(0x02, SMB(0));
+	outb(0xff, SMB(5));
+	ASSERT_EQ(smb_run(0x48 << 1 | 1, 0x03, 0x0c), 0x02);
+	ASSERT_EQ(inb(SMB(5)), 0x46);
+	ASSERT_EQ(inb(SMB(6)), 0x00);
+	outb(0x02, SMB(0));
 	/* byte data from the EEPROM, then byte data written and read back */
 	ASSERT_EQ(smb_run(0x50 << 1 | 1, 0x00, 0x08), 0x02);
 	ASSERT_EQ(inb(SMB(5)), 0x70);
