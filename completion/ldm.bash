@@ -81,7 +81,7 @@ _ldm()
 		;;
 	hw)
 		if [[ $prev == hw ]]; then
-			COMPREPLY=($(compgen -W "list dump read write irq trace --root --help" -- "$cur"))
+			COMPREPLY=($(compgen -W "list dump read write irq trace fault --root --help" -- "$cur"))
 		elif [[ $prev == trace ]]; then
 			COMPREPLY=($(compgen -W "on off" -- "$cur"))
 		fi

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <libldm/i2c.h>
 #include <libldm/libldm.h>
 
 #include <ldmd/control.h>
@@ -15,16 +16,12 @@
 
 #define TRACE_CHUNK 256
 
+/* A request's field as a 32-bit number (ldmd_parse_ulong()). */
 static bool parse_u32(const char *s, uint32_t *ret)
 {
-	unsigned long long v;
-	char *end;
+	unsigned long v;
 
-	if (!*s || *s == '-')
-		return false;
-	errno = 0;
-	v = strtoull(s, &end, 0);
-	if (errno || *end || v > UINT32_MAX)
+	if (!ldmd_parse_ulong(s, &v) || v > UINT32_MAX)
 		return false;
 	*ret = (uint32_t)v;
 	return true;
@@ -121,6 +118,92 @@ int ldmd_req_hw_write(struct ldmd_request *req, char *why, size_t size)
 	}
 	return reg_error(ldm_hw_model_reg_write(req->argv[1], reg, value), req->argv[1], reg, why,
 			 size);
+}
+
+/* The stuck bits of hw-fault TARGET stuck WHERE MASK VALUE, parsed. */
+static int parse_stuck(struct ldmd_request *req, uint32_t v[3], char *why, size_t size)
+{
+	int i;
+
+	if (req->argc != 6) {
+		snprintf(why, size, "stuck takes WHERE MASK VALUE");
+		return -EINVAL;
+	}
+	for (i = 0; i < 3; i++) {
+		if (!parse_u32(req->argv[3 + i], &v[i])) {
+			snprintf(why, size, "'%.64s' is not a 32-bit number", req->argv[3 + i]);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+/* hw-fault on a chip of an I2C bus, named by its board node. */
+static int i2c_chip_fault(struct ldmd_request *req, char *why, size_t size)
+{
+	const char *path = req->argv[1], *kind = req->argv[2];
+	enum ldm_i2c_fault fault = LDM_I2C_FAULT_NONE;
+	struct ldm_i2c_bus *bus;
+	uint32_t v[3];
+	uint16_t addr;
+	int error;
+
+	if (!strcmp(kind, "stuck")) {
+		error = parse_stuck(req, v, why, size);
+		if (error)
+			return error;
+	} else if (req->argc != 3 || ldm_i2c_fault_parse(kind, &fault)) {
+		snprintf(why, size, "a chip's faults: none, nak, data-nak, hang, stuck");
+		return -EINVAL;
+	}
+	error = ldm_i2c_chip_open(path, &bus, &addr);
+	if (error) {
+		snprintf(why, size, "no I2C chip at node '%.64s'", path);
+		return error;
+	}
+	if (!strcmp(kind, "stuck"))
+		error = ldm_i2c_stuck(bus, addr, v[0], v[1], v[2]);
+	else
+		error = ldm_i2c_fault(bus, addr, fault);
+	ldm_i2c_bus_close(bus);
+	if (error == -EOPNOTSUPP)
+		snprintf(why, size, "%.64s has no register bank to stick a bit in", path);
+	else if (error == -ENXIO || error == -EINVAL)
+		snprintf(why, size, "%.64s has no register %u that wide", path, v[0]);
+	return error;
+}
+
+/* hw-fault on a model of the port or memory space, named as hw-list names it. */
+static int model_fault(struct ldmd_request *req, char *why, size_t size)
+{
+	const char *name = req->argv[1], *kind = req->argv[2];
+	uint32_t v[3];
+	int error;
+
+	if (!strcmp(kind, "stuck")) {
+		error = parse_stuck(req, v, why, size);
+		if (!error)
+			error = ldm_hw_model_stuck(name, v[0], v[1], v[2]);
+		if (error == -ERANGE)
+			snprintf(why, size, "0x%x is not an address of %.64s", v[0], name);
+	} else if (req->argc == 3 && (!strcmp(kind, "none") || !strcmp(kind, "hang"))) {
+		error = ldm_hw_model_fault(name, strcmp(kind, "hang") ? LDM_MODEL_FAULT_NONE :
+									LDM_MODEL_FAULT_HANG);
+	} else {
+		snprintf(why, size, "a model's faults: none, hang, stuck");
+		return -EINVAL;
+	}
+	if (error == -ENODEV)
+		snprintf(why, size, "no model named '%.64s' (ldm hw list names them)", name);
+	return error;
+}
+
+/* hw-fault TARGET KIND [WHERE MASK VALUE] */
+int ldmd_req_hw_fault(struct ldmd_request *req, char *why, size_t size)
+{
+	if (req->argv[1][0] == '/')
+		return i2c_chip_fault(req, why, size);
+	return model_fault(req, why, size);
 }
 
 /* hw-irq LINE */

@@ -146,8 +146,14 @@ static int req_version(struct ldmd_request *req, char *why, size_t size)
 	return ldmd_reply(req, CONTROL_REPLY_OUTPUT, "ldmd " LDM_VERSION "\n");
 }
 
-/* A number of strtoull's bases, all of @s. */
-static bool parse_ulong(const char *s, unsigned long *ret)
+/**
+ * ldmd_parse_ulong - a request's field as a number
+ * @s: the field: all of it a number of strtoull()'s bases, no sign
+ * @ret: the number
+ *
+ * Return: whether @s is such a number that fits an unsigned long.
+ */
+bool ldmd_parse_ulong(const char *s, unsigned long *ret)
 {
 	unsigned long long v;
 	char *end;
@@ -179,7 +185,7 @@ static int parse_resource(const char *spec, struct ldm_resource *res, char *why,
 	*val++ = '\0';
 	memset(res, 0, sizeof(*res));
 	if (!strcmp(buf, "irq")) {
-		if (!parse_ulong(val, &start))
+		if (!ldmd_parse_ulong(val, &start))
 			goto bad;
 		res->start = res->end = start;
 		res->type = LDM_RESOURCE_IRQ;
@@ -193,7 +199,7 @@ static int parse_resource(const char *spec, struct ldm_resource *res, char *why,
 		goto bad;
 	plus = *sep == '+';
 	*sep = '\0';
-	if (!parse_ulong(val, &start) || !parse_ulong(sep + 1, &second))
+	if (!ldmd_parse_ulong(val, &start) || !ldmd_parse_ulong(sep + 1, &second))
 		goto bad;
 	if (plus && (!second || second - 1 > ULONG_MAX - start))
 		goto bad;
@@ -453,6 +459,7 @@ static const struct request_type request_types[] = {
 	{ "hw-write", ldmd_req_hw_write, 3, 3, true },
 	{ "hw-irq", ldmd_req_hw_irq, 1, 1, true },
 	{ "hw-trace", ldmd_req_hw_trace, 0, 1, false },
+	{ "hw-fault", ldmd_req_hw_fault, 2, 5, true },
 };
 
 /**

@@ -87,6 +87,20 @@ int ldm_hw_model_reg_read(const char *name, unsigned int reg, uint32_t *value);
 int ldm_hw_model_reg_write(const char *name, unsigned int reg, uint32_t value);
 int ldm_hw_model_dump(const char *name, char *buf, size_t size);
 
+/**
+ * enum ldm_model_fault - what a model does wrong, for tests (`ldm hw fault`)
+ * @LDM_MODEL_FAULT_NONE: nothing: it answers, and no bit is stuck
+ * @LDM_MODEL_FAULT_HANG: it stops answering: its regions read all ones and
+ *	take no writes, as a card that died does, and its callbacks are not called
+ */
+enum ldm_model_fault {
+	LDM_MODEL_FAULT_NONE,
+	LDM_MODEL_FAULT_HANG,
+};
+
+int ldm_hw_model_fault(const char *name, enum ldm_model_fault fault);
+int ldm_hw_model_stuck(const char *name, unsigned long addr, uint32_t mask, uint32_t value);
+
 /* The models' clock: the monotonic clock, or one that moves only when told. */
 void ldm_hw_clock_manual(bool manual);
 void ldm_hw_clock_advance(uint64_t ns);

@@ -328,7 +328,13 @@ static uint32_t region_read(void *data, unsigned long addr, unsigned int width)
 	uint32_t v;
 
 	model_lock(m);
-	v = m->type->read(m, r->index, addr - r->start, width);
+	if (m->dead) {
+		v = width >= 4 ? 0xffffffffu : (1u << (width * 8)) - 1;
+	} else {
+		v = m->type->read(m, r->index, addr - r->start, width);
+		if (m->stuck && addr == m->stuck_addr)
+			v = (v & ~m->stuck_mask) | (m->stuck_value & m->stuck_mask);
+	}
 	model_unlock(m);
 	return v;
 }
@@ -339,7 +345,8 @@ static void region_write(void *data, unsigned long addr, unsigned int width, uin
 	struct ldm_model *m = r->model;
 
 	model_lock(m);
-	m->type->write(m, r->index, addr - r->start, width, value);
+	if (!m->dead)
+		m->type->write(m, r->index, addr - r->start, width, value);
 	model_unlock(m);
 }
 
@@ -452,13 +459,37 @@ static int do_reg_write(struct ldm_model *m, void *arg)
 	return m->type->reg_write ? m->type->reg_write(m, a->reg, a->value) : -EOPNOTSUPP;
 }
 
+/* The faults `ldm hw fault` gave @m, as lines of its dump. */
+static int fault_dump(struct ldm_model *m, char *buf, size_t size)
+{
+	int n = 0, k;
+
+	if (m->dead)
+		n = snprintf(buf, size, "fault: hang (reads all ones, takes no writes)\n");
+	if (m->stuck) {
+		k = snprintf(buf ? buf + ((size_t)n < size ? (size_t)n : size) : NULL,
+			     (size_t)n < size ? size - (size_t)n : 0,
+			     "fault: stuck at 0x%lx: bits 0x%x read 0x%x\n", m->stuck_addr,
+			     m->stuck_mask, m->stuck_value & m->stuck_mask);
+		n += k > 0 ? k : 0;
+	}
+	return n;
+}
+
 static int do_dump(struct ldm_model *m, void *arg)
 {
 	struct reg_arg *a = arg;
+	size_t used;
+	int n;
 
 	if (!m->type->dump)
-		return snprintf(a->buf, a->size, "%s: no state to show\n", m->name);
-	return m->type->dump(m, a->buf, a->size);
+		n = snprintf(a->buf, a->size, "%s: no state to show\n", m->name);
+	else
+		n = m->type->dump(m, a->buf, a->size);
+	if (n < 0)
+		return n;
+	used = (size_t)n < a->size ? (size_t)n : a->size;
+	return n + fault_dump(m, a->buf ? a->buf + used : NULL, a->size - used);
 }
 
 /**
@@ -512,6 +543,76 @@ int ldm_hw_model_dump(const char *name, char *buf, size_t size)
 	if (buf && size)
 		*buf = '\0';
 	return with_model(name, do_dump, &a);
+}
+
+static int do_fault(struct ldm_model *m, void *arg)
+{
+	enum ldm_model_fault fault = *(enum ldm_model_fault *)arg;
+
+	m->dead = fault == LDM_MODEL_FAULT_HANG;
+	if (fault == LDM_MODEL_FAULT_NONE)
+		m->stuck = false;
+	return 0;
+}
+
+/**
+ * ldm_hw_model_fault - make a model fail, or mend it, as `ldm hw fault` does
+ * @name: the model's name (ldm_hw_model_list())
+ * @fault: LDM_MODEL_FAULT_HANG to make it stop answering, or
+ *	LDM_MODEL_FAULT_NONE to mend it (a stuck bit included)
+ *
+ * A model that stopped answering keeps its state: mended, it answers as it
+ * would have. Its timers and lines are its own affair (a dead card raises
+ * nothing a driver could see: its lines stay as they were).
+ * Return: 0; -ENODEV for no such model; -EINVAL for an unknown @fault.
+ */
+int ldm_hw_model_fault(const char *name, enum ldm_model_fault fault)
+{
+	if (fault != LDM_MODEL_FAULT_NONE && fault != LDM_MODEL_FAULT_HANG)
+		return -EINVAL;
+	return with_model(name, do_fault, &fault);
+}
+
+struct stuck_arg {
+	unsigned long addr;
+	uint32_t mask, value;
+};
+
+static int do_stuck(struct ldm_model *m, void *arg)
+{
+	struct stuck_arg *a = arg;
+	unsigned int i;
+
+	for (i = 0; i < m->nr_regions; i++)
+		if (a->addr >= m->regions[i].start &&
+		    a->addr - m->regions[i].start < m->regions[i].len)
+			break;
+	if (i == m->nr_regions)
+		return -ERANGE;
+	m->stuck = a->mask != 0;
+	m->stuck_addr = a->addr;
+	m->stuck_mask = a->mask;
+	m->stuck_value = a->value;
+	return 0;
+}
+
+/**
+ * ldm_hw_model_stuck - make bits of an address of a model read stuck
+ * @name: the model's name
+ * @addr: a port or physical address in one of its regions
+ * @mask: the stuck bits (0: none stuck)
+ * @value: what they read as
+ *
+ * A driver's read at @addr, whatever its width, sees the bits of @mask as
+ * those of @value; writes still reach the model. One address a model.
+ * Return: 0; -ENODEV for no such model; -ERANGE for an address outside its
+ * regions.
+ */
+int ldm_hw_model_stuck(const char *name, unsigned long addr, uint32_t mask, uint32_t value)
+{
+	struct stuck_arg a = { .addr = addr, .mask = mask, .value = value };
+
+	return with_model(name, do_stuck, &a);
 }
 
 /* Put @m in the list of models; -EEXIST if one has its name. */

@@ -40,6 +40,9 @@ struct model_region {
  * @reset: the running callback pulled the machine's reset line
  * @due: when its timer is due (clock ns), 0 when not set; under the clock's lock
  * @in_timer: its @timer callback runs; under the clock's lock
+ * @dead: it stopped answering (LDM_MODEL_FAULT_HANG)
+ * @stuck: a bit is stuck at @stuck_addr: the bits of @stuck_mask read as
+ *	those of @stuck_value
  * @priv: the type's state
  * @list: in the list of models
  */
@@ -58,6 +61,9 @@ struct ldm_model {
 	bool reset;
 	uint64_t due;
 	bool in_timer;
+	bool dead, stuck;
+	unsigned long stuck_addr;
+	uint32_t stuck_mask, stuck_value;
 	void *priv;
 	struct list_head list;
 };

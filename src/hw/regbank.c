@@ -251,6 +251,34 @@ int regbank_configure(struct regbank *rb, const struct device_node *np, const ch
 }
 
 /**
+ * regbank_node_size - a bank's size as a board node gives it
+ * @np: the node; ldm,reg-count and ldm,reg-width, when present, override
+ *	*@count and *@width
+ * @count: the model's number of registers, in and out
+ * @width: the model's width of a register, 8 or 16, in and out
+ * @what: the node's name, for messages
+ *
+ * Return: 0, or -EINVAL (logged) for a count of 0 or past REGBANK_MAX_REGS,
+ * or a width other than 8 or 16.
+ */
+int regbank_node_size(const struct device_node *np, unsigned int *count, unsigned int *width,
+		      const char *what)
+{
+	u32 v;
+
+	if (!of_property_read_u32(np, "ldm,reg-count", &v))
+		*count = v;
+	if (!of_property_read_u32(np, "ldm,reg-width", &v))
+		*width = v;
+	if (!*count || *count > REGBANK_MAX_REGS || (*width != 8 && *width != 16)) {
+		pr_err("ldm: %s: a bank of %u registers of %u bits: the count must be 1 to %u and the width 8 or 16\n",
+		       what, *count, *width, REGBANK_MAX_REGS);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/**
  * regbank_from_node - a bank as a board node describes it
  * @np: the node; ldm,reg-count and ldm,reg-width, when present, override
  *	@count and @width, and the rest as regbank_configure() reads it
@@ -265,18 +293,11 @@ struct regbank *regbank_from_node(const struct device_node *np, unsigned int cou
 				  unsigned int width, const char *what)
 {
 	struct regbank *rb;
-	u32 v;
 	int error;
 
-	if (!of_property_read_u32(np, "ldm,reg-count", &v))
-		count = v;
-	if (!of_property_read_u32(np, "ldm,reg-width", &v))
-		width = v;
-	if (!count || count > REGBANK_MAX_REGS || (width != 8 && width != 16)) {
-		pr_err("ldm: %s: a bank of %u registers of %u bits: the count must be 1 to %u and the width 8 or 16\n",
-		       what, count, width, REGBANK_MAX_REGS);
-		return ERR_PTR(-EINVAL);
-	}
+	error = regbank_node_size(np, &count, &width, what);
+	if (error)
+		return ERR_PTR(error);
 	rb = regbank_create(count, width);
 	if (!rb)
 		return ERR_PTR(-ENOMEM);

@@ -77,6 +77,8 @@ struct regbank {
 
 struct regbank *regbank_create(unsigned int count, unsigned int width);
 int regbank_configure(struct regbank *rb, const struct device_node *np, const char *what);
+int regbank_node_size(const struct device_node *np, unsigned int *count, unsigned int *width,
+		      const char *what);
 struct regbank *regbank_from_node(const struct device_node *np, unsigned int count,
 				  unsigned int width, const char *what);
 void regbank_destroy(struct regbank *rb);

@@ -155,6 +155,42 @@ DEFINE_TEST(test_model_bound_to_isa_and_memory_nodes,
 	ASSERT_EQ(inl(0x304), 0xffffffff);
 }
 
+DEFINE_TEST(test_model_faults_hang_and_stuck_bits,
+	    .description = "a model made to hang reads all ones at every width and takes no "
+			   "write, keeping its state; a stuck bit reads as set at its address "
+			   "only, writes still reach the model; none mends both; an unknown "
+			   "model, fault or an address outside the model is refused")
+{
+	uint32_t v;
+
+	ASSERT_OK(ldm_model_type_register(&toy_type));
+	ASSERT_OK(hw_board_load(toy_board));
+	ASSERT_OK(ldm_hw_model_fault("toy@300", LDM_MODEL_FAULT_HANG));
+	ASSERT_EQ(inb(0x304), 0xff);
+	ASSERT_EQ(inw(0x304), 0xffff);
+	ASSERT_EQ(inl(0x304), 0xffffffff);
+	outl(0x42, 0x300);
+	ASSERT_OK(ldm_hw_model_reg_read("toy@300", 0, &v));
+	ASSERT_EQ(v, 0);
+	ASSERT_OK(ldm_hw_model_fault("toy@300", LDM_MODEL_FAULT_NONE));
+	ASSERT_EQ(inl(0x304), 0x55);
+
+	ASSERT_OK(ldm_hw_model_stuck("toy@300", 0x304, 0x80, 0x80));
+	ASSERT_EQ(inl(0x304), 0xd5);
+	ASSERT_EQ(inl(0x308), 0);
+	outl(0x01, 0x304);
+	ASSERT_EQ(inl(0x304), 0x81);
+	ASSERT_OK(ldm_hw_model_reg_read("toy@300", 1, &v));
+	ASSERT_EQ(v, 0x01);
+	ASSERT_OK(ldm_hw_model_fault("toy@300", LDM_MODEL_FAULT_NONE));
+	ASSERT_EQ(inl(0x304), 0x01);
+
+	ASSERT_EQ(ldm_hw_model_stuck("toy@300", 0x310, 1, 1), -ERANGE);
+	ASSERT_EQ(ldm_hw_model_fault("nothing", LDM_MODEL_FAULT_HANG), -ENODEV);
+	ASSERT_EQ(ldm_hw_model_fault("toy@300", (enum ldm_model_fault)7), -EINVAL);
+	ldm_board_unload();
+}
+
 DEFINE_TEST(test_model_line_raised_after_its_callback,
 	    .description = "a line a model raises in a write runs the driver's handler once "
 			   "the callback returns, in interrupt context, and the handler may "

@@ -185,6 +185,82 @@ DEFINE_TEST(test_ldm_hw_errors_name_the_cause,
 	ldmd_down(&d);
 }
 
+DEFINE_TEST(test_ldm_hw_fault_names_its_target,
+	    .description = "ldm hw fault makes a model hang or sticks a bit of one of its ports, "
+			   "shown by ldm hw dump and mended by none; a fault or address a model "
+			   "has not, a model not there, and an I2C chip node not on the board "
+			   "fail naming the cause, and ldmd answers on",
+	    .no_runtime = true)
+{
+	const char *args[] = { "--board", PC_DTS, NULL };
+	struct ldmd d;
+	char *out;
+
+	need_fuse();
+	ldmd_up(&d, args);
+	ASSERT_EQ(ldm_hw(&d, "fault rtc@70 hang", &out), 0);
+	free(out);
+	ASSERT_EQ(ldm_hw(&d, "fault rtc@70 stuck 0x71 0x80 0x80", &out), 0);
+	free(out);
+	ASSERT_EQ(ldm_hw(&d, "dump rtc@70", &out), 0);
+	ASSERT_CONTAINS(out, "fault: hang (reads all ones, takes no writes)\n");
+	ASSERT_CONTAINS(out, "fault: stuck at 0x71: bits 0x80 read 0x80\n");
+	free(out);
+	ASSERT_EQ(ldm_hw(&d, "fault rtc@70 none", &out), 0);
+	free(out);
+	ASSERT_EQ(ldm_hw(&d, "dump rtc@70", &out), 0);
+	if (strstr(out, "fault:"))
+		FAIL("a mended model still shows a fault:\n%s", out);
+	free(out);
+	ASSERT_EQ(ldm_hw(&d, "fault rtc@70 melt", &out), 1);
+	ASSERT_STREQ(out, "ldm hw: a model's faults: none, hang, stuck\n");
+	free(out);
+	ASSERT_EQ(ldm_hw(&d, "fault rtc@70 stuck 0x80 1 1", &out), 1);
+	ASSERT_STREQ(out, "ldm hw: 0x80 is not an address of rtc@70\n");
+	free(out);
+	ASSERT_EQ(ldm_hw(&d, "fault rtc@70 stuck 0x71 1", &out), 1);
+	ASSERT_STREQ(out, "ldm hw: stuck takes WHERE MASK VALUE\n");
+	free(out);
+	ASSERT_EQ(ldm_hw(&d, "fault nope hang", &out), 1);
+	ASSERT_STREQ(out, "ldm hw: no model named 'nope' (ldm hw list names them)\n");
+	free(out);
+	ASSERT_EQ(ldm_hw(&d, "fault /smbus@0/temp@48 nak", &out), 1);
+	ASSERT_STREQ(out, "ldm hw: no I2C chip at node '/smbus@0/temp@48'\n");
+	free(out);
+	ASSERT_EQ(ldm_hw(&d, "read rtc@70 0x0d", &out), 0);
+	ASSERT_STREQ(out, "0x80\n");
+	free(out);
+	ldmd_down(&d);
+}
+
+DEFINE_TEST(test_ldm_hw_fault_reaches_an_i2c_chip,
+	    .description = "on boards/i2c.dts, ldm hw fault takes an I2C chip by its board node: "
+			   "nak and none are taken, a stuck bit in the lm75's bank too; the "
+			   "24C02, which has no bank, and a fault no chip has are refused "
+			   "naming the cause",
+	    .no_runtime = true)
+{
+	const char *args[] = { "--board", LDM_SOURCE_DIR "/boards/i2c.dts", NULL };
+	struct ldmd d;
+	char *out;
+
+	need_fuse();
+	ldmd_up(&d, args);
+	ASSERT_EQ(ldm_hw(&d, "fault /smbus/temp@48 nak", &out), 0);
+	free(out);
+	ASSERT_EQ(ldm_hw(&d, "fault /smbus/temp@48 none", &out), 0);
+	free(out);
+	ASSERT_EQ(ldm_hw(&d, "fault /smbus/temp@48 stuck 0 0x8000 0x8000", &out), 0);
+	free(out);
+	ASSERT_EQ(ldm_hw(&d, "fault /smbus/eeprom@50 stuck 0 1 1", &out), 1);
+	ASSERT_STREQ(out, "ldm hw: /smbus/eeprom@50 has no register bank to stick a bit in\n");
+	free(out);
+	ASSERT_EQ(ldm_hw(&d, "fault /smbus/temp@48 melt", &out), 1);
+	ASSERT_STREQ(out, "ldm hw: a chip's faults: none, nak, data-nak, hang, stuck\n");
+	free(out);
+	ldmd_down(&d);
+}
+
 DEFINE_TEST(test_acquirewdt_expiry_stops_ldmd,
 	    .description = "under ldmd, wdctl reads 2.6.9's acquirewdt.c's identity; a program "
 			   "that opens /dev/watchdog and closes it without 'V' leaves the card "

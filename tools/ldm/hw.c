@@ -5,7 +5,7 @@
  * line, show the trace of every port and memory access.
  *
  *   ldm hw list | dump MODEL | read MODEL REG | write MODEL REG VALUE
- *          | irq LINE | trace [on|off]
+ *          | irq LINE | trace [on|off] | fault TARGET KIND [WHERE MASK VALUE]
  */
 #include <unistd.h>
 #include <stdio.h>
@@ -25,6 +25,7 @@ struct hw_sub {
 static const struct hw_sub subs[] = {
 	{ "list", "hw-list", 0, 0 },   { "dump", "hw-dump", 1, 1 }, { "read", "hw-read", 2, 2 },
 	{ "write", "hw-write", 3, 3 }, { "irq", "hw-irq", 1, 1 },   { "trace", "hw-trace", 0, 1 },
+	{ "fault", "hw-fault", 2, 5 },
 };
 
 static void hw_help(FILE *out)
@@ -34,7 +35,8 @@ static void hw_help(FILE *out)
 		     "       ldm hw [--root DIR] read MODEL REG\n"
 		     "       ldm hw [--root DIR] write MODEL REG VALUE\n"
 		     "       ldm hw [--root DIR] irq LINE\n"
-		     "       ldm hw [--root DIR] trace [on|off]\n\n"
+		     "       ldm hw [--root DIR] trace [on|off]\n"
+		     "       ldm hw [--root DIR] fault MODEL|CHIP KIND [WHERE MASK VALUE]\n\n"
 		     "Look at the device models of the board of the ldmd serving DIR (default:\n"
 		     "$LDM_ROOT, else /run/ldm), the hardware its drivers reach with port and\n"
 		     "memory accesses and interrupt lines (docs/hardware.md).\n\n"
@@ -48,7 +50,18 @@ static void hw_help(FILE *out)
 		     "  irq LINE      raise an interrupt line (0-223) as a device does\n"
 		     "  trace on|off  start recording every access (the last 4096), or stop\n"
 		     "  trace         the accesses recorded: seconds since trace on, driver,\n"
-		     "                read or write, width, space, address, value, model\n\n"
+		     "                read or write, width, space, address, value, model\n"
+		     "  fault MODEL none|hang\n"
+		     "                make a model stop answering (its regions read all ones and\n"
+		     "                take no writes), or mend it\n"
+		     "  fault MODEL stuck ADDR MASK VALUE\n"
+		     "                the bits MASK of port or address ADDR read as VALUE's\n"
+		     "  fault CHIP none|nak|data-nak|hang\n"
+		     "                an I2C chip, named by its board node (/smbus@0/temp@48):\n"
+		     "                its address not acknowledged, its writes not acknowledged,\n"
+		     "                every transfer timing out, or mended\n"
+		     "  fault CHIP stuck REG MASK VALUE\n"
+		     "                the bits MASK of register REG of its bank read as VALUE's\n\n"
 		     "  -r, --root DIR   the ldmd to talk to\n"
 		     "  -h, --help       show this text\n");
 }

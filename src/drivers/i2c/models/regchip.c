@@ -87,18 +87,11 @@ int regchip_probe(struct i2c_slave *s, const struct device_node *np, const char 
 	unsigned int count = desc->count, width = desc->width;
 	struct regchip *rc;
 	const int *p;
-	u32 v;
 	int error;
 
-	if (!of_property_read_u32(np, "ldm,reg-count", &v))
-		count = v;
-	if (!of_property_read_u32(np, "ldm,reg-width", &v))
-		width = v;
-	if (!count || count > REGBANK_MAX_REGS || (width != 8 && width != 16)) {
-		pr_err("ldm: %s: a bank of %u registers of %u bits: the count must be 1 to %u and the width 8 or 16\n",
-		       what, count, width, REGBANK_MAX_REGS);
-		return -EINVAL;
-	}
+	error = regbank_node_size(np, &count, &width, what);
+	if (error)
+		return error;
 	rc = kzalloc(sizeof(*rc), GFP_KERNEL);
 	s->bank = regbank_create(count, width);
 	error = -ENOMEM;
