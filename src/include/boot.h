@@ -123,6 +123,14 @@ void pci_set_proc_ops(int (*attach)(struct pci_dev *dev), void (*detach)(struct 
 /* drivers/pci/proc.c (layer 5): /proc/bus/pci, lent to the bus above */
 int pci_proc_init(void);
 void pci_proc_exit(void);
+/* drivers/pci/host.c: the PIIX4 SMBus controller's model, lent from above */
+struct device_node;
+void pci_set_smbus_ops(void *(*create)(struct device_node *np, const unsigned char *cfg,
+				       unsigned int irq),
+		       void (*destroy)(void *smbus));
+/* drivers/pci/piix4-smbus.c (layer 5): that model, on drivers/i2c's bus */
+void piix4_smbus_init(void);
+void piix4_smbus_exit(void);
 int pnp_init(void);
 void pnp_exit(void);
 

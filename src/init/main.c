@@ -99,6 +99,7 @@ int ldm_init(void)
 	error = pci_proc_init();
 	if (error)
 		goto err_proc_hardware;
+	piix4_smbus_init();
 	error = sysctl_init();
 	if (error)
 		goto err_pci_proc;
@@ -117,6 +118,7 @@ err_misc:
 err_sysctl:
 	sysctl_exit();
 err_pci_proc:
+	piix4_smbus_exit();
 	pci_proc_exit();
 err_proc_hardware:
 	proc_hardware_exit();
@@ -187,6 +189,7 @@ void ldm_exit(void)
 	tty_ldisc_exit();
 	misc_exit();
 	sysctl_exit();
+	piix4_smbus_exit();
 	pci_proc_exit();
 	proc_hardware_exit();
 	proc_misc_exit();

@@ -14,6 +14,7 @@
 #include <ldm/ldm.h>
 #include <ldm/of.h>
 #include <ldm/pci.h>
+#include <libldm/hw.h>
 #include <libldm/libldm.h>
 #include <libldm/proc.h>
 
@@ -201,6 +202,14 @@ static const struct {
 	{ "a@1,0 { reg = <0x800 0 0 0 0>; vendor-id = <1>; #address-cells = <1>;"
 	  " #size-cells = <0>; bar@2 { compatible = \"ldm,regbank\"; reg = <2>; }; };",
 	  "/pci/a@1,0/bar@2: reg is not a BAR the function has" },
+	{ "a@1,0 { reg = <0x800 0 0 0 0>; vendor-id = <1>; ldm,config = <0x90 0x5001>;"
+	  " i2c { compatible = \"ldm,smbus\"; }; };",
+	  "/pci/a@1,0: an SMBus needs SMBBA (0x90) and SMBHSTCFG (0xd2) bit 0 set" },
+	{ "a@1,0 { reg = <0x800 0 0 0 0>; vendor-id = <1>; ldm,config = <0x90 0x5001 0xd0 0x10000>;"
+	  " #address-cells = <1>; #size-cells = <0>; i2c { compatible = \"ldm,smbus\";"
+	  " #address-cells = <1>; #size-cells = <0>; x@48 { compatible = \"ldm,nochip\";"
+	  " reg = <0x48>; }; }; };",
+	  "/pci/a@1,0/i2c/x@48" },
 };
 
 static void load_bad(void *arg)
@@ -357,4 +366,91 @@ DEFINE_TEST(test_pci_bar_register_bank,
 	ASSERT(regs);
 	ASSERT_EQ(readl(regs), 0xffffffffU);
 	iounmap(regs);
+}
+
+/* The PIIX4 SMBus controller of boards/pci.dts's 00:07.3, at 0x5000. */
+#define SMB(reg) (0x5000 + (reg))
+
+/* Start a transaction of protocol @proto (HSTCNT bits 2-4); the status. */
+static unsigned int smb_run(unsigned int addr_rw, unsigned int cmd, unsigned int proto)
+{
+	outb(addr_rw, SMB(4));
+	outb(cmd, SMB(3));
+	outb(proto | 0x40, SMB(2));
+	return inb(SMB(0));
+}
+
+DEFINE_TEST(test_pci_piix4_smbus_ports,
+	    .description = "the PIIX4 function's SMBus registers at its SMBBA run quick, byte, "
+			   "byte-data, word-data and block transactions on the chips of its "
+			   "ldm,smbus child; status bits clear by writing 1; KILL fails; "
+			   "INTREN raises the function's line; gone with the board")
+{
+	unsigned long irqs;
+	unsigned int i;
+
+	board_up();
+	ASSERT_EQ(inb(SMB(0)), 0x00);
+	/* word data from the LM75's temperature: LSB (DAT0) first on SMBus */
+	ASSERT_EQ(smb_run(0x48 << 1 | 1, 0x00, 0x0c), 0x02);
+	ASSERT_EQ(inb(SMB(5)), 0x1a);
+	ASSERT_EQ(inb(SMB(6)), 0x80);
+	outb(0x02, SMB(0));
+	ASSERT_EQ(inb(SMB(0)), 0x00);
+	/* word data written to the LM75's T_os and read back */
+	outb(0x46, SMB(5));
+	outb(0x00, SMB(6));
+	ASSERT_EQ(smb_run(0x48 << 1, 0x03, 0x0c), 0x02);
+	outb(0x02, SMB(0));
+	outb(0xff, SMB(5));
+	ASSERT_EQ(smb_run(0x48 << 1 | 1, 0x03, 0x0c), 0x02);
+	ASSERT_EQ(inb(SMB(5)), 0x46);
+	ASSERT_EQ(inb(SMB(6)), 0x00);
+	outb(0x02, SMB(0));
+	/* byte data from the EEPROM, then byte data written and read back */
+	ASSERT_EQ(smb_run(0x50 << 1 | 1, 0x00, 0x08), 0x02);
+	ASSERT_EQ(inb(SMB(5)), 0x70);
+	outb(0x02, SMB(0));
+	outb(0x5a, SMB(5));
+	ASSERT_EQ(smb_run(0x50 << 1, 0x10, 0x08), 0x02);
+	outb(0x02, SMB(0));
+	ASSERT_EQ(smb_run(0x50 << 1 | 1, 0x10, 0x08), 0x02);
+	ASSERT_EQ(inb(SMB(5)), 0x5a);
+	outb(0x02, SMB(0));
+	/* byte write (HSTCMD is the byte: the address), then byte read */
+	ASSERT_EQ(smb_run(0x50 << 1, 0x01, 0x04), 0x02);
+	outb(0x02, SMB(0));
+	ASSERT_EQ(smb_run(0x50 << 1 | 1, 0, 0x04), 0x02);
+	ASSERT_EQ(inb(SMB(5)), 0x69);
+	outb(0x02, SMB(0));
+	/* quick to an address nobody holds: DEV_ERR, cleared by writing 1 */
+	ASSERT_EQ(smb_run(0x51 << 1, 0, 0x00), 0x04);
+	outb(0x04, SMB(0));
+	ASSERT_EQ(inb(SMB(0)), 0x00);
+	/* block write: count in DAT0, bytes through HSTBLKDAT after HSTCNT's read */
+	outb(3, SMB(5));
+	(void)inb(SMB(2));
+	for (i = 0; i < 3; i++)
+		outb(0xa0 + i, SMB(7));
+	ASSERT_EQ(smb_run(0x50 << 1, 0x20, 0x14), 0x02);
+	outb(0x02, SMB(0));
+	ASSERT_EQ(smb_run(0x50 << 1 | 1, 0x20, 0x08), 0x02); /* the count, then the bytes */
+	ASSERT_EQ(inb(SMB(5)), 3);
+	outb(0x02, SMB(0));
+	ASSERT_EQ(smb_run(0x50 << 1 | 1, 0x23, 0x08), 0x02);
+	ASSERT_EQ(inb(SMB(5)), 0xa2);
+	outb(0x02, SMB(0));
+	/* KILL: FAILED */
+	outb(0x02, SMB(2));
+	ASSERT_EQ(inb(SMB(0)), 0x10);
+	outb(0x10, SMB(0));
+	/* INTREN: the function's line 9 is raised at the end */
+	irqs = ldm_hw_irq_count(9);
+	outb(0x48 << 1, SMB(4));
+	outb(0x00 | 0x40 | 0x01, SMB(2));
+	ASSERT_EQ(inb(SMB(0)), 0x02);
+	ASSERT_EQ(ldm_hw_irq_count(9), irqs + 1);
+	outb(0x02, SMB(0));
+	ldm_board_unload();
+	ASSERT_EQ(inb(SMB(0)), 0xff);
 }

@@ -6,7 +6,8 @@
  * (scripts/build-i2c-2.6.9), under ldmd with ldm's adapter
  * (modules/i2c-ldm): each driver finds its chip by probing and its sysfs
  * files show the model's registers; Debian's i2c-tools under ldm exec
- * see, read and write them. Without the tree (CI has none) each test
+ * see, read and write them; and 2.6.9's i2c-piix4 on boards/pci.dts's
+ * PIIX4 SMBus controller model (docs/pci.md). Without the tree (CI has none) each test
  * skips, saying why (docs/hardware-i2c.md).
  */
 #include <errno.h>
@@ -205,4 +206,43 @@ DEFINE_TEST(test_i2c_269_adapter_autoloads,
 	ldmd_down(&d);
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", mods);
 	ASSERT_EQ(ldm_test_run(cmd, NULL), 0);
+}
+
+DEFINE_TEST(test_i2c_269_piix4_on_pci_board,
+	    .description = "on boards/pci.dts, 2.6.9's i2c-piix4 built unchanged binds to the "
+			   "PIIX4 function 00:07.3 and drives the SMBus controller model at its "
+			   "SMBBA: i2cdetect -l lists its adapter, i2cdetect -y 0 finds the LM75 "
+			   "and the 24C02 behind it, and i2cdump reads the EEPROM through it",
+	    .no_runtime = true)
+{
+	struct ldmd d;
+
+	if (!in_path("i2cdetect"))
+		ldm_test_skip("i2cdetect is not installed (Debian's package i2c-tools)");
+	need_namespaces();
+	need_fuse();
+	build_269();
+	ldmd_up(&d, (const char *[]){ "--board", LDM_SOURCE_DIR "/boards/pci.dts",
+				      KO_DIR "/i2c-core.ko", KO_DIR "/i2c-dev.ko",
+				      KO_DIR "/i2c-piix4.ko", NULL });
+	exec_says(&d, "i2cdetect -l",
+		  "i2c-0\tsmbus     \tSMBus PIIX4 adapter at 5000     \tSMBus adapter\n");
+	exec_says(&d, "i2cdetect -y 0",
+		  "     0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f\n"
+		  "00:                         -- -- -- -- -- -- -- -- \n"
+		  "10: -- -- -- -- -- -- -- -- -- -- -- -- -- -- -- -- \n"
+		  "20: -- -- -- -- -- -- -- -- -- -- -- -- -- -- -- -- \n"
+		  "30: -- -- -- -- -- -- -- -- -- -- -- -- -- -- -- -- \n"
+		  "40: -- -- -- -- -- -- -- -- 48 -- -- -- -- -- -- -- \n"
+		  "50: 50 -- -- -- -- -- -- -- -- -- -- -- -- -- -- -- \n"
+		  "60: -- -- -- -- -- -- -- -- -- -- -- -- -- -- -- -- \n"
+		  "70: -- -- -- -- -- -- -- --                         \n");
+	exec_says(&d, "i2cdump -y -r 0x00-0x0f 0 0x50 b",
+		  "     0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f    0123456789abcdef\n"
+		  "00: 70 69 69 78 34 00 01 02 ff ff ff ff ff ff ff ff    piix4.??........\n");
+	/* the LM75's four registers as SMBus words (low byte first) */
+	exec_says(&d, "i2cdump -y -r 0-3 0 0x48 w",
+		  "     0,8  1,9  2,a  3,b  4,c  5,d  6,e  7,f\n"
+		  "00: 801a 0000 004b 0050                     \n");
+	ldmd_down(&d);
 }

@@ -23,6 +23,7 @@
 #include <libldm/hw.h>
 
 #include "../../hw/regbank.h"
+#include "boot.h"
 #include "pci.h"
 
 #define CFG_SIZE     256
@@ -43,6 +44,7 @@ struct pci_bar_bank {
 struct pci_model {
 	struct pci_dev pdev;
 	struct pci_bar_bank banks[PCI_MAX_BARS];
+	void *smbus; /* its PIIX4 SMBus controller's model, or NULL */
 	u8 cfg[CFG_SIZE];
 	u8 wmask[CFG_SIZE]; /* bits a driver's write changes */
 	struct pci_model *next;
@@ -434,6 +436,43 @@ static int model_claim(struct pci_model *m, struct device_node *np)
 	return 0;
 }
 
+static void *(*smbus_create)(struct device_node *np, const u8 *cfg, unsigned int irq);
+static void (*smbus_destroy)(void *smbus);
+
+/**
+ * pci_set_smbus_ops - lend the host the PIIX4 SMBus controller's model
+ *	(drivers/pci/piix4-smbus.c, a layer above: it uses drivers/i2c)
+ * @create: make a function's controller: NULL when it has none, an
+ *	ERR_PTR() when its board is wrong; NULL to take the model away
+ * @destroy: free what @create made
+ */
+void pci_set_smbus_ops(void *(*create)(struct device_node *np, const u8 *cfg, unsigned int irq),
+		       void (*destroy)(void *smbus))
+{
+	pthread_mutex_lock(&hosts_lock);
+	smbus_create = create;
+	smbus_destroy = destroy;
+	pthread_mutex_unlock(&hosts_lock);
+}
+
+/*
+ * An "ldm,smbus" child of a function: the chips behind a PIIX4 SMBus
+ * controller at the port its config's SMBBA names (piix4-smbus.c).
+ */
+static int model_smbus(struct pci_model *m, struct device_node *np)
+{
+	if (!smbus_create)
+		return 0;
+	m->smbus = smbus_create(np, m->cfg, m->pdev.irq);
+	if (IS_ERR(m->smbus)) {
+		int error = (int)PTR_ERR(m->smbus);
+
+		m->smbus = NULL;
+		return error;
+	}
+	return 0;
+}
+
 static void model_free(struct pci_model *m)
 {
 	int i;
@@ -444,6 +483,8 @@ static void model_free(struct pci_model *m)
 		if (m->banks[i].rb)
 			regbank_destroy(m->banks[i].rb);
 	}
+	if (m->smbus)
+		smbus_destroy(m->smbus);
 	of_node_put(m->pdev.dev.of_node);
 	kfree(m);
 }
@@ -506,6 +547,7 @@ static int model_create(struct pci_host *host, struct device_node *np, struct de
 	error = error ?: model_check(m, host, np);
 	error = error ?: model_banks(m, np);
 	error = error ?: model_claim(m, np);
+	error = error ?: model_smbus(m, np);
 	if (error) {
 		model_free(m);
 		return error;
