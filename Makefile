@@ -108,7 +108,7 @@ install: all
 # Each benchmark prints its goals beside its figures, "ok" or "MISSED", and
 # exits 1 on a miss; all of them run, then bench fails if one missed
 # (docs/bench.md). Never part of check: tests do not measure time.
-BENCHES := bench-kobject bench-platform bench-module bench-ldmd bench-audit
+BENCHES := bench-kobject bench-platform bench-hw bench-module bench-ldmd bench-audit
 bench: all
 	@uptime
 	@missed=; for b in $(BENCHES); do \
