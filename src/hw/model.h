@@ -71,6 +71,7 @@ struct ldm_model {
 extern const struct ldm_model_type mc146818_model_type;
 extern const struct ldm_model_type acquirewdt_model_type;
 extern const struct ldm_model_type ib700wdt_model_type;
+extern const struct ldm_model_type wdt501_model_type;
 extern const struct ldm_model_type i8042_model_type;
 extern const struct ldm_model_type i8253_model_type;
 

@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * test-wdt501.c - the WDT500/501-P watchdog model (ldm,wdt501): its 8254
+ * counters set the heartbeat, the enable port starts and stops it, and at
+ * the heartbeat's end it raises its line and, with a reset pulse, resets
+ * the machine (reboot notifiers, then the host's stop handler); then
+ * 2.6.9's wdt.c, unchanged, driving it when $LDM_LINUX_2_6_9 names a
+ * tree. Time is the manual clock's; interrupts run in the test's thread.
+ */
+#include <linux/watchdog.h>
+#include <ldm/ldm.h>
+
+#include "../modules/modtest.h"
+#include "../hw/hw-board.h"
+#include "../hw/linux269.h"
+
+#define MS  1000000ULL
+#define SEC 1000000000ULL
+#define IO  0x240
+
+static const char wdt_board[] = "/dts-v1/;\n"
+				"/ { isa { compatible = \"isa\"; #address-cells = <1>; "
+				"#size-cells = <1>;\n"
+				"  watchdog@240 { compatible = \"ldm,wdt501\";\n"
+				"    reg = <0x240 8>; interrupts = <11>; }; }; };\n";
+
+static int stops, stop_how, notified, irqs;
+static unsigned char irq_status;
+
+static void on_stop(int how, const char *cmd, void *data)
+{
+	(void)cmd;
+	(void)data;
+	stops++;
+	stop_how = how;
+}
+
+static int on_reboot(struct notifier_block *nb, unsigned long code, void *unused)
+{
+	(void)nb;
+	(void)unused;
+	if (code == SYS_RESTART)
+		notified++;
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block reboot_nb = { .notifier_call = on_reboot };
+
+static irqreturn_t wdt_handler(int irq, void *dev_id, struct pt_regs *regs)
+{
+	(void)irq;
+	(void)dev_id;
+	(void)regs;
+	irq_status = inb(IO + 4);
+	irqs++;
+	return IRQ_HANDLED;
+}
+
+static void wdt_boot(void)
+{
+	ldm_hw_clock_manual(true);
+	ldm_machine_stop_handler(on_stop, NULL);
+	ASSERT_OK(register_reboot_notifier(&reboot_nb));
+	ASSERT_OK(hw_board_load(wdt_board));
+}
+
+static void wdt_shutdown(void)
+{
+	ldm_board_unload();
+	unregister_reboot_notifier(&reboot_nb);
+}
+
+/* Counter @ctr in mode @mode, low byte then high, loaded with @count. */
+static void wdt_load(int ctr, int mode, unsigned int count)
+{
+	outb((unsigned char)(ctr << 6 | 0x30 | mode << 1), IO + 3);
+	outb(count & 0xff, IO + ctr);
+	outb(count >> 8, IO + ctr);
+}
+
+/* As a driver starts the card: 100 Hz, @ticks of it, a reset pulse of @pulse. */
+static void wdt_start(unsigned int ticks, unsigned int pulse)
+{
+	(void)inb(IO + 7);
+	wdt_load(0, 3, 8948);
+	wdt_load(1, 2, ticks);
+	wdt_load(2, 0, pulse);
+	outb(0, IO + 7);
+}
+
+DEFINE_TEST(test_wdt501_pinged_in_time_never_resets,
+	    .description = "the counters set the heartbeat (8948 and 500 are 5 s); reloading "
+			   "counter 1 between a read and a write of the enable port pings it in "
+			   "time, and a read of the enable port disables it")
+{
+	uint32_t v;
+
+	wdt_boot();
+	wdt_start(500, 65535);
+	ASSERT_OK(ldm_hw_model_reg_read("watchdog@240", 3, &v));
+	ASSERT_EQ(v, 5000);
+	ASSERT_OK(ldm_hw_model_reg_read("watchdog@240", 5, &v));
+	ASSERT_EQ(v, 500);
+	ldm_hw_clock_advance(4999 * MS);
+	(void)inb(IO + 7);
+	wdt_load(1, 2, 500);
+	outb(0, IO + 7);
+	ldm_hw_clock_advance(4999 * MS);
+	ASSERT_EQ(stops, 0);
+	ASSERT_EQ(inb(IO + 4), 0xf3);
+	(void)inb(IO + 7);
+	ASSERT_OK(ldm_hw_model_reg_read("watchdog@240", 0, &v));
+	ASSERT_EQ(v, 0);
+	ldm_hw_clock_advance(100 * SEC);
+	ASSERT_EQ(stops, 0);
+	ASSERT_OK(ldm_hw_model_reg_read("watchdog@240", 7, &v));
+	ASSERT_EQ(v, 2);
+	ASSERT_EQ(ldm_hw_model_reg_write("watchdog@240", 1, 0), -EROFS);
+	ASSERT_EQ(ldm_hw_model_reg_write("watchdog@240", 8, 0), -ENOENT);
+	wdt_shutdown();
+}
+
+DEFINE_TEST(test_wdt501_expiry_raises_line_11_then_resets,
+	    .description = "at the heartbeat's end the card drops its counter and IRQ status "
+			   "bits, raises line 11, and resets the machine: the reboot notifiers "
+			   "hear SYS_RESTART, then the host's stop handler, once")
+{
+	wdt_boot();
+	ASSERT_OK(request_irq(11, wdt_handler, 0, "wdt501p", &irqs));
+	wdt_start(200, 65535);
+	ldm_hw_clock_advance(2 * SEC - 1);
+	ASSERT_EQ(irqs, 0);
+	ldm_hw_clock_advance(1);
+	ASSERT_EQ(irqs, 1);
+	ASSERT_EQ(irq_status, 0x72);
+	ASSERT_EQ(notified, 1);
+	ASSERT_EQ(stops, 1);
+	ASSERT_EQ(stop_how, LDM_REBOOT_RESTART);
+	ASSERT(ldm_test_log_has("/isa/watchdog@240: watchdog not pinged within 2000 ms: "
+				"resetting the machine"));
+	ldm_hw_clock_advance(100 * SEC);
+	ASSERT_EQ(stops, 1);
+	free_irq(11, &irqs);
+	wdt_shutdown();
+}
+
+DEFINE_TEST(test_wdt501_no_reset_pulse_only_interrupts,
+	    .description = "with counter 2 at 0 (no reset pulse) the heartbeat's end raises "
+			   "the line and resets nothing; enabling again restores the status")
+{
+	wdt_boot();
+	ASSERT_OK(request_irq(11, wdt_handler, 0, "wdt501p", &irqs));
+	wdt_start(100, 0);
+	ldm_hw_clock_advance(SEC);
+	ASSERT_EQ(irqs, 1);
+	ASSERT_EQ(irq_status, 0x72);
+	ASSERT_EQ(stops, 0);
+	outb(0, IO + 7);
+	ASSERT_EQ(inb(IO + 4), 0xf3);
+	free_irq(11, &irqs);
+	wdt_shutdown();
+}
+
+DEFINE_TEST(test_wdt501_board_needs_eight_ports_and_a_line,
+	    .description = "a node without its interrupt is refused, naming the node and why")
+{
+	ldm_hw_clock_manual(true);
+	ASSERT(hw_board_load("/dts-v1/;\n"
+			     "/ { isa { compatible = \"isa\"; #address-cells = <1>; "
+			     "#size-cells = <1>;\n"
+			     "  watchdog@240 { compatible = \"ldm,wdt501\";\n"
+			     "    reg = <0x240 8>; }; }; };\n") < 0);
+	ASSERT(ldm_test_log_has("/isa/watchdog@240: a wdt501 has eight ports and one "
+				"interrupt line"));
+}
+
+DEFINE_TEST(test_wdt501_269_keeps_the_card_alive,
+	    .description = "2.6.9's wdt.c, unchanged, starts the card at open (60 s) and pings "
+			   "it at each write; WDIOC_SETTIMEOUT sets counter 1; 'V' then close "
+			   "stops it; a close without 'V' leaves it running, and at the "
+			   "heartbeat's end its handler hears line 11 and the machine resets")
+{
+	struct ldm_chrdev_file *f;
+	char ko[256];
+	uint32_t v;
+	dev_t dev;
+	int fd, t;
+
+	wdt_boot();
+	linux269_build("char/watchdog/wdt", ko, sizeof(ko));
+	fd = open(ko, O_RDONLY | O_CLOEXEC);
+	ASSERT(fd >= 0);
+	ASSERT_OK(ldm_finit_module(fd, NULL, 0));
+	close(fd);
+	linux269_clean(ko);
+	ASSERT_OK(ldm_chrdev_node_lookup("watchdog", &dev, NULL));
+	ASSERT_OK(ldm_chrdev_open(dev, O_WRONLY, &f));
+	ASSERT_OK(ldm_hw_model_reg_read("watchdog@240", 0, &v));
+	ASSERT_EQ(v, 1);
+	ASSERT_OK(ldm_hw_model_reg_read("watchdog@240", 3, &v));
+	ASSERT_EQ(v, 60000);
+	ldm_hw_clock_advance(59 * SEC);
+	ASSERT_EQ(ldm_chrdev_write(f, "x", 1, NULL), 1);
+	ldm_hw_clock_advance(59 * SEC);
+	ASSERT_EQ(stops, 0);
+	t = 10;
+	ASSERT_EQ(ldm_chrdev_ioctl(f, WDIOC_SETTIMEOUT, (unsigned long)&t), 0);
+	ASSERT_EQ(t, 10);
+	ASSERT_OK(ldm_hw_model_reg_read("watchdog@240", 5, &v));
+	ASSERT_EQ(v, 1000);
+	ldm_hw_clock_advance(9 * SEC);
+	ASSERT_EQ(ldm_chrdev_write(f, "V", 1, NULL), 1);
+	ASSERT_OK(ldm_chrdev_release(f));
+	ASSERT_OK(ldm_hw_model_reg_read("watchdog@240", 0, &v));
+	ASSERT_EQ(v, 0);
+	ldm_hw_clock_advance(100 * SEC);
+	ASSERT_EQ(stops, 0);
+
+	ASSERT_OK(ldm_chrdev_open(dev, O_WRONLY, &f));
+	ASSERT_OK(ldm_chrdev_release(f)); /* no 'V': it keeps running */
+	ASSERT(ldm_test_log_has("WDT device closed unexpectedly"));
+	ldm_hw_clock_advance(10 * SEC);
+	ASSERT(ldm_test_log_has("WDT status 114"));
+	ASSERT_EQ(stops, 1);
+	ASSERT_EQ(notified, 1);
+	ASSERT(ldm_test_log_has("/isa/watchdog@240: watchdog not pinged within 10000 ms: "
+				"resetting the machine"));
+	ASSERT_OK(ldm_delete_module("wdt", 0));
+	wdt_shutdown();
+}
