@@ -82,6 +82,7 @@ DEFINE_TEST(test_hwclock_reads_and_sets_the_model_clock,
 			  "i8042@60 ldm,i8042 /isa/i8042@60 port 0x60-0x60 port 0x64-0x64 irq 1 "
 			  "irq 12\n"
 			  "rtc@70 ldm,mc146818 /isa/rtc@70 port 0x70-0x71 irq 8\n"
+			  "watchdog@240 ldm,wdt501 /isa/watchdog@240 port 0x240-0x247 irq 11\n"
 			  "watchdog@443 ldm,acquirewdt /isa/watchdog@443 port 0x443-0x443 "
 			  "port 0x343-0x343\n");
 	free(out);
@@ -149,6 +150,7 @@ DEFINE_TEST(test_ldm_hw_errors_name_the_cause,
 			  "i8042@60 ldm,i8042 /isa/i8042@60 port 0x60-0x60 port 0x64-0x64 irq 1 "
 			  "irq 12\n"
 			  "rtc@70 ldm,mc146818 /isa/rtc@70 port 0x70-0x71 irq 8\n"
+			  "watchdog@240 ldm,wdt501 /isa/watchdog@240 port 0x240-0x247 irq 11\n"
 			  "watchdog@443 ldm,acquirewdt /isa/watchdog@443 port 0x443-0x443 "
 			  "port 0x343-0x343\n");
 	free(out);
