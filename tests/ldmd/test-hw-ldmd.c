@@ -349,6 +349,8 @@ DEFINE_TEST(test_wdt501_expiry_stops_ldmd,
 	ASSERT_CONTAINS(log, "/isa/watchdog@240: watchdog not pinged within 1000 ms: resetting "
 			     "the machine");
 	ASSERT_CONTAINS(log, "WDT status 114");
+	ASSERT_CONTAINS(log, "Reset in 5ms.");
+	ASSERT_CONTAINS(log, "ldm: restart requested; calling the reboot notifiers");
 	ASSERT_CONTAINS(log, "ldmd: machine_restart() by a driver: stopping");
 	free(log);
 	remove_root(&d);
