@@ -172,15 +172,18 @@ static int pci_proc_attach_device(struct pci_dev *dev)
 	unsigned int nr = dev->bus ? dev->bus->number : 0;
 	struct proc_dir_entry *e;
 	char name[16];
-	int error;
+	int error = 0;
 
 	pthread_mutex_lock(&pci_proc_lock);
-	if (!bus_count[nr]++) {
+	if (!bus_count[nr]) {
 		snprintf(name, sizeof(name), "%02x", nr);
 		bus_dirs[nr] = proc_mkdir(name, pci_dir);
-		if (!bus_dirs[nr])
-			goto fail;
+		if (!bus_dirs[nr]) {
+			error = -ENOMEM;
+			goto out;
+		}
 	}
+	bus_count[nr]++;
 	snprintf(name, sizeof(name), "%02x.%x", PCI_SLOT(dev->devfn), PCI_FUNC(dev->devfn));
 	e = create_proc_entry(name, S_IFREG | 0644, bus_dirs[nr]);
 	if (!e)
@@ -196,8 +199,6 @@ fail_bus:
 		remove_proc_entry(name, pci_dir);
 		bus_dirs[nr] = NULL;
 	}
-fail:
-	bus_count[nr] = 0;
 	error = -ENOMEM;
 out:
 	pthread_mutex_unlock(&pci_proc_lock);
