@@ -358,6 +358,54 @@ DEFINE_TEST(test_wdt501_expiry_stops_ldmd,
 	linux269_clean(ko);
 }
 
+DEFINE_TEST(test_ib700wdt_expiry_stops_ldmd,
+	    .description = "under ldmd, wdctl reads 2.6.9's ib700wdt.c's identity and sets its "
+			   "timeout (1 s asked: the card's table gives 2 s); a close without 'V' "
+			   "leaves the card armed, and with nobody pinging it the model resets "
+			   "the machine and ldmd stops by itself",
+	    .no_runtime = true)
+{
+	char board[300], ko[256], *out, *log;
+	const char *args[] = { "--board", board, ko, NULL };
+	struct ldmd d;
+	int status, fd;
+
+	need_fuse();
+	need_namespaces();
+	if (!in_path("wdctl"))
+		ldm_test_skip("wdctl (util-linux) is not installed");
+	linux269_build("char/watchdog/ib700wdt", ko, sizeof(ko));
+	snprintf(board, sizeof(board), "/tmp/ldm-test-ib700-%d.dts", (int)getpid());
+	fd = open(board, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	ASSERT(fd >= 0);
+	ASSERT(dprintf(fd, "/dts-v1/;\n/ { isa { compatible = \"isa\"; #address-cells = <1>; "
+			   "#size-cells = <1>;\n  watchdog@443 { compatible = \"ldm,ib700wdt\"; "
+			   "reg = <0x443 1 0x441 1>; }; }; };\n") > 0);
+	close(fd);
+	ldmd_up(&d, args);
+	exec_ok(&d, "wdctl", &out);
+	ASSERT_CONTAINS(out, "Identity:      IB700 WDT");
+	free(out);
+	exec_ok(&d, "wdctl -s 1", &out);
+	free(out);
+	exec_ok(&d, "sh -c 'echo x > /dev/watchdog'", &out);
+	free(out);
+	/* The card expires on the models' clock; the harness bounds the wait. */
+	ASSERT_EQ(waitpid(d.pid, &status, 0), d.pid);
+	ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	close(d.out);
+	log = read_file(d.log);
+	ASSERT_CONTAINS(log, "ib700wdt: WDT device closed unexpectedly.  WDT will not stop!");
+	ASSERT_CONTAINS(log, "/isa/watchdog@443: watchdog not pinged within 2 s: resetting "
+			     "the machine");
+	ASSERT_CONTAINS(log, "ldm: restart requested; calling the reboot notifiers");
+	ASSERT_CONTAINS(log, "ldmd: machine_restart() by a driver: stopping");
+	free(log);
+	remove_root(&d);
+	unlink(board);
+	linux269_clean(ko);
+}
+
 DEFINE_TEST(test_evtest_sees_a_key_typed_on_the_i8042_model,
 	    .description = "under ldmd with 2.6.9's input.c, evdev.c, serio.c, i8042.c, atkbd.c "
 			   "and psmouse on the PC board's i8042 model, evtest run by ldm exec "
