@@ -52,10 +52,46 @@ void __iomem *ioremap(unsigned long offset, unsigned long size);
 void __iomem *ioremap_nocache(unsigned long offset, unsigned long size);
 void iounmap(volatile void __iomem *addr);
 
+/*
+ * The readers are functions, as 2.6.9's are, not casts in macros: a driver
+ * that reads a port or a register only for its side effect (wdt.c's
+ * inb_p(WDT_DC) turns its card off) compiles without "value computed is
+ * not used".
+ */
+static inline unsigned char __ldm_in8(unsigned long port, const char *who)
+{
+	return (unsigned char)__ldm_port_in(port, 1, who);
+}
+
+static inline unsigned short __ldm_in16(unsigned long port, const char *who)
+{
+	return (unsigned short)__ldm_port_in(port, 2, who);
+}
+
+static inline unsigned int __ldm_in32(unsigned long port, const char *who)
+{
+	return (unsigned int)__ldm_port_in(port, 4, who);
+}
+
+static inline unsigned char __ldm_read8(const volatile void __iomem *addr, const char *who)
+{
+	return (unsigned char)__ldm_mmio_read(addr, 1, who);
+}
+
+static inline unsigned short __ldm_read16(const volatile void __iomem *addr, const char *who)
+{
+	return (unsigned short)__ldm_mmio_read(addr, 2, who);
+}
+
+static inline unsigned int __ldm_read32(const volatile void __iomem *addr, const char *who)
+{
+	return (unsigned int)__ldm_mmio_read(addr, 4, who);
+}
+
 /* Port I/O. The port may be any integer; ports past 0xffff read all ones. */
-#define inb(port)	    ((unsigned char)__ldm_port_in((unsigned long)(port), 1, __LDM_IO_WHO))
-#define inw(port)	    ((unsigned short)__ldm_port_in((unsigned long)(port), 2, __LDM_IO_WHO))
-#define inl(port)	    ((unsigned int)__ldm_port_in((unsigned long)(port), 4, __LDM_IO_WHO))
+#define inb(port)	    __ldm_in8((unsigned long)(port), __LDM_IO_WHO)
+#define inw(port)	    __ldm_in16((unsigned long)(port), __LDM_IO_WHO)
+#define inl(port)	    __ldm_in32((unsigned long)(port), __LDM_IO_WHO)
 #define outb(value, port)   __ldm_port_out((u8)(value), (unsigned long)(port), 1, __LDM_IO_WHO)
 #define outw(value, port)   __ldm_port_out((u16)(value), (unsigned long)(port), 2, __LDM_IO_WHO)
 #define outl(value, port)   __ldm_port_out((u32)(value), (unsigned long)(port), 4, __LDM_IO_WHO)
@@ -87,12 +123,9 @@ static inline void slow_down_io(void)
  * Memory-mapped I/O through an ioremap() cookie. As in 2.6.9 these take a
  * pointer or an unsigned long holding one.
  */
-#define readb(addr) \
-	((unsigned char)__ldm_mmio_read((const volatile void __iomem *)(addr), 1, __LDM_IO_WHO))
-#define readw(addr) \
-	((unsigned short)__ldm_mmio_read((const volatile void __iomem *)(addr), 2, __LDM_IO_WHO))
-#define readl(addr) \
-	((unsigned int)__ldm_mmio_read((const volatile void __iomem *)(addr), 4, __LDM_IO_WHO))
+#define readb(addr) __ldm_read8((const volatile void __iomem *)(addr), __LDM_IO_WHO)
+#define readw(addr) __ldm_read16((const volatile void __iomem *)(addr), __LDM_IO_WHO)
+#define readl(addr) __ldm_read32((const volatile void __iomem *)(addr), __LDM_IO_WHO)
 #define writeb(value, addr) \
 	__ldm_mmio_write((u8)(value), (volatile void __iomem *)(addr), 1, __LDM_IO_WHO)
 #define writew(value, addr) \
@@ -120,9 +153,24 @@ static inline void slow_down_io(void)
 	__ldm_memset_io((volatile void __iomem *)(addr), (c), (count), __LDM_IO_WHO)
 
 /* The ISA hole by physical address, as 2.6.9's isa_ forms. */
-#define isa_readb(a)	 ((unsigned char)__ldm_isa_read((unsigned long)(a), 1, __LDM_IO_WHO))
-#define isa_readw(a)	 ((unsigned short)__ldm_isa_read((unsigned long)(a), 2, __LDM_IO_WHO))
-#define isa_readl(a)	 ((unsigned int)__ldm_isa_read((unsigned long)(a), 4, __LDM_IO_WHO))
+static inline unsigned char __ldm_isa_read8(unsigned long phys, const char *who)
+{
+	return (unsigned char)__ldm_isa_read(phys, 1, who);
+}
+
+static inline unsigned short __ldm_isa_read16(unsigned long phys, const char *who)
+{
+	return (unsigned short)__ldm_isa_read(phys, 2, who);
+}
+
+static inline unsigned int __ldm_isa_read32(unsigned long phys, const char *who)
+{
+	return (unsigned int)__ldm_isa_read(phys, 4, who);
+}
+
+#define isa_readb(a)	 __ldm_isa_read8((unsigned long)(a), __LDM_IO_WHO)
+#define isa_readw(a)	 __ldm_isa_read16((unsigned long)(a), __LDM_IO_WHO)
+#define isa_readl(a)	 __ldm_isa_read32((unsigned long)(a), __LDM_IO_WHO)
 #define isa_writeb(b, a) __ldm_isa_write((u8)(b), (unsigned long)(a), 1, __LDM_IO_WHO)
 #define isa_writew(w, a) __ldm_isa_write((u16)(w), (unsigned long)(a), 2, __LDM_IO_WHO)
 #define isa_writel(l, a) __ldm_isa_write((u32)(l), (unsigned long)(a), 4, __LDM_IO_WHO)

@@ -48,6 +48,9 @@ static int __init khw_ports_init(void)
 	outb(0x5a, io + 1);
 	outb_p(0x5a, io + 1);
 	sig = readl(rom_base + 0x10);
+	/* A read for its side effect alone, as wdt.c's inb_p(WDT_DC): no warning. */
+	inb_p(io);
+	readb(rom_base + 0x10);
 	writeb(0x01, rom_base);
 	printk(KERN_INFO "khw_ports: id %#x then %#x, word %#x, long %#x, string %02x%02x%02x%02x, "
 			 "rom %#x\n",
