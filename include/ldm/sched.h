@@ -83,6 +83,7 @@ struct task_struct {
 	};
 	int sigpending;
 	unsigned long ldm_allowed_signals; /* a kernel thread's allow_signal() mask */
+	unsigned long ldm_held_signals;	   /* sent to it before it allowed them */
 	bool ldm_kernel_thread;		   /* made by kernel_thread() or kthread_create() */
 	void *ldm_kthread;	     /* kernel/kthread.c's record, for kthread_should_stop() */
 	int ldm_cred_set;	     /* credentials set by the host, not the process's */

@@ -121,7 +121,8 @@ EXPORT_SYMBOL(kernel_thread);
  * daemonize - make the calling thread a kernel daemon with a name
  * @name: printf format of its name (current->comm, and the thread's name)
  *
- * It ignores every signal from then on, but those allow_signal() lets in.
+ * It ignores every signal from then on, but those allow_signal() lets in
+ * (and those sent before that call, held until it: allow_signal()).
  */
 void daemonize(const char *name, ...)
 {

@@ -348,6 +348,7 @@ void flush_signals(struct task_struct *p)
 {
 	pthread_mutex_lock(&p->lock);
 	p->sigpending = 0;
+	p->ldm_held_signals = 0;
 	pthread_mutex_unlock(&p->lock);
 }
 EXPORT_SYMBOL(flush_signals);
@@ -369,16 +370,28 @@ static void signal_wake_up(struct task_struct *p)
  * A kernel thread takes no signal after daemonize() but those it allows:
  * kill_proc() of one then makes signal_pending() true and ends its
  * interruptible sleep.
+ *
+ * Not 2.6.9: a signal sent to the thread before it allowed it (between
+ * kernel_thread() and this call) is held, and pending from here on. 2.6.9
+ * dropped it, and a module unloaded right after its init (ldm run, a test)
+ * would wait forever for a thread that never heard its stop (serio.c's
+ * kseriod).
  * Return: 0, or -EINVAL for a signal number out of range.
  */
 int allow_signal(int sig)
 {
 	struct task_struct *p = current;
+	unsigned long bit;
 
 	if (sig < 1 || sig > (int)BITS_PER_LONG)
 		return -EINVAL;
+	bit = 1UL << (sig - 1);
 	pthread_mutex_lock(&p->lock);
-	p->ldm_allowed_signals |= 1UL << (sig - 1);
+	p->ldm_allowed_signals |= bit;
+	if (p->ldm_held_signals & bit) {
+		p->ldm_held_signals &= ~bit;
+		signal_wake_up(p);
+	}
 	pthread_mutex_unlock(&p->lock);
 	return 0;
 }
@@ -410,6 +423,8 @@ static void deliver_signal(struct task_struct *p, int sig)
 	/* A thread of the host is not a kernel thread: every signal interrupts it. */
 	if (!p->ldm_kernel_thread || (p->ldm_allowed_signals & (1UL << (sig - 1))))
 		signal_wake_up(p);
+	else
+		p->ldm_held_signals |= 1UL << (sig - 1);
 	pthread_mutex_unlock(&p->lock);
 }
 

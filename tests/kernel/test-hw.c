@@ -393,6 +393,42 @@ DEFINE_TEST(test_kernel_thread_takes_only_allowed_signals,
 	ASSERT_EQ(kill_proc(-5, SIGTERM, 1), -ESRCH);
 }
 
+static DECLARE_COMPLETION(early_go);
+static DECLARE_COMPLETION(early_done);
+static int early_pending;
+
+/* Waits to be told before it sets up, then allows the signal @data names. */
+static int early_fn(void *data)
+{
+	wait_for_completion(&early_go);
+	daemonize("ldmearly");
+	allow_signal((int)(long)data);
+	early_pending = signal_pending(current);
+	complete_and_exit(&early_done, 0);
+}
+
+DEFINE_TEST(test_kernel_thread_keeps_a_stop_sent_before_it_allowed_it,
+	    .description = "SIGTERM sent to a kernel thread before it has daemonized and allowed "
+			   "it is pending once it allows SIGTERM (a module unloaded right after "
+			   "its init stops its thread), and not if it allows only SIGHUP")
+{
+	int pid = kernel_thread(early_fn, (void *)(long)SIGTERM, CLONE_KERNEL);
+
+	ASSERT(pid > 0);
+	ASSERT_OK(kill_proc(pid, SIGTERM, 1));
+	complete(&early_go);
+	wait_for_completion(&early_done);
+	ASSERT_EQ(early_pending, 1);
+
+	INIT_COMPLETION(early_done);
+	pid = kernel_thread(early_fn, (void *)(long)SIGHUP, CLONE_KERNEL);
+	ASSERT(pid > 0);
+	ASSERT_OK(kill_proc(pid, SIGTERM, 1));
+	complete(&early_go);
+	wait_for_completion(&early_done);
+	ASSERT_EQ(early_pending, 0);
+}
+
 struct rcu_item {
 	int value;
 	struct list_head list;
