@@ -18,15 +18,9 @@
 #include <libldm/model.h>
 
 #include "../../../hw/model.h"
+#include "wdog.h"
 
 #define NS_PER_S 1000000000ULL
-
-struct ib700wdt {
-	unsigned int seconds;
-	bool armed;
-	unsigned long pings;
-	unsigned long resets;
-};
 
 /* The card's table: the start port's low nibble n gives 30 - 2n seconds. */
 static unsigned int ib700wdt_seconds(uint32_t value)
@@ -34,93 +28,43 @@ static unsigned int ib700wdt_seconds(uint32_t value)
 	return 30 - 2 * (value & 0xf);
 }
 
+/* A write to the start port sets the timeout and arms or pings; to the stop port disarms. */
 static void ib700wdt_write(struct ldm_model *m, unsigned int region, unsigned long offset,
 			   unsigned int width, uint32_t value)
 {
-	struct ib700wdt *w = ldm_model_priv(m);
+	struct isa_wdog *w = ldm_model_priv(m);
 
 	(void)offset;
 	(void)width;
 	if (region == 1) {
-		w->armed = false;
-		ldm_model_timer_cancel(m);
+		isa_wdog_stop(m);
 		return;
 	}
-	w->seconds = ib700wdt_seconds(value);
-	w->armed = true;
-	w->pings++;
-	ldm_model_timer_set(m, ldm_model_now() + w->seconds * NS_PER_S);
-}
-
-static void ib700wdt_timer(struct ldm_model *m)
-{
-	struct ib700wdt *w = ldm_model_priv(m);
-
-	if (!w->armed)
-		return;
-	w->armed = false;
-	w->resets++;
-	ldm_model_err(m, "watchdog not pinged within %u s: resetting the machine", w->seconds);
-	ldm_model_machine_reset(m);
-}
-
-/* Registers: 0 armed (0 or 1), 1 pings, 2 resets, 3 the timeout in s. */
-static int ib700wdt_reg_read(struct ldm_model *m, unsigned int reg, uint32_t *value)
-{
-	struct ib700wdt *w = ldm_model_priv(m);
-
-	switch (reg) {
-	case 0:
-		*value = w->armed;
-		return 0;
-	case 1:
-		*value = (uint32_t)w->pings;
-		return 0;
-	case 2:
-		*value = (uint32_t)w->resets;
-		return 0;
-	case 3:
-		*value = w->seconds;
-		return 0;
-	default:
-		return -ENOENT;
-	}
-}
-
-static int ib700wdt_reg_write(struct ldm_model *m, unsigned int reg, uint32_t value)
-{
-	(void)m;
-	(void)value;
-	return reg <= 3 ? -EROFS : -ENOENT;
-}
-
-static int ib700wdt_dump(struct ldm_model *m, char *buf, size_t size)
-{
-	struct ib700wdt *w = ldm_model_priv(m);
-
-	return snprintf(buf, size, "%s, timeout %u s, %lu pings, %lu resets\n",
-			w->armed ? "armed" : "stopped", w->seconds, w->pings, w->resets);
+	w->timeout = ib700wdt_seconds(value);
+	isa_wdog_ping(m);
 }
 
 static int ib700wdt_probe(struct ldm_model *m)
 {
-	struct ib700wdt *w = ldm_model_priv(m);
+	struct isa_wdog *w = ldm_model_priv(m);
 
 	if (m->nr_regions != 2 || m->regions[0].len != 1 || m->regions[1].len != 1) {
 		ldm_model_err(m, "an ib700wdt has a start port and a stop port, one each");
 		return -EINVAL;
 	}
-	w->seconds = ib700wdt_seconds(0);
+	w->timeout = ib700wdt_seconds(0);
+	w->unit_ns = NS_PER_S;
+	w->unit = "s";
 	return 0;
 }
 
 const struct ldm_model_type ib700wdt_model_type = {
 	.compatible = "ldm,ib700wdt",
-	.priv_size = sizeof(struct ib700wdt),
+	.priv_size = sizeof(struct isa_wdog),
 	.probe = ib700wdt_probe,
 	.write = ib700wdt_write,
-	.reg_read = ib700wdt_reg_read,
-	.reg_write = ib700wdt_reg_write,
-	.timer = ib700wdt_timer,
-	.dump = ib700wdt_dump,
+	.reg_read = isa_wdog_reg_read,
+	.reg_write = isa_wdog_reg_write,
+	.timer = isa_wdog_timer,
+	.dump = isa_wdog_dump,
 };
