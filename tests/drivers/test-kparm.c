@@ -3,7 +3,8 @@
  * test-kparm.c - MODULE_PARM() found by name at load, as 2.6.9 did: the
  * 2.6.9-style modules of tests/drivers/kapi/ whose MODULE_PARM lines come
  * before their variables, one that names no variable, one whose variable
- * is too small for its type.
+ * is too small for its type, and two that would have the loader write
+ * into read-only data.
  */
 #include "../modules/modtest.h"
 
@@ -34,4 +35,19 @@ DEFINE_TEST(test_kparm_module_parm_of_no_variable_is_refused,
 	ASSERT_EQ(ko_load("kparm_small", NULL), -EINVAL);
 	ASSERT(ldm_test_log_has("kparm_small: parameter small: MODULE_PARM type \"1-4i\" needs 16 "
 				"bytes, its variable has 4"));
+}
+
+DEFINE_TEST(test_kparm_module_parm_in_read_only_data_is_refused,
+	    .description = "a MODULE_PARM whose variable is const, or whose record lies in "
+			   "read-only data, fails the load naming the parameter instead of "
+			   "faulting on the protected mapping")
+{
+	ASSERT_EQ(ko_load("kparm_const", NULL), -ENOEXEC);
+	ASSERT(ldm_test_log_has(
+		"kparm_const: parameter level: its variable is not writable data of the module"));
+	ASSERT(!node_exists("/module/kparm_const"));
+	ASSERT_EQ(ko_load("kparm_rorec", NULL), -ENOEXEC);
+	ASSERT(ldm_test_log_has("kparm_rorec: parameter rec: its MODULE_PARM lies outside the "
+				"module's writable data"));
+	ASSERT(!node_exists("/module/kparm_rorec"));
 }

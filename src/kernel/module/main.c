@@ -478,9 +478,23 @@ static const Elf64_Sym *find_module_object(const struct load_info *info, const c
 }
 
 /*
+ * Whether [@p, @p + @len) lies in the writable part of the mapping: what the
+ * loader or a parameter's setter writes must, as the rest is protected.
+ */
+static bool range_in_rw(const struct load_info *info, const void *p, size_t len)
+{
+	const unsigned char *lo = info->layout.base + info->layout.part_start[PART_RW];
+	const unsigned char *hi = info->layout.base + info->layout.size;
+	const unsigned char *q = p;
+
+	return q >= lo && q <= hi && len <= (size_t)(hi - q);
+}
+
+/*
  * Give each MODULE_PARM() the address of its variable, found by name in the
  * module's symbol table, as 2.6.9's obsolete_params() did: the line may
- * come before the variable's declaration.
+ * come before the variable's declaration. The record is written and the
+ * variable set later, so both must be writable data of the module.
  */
 static int find_obsolete_params(struct load_info *info)
 {
@@ -494,19 +508,23 @@ static int find_obsolete_params(struct load_info *info)
 		if (lm->params[i].set != param_set_obsolete)
 			continue;
 		obs = lm->params[i].arg;
-		if (!name_in_module(info, (const char *)obs) || !name_in_module(info, obs->name) ||
+		if (!range_in_rw(info, obs, sizeof(*obs)) || !name_in_module(info, obs->name) ||
 		    !name_in_module(info, obs->type)) {
 			printk(KERN_ERR
-			       "%s: parameter %s: its MODULE_PARM lies outside the module\n",
+			       "%s: parameter %s: its MODULE_PARM lies outside the module's "
+			       "writable data\n",
 			       lm->name, lm->params[i].name);
 			return -ENOEXEC;
 		}
-		if (obs->addr)
-			continue;
 		if (obsolete_param_size(obs, &size)) {
 			printk(KERN_ERR "%s: parameter %s: unknown MODULE_PARM type \"%s\"\n",
 			       lm->name, obs->name, obs->type);
 			return -EINVAL;
+		}
+		if (obs->addr) {
+			if (!range_in_rw(info, obs->addr, size))
+				goto err_variable;
+			continue;
 		}
 		sym = find_module_object(info, obs->name, &idx);
 		if (!sym) {
@@ -523,8 +541,15 @@ static int find_obsolete_params(struct load_info *info)
 			return -EINVAL;
 		}
 		obs->addr = (void *)info->values[idx];
+		if (!range_in_rw(info, obs->addr, size))
+			goto err_variable;
 	}
 	return 0;
+
+err_variable:
+	printk(KERN_ERR "%s: parameter %s: its variable is not writable data of the module\n",
+	       lm->name, obs->name);
+	return -ENOEXEC;
 }
 
 /* Steps up to a relocated, protected module with its exports; undone on error. */
