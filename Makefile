@@ -47,7 +47,7 @@ check: deps
 	-@$(MAKE) --no-print-directory check-tsan 2>&1 | tee $(LOGS)/tsan.log
 	-@$(MAKE) --no-print-directory check-clang 2>&1 | tee $(LOGS)/clang.log
 	-@$(MAKE) --no-print-directory check-install 2>&1 | tee $(LOGS)/install.log
-	-@$(MAKE) --no-print-directory fuzz FUZZ_TIME=30 2>&1 | tee $(LOGS)/fuzz.log
+	-@$(MAKE) --no-print-directory fuzz FUZZ_LIMIT=runs=$(FUZZ_CHECK_RUNS) 2>&1 | tee $(LOGS)/fuzz.log
 	-@$(MAKE) --no-print-directory lint 2>&1 | tee $(LOGS)/lint.log
 	@scripts/sum-tests $(LOGS)/asan.log $(LOGS)/tsan.log $(LOGS)/clang.log \
 		$(LOGS)/install.log $(LOGS)/fuzz.log $(LOGS)/lint.log
@@ -117,12 +117,16 @@ bench: all
 	if [ -n "$$missed" ]; then echo "bench: goals MISSED in:$$missed"; exit 1; fi; \
 	echo "bench: every goal ok"
 
-# The libFuzzer targets, clang + AddressSanitizer, each for FUZZ_TIME
-# seconds: the module loader's from the .ko files the build makes, the
-# board parser's from its .dtb files, the control protocol's from a request
-# of each kind; a crash or a leak fails it and leaves
-# its input in $(FUZZ_DIR)/fuzz/ (docs/modules.md, docs/boards.md).
+# The libFuzzer targets, clang + AddressSanitizer: the module loader's from
+# the .ko files the build makes, the board parser's from its .dtb files, the
+# control protocol's from a request of each kind; a crash or a leak fails it
+# and leaves its input in $(FUZZ_DIR)/fuzz/ (docs/modules.md, docs/boards.md).
+# `make fuzz` explores, each for FUZZ_TIME seconds from a random seed; check
+# runs FUZZ_CHECK_RUNS inputs each from a fixed seed and the build's seeds
+# alone, the same inputs on any machine, so that its verdict is not luck.
 FUZZ_TIME ?= 60
+FUZZ_CHECK_RUNS ?= 300000
+FUZZ_LIMIT ?= $(FUZZ_TIME)
 FUZZ_DIR ?= build-fuzz
 fuzz: deps
 	@if [ -f $(FUZZ_DIR)/build.ninja ]; then \
@@ -131,7 +135,7 @@ fuzz: deps
 		CC=clang meson setup $(FUZZ_DIR) $(FUZZ_SETUP) >/dev/null; \
 	fi
 	ninja -C $(FUZZ_DIR) fuzz/fuzz-module fuzz/fuzz-board fuzz/fuzz-control fuzz-seeds
-	fuzz/run-fuzz $(FUZZ_DIR) $(FUZZ_TIME)
+	fuzz/run-fuzz $(FUZZ_DIR) $(FUZZ_LIMIT)
 
 clean:
 	rm -rf build build-asan build-tsan build-clang build-install build-fuzz $(LOGS)
