@@ -19,6 +19,7 @@
 #include "module_kobject.h"
 #include "power/power.h"
 #include "sysfs_compat.h"
+#include "sysfs_lazy.h"
 #include "uevent.h"
 
 #define to_drv(obj)	   container_of(obj, struct device_driver, kobj)
@@ -205,6 +206,21 @@ int bus_for_each_drv(struct bus_type *bus, struct device_driver *start, void *da
 }
 EXPORT_SYMBOL_GPL(bus_for_each_drv);
 
+/*
+ * Set from device_bind_driver() until device_release_driver() removes the
+ * link: dev->driver is the driver's while the link is there.
+ */
+static struct kobject *driver_target(struct kobject *kobj)
+{
+	return &container_of(kobj, struct device, kobj)->driver->kobj;
+}
+
+/* Its target is computed: a link without a node until looked up. */
+static const struct sysfs_lazy_link driver_link = {
+	.name = "driver",
+	.target = driver_target,
+};
+
 /**
  * device_bind_driver - record that @dev->driver drives @dev: the driver's
  * list and the link /bus/<bus>/drivers/<drv>/<dev>
@@ -220,7 +236,7 @@ void device_bind_driver(struct device *dev)
 	if (!ldm_sysfs_modern())
 		return;
 	/* The device's own link to its driver came after 2.6.9; the events in 4.14. */
-	sysfs_create_link(&dev->kobj, &dev->driver->kobj, "driver");
+	sysfs_lazy_link(&dev->kobj, &driver_link);
 	kobject_hotplug("bind", &dev->kobj);
 }
 EXPORT_SYMBOL_GPL(device_bind_driver);
@@ -453,8 +469,9 @@ static int device_add_attrs(struct bus_type *bus, struct device *dev)
 
 	if (!bus->dev_attrs)
 		return 0;
+	/* Every device of the bus has them: served from the bus, nodes once looked up. */
 	for (i = 0; attr_name(bus->dev_attrs[i]); i++) {
-		error = device_create_file(dev, &bus->dev_attrs[i]);
+		error = sysfs_lazy_file(&dev->kobj, &bus->dev_attrs[i].attr);
 		if (error)
 			goto err_remove;
 	}
@@ -475,12 +492,24 @@ static void device_remove_attrs(struct bus_type *bus, struct device *dev)
 			device_remove_file(dev, &bus->dev_attrs[i]);
 }
 
+static struct kobject *subsystem_target(struct kobject *kobj)
+{
+	return &container_of(kobj, struct device, kobj)->bus->subsys.kset.kobj;
+}
+
+/* Its target is computed: a link without a node until looked up. */
+static const struct sysfs_lazy_link subsystem_link = {
+	.name = "subsystem",
+	.target = subsystem_target,
+};
+
 /* Modern tree: the device's "subsystem" link, to its bus (2.6.17 on). */
 static int add_subsystem_link(struct bus_type *bus, struct device *dev)
 {
+	(void)bus; /* the link finds it through the device */
 	if (!ldm_sysfs_modern())
 		return 0;
-	return sysfs_create_link(&dev->kobj, &bus->subsys.kset.kobj, "subsystem");
+	return sysfs_lazy_link(&dev->kobj, &subsystem_link);
 }
 
 static void remove_subsystem_link(struct device *dev)

@@ -12,6 +12,7 @@
 #include "base.h"
 #include "power/power.h"
 #include "sysfs_compat.h"
+#include "sysfs_lazy.h"
 #include "uevent.h"
 
 int (*platform_notify)(struct device *dev);
@@ -222,7 +223,8 @@ int device_add(struct device *dev)
 	if (error)
 		goto err_unset_parent;
 	if (ldm_sysfs_modern()) {
-		error = device_create_file(dev, &dev_attr_uevent);
+		/* Every device has it: served from here, a node only once looked up. */
+		error = sysfs_lazy_file(&dev->kobj, &dev_attr_uevent.attr);
 		if (error)
 			goto err_kobj_del;
 	}

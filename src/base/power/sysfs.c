@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "power.h"
+#include "sysfs_lazy.h"
 
 static ssize_t state_show(struct device *dev, char *buf)
 {
@@ -60,7 +61,8 @@ static struct attribute_group pm_attr_group = {
 
 int dpm_sysfs_add(struct device *dev)
 {
-	return sysfs_create_group(&dev->kobj, &pm_attr_group);
+	/* Every device has it: served from here, nodes only once looked up. */
+	return sysfs_lazy_group(&dev->kobj, &pm_attr_group);
 }
 
 void dpm_sysfs_remove(struct device *dev)

@@ -32,12 +32,29 @@ int sysfs_validate_name(const char *name)
 	return 0;
 }
 
-void sysfs_touch(struct sysfs_dirent *sd)
+/* Now, in nanoseconds since the epoch: a node's time. */
+u64 sysfs_now(void)
 {
 	struct timespec now;
 
 	clock_gettime(CLOCK_REALTIME, &now);
-	sd->s_mtime = (u64)now.tv_sec * 1000000000ULL + (u64)now.tv_nsec;
+	return (u64)now.tv_sec * 1000000000ULL + (u64)now.tv_nsec;
+}
+
+void sysfs_touch(struct sysfs_dirent *sd)
+{
+	sd->s_mtime = sysfs_now();
+}
+
+/**
+ * sysfs_alloc_ino - take @n consecutive inode numbers
+ * @n: how many
+ *
+ * Return: the first. Numbers are the order of creation, which listings follow.
+ */
+unsigned long sysfs_alloc_ino(unsigned int n)
+{
+	return (unsigned long)atomic_long_add_return((long)n, &sysfs_next_ino) - n + 1;
 }
 
 static char *inline_name(struct sysfs_dirent *sd)
@@ -55,7 +72,7 @@ size_t sysfs_dirent_mem(struct sysfs_dirent *sd)
 	size_t mem = sysfs_dirent_head(sd->s_type) + strlen(sysfs_name(sd)) + 1;
 
 	if (sd->s_type == LDM_SYSFS_DIR)
-		mem += ldm_htable_mem(&sd->s_dir.children);
+		mem += ldm_htable_mem(&sd->s_dir.children) + sysfs_lazy_mem(sd);
 	return mem;
 }
 
@@ -64,6 +81,40 @@ static void free_name(struct sysfs_dirent *sd, char *name)
 {
 	if (name != inline_name(sd))
 		kfree(name);
+}
+
+/**
+ * sysfs_alloc_dirent - allocate a node of a given inode number and time
+ * @name: its name (copied)
+ * @type: what it is
+ * @mode: S_IFxxx and permission bits
+ * @kobj: the kobject whose I/O the node serves
+ * @ino: its inode number (sysfs_alloc_ino())
+ * @mtime: its time
+ *
+ * Return: the node with one reference, or NULL when out of memory.
+ */
+struct sysfs_dirent *sysfs_alloc_dirent(const char *name, enum ldm_sysfs_type type, mode_t mode,
+					struct kobject *kobj, unsigned long ino, u64 mtime)
+{
+	size_t len = strlen(name) + 1;
+	struct sysfs_dirent *sd = kzalloc(sysfs_dirent_head(type) + len, GFP_KERNEL);
+
+	if (!sd)
+		return NULL;
+	sd->s_type = (u8)type;
+	memcpy(inline_name(sd), name, len);
+	atomic_set(&sd->s_count, 1);
+	INIT_HLIST_NODE(&sd->s_hash.node);
+	sd->s_mode = (u16)mode;
+	sd->s_ino = ino;
+	sd->s_mtime = mtime;
+	if (type == LDM_SYSFS_DIR) {
+		sd->s_dir.name = inline_name(sd);
+		sd->s_dir.kobj = kobj;
+		ldm_htable_init(&sd->s_dir.children);
+	}
+	return sd;
 }
 
 /**
@@ -78,24 +129,7 @@ static void free_name(struct sysfs_dirent *sd, char *name)
 struct sysfs_dirent *sysfs_new_dirent(const char *name, enum ldm_sysfs_type type, mode_t mode,
 				      struct kobject *kobj)
 {
-	size_t len = strlen(name) + 1;
-	struct sysfs_dirent *sd = kzalloc(sysfs_dirent_head(type) + len, GFP_KERNEL);
-
-	if (!sd)
-		return NULL;
-	sd->s_type = (u8)type;
-	memcpy(inline_name(sd), name, len);
-	atomic_set(&sd->s_count, 1);
-	INIT_HLIST_NODE(&sd->s_hash.node);
-	sd->s_mode = (u16)mode;
-	sd->s_ino = (unsigned long)atomic_long_inc_return(&sysfs_next_ino);
-	sysfs_touch(sd);
-	if (type == LDM_SYSFS_DIR) {
-		sd->s_dir.name = inline_name(sd);
-		sd->s_dir.kobj = kobj;
-		ldm_htable_init(&sd->s_dir.children);
-	}
-	return sd;
+	return sysfs_alloc_dirent(name, type, mode, kobj, sysfs_alloc_ino(1), sysfs_now());
 }
 
 /**
@@ -120,6 +154,7 @@ void ldm_sysfs_put(struct sysfs_dirent *sd)
 
 		if (sd->s_type == LDM_SYSFS_DIR) {
 			ldm_htable_destroy(&sd->s_dir.children);
+			sysfs_lazy_drop(sd);
 			free_name(sd, sd->s_dir.name);
 		} else if (sd->s_type == LDM_SYSFS_LINK) {
 			ldm_sysfs_put(sd->s_target);
@@ -155,12 +190,22 @@ static u64 sysfs_hash_of(const struct ldm_hnode *n)
 	return ldm_hash_name(sysfs_name(container_of(n, struct sysfs_dirent, s_hash)));
 }
 
+/**
+ * sysfs_name_taken - whether a directory has a child of that name, a node
+ * or a lazy entry; under sysfs_rwsem
+ * @parent: the directory
+ * @name: the name
+ */
+bool sysfs_name_taken(struct sysfs_dirent *parent, const char *name)
+{
+	return sysfs_find_locked(parent, name) || sysfs_lazy_find(parent, name);
+}
+
 static ldm_sysfs_watch_fn watch_fn; /* under sysfs_rwsem */
 static void *watch_data;
 
 /* Tell the watcher; caller holds sysfs_rwsem for writing. */
-static void notify_watch(enum ldm_sysfs_change change, struct sysfs_dirent *parent,
-			 const char *name)
+void sysfs_notify_watch(enum ldm_sysfs_change change, struct sysfs_dirent *parent, const char *name)
 {
 	if (watch_fn)
 		watch_fn(change, parent, name, watch_data);
@@ -198,6 +243,24 @@ int ldm_sysfs_watch(ldm_sysfs_watch_fn fn, void *data)
  * Return: 0; -EEXIST if the name is taken, -ENOENT if @parent has been
  * removed, -ENOMEM. On error the caller still owns @sd.
  */
+/**
+ * sysfs_link_locked - hash a node into a directory and give it its parent,
+ * no more; under sysfs_rwsem for writing
+ * @parent: the directory
+ * @sd: the node; its reference passes to the tree
+ *
+ * Return: 0, or -ENOMEM when the directory's table cannot grow.
+ */
+int sysfs_link_locked(struct sysfs_dirent *parent, struct sysfs_dirent *sd)
+{
+	int error = ldm_htable_add(&parent->s_dir.children, &sd->s_hash,
+				   ldm_hash_name(sysfs_name(sd)), sysfs_hash_of);
+
+	if (!error)
+		sd->s_parent = ldm_sysfs_get(parent);
+	return error;
+}
+
 int sysfs_add_one(struct sysfs_dirent *parent, struct sysfs_dirent *sd)
 {
 	int error = 0;
@@ -205,17 +268,15 @@ int sysfs_add_one(struct sysfs_dirent *parent, struct sysfs_dirent *sd)
 	down_write(&sysfs_rwsem);
 	if (parent->s_flags & SD_REMOVED)
 		error = -ENOENT;
-	else if (sysfs_find_locked(parent, sysfs_name(sd)))
+	else if (sysfs_name_taken(parent, sysfs_name(sd)))
 		error = -EEXIST;
 	else
-		error = ldm_htable_add(&parent->s_dir.children, &sd->s_hash,
-				       ldm_hash_name(sysfs_name(sd)), sysfs_hash_of);
+		error = sysfs_link_locked(parent, sd);
 	if (!error) {
-		sd->s_parent = ldm_sysfs_get(parent);
 		if (sd->s_type == LDM_SYSFS_DIR)
 			parent->s_dir.subdirs++;
 		sysfs_touch(parent);
-		notify_watch(LDM_SYSFS_ADDED, parent, sysfs_name(sd));
+		sysfs_notify_watch(LDM_SYSFS_ADDED, parent, sysfs_name(sd));
 	}
 	up_write(&sysfs_rwsem);
 	return error;
@@ -241,6 +302,7 @@ static void unlink_subtree(struct sysfs_dirent *sd, struct hlist_head *dead)
 	sysfs_touch(parent);
 	if (sd->s_type != LDM_SYSFS_DIR)
 		return;
+	sysfs_lazy_drop(sd);
 	ldm_htable_for_each_safe(&sd->s_dir.children, i, pos, tmp)
 		unlink_subtree(hlist_entry(pos, struct sysfs_dirent, s_hash.node), dead);
 }
@@ -261,7 +323,7 @@ void sysfs_remove_sd(struct sysfs_dirent *sd)
 	down_write(&sysfs_rwsem);
 	removed_before = sd->s_flags & SD_REMOVED;
 	if (!removed_before && sd != sysfs_root) {
-		notify_watch(LDM_SYSFS_REMOVED, sd->s_parent, sysfs_name(sd));
+		sysfs_notify_watch(LDM_SYSFS_REMOVED, sd->s_parent, sysfs_name(sd));
 		unlink_subtree(sd, &dead);
 	}
 	up_write(&sysfs_rwsem);
@@ -284,7 +346,8 @@ void sysfs_remove_sd(struct sysfs_dirent *sd)
 }
 
 /**
- * sysfs_remove_name - remove a directory's child by name
+ * sysfs_remove_name - remove a directory's child by name, a node or a
+ * lazy entry
  * @parent: the directory
  * @name: the child's name
  *
@@ -293,12 +356,21 @@ void sysfs_remove_sd(struct sysfs_dirent *sd)
 int sysfs_remove_name(struct sysfs_dirent *parent, const char *name)
 {
 	struct sysfs_dirent *sd;
+	int error = 0;
 
 	down_read(&sysfs_rwsem);
 	sd = ldm_sysfs_get(sysfs_find_locked(parent, name));
 	up_read(&sysfs_rwsem);
+	if (!sd) {
+		/* A lazy entry, or a node made of one meanwhile. */
+		down_write(&sysfs_rwsem);
+		sd = ldm_sysfs_get(sysfs_find_locked(parent, name));
+		if (!sd)
+			error = sysfs_lazy_remove(parent, name);
+		up_write(&sysfs_rwsem);
+	}
 	if (!sd)
-		return -ENOENT;
+		return error;
 	sysfs_remove_sd(sd);
 	ldm_sysfs_put(sd);
 	return 0;
@@ -452,17 +524,17 @@ int sysfs_rename_dir(struct kobject *kobj, const char *new_name)
 	parent = sd ? sd->s_parent : NULL;
 	if (!sd || (sd->s_flags & SD_REMOVED))
 		error = -ENOENT;
-	else if (sysfs_find_locked(parent, new_name))
+	else if (sysfs_name_taken(parent, new_name))
 		error = -EEXIST;
 	else
 		error = kobject_set_name(kobj, "%s", new_name);
 	if (!error) {
 		/* Re-hashing under a new name cannot fail: the table exists. */
 		ldm_htable_del(&parent->s_dir.children, &sd->s_hash);
-		notify_watch(LDM_SYSFS_REMOVED, parent, sysfs_name(sd));
+		sysfs_notify_watch(LDM_SYSFS_REMOVED, parent, sysfs_name(sd));
 		old = sd->s_dir.name;
 		sd->s_dir.name = name;
-		notify_watch(LDM_SYSFS_ADDED, parent, name);
+		sysfs_notify_watch(LDM_SYSFS_ADDED, parent, name);
 		ldm_htable_add(&parent->s_dir.children, &sd->s_hash, ldm_hash_name(name),
 			       sysfs_hash_of);
 		name = NULL;

@@ -104,7 +104,7 @@ EXPORT_SYMBOL_GPL(sysfs_create_file);
  * @attr: its attribute
  *
  * Updates the modification time (2.6.9 also raised dnotify).
- * Return: 0, or -ENOENT if there is no such attribute.
+ * Return: 0, -ENOENT if there is no such attribute, -ENOMEM.
  */
 int sysfs_update_file(struct kobject *kobj, const struct attribute *attr)
 {
@@ -113,8 +113,16 @@ int sysfs_update_file(struct kobject *kobj, const struct attribute *attr)
 	if (!kobj || !attr)
 		return -EINVAL;
 	down_write(&sysfs_rwsem);
-	if (kobj->dentry)
+	if (kobj->dentry) {
 		sd = sysfs_find_locked(kobj->dentry, attr->name);
+		/* A lazy entry becomes its node, which then has a time of its own. */
+		if (!sd)
+			sd = sysfs_lazy_make(kobj->dentry, attr->name);
+	}
+	if (IS_ERR(sd)) {
+		up_write(&sysfs_rwsem);
+		return PTR_ERR(sd);
+	}
 	if (sd)
 		sysfs_touch(sd);
 	up_write(&sysfs_rwsem);

@@ -71,7 +71,7 @@ EXPORT_SYMBOL_GPL(sysfs_create_group);
  */
 void sysfs_remove_group(struct kobject *kobj, const struct attribute_group *grp)
 {
-	struct sysfs_dirent *kdir, *dir;
+	struct sysfs_dirent *kdir;
 	size_t n = 0;
 
 	if (!kobj || !grp)
@@ -85,13 +85,8 @@ void sysfs_remove_group(struct kobject *kobj, const struct attribute_group *grp)
 		remove_files(kdir, grp, n);
 		goto out_put_kdir;
 	}
-	down_read(&sysfs_rwsem);
-	dir = ldm_sysfs_get(sysfs_find_locked(kdir, grp->name));
-	up_read(&sysfs_rwsem);
-	if (dir) {
-		sysfs_remove_sd(dir);
-		ldm_sysfs_put(dir);
-	}
+	/* Its directory, a node or a lazy entry (sysfs_lazy_group()). */
+	sysfs_remove_name(kdir, grp->name);
 out_put_kdir:
 	ldm_sysfs_put(kdir);
 }

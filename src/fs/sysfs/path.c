@@ -22,7 +22,11 @@ static struct sysfs_dirent *follow_locked(struct sysfs_dirent *sd)
 	return (t->s_flags & SD_REMOVED) ? NULL : t;
 }
 
-/* Walk one component from @cur; under sysfs_rwsem. */
+/*
+ * Walk one component from @cur; under sysfs_rwsem for reading. -EAGAIN:
+ * a lazy entry's node was made, for which the lock was dropped a moment
+ * (sysfs_find_make()), so the walk starts again.
+ */
 static int walk_one(struct sysfs_dirent **cur, const char *name, size_t len, bool follow,
 		    unsigned int *hops)
 {
@@ -42,7 +46,9 @@ static int walk_one(struct sysfs_dirent **cur, const char *name, size_t len, boo
 			*cur = sd->s_parent;
 		return 0;
 	}
-	sd = sysfs_find_locked(sd, comp);
+	sd = sysfs_find_make(sd, comp);
+	if (IS_ERR(sd))
+		return (int)PTR_ERR(sd);
 	if (!sd)
 		return -ENOENT;
 	if (sd->s_type == LDM_SYSFS_LINK && follow) {
@@ -64,18 +70,23 @@ static int walk_one(struct sysfs_dirent **cur, const char *name, size_t len, boo
  *         trailing slash, which must then be a directory (-ENOTDIR)
  * @ret: the node, referenced; untouched on error
  *
- * Return: 0, -ENOENT, -ENOTDIR, -ENAMETOOLONG, -ELOOP, or -ENODEV before
- * ldm_init().
+ * Return: 0, -ENOENT, -ENOTDIR, -ENAMETOOLONG, -ELOOP, -ENOMEM (making the
+ * node of a lazy entry), or -ENODEV before ldm_init().
  */
 int ldm_sysfs_lookup(const char *path, unsigned int flags, struct sysfs_dirent **ret)
 {
+	const char *start = path;
 	struct sysfs_dirent *cur;
-	unsigned int hops = 0;
-	int error = 0;
+	unsigned int hops;
+	int error;
 
 	if (!path || !ret)
 		return -EINVAL;
 	down_read(&sysfs_rwsem);
+again:
+	path = start;
+	hops = 0;
+	error = 0;
 	cur = sysfs_root;
 	if (!cur)
 		error = -ENODEV;
@@ -93,6 +104,8 @@ int ldm_sysfs_lookup(const char *path, unsigned int flags, struct sysfs_dirent *
 		path += len;
 		path += strspn(path, "/");
 	}
+	if (error == -EAGAIN)
+		goto again;
 	if (!error)
 		*ret = ldm_sysfs_get(cur);
 	up_read(&sysfs_rwsem);
@@ -106,7 +119,7 @@ int ldm_sysfs_lookup(const char *path, unsigned int flags, struct sysfs_dirent *
  * @name: the child's name
  * @ret: the child, referenced
  *
- * Return: 0, -ENOENT, -ENOTDIR.
+ * Return: 0, -ENOENT, -ENOTDIR, -ENOMEM (making the node of a lazy entry).
  */
 int ldm_sysfs_lookup_at(struct sysfs_dirent *dir, const char *name, struct sysfs_dirent **ret)
 {
@@ -117,10 +130,14 @@ int ldm_sysfs_lookup_at(struct sysfs_dirent *dir, const char *name, struct sysfs
 	if (dir->s_type != LDM_SYSFS_DIR)
 		return -ENOTDIR;
 	down_read(&sysfs_rwsem);
-	sd = (dir->s_flags & SD_REMOVED) ? NULL : sysfs_find_locked(dir, name);
-	if (sd)
+	do
+		sd = (dir->s_flags & SD_REMOVED) ? NULL : sysfs_find_make(dir, name);
+	while (sd == ERR_PTR(-EAGAIN));
+	if (!IS_ERR_OR_NULL(sd))
 		*ret = ldm_sysfs_get(sd);
 	up_read(&sysfs_rwsem);
+	if (IS_ERR(sd))
+		return (int)PTR_ERR(sd);
 	return sd ? 0 : -ENOENT;
 }
 
@@ -188,8 +205,8 @@ const char *ldm_sysfs_name(struct sysfs_dirent *sd)
 }
 
 struct dirent_snap {
-	struct sysfs_dirent *sd;
-	char *name; /* copied: a rename frees the node's name */
+	struct sysfs_dirent *sd; /* NULL for a lazy entry, stat complete */
+	char *name;		 /* copied: a rename frees the node's name */
 	struct ldm_sysfs_stat st;
 };
 
@@ -225,7 +242,8 @@ int ldm_sysfs_readdir(struct sysfs_dirent *dir,
 	if (dir->s_type != LDM_SYSFS_DIR)
 		return -ENOTDIR;
 	down_read(&sysfs_rwsem);
-	snap = kcalloc(dir->s_dir.children.count + 1, sizeof(*snap), GFP_KERNEL);
+	snap = kcalloc(dir->s_dir.children.count + sysfs_lazy_count(dir) + 1, sizeof(*snap),
+		       GFP_KERNEL);
 	if (!snap) {
 		up_read(&sysfs_rwsem);
 		return -ENOMEM;
@@ -244,12 +262,25 @@ int ldm_sysfs_readdir(struct sysfs_dirent *dir,
 		stat_locked(sd, &snap[n].st);
 		n++;
 	}
+	/* Entries without a node yet, listed as the nodes they would be. */
+	for (b = 0; !error && b < sysfs_lazy_count(dir); b++) {
+		const struct sysfs_lazy_ent *e = &dir->s_dir.lazy->ent[b];
+
+		if (!sysfs_lazy_stat(dir, e, &snap[n].st))
+			continue;
+		snap[n].name = kstrdup(sysfs_lazy_name(e), GFP_KERNEL);
+		if (!snap[n].name) {
+			error = -ENOMEM;
+			break;
+		}
+		n++;
+	}
 	up_read(&sysfs_rwsem);
 	/* The table keeps no order; inode numbers are the order of creation. */
 	qsort(snap, n, sizeof(*snap), snap_by_ino);
 
 	for (i = 0; i < n; i++) {
-		if (!error && snap[i].sd->s_type == LDM_SYSFS_LINK)
+		if (!error && snap[i].sd && snap[i].sd->s_type == LDM_SYSFS_LINK)
 			ldm_sysfs_stat(snap[i].sd, &snap[i].st);
 		if (!error)
 			error = fill(ctx, snap[i].name, &snap[i].st);

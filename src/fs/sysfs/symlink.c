@@ -32,8 +32,10 @@ static char *fill_path_backwards(struct sysfs_dirent *sd, char *end)
 }
 
 /**
- * sysfs_link_path - the relative path a link reads as
- * @link: the link node
+ * sysfs_link_path_locked - the relative path a link in @parent to @target
+ * reads as; under sysfs_rwsem
+ * @parent: the directory holding the link
+ * @target: the directory it points to
  * @buf: where to write it, NUL-terminated
  * @size: room in @buf
  *
@@ -41,29 +43,43 @@ static char *fill_path_backwards(struct sysfs_dirent *sd, char *end)
  * the target's path from the root, e.g. "../../../devices/platform/foo".
  * Return: the length, or -ENAMETOOLONG.
  */
-int sysfs_link_path(struct sysfs_dirent *link, char *buf, size_t size)
+int sysfs_link_path_locked(struct sysfs_dirent *parent, struct sysfs_dirent *target, char *buf,
+			   size_t size)
 {
-	struct sysfs_dirent *t = link->s_target, *p;
-	unsigned int depth;
+	struct sysfs_dirent *p;
+	unsigned int depth = sd_depth(parent);
 	size_t len = 0, i;
 
-	down_read(&sysfs_rwsem);
-	depth = sd_depth(link->s_parent);
-	for (p = t; p->s_parent; p = p->s_parent)
+	for (p = target; p->s_parent; p = p->s_parent)
 		len += strlen(sysfs_name(p)) + (p->s_parent->s_parent ? 1 : 0);
 	len += 3 * (size_t)depth;
-	if (len + 1 > size) {
-		up_read(&sysfs_rwsem);
+	if (len + 1 > size)
 		return -ENAMETOOLONG;
-	}
 	for (i = 0; i < depth; i++)
 		memcpy(buf + 3 * i, "../", 3);
 	buf[len] = '\0';
-	fill_path_backwards(t, buf + len);
-	up_read(&sysfs_rwsem);
+	fill_path_backwards(target, buf + len);
 	if (len && buf[len - 1] == '/') /* a link to the root itself */
 		buf[--len] = '\0';
 	return (int)len;
+}
+
+/**
+ * sysfs_link_path - the relative path a link reads as
+ * @link: the link node
+ * @buf: where to write it, NUL-terminated
+ * @size: room in @buf
+ *
+ * Return: the length, or -ENAMETOOLONG (sysfs_link_path_locked()).
+ */
+int sysfs_link_path(struct sysfs_dirent *link, char *buf, size_t size)
+{
+	int len;
+
+	down_read(&sysfs_rwsem);
+	len = sysfs_link_path_locked(link->s_parent, link->s_target, buf, size);
+	up_read(&sysfs_rwsem);
+	return len;
 }
 
 /**

@@ -69,7 +69,8 @@ struct sysfs_dirent {
 			char *name;	      /* inline after the node, or allocated by rename */
 			struct kobject *kobj; /* the kobject whose I/O its files are */
 			struct ldm_htable children;
-			unsigned int subdirs;
+			unsigned int subdirs;	     /* nodes and lazy entries */
+			struct sysfs_lazy_set *lazy; /* children without a node yet */
 		} s_dir;
 		const struct attribute *s_attr;
 		struct bin_attribute *s_bin_attr;
@@ -109,6 +110,30 @@ static inline struct kobject *sysfs_kobj(const struct sysfs_dirent *sd)
 	return sd->s_parent ? sd->s_parent->s_dir.kobj : NULL;
 }
 
+/*
+ * A child that a directory serves without a node (lazy.c): an attribute,
+ * a named group of attributes or a computed link that every kobject of a
+ * kind has, described once for all of them; it becomes a node, with the
+ * inode number and the time it was given here, when it is first looked up.
+ */
+enum sysfs_lazy_kind {
+	SD_LAZY_ATTR,  /* @what: const struct attribute */
+	SD_LAZY_GROUP, /* @what: const struct attribute_group, named */
+	SD_LAZY_LINK,  /* @what: const struct sysfs_lazy_link */
+};
+
+struct sysfs_lazy_ent {
+	const void *what;
+	unsigned long ino : 62; /* a group's files have the next ones */
+	unsigned long kind : 2;
+	u64 mtime; /* a group's files have its time */
+};
+
+struct sysfs_lazy_set {
+	unsigned int n;
+	struct sysfs_lazy_ent ent[];
+};
+
 extern struct rw_semaphore sysfs_rwsem;
 extern struct sysfs_dirent *sysfs_root;
 
@@ -124,6 +149,26 @@ int sysfs_create_subdir(struct kobject *kobj, const char *name, struct sysfs_dir
 struct sysfs_dirent *sysfs_get_kobj_dir(struct kobject *kobj);
 void sysfs_touch(struct sysfs_dirent *sd);
 size_t sysfs_dirent_mem(struct sysfs_dirent *sd);
+struct sysfs_dirent *sysfs_alloc_dirent(const char *name, enum ldm_sysfs_type type, mode_t mode,
+					struct kobject *kobj, unsigned long ino, u64 mtime);
+unsigned long sysfs_alloc_ino(unsigned int n);
+u64 sysfs_now(void);
+void sysfs_notify_watch(enum ldm_sysfs_change change, struct sysfs_dirent *parent,
+			const char *name);
+int sysfs_link_locked(struct sysfs_dirent *parent, struct sysfs_dirent *sd);
+bool sysfs_name_taken(struct sysfs_dirent *parent, const char *name);
+struct sysfs_dirent *sysfs_find_make(struct sysfs_dirent *parent, const char *name);
+
+/* lazy.c */
+struct sysfs_lazy_ent *sysfs_lazy_find(struct sysfs_dirent *dir, const char *name);
+const char *sysfs_lazy_name(const struct sysfs_lazy_ent *e);
+struct sysfs_dirent *sysfs_lazy_make(struct sysfs_dirent *dir, const char *name);
+int sysfs_lazy_remove(struct sysfs_dirent *dir, const char *name);
+void sysfs_lazy_drop(struct sysfs_dirent *dir);
+size_t sysfs_lazy_mem(const struct sysfs_dirent *dir);
+unsigned int sysfs_lazy_count(const struct sysfs_dirent *dir);
+bool sysfs_lazy_stat(struct sysfs_dirent *dir, const struct sysfs_lazy_ent *e,
+		     struct ldm_sysfs_stat *st);
 
 /* notify.c */
 unsigned long sysfs_event(const struct sysfs_dirent *sd);
@@ -146,5 +191,7 @@ struct sysfs_ops *sysfs_attr_ops(struct kobject *kobj);
 
 /* symlink.c */
 int sysfs_link_path(struct sysfs_dirent *link, char *buf, size_t size);
+int sysfs_link_path_locked(struct sysfs_dirent *parent, struct sysfs_dirent *target, char *buf,
+			   size_t size);
 
 #endif /* _LDM_FS_SYSFS_H */
