@@ -236,14 +236,6 @@ int ldm_sysfs_watch(ldm_sysfs_watch_fn fn, void *data)
 }
 
 /**
- * sysfs_add_one - link a new node into a directory
- * @parent: the directory
- * @sd: the node from sysfs_new_dirent(); its reference passes to the tree
- *
- * Return: 0; -EEXIST if the name is taken, -ENOENT if @parent has been
- * removed, -ENOMEM. On error the caller still owns @sd.
- */
-/**
  * sysfs_link_locked - hash a node into a directory and give it its parent,
  * no more; under sysfs_rwsem for writing
  * @parent: the directory
@@ -261,6 +253,15 @@ int sysfs_link_locked(struct sysfs_dirent *parent, struct sysfs_dirent *sd)
 	return error;
 }
 
+/**
+ * sysfs_add_one - link a new node into a directory
+ * @parent: the directory
+ * @sd: the node from sysfs_new_dirent(); its reference passes to the tree
+ *
+ * Return: 0; -EEXIST if the name is taken (by a node or a lazy entry),
+ * -ENOENT if @parent has been removed, -ENOMEM. On error the caller still
+ * owns @sd.
+ */
 int sysfs_add_one(struct sysfs_dirent *parent, struct sysfs_dirent *sd)
 {
 	int error = 0;

@@ -46,11 +46,12 @@
 
 /*
  * A node is allocated to the size its kind needs (a file has no directory
- * part) with its name right after it: a bound platform device has nine of
- * them, so every byte here counts nine times (docs/bench.md). Only a
- * directory can be renamed, and only a directory's kobject differs from its
- * parent's: a file or a link keeps neither pointer, its name being inline
- * and its kobject its directory's (sysfs_name(), sysfs_kobj()).
+ * part) with its name right after it: a bound platform device has three
+ * of them and six lazy entries (lazy.c), so every byte here counts three
+ * times (docs/bench.md). Only a directory can be renamed, and only a
+ * directory's kobject differs from its parent's: a file or a link keeps
+ * neither pointer, its name being inline and its kobject its directory's
+ * (sysfs_name(), sysfs_kobj()).
  */
 struct sysfs_dirent {
 	atomic_t s_count;
