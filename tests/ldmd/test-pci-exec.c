@@ -5,13 +5,18 @@
  * 00:03.0, so that lspci -k has a driver to show): lspci, lspci -n, -vv
  * and -k list the board's functions (golden files), setpci reads config
  * space and sizes a BAR through it, and udevadm info shows a function's
- * PCI_ID, PCI_CLASS and MODALIAS.
+ * PCI_ID, PCI_CLASS and MODALIAS. With 2.6.9's i8xx_tco.c built unchanged
+ * (when $LDM_LINUX_2_6_9 names a tree), wdctl reads and sets the TCO timer
+ * of the LPC bridge's model.
  */
 #include <signal.h>
 
 #include "ldmd-util.h"
+#include "../hw/linux269.h"
 
-static void pci_up(struct ldmd *d)
+#define LDM LDM_BUILD_DIR "/tools/ldm/ldm"
+
+static void pci_up_with(struct ldmd *d, const char *ko)
 {
 	need_fuse();
 	need_namespaces();
@@ -20,10 +25,16 @@ static void pci_up(struct ldmd *d)
 	if (!in_path("lspci") || !in_path("setpci"))
 		ldm_test_skip("lspci is not installed (Debian package pciutils)");
 	make_root(d);
-	d->pid = spawn_ldmd(d, true,
-			    (const char *[]){ "--board", LDM_SOURCE_DIR "/boards/pci.dts",
-					      LDM_BUILD_DIR "/tests/modules/khw_pci.ko", NULL });
+	d->pid =
+		spawn_ldmd(d, true,
+			   (const char *[]){ "--board", LDM_SOURCE_DIR "/boards/pci.dts",
+					     LDM_BUILD_DIR "/tests/modules/khw_pci.ko", ko, NULL });
 	wait_ready(d);
+}
+
+static void pci_up(struct ldmd *d)
+{
+	pci_up_with(d, NULL);
 }
 
 static void pci_down(struct ldmd *d)
@@ -107,4 +118,36 @@ DEFINE_TEST(test_pci_exec_udevadm_info,
 	ASSERT(strstr(out, "E: MODALIAS=pci:v000010ECd00008139sv00001AF4sd00001100bc02sc00i00\n"));
 	free(out);
 	pci_down(&d);
+}
+
+DEFINE_TEST(test_pci_exec_wdctl_on_the_tco_timer,
+	    .description = "2.6.9's i8xx_tco.c, unchanged, finds the 82801AA LPC bridge of "
+			   "boards/pci.dts and its TCO timer model; wdctl under ldm exec names "
+			   "it with its 30-s heartbeat, and wdctl -s 10 sets the model's count "
+			   "to 16 ticks of 0.6 s; its magic close leaves the timer halted",
+	    .no_runtime = true)
+{
+	struct ldmd d;
+	char ko[256], cmd[512], *out;
+
+	if (!in_path("wdctl"))
+		ldm_test_skip("wdctl is not installed (Debian package util-linux)");
+	linux269_build("char/watchdog/i8xx_tco", ko, sizeof(ko));
+	pci_up_with(&d, ko);
+	exec_ok(&d, "wdctl", &out);
+	ASSERT(strstr(out, "Identity:      i8xx TCO timer [version 0]\n"));
+	ASSERT(strstr(out, "Timeout:       30 seconds\n"));
+	free(out);
+	exec_ok(&d, "wdctl -s 10", &out);
+	free(out);
+	snprintf(cmd, sizeof(cmd), "%s --root %s hw read tco@460 3", LDM, d.root);
+	ASSERT_EQ(ldm_test_run(cmd, &out), 0);
+	ASSERT_STREQ(out, "0x10\n");
+	free(out);
+	snprintf(cmd, sizeof(cmd), "%s --root %s hw read tco@460 0", LDM, d.root);
+	ASSERT_EQ(ldm_test_run(cmd, &out), 0);
+	ASSERT_STREQ(out, "0x00\n");
+	free(out);
+	pci_down(&d);
+	linux269_clean(ko);
 }
