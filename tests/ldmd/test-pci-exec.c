@@ -151,3 +151,69 @@ DEFINE_TEST(test_pci_exec_wdctl_on_the_tco_timer,
 	pci_down(&d);
 	linux269_clean(ko);
 }
+
+/* Run `ldm --root ROOT ARGS`; its status, its output and errors in @out. */
+static int ldm_cmd(const struct ldmd *d, const char *args, char **out)
+{
+	char cmd[1024];
+
+	snprintf(cmd, sizeof(cmd), "%s --root %s %s 2>&1", LDM, d->root, args);
+	return ldm_test_run(cmd, out);
+}
+
+DEFINE_TEST(test_pci_hotplug_autoloads_its_driver,
+	    .description = "ldm device remove 0000:00:03.0 takes the function out (khw_pci's "
+			   "remove runs first); after rmmod, ldm device add puts it back, and "
+			   "ldmd --modules loads khw_pci by its pci: alias, which binds (lspci -k "
+			   "names it); adding it twice, or a function the board has not, fails "
+			   "saying why",
+	    .no_runtime = true)
+{
+	char dir[600], cmd[2048], *out;
+	struct ldmd d;
+
+	need_fuse();
+	need_namespaces();
+	if (!in_path("dtc") || !in_path("lspci"))
+		ldm_test_skip("dtc or lspci is not installed (device-tree-compiler, pciutils)");
+	make_root(&d);
+	snprintf(dir, sizeof(dir), "%s/modules", d.root);
+	snprintf(cmd, sizeof(cmd), "mkdir %s && cp %s/tests/modules/khw_pci.ko %s/ && %s depmod %s",
+		 dir, LDM_BUILD_DIR, dir, LDM, dir);
+	ASSERT_EQ(system(cmd), 0);
+	d.pid = spawn_ldmd(&d, true,
+			   (const char *[]){ "--board", LDM_SOURCE_DIR "/boards/pci.dts",
+					     "--modules", dir, NULL });
+	wait_ready(&d);
+	wait_for_file(&d, SYS(&d, "/bus/pci/devices/0000:00:03.0/driver"));
+
+	ASSERT_EQ(ldm_cmd(&d, "device remove 0000:00:03.0", &out), 0);
+	free(out);
+	ASSERT(access(SYS(&d, "/bus/pci/devices/0000:00:03.0"), F_OK));
+	ASSERT_STREQ(cat(SYS(&d, "/module/khw_pci/parameters/removed")), "1\n");
+	ASSERT_EQ(ldm_cmd(&d, "rmmod khw_pci", &out), 0);
+	free(out);
+
+	ASSERT_EQ(ldm_cmd(&d, "device add 0000:00:03.0", &out), 0);
+	ASSERT_STREQ(out, "0000:00:03.0\n");
+	free(out);
+	wait_for_file(&d, SYS(&d, "/bus/pci/devices/0000:00:03.0/driver"));
+	ASSERT_STREQ(cat(SYS(&d, "/module/khw_pci/parameters/probed")), "1\n");
+	exec_ok(&d, "sh -c 'lspci -k -s 03.0 2>/dev/null'", &out);
+	ASSERT(strstr(out, "Kernel driver in use: khw_pci\n"));
+	free(out);
+
+	ASSERT_EQ(ldm_cmd(&d, "device add 0000:00:03.0", &out), 1);
+	ASSERT(strstr(out, "PCI function 0000:00:03.0 is in its slot already"));
+	free(out);
+	ASSERT_EQ(ldm_cmd(&d, "device add 0000:00:09.0", &out), 1);
+	ASSERT(strstr(out, "the board has no PCI function 0000:00:09.0"));
+	free(out);
+	ASSERT_EQ(ldm_cmd(&d, "device remove 0000:00:09.0", &out), 1);
+	ASSERT(strstr(out, "no PCI function 0000:00:09.0 is in its slot"));
+	free(out);
+	ldmd_stop(&d, SIGTERM);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	ASSERT_EQ(system(cmd), 0);
+	remove_root(&d);
+}
