@@ -193,8 +193,7 @@ int devfs_node_by_dev(dev_t dev, char *name, size_t size, mode_t *mode)
  * The names are copied first, so that @fn may take any lock.
  * Return: 0, the first non-zero return of @fn, or -ENOMEM.
  */
-int devfs_for_each_node(int (*fn)(const char *name, dev_t dev, mode_t mode, void *data),
-			void *data)
+int devfs_for_each_node(int (*fn)(const char *name, dev_t dev, mode_t mode, void *data), void *data)
 {
 	struct devfs_node *n, *copy;
 	size_t count = 0, i = 0;

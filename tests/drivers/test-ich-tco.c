@@ -12,7 +12,7 @@
 #include <ldm/pci.h>
 
 #include "../modules/modtest.h"
-#include "../hw/hw-board.h"
+#include "../hw/wdog-test.h"
 #include "../hw/linux269.h"
 
 #define MS   1000000ULL
@@ -36,39 +36,9 @@ static const char tco_board[] =
 	"    tco@460 { compatible = \"ldm,ich-tco\"; reg = <0x430 4 0x460 0x20>; };\n"
 	"  }; }; };\n";
 
-static int stops, notified;
-
-static void on_stop(int how, const char *cmd, void *data)
-{
-	(void)cmd;
-	(void)data;
-	if (how == LDM_REBOOT_RESTART)
-		stops++;
-}
-
-static int on_reboot(struct notifier_block *nb, unsigned long code, void *unused)
-{
-	(void)nb;
-	(void)unused;
-	if (code == SYS_RESTART)
-		notified++;
-	return NOTIFY_DONE;
-}
-
-static struct notifier_block reboot_nb = { .notifier_call = on_reboot };
-
 static void tco_boot(void)
 {
-	ldm_hw_clock_manual(true);
-	ldm_machine_stop_handler(on_stop, NULL);
-	ASSERT_OK(register_reboot_notifier(&reboot_nb));
-	ASSERT_OK(hw_board_load(tco_board));
-}
-
-static void tco_down(void)
-{
-	ldm_board_unload();
-	unregister_reboot_notifier(&reboot_nb);
+	wdog_boot(tco_board);
 }
 
 /* Set or clear GEN_CNTL's NO_REBOOT through the bridge's config space. */
@@ -115,8 +85,8 @@ DEFINE_TEST(test_ich_tco_counts_and_reloads,
 	ASSERT_EQ(inl(SMI_EN), 0xdeadbeef);
 	ASSERT_OK(ldm_hw_model_reg_read("tco@460", 1, &v));
 	ASSERT_EQ(v, 3); /* the start and two reloads */
-	ASSERT_EQ(stops, 0);
-	tco_down();
+	ASSERT_EQ(wdog_stops, 0);
+	wdog_shutdown();
 }
 
 DEFINE_TEST(test_ich_tco_second_timeout_resets_unless_no_reboot,
@@ -134,7 +104,7 @@ DEFINE_TEST(test_ich_tco_second_timeout_resets_unless_no_reboot,
 	ASSERT_EQ(inb(TCO1_RLD), 4);
 	ldm_hw_clock_advance(4 * TICK);
 	ASSERT_EQ(inb(TCO2_STS), 0x02);
-	ASSERT_EQ(stops, 0);
+	ASSERT_EQ(wdog_stops, 0);
 	ASSERT(ldm_test_log_has("tco@460: TCO timer ran out twice, but NO_REBOOT (GEN_CNTL "
 				"0xd4 bit 1) is set: no reset"));
 
@@ -147,17 +117,17 @@ DEFINE_TEST(test_ich_tco_second_timeout_resets_unless_no_reboot,
 	ldm_hw_clock_advance(4 * TICK - MS);
 	ASSERT_EQ(inb(TCO1_STS), 0);
 	ldm_hw_clock_advance(4 * TICK + MS);
-	ASSERT_EQ(stops, 1);
-	ASSERT_EQ(notified, 1);
+	ASSERT_EQ(wdog_stops, 1);
+	ASSERT_EQ(wdog_notified, 1);
 	ASSERT(ldm_test_log_has("tco@460: TCO timer ran out twice without a reload (4 ticks of "
 				"0.6 s): resetting the machine"));
 	ldm_hw_clock_advance(100 * TICK);
-	ASSERT_EQ(stops, 1);
-	tco_down();
+	ASSERT_EQ(wdog_stops, 1);
+	wdog_shutdown();
 }
 
 DEFINE_TEST(test_ich_tco_halt_stops_the_count,
-	    .description = "setting TCO_TMR_HLT stops the count where it is: TCO1_RLD keeps "
+	    .description = "setting TCO_TMR_HLT wdog_stops the count where it is: TCO1_RLD keeps "
 			   "reading it, and no timeout comes however long it waits")
 {
 	tco_boot();
@@ -170,8 +140,8 @@ DEFINE_TEST(test_ich_tco_halt_stops_the_count,
 	ldm_hw_clock_advance(1000 * TICK);
 	ASSERT_EQ(inb(TCO1_RLD), 5);
 	ASSERT_EQ(inb(TCO1_STS), 0);
-	ASSERT_EQ(stops, 0);
-	tco_down();
+	ASSERT_EQ(wdog_stops, 0);
+	wdog_shutdown();
 }
 
 DEFINE_TEST(test_ich_tco_269_driver_keeps_it_alive,
@@ -208,15 +178,15 @@ DEFINE_TEST(test_ich_tco_269_driver_keeps_it_alive,
 	ASSERT_OK(ldm_hw_model_reg_read("tco@460", 0, &v));
 	ASSERT_EQ(v, 0);
 	ldm_hw_clock_advance(1000 * TICK);
-	ASSERT_EQ(stops, 0);
+	ASSERT_EQ(wdog_stops, 0);
 
 	ASSERT_OK(ldm_chrdev_open(dev, O_WRONLY, &f));
 	ASSERT_OK(ldm_chrdev_release(f)); /* no 'V': it keeps running */
 	ldm_hw_clock_advance(50 * TICK);
-	ASSERT_EQ(stops, 0);
+	ASSERT_EQ(wdog_stops, 0);
 	ldm_hw_clock_advance(50 * TICK);
-	ASSERT_EQ(stops, 1);
-	ASSERT_EQ(notified, 1);
+	ASSERT_EQ(wdog_stops, 1);
+	ASSERT_EQ(wdog_notified, 1);
 	ASSERT_OK(ldm_delete_module("i8xx_tco", 0));
-	tco_down();
+	wdog_shutdown();
 }

@@ -128,7 +128,7 @@ DEFINE_TEST(test_pci_exec_wdctl_on_the_tco_timer,
 	    .no_runtime = true)
 {
 	struct ldmd d;
-	char ko[256], cmd[512], *out;
+	char ko[256], *out;
 
 	if (!in_path("wdctl"))
 		ldm_test_skip("wdctl is not installed (Debian package util-linux)");
@@ -140,25 +140,14 @@ DEFINE_TEST(test_pci_exec_wdctl_on_the_tco_timer,
 	free(out);
 	exec_ok(&d, "wdctl -s 10", &out);
 	free(out);
-	snprintf(cmd, sizeof(cmd), "%s --root %s hw read tco@460 3", LDM, d.root);
-	ASSERT_EQ(ldm_test_run(cmd, &out), 0);
+	ASSERT_EQ(ldm_run_verb(&d, "hw read tco@460 3", &out), 0);
 	ASSERT_STREQ(out, "0x10\n");
 	free(out);
-	snprintf(cmd, sizeof(cmd), "%s --root %s hw read tco@460 0", LDM, d.root);
-	ASSERT_EQ(ldm_test_run(cmd, &out), 0);
+	ASSERT_EQ(ldm_run_verb(&d, "hw read tco@460 0", &out), 0);
 	ASSERT_STREQ(out, "0x00\n");
 	free(out);
 	pci_down(&d);
 	linux269_clean(ko);
-}
-
-/* Run `ldm --root ROOT ARGS`; its status, its output and errors in @out. */
-static int ldm_cmd(const struct ldmd *d, const char *args, char **out)
-{
-	char cmd[1024];
-
-	snprintf(cmd, sizeof(cmd), "%s --root %s %s 2>&1", LDM, d->root, args);
-	return ldm_test_run(cmd, out);
 }
 
 DEFINE_TEST(test_pci_hotplug_autoloads_its_driver,
@@ -187,14 +176,14 @@ DEFINE_TEST(test_pci_hotplug_autoloads_its_driver,
 	wait_ready(&d);
 	wait_for_file(&d, SYS(&d, "/bus/pci/devices/0000:00:03.0/driver"));
 
-	ASSERT_EQ(ldm_cmd(&d, "device remove 0000:00:03.0", &out), 0);
+	ASSERT_EQ(ldm_run_verb(&d, "device remove 0000:00:03.0", &out), 0);
 	free(out);
 	ASSERT(access(SYS(&d, "/bus/pci/devices/0000:00:03.0"), F_OK));
 	ASSERT_STREQ(cat(SYS(&d, "/module/khw_pci/parameters/removed")), "1\n");
-	ASSERT_EQ(ldm_cmd(&d, "rmmod khw_pci", &out), 0);
+	ASSERT_EQ(ldm_run_verb(&d, "rmmod khw_pci", &out), 0);
 	free(out);
 
-	ASSERT_EQ(ldm_cmd(&d, "device add 0000:00:03.0", &out), 0);
+	ASSERT_EQ(ldm_run_verb(&d, "device add 0000:00:03.0", &out), 0);
 	ASSERT_STREQ(out, "0000:00:03.0\n");
 	free(out);
 	wait_for_file(&d, SYS(&d, "/bus/pci/devices/0000:00:03.0/driver"));
@@ -203,13 +192,13 @@ DEFINE_TEST(test_pci_hotplug_autoloads_its_driver,
 	ASSERT(strstr(out, "Kernel driver in use: khw_pci\n"));
 	free(out);
 
-	ASSERT_EQ(ldm_cmd(&d, "device add 0000:00:03.0", &out), 1);
+	ASSERT_EQ(ldm_run_verb(&d, "device add 0000:00:03.0", &out), 1);
 	ASSERT(strstr(out, "PCI function 0000:00:03.0 is in its slot already"));
 	free(out);
-	ASSERT_EQ(ldm_cmd(&d, "device add 0000:00:09.0", &out), 1);
+	ASSERT_EQ(ldm_run_verb(&d, "device add 0000:00:09.0", &out), 1);
 	ASSERT(strstr(out, "the board has no PCI function 0000:00:09.0"));
 	free(out);
-	ASSERT_EQ(ldm_cmd(&d, "device remove 0000:00:09.0", &out), 1);
+	ASSERT_EQ(ldm_run_verb(&d, "device remove 0000:00:09.0", &out), 1);
 	ASSERT(strstr(out, "no PCI function 0000:00:09.0 is in its slot"));
 	free(out);
 	ldmd_stop(&d, SIGTERM);

@@ -24,6 +24,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <ldm/kernel.h>
 #include <libldm/model.h>
 
 #include "../../../hw/model.h"
@@ -351,23 +352,13 @@ static int kcs_probe(struct ldm_model *m)
 static int kcs_reg_read(struct ldm_model *m, unsigned int reg, uint32_t *value)
 {
 	struct ipmi_kcs *k = ldm_model_priv(m);
+	const uint32_t regs[] = { k->state, (uint32_t)k->requests, (uint32_t)k->aborts,
+				  k->enables };
 
-	switch (reg) {
-	case 0:
-		*value = k->state;
-		return 0;
-	case 1:
-		*value = (uint32_t)k->requests;
-		return 0;
-	case 2:
-		*value = (uint32_t)k->aborts;
-		return 0;
-	case 3:
-		*value = k->enables;
-		return 0;
-	default:
+	if (reg >= ARRAY_SIZE(regs))
 		return -ENOENT;
-	}
+	*value = regs[reg];
+	return 0;
 }
 
 static int kcs_reg_write(struct ldm_model *m, unsigned int reg, uint32_t value)
