@@ -607,18 +607,21 @@ static void model_add(struct pci_host *host, struct pci_model *m)
 
 /*
  * Take @m, off its host's list already, off the bus: its driver's remove
- * runs first, as pci_remove_bus_device() has it. One a driver or a search
- * still holds loses its bus: its config accessors then answer
- * PCIBIOS_DEVICE_NOT_FOUND.
+ * runs first, as pci_remove_bus_device() has it. A pci_dev that a driver
+ * or a search still holds answers its config accessors from the slot,
+ * which no longer holds @m (PCIBIOS_DEVICE_NOT_FOUND, or the function put
+ * there since, as on hardware); when its host goes too (@host_goes), it
+ * loses its bus, which is freed.
  */
-static void model_take_off(struct pci_model *m)
+static void model_take_off(struct pci_model *m, bool host_goes)
 {
 	switch (m->state) {
 	case MODEL_ADDED:
 		list_del_init(&m->pdev.bus_list);
 		get_device(&m->pdev.dev);
 		pci_remove_bus_device(&m->pdev);
-		m->pdev.bus = NULL;
+		if (host_goes)
+			m->pdev.bus = NULL;
 		put_device(&m->pdev.dev);
 		break;
 	case MODEL_FAILED:
@@ -629,7 +632,7 @@ static void model_take_off(struct pci_model *m)
 	}
 }
 
-/* Take @host's functions off the bus (model_take_off()). */
+/* Take @host's functions off the bus (model_take_off()), the host going. */
 static void host_remove_models(struct pci_host *host)
 {
 	struct pci_model *m, *next;
@@ -640,7 +643,7 @@ static void host_remove_models(struct pci_host *host)
 	pthread_mutex_unlock(&hosts_lock);
 	for (; m; m = next) {
 		next = m->next;
-		model_take_off(m);
+		model_take_off(m, true);
 	}
 }
 
@@ -944,7 +947,7 @@ int ldm_pci_function_remove(const char *name)
 		}
 	pthread_mutex_unlock(&hosts_lock);
 	if (m) {
-		model_take_off(m);
+		model_take_off(m, false);
 		host_mark_multifunction(host);
 	}
 	pthread_mutex_unlock(&hotplug_lock);
