@@ -146,7 +146,7 @@ static void count_node(enum ldm_sysfs_type type, size_t mem)
 	mem_kinds[kind].bytes += mem;
 }
 
-static int count_entry(void *ctx, const char *name, const struct ldm_sysfs_stat *st);
+static int count_entry(const char *name, const struct ldm_sysfs_stat *st, void *ctx);
 
 /* Count the nodes below @path (not @path itself). */
 static void count_below(const char *path)
@@ -159,7 +159,7 @@ static void count_below(const char *path)
 	ldm_sysfs_put(dir);
 }
 
-static int count_entry(void *ctx, const char *name, const struct ldm_sysfs_stat *st)
+static int count_entry(const char *name, const struct ldm_sysfs_stat *st, void *ctx)
 {
 	char path[256];
 

@@ -239,7 +239,7 @@ struct walk {
 
 static void coldplug_dir(struct walk *w);
 
-static int coldplug_entry(void *ctx, const char *name, const struct ldm_sysfs_stat *st)
+static int coldplug_entry(const char *name, const struct ldm_sysfs_stat *st, void *ctx)
 {
 	struct walk *w = ctx;
 	size_t len = strlen(w->path);

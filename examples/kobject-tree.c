@@ -212,7 +212,7 @@ static void print_mode(mode_t mode)
 
 static void walk(const char *path);
 
-static int print_entry(void *ctx, const char *name, const struct ldm_sysfs_stat *st)
+static int print_entry(const char *name, const struct ldm_sysfs_stat *st, void *ctx)
 {
 	const char *dir = ctx;
 	char path[512], buf[PAGE_SIZE + 1];

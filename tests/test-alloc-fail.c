@@ -206,7 +206,7 @@ static unsigned long node_ino(const char *path)
 	return st.ino;
 }
 
-static int count_entry(void *ctx, const char *name, const struct ldm_sysfs_stat *st)
+static int count_entry(const char *name, const struct ldm_sysfs_stat *st, void *ctx)
 {
 	(void)name;
 	(void)st;

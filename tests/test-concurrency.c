@@ -181,7 +181,7 @@ static int released_total(void)
 	return n;
 }
 
-static int count_entry(void *ctx, const char *name, const struct ldm_sysfs_stat *st)
+static int count_entry(const char *name, const struct ldm_sysfs_stat *st, void *ctx)
 {
 	(void)name;
 	(void)st;
@@ -385,7 +385,7 @@ struct name_list {
 	enum ldm_sysfs_type types[64];
 };
 
-static int collect_name(void *ctx, const char *name, const struct ldm_sysfs_stat *st)
+static int collect_name(const char *name, const struct ldm_sysfs_stat *st, void *ctx)
 {
 	struct name_list *l = ctx;
 
@@ -875,7 +875,7 @@ struct c4_snap {
 	int a, b, other;
 };
 
-static int c4_fill(void *ctx, const char *name, const struct ldm_sysfs_stat *st)
+static int c4_fill(const char *name, const struct ldm_sysfs_stat *st, void *ctx)
 {
 	struct c4_snap *s = ctx;
 

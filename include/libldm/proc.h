@@ -57,8 +57,8 @@ int ldm_proc_readlink(struct proc_dir_entry *de, char *buf, size_t size);
  * is returned.
  */
 int ldm_proc_readdir(struct proc_dir_entry *dir,
-		     int (*fill)(void *ctx, const char *name, const struct ldm_proc_stat *st),
-		     void *ctx);
+		     int (*fill)(const char *name, const struct ldm_proc_stat *st, void *data),
+		     void *data);
 
 /*
  * Open files: the entry's proc_fops (a seq_file, read_proc/write_proc).

@@ -81,8 +81,8 @@ const char *ldm_sysfs_name(struct sysfs_dirent *sd);
  * and is returned.
  */
 int ldm_sysfs_readdir(struct sysfs_dirent *dir,
-		      int (*fill)(void *ctx, const char *name, const struct ldm_sysfs_stat *st),
-		      void *ctx);
+		      int (*fill)(const char *name, const struct ldm_sysfs_stat *st, void *data),
+		      void *data);
 
 int ldm_sysfs_readlink(struct sysfs_dirent *sd, char *buf, size_t size);
 int ldm_sysfs_follow(struct sysfs_dirent *link, struct sysfs_dirent **ret);

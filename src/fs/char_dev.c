@@ -642,7 +642,7 @@ struct node_walk {
 
 #define NODE_MODE (S_IFCHR | 0600)
 
-static int walk_class_dev(void *ctx, const char *name, const struct ldm_sysfs_stat *st)
+static int walk_class_dev(const char *name, const struct ldm_sysfs_stat *st, void *ctx)
 {
 	struct node_walk *w = ctx;
 	unsigned int major, minor;
@@ -664,7 +664,7 @@ static int walk_class_dev(void *ctx, const char *name, const struct ldm_sysfs_st
 	return w->fn(node, w->dev, NODE_MODE, w->data);
 }
 
-static int walk_class(void *ctx, const char *name, const struct ldm_sysfs_stat *st)
+static int walk_class(const char *name, const struct ldm_sysfs_stat *st, void *ctx)
 {
 	struct node_walk *w = ctx;
 	struct sysfs_dirent *sd;

@@ -235,7 +235,7 @@ struct proc_listing {
 	bool full;
 };
 
-static int add_entry(void *ctx, const char *name, const struct ldm_proc_stat *ps)
+static int add_entry(const char *name, const struct ldm_proc_stat *ps, void *ctx)
 {
 	struct proc_listing *l = ctx;
 	struct stat st;
@@ -268,8 +268,8 @@ static void proc_readdir(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 	if (!ret)
 		ret = ldm_proc_lookup(path, &de);
 	if (!ret) {
-		add_entry(&l, ".", &dot);
-		add_entry(&l, "..", &dot);
+		add_entry(".", &dot, &l);
+		add_entry("..", &dot, &l);
 		ret = ldm_proc_readdir(de, add_entry, &l);
 		ldm_proc_put(de);
 	}

@@ -212,7 +212,7 @@ static pthread_mutex_t snaps_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct dir_snap snaps[DIR_SNAPS];
 static unsigned long snaps_clock;
 
-static int dir_add(void *ctx, const char *name, const struct ldm_sysfs_stat *st)
+static int dir_add(const char *name, const struct ldm_sysfs_stat *st, void *ctx)
 {
 	struct dir_snap *d = ctx;
 	struct dir_entry *ents;
@@ -251,9 +251,9 @@ static int dir_snapshot(struct dir_snap *d, struct sysfs_dirent *sd)
 
 	dir_clear(d);
 	ldm_sysfs_stat(sd, &st);
-	error = dir_add(d, ".", &st);
+	error = dir_add(".", &st, d);
 	if (!error)
-		error = dir_add(d, "..", &st);
+		error = dir_add("..", &st, d);
 	if (!error)
 		error = ldm_sysfs_readdir(sd, dir_add, d);
 	if (error)

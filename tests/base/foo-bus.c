@@ -133,7 +133,7 @@ ssize_t write_attr(const char *path, const char *s)
 	return ldm_sysfs_write_path(path, s, strlen(s));
 }
 
-static int add_name(void *ctx, const char *name, const struct ldm_sysfs_stat *st)
+static int add_name(const char *name, const struct ldm_sysfs_stat *st, void *ctx)
 {
 	char *list = ctx;
 

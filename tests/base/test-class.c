@@ -25,7 +25,7 @@ struct names {
 	char buf[512];
 };
 
-static int add_name(void *ctx, const char *name, const struct ldm_sysfs_stat *st)
+static int add_name(const char *name, const struct ldm_sysfs_stat *st, void *ctx)
 {
 	struct names *n = ctx;
 

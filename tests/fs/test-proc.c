@@ -214,7 +214,7 @@ DEFINE_TEST(test_proc_seq_file_reads_in_pieces_and_seeks,
 	remove_proc_entry("tpother", NULL);
 }
 
-static int list_names(void *ctx, const char *name, const struct ldm_proc_stat *st)
+static int list_names(const char *name, const struct ldm_proc_stat *st, void *ctx)
 {
 	char *out = ctx;
 
@@ -275,7 +275,7 @@ static void put_file(const char *dir, const char *name, const char *text)
 	fclose(f);
 }
 
-static int add_holder(void *ctx, const char *name, const struct ldm_sysfs_stat *st)
+static int add_holder(const char *name, const struct ldm_sysfs_stat *st, void *ctx)
 {
 	char path[600];
 

@@ -123,7 +123,7 @@ struct listing {
 	int stop_ret;
 };
 
-static int collect(void *ctx, const char *name, const struct ldm_sysfs_stat *st)
+static int collect(const char *name, const struct ldm_sysfs_stat *st, void *ctx)
 {
 	struct listing *l = ctx;
 
@@ -1203,7 +1203,7 @@ struct mutate_ctx {
 static struct attribute attr_late = { .name = "late", .mode = 0644 };
 
 /* Change the directory being listed from inside the walk. */
-static int mutate(void *ctx, const char *name, const struct ldm_sysfs_stat *st)
+static int mutate(const char *name, const struct ldm_sysfs_stat *st, void *ctx)
 {
 	struct mutate_ctx *m = ctx;
 

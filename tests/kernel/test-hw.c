@@ -22,7 +22,7 @@ struct bank {
 	int writes;
 };
 
-static uint32_t bank_read(void *data, unsigned long addr, unsigned int width)
+static uint32_t bank_read(unsigned long addr, unsigned int width, void *data)
 {
 	struct bank *b = data;
 
@@ -31,7 +31,7 @@ static uint32_t bank_read(void *data, unsigned long addr, unsigned int width)
 	return b->value;
 }
 
-static void bank_write(void *data, unsigned long addr, unsigned int width, uint32_t value)
+static void bank_write(unsigned long addr, unsigned int width, uint32_t value, void *data)
 {
 	struct bank *b = data;
 
@@ -612,12 +612,12 @@ static int nl_msgs;
 static uint32_t nl_group, nl_pid, nl_type;
 static size_t nl_len;
 
-static void nl_listener(int unit, uint32_t pid, uint32_t group, const void *data, size_t len,
-			void *ctx)
+static void nl_listener(int unit, uint32_t pid, uint32_t group, const void *msg, size_t len,
+			void *data)
 {
-	const struct nlmsghdr *nlh = data;
+	const struct nlmsghdr *nlh = msg;
 
-	(void)ctx;
+	(void)data;
 	if (unit != NETLINK_NFLOG)
 		return;
 	nl_msgs++;
@@ -779,7 +779,7 @@ struct cmos {
 	uint8_t regs[64];
 };
 
-static uint32_t cmos_read(void *data, unsigned long addr, unsigned int width)
+static uint32_t cmos_read(unsigned long addr, unsigned int width, void *data)
 {
 	struct cmos *c = data;
 
@@ -787,7 +787,7 @@ static uint32_t cmos_read(void *data, unsigned long addr, unsigned int width)
 	return addr == 0x70 ? c->index : c->regs[c->index & 63];
 }
 
-static void cmos_write(void *data, unsigned long addr, unsigned int width, uint32_t value)
+static void cmos_write(unsigned long addr, unsigned int width, uint32_t value, void *data)
 {
 	struct cmos *c = data;
 

@@ -91,7 +91,7 @@ static struct tobj *tobj_register(const char *label, struct kobject *parent, str
 
 /* ---- looking at the tree ---- */
 
-static int append_name(void *ctx, const char *name, const struct ldm_sysfs_stat *st)
+static int append_name(const char *name, const struct ldm_sysfs_stat *st, void *ctx)
 {
 	char *list = ctx;
 

@@ -149,13 +149,13 @@ struct dir_snap {
  * ldm_proc_readdir - list a directory
  * @dir: the directory
  * @fill: called for each entry, in creation order, with no lock held
- * @ctx: passed to @fill
+ * @data: passed to @fill
  *
  * Return: 0, the first non-zero return of @fill, -ENOTDIR, or -ENOMEM.
  */
 int ldm_proc_readdir(struct proc_dir_entry *dir,
-		     int (*fill)(void *ctx, const char *name, const struct ldm_proc_stat *st),
-		     void *ctx)
+		     int (*fill)(const char *name, const struct ldm_proc_stat *st, void *data),
+		     void *data)
 {
 	struct proc_dir_entry *de;
 	struct dir_snap *snap;
@@ -179,7 +179,7 @@ int ldm_proc_readdir(struct proc_dir_entry *dir,
 		return -ENOMEM;
 	for (i = 0; i < n; i++) {
 		if (!ret)
-			ret = snap[i].name ? fill(ctx, snap[i].name, &snap[i].st) : -ENOMEM;
+			ret = snap[i].name ? fill(snap[i].name, &snap[i].st, data) : -ENOMEM;
 		free(snap[i].name);
 	}
 	free(snap);

@@ -205,14 +205,14 @@ static int snap_by_ino(const void *a, const void *b)
  * ldm_sysfs_readdir - list a directory, in creation order
  * @dir: the directory
  * @fill: called for each entry with its name and stat; non-zero stops
- * @ctx: passed to @fill
+ * @data: passed to @fill
  *
  * Return: 0, what @fill returned, -ENOTDIR, -ENOMEM; a removed directory
  * lists as empty.
  */
 int ldm_sysfs_readdir(struct sysfs_dirent *dir,
-		      int (*fill)(void *ctx, const char *name, const struct ldm_sysfs_stat *st),
-		      void *ctx)
+		      int (*fill)(const char *name, const struct ldm_sysfs_stat *st, void *data),
+		      void *data)
 {
 	struct dirent_snap *snap;
 	struct hlist_node *pos, *tmp;
@@ -252,7 +252,7 @@ int ldm_sysfs_readdir(struct sysfs_dirent *dir,
 		if (!error && snap[i].sd->s_type == LDM_SYSFS_LINK)
 			ldm_sysfs_stat(snap[i].sd, &snap[i].st);
 		if (!error)
-			error = fill(ctx, snap[i].name, &snap[i].st);
+			error = fill(snap[i].name, &snap[i].st, data);
 		kfree(snap[i].name);
 		ldm_sysfs_put(snap[i].sd);
 	}
