@@ -439,7 +439,7 @@ static void c1_attr_io(const char *dir, const char *attr, const char *member)
 	count_outcome(&c1_out, error, "open", path);
 	if (error)
 		return;
-	n = ldm_sysfs_read(f, buf, sizeof(buf) - 1, 0);
+	n = ldm_sysfs_read(f, buf, sizeof(buf) - 1, &(loff_t){ 0 });
 	count_outcome(&c1_out, n, "read", path);
 	if (n > 0 && !strcmp(attr, "label")) {
 		/* The file is served by the kobject whose directory holds it. */
@@ -449,12 +449,12 @@ static void c1_attr_io(const char *dir, const char *attr, const char *member)
 		atomic_long_inc_return(&c1_label_reads);
 	}
 	if (writable) {
-		n = ldm_sysfs_write(f, "7\n", 2, 0);
+		n = ldm_sysfs_write(f, "7\n", 2, &(loff_t){ 0 });
 		count_outcome(&c1_out, n, "write", path);
 		if (n >= 0)
 			ASSERT_EQ(n, 2);
 	}
-	ldm_sysfs_close(f);
+	ldm_sysfs_release(f);
 
 	n = ldm_sysfs_read_path(path, buf, sizeof(buf));
 	count_outcome(&c1_out, n, "read_path", path);
@@ -649,11 +649,14 @@ static void c2_io_pass(struct c2_handles *h)
 
 	for (i = 0; i < C2_OBJS; i++) {
 		gone = atomic_read(&c2_removed[i]);
-		c2_check(ldm_sysfs_read(h->slow[i], buf, sizeof(buf), 0), gone, "read slow");
+		c2_check(ldm_sysfs_read(h->slow[i], buf, sizeof(buf), &(loff_t){ 0 }), gone,
+			 "read slow");
 		gone = atomic_read(&c2_removed[i]);
-		c2_check(ldm_sysfs_write(h->value[i], "3\n", 2, 0), gone, "write value");
+		c2_check(ldm_sysfs_write(h->value[i], "3\n", 2, &(loff_t){ 0 }), gone,
+			 "write value");
 		gone = atomic_read(&c2_removed[i]);
-		c2_check(ldm_sysfs_read(h->value[i], buf, sizeof(buf), 0), gone, "read value");
+		c2_check(ldm_sysfs_read(h->value[i], buf, sizeof(buf), &(loff_t){ 0 }), gone,
+			 "read value");
 	}
 }
 
@@ -731,10 +734,12 @@ DEFINE_TEST(
 	ASSERT_EQ(atomic_long_read(&c2_out.enoent), 0);
 	for (t = 0; t < C2_IO_THREADS; t++) {
 		for (i = 0; i < C2_OBJS; i++) {
-			ASSERT_EQ(ldm_sysfs_read(io[t].h.slow[i], buf, sizeof(buf), 0), -ENODEV);
-			ASSERT_EQ(ldm_sysfs_write(io[t].h.value[i], "1\n", 2, 0), -ENODEV);
-			ldm_sysfs_close(io[t].h.slow[i]);
-			ldm_sysfs_close(io[t].h.value[i]);
+			ASSERT_EQ(ldm_sysfs_read(io[t].h.slow[i], buf, sizeof(buf), &(loff_t){ 0 }),
+				  -ENODEV);
+			ASSERT_EQ(ldm_sysfs_write(io[t].h.value[i], "1\n", 2, &(loff_t){ 0 }),
+				  -ENODEV);
+			ldm_sysfs_release(io[t].h.slow[i]);
+			ldm_sysfs_release(io[t].h.value[i]);
 		}
 	}
 	for (i = 0; i < C2_OBJS; i++)

@@ -87,12 +87,18 @@ int ldm_sysfs_readdir(struct sysfs_dirent *dir,
 int ldm_sysfs_readlink(struct sysfs_dirent *sd, char *buf, size_t size);
 int ldm_sysfs_follow(struct sysfs_dirent *link, struct sysfs_dirent **ret);
 
+/*
+ * Open files, as those of <libldm/chrdev.h> and <libldm/proc.h>: @pos NULL
+ * reads or writes at the file's position and advances it (read(2)); else
+ * at *@pos, which is advanced (pread(2)). A text attribute's show() runs
+ * when a read starts at 0; each write to one is one store().
+ */
 struct ldm_sysfs_file;
 
 int ldm_sysfs_open(struct sysfs_dirent *sd, int flags, struct ldm_sysfs_file **ret);
-ssize_t ldm_sysfs_read(struct ldm_sysfs_file *file, char *buf, size_t count, loff_t off);
-ssize_t ldm_sysfs_write(struct ldm_sysfs_file *file, const char *buf, size_t count, loff_t off);
-void ldm_sysfs_close(struct ldm_sysfs_file *file);
+ssize_t ldm_sysfs_read(struct ldm_sysfs_file *file, char *buf, size_t count, loff_t *pos);
+ssize_t ldm_sysfs_write(struct ldm_sysfs_file *file, const char *buf, size_t count, loff_t *pos);
+int ldm_sysfs_release(struct ldm_sysfs_file *file);
 int ldm_sysfs_poll(struct ldm_sysfs_file *file, int timeout_ms);
 
 /*

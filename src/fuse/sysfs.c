@@ -89,7 +89,7 @@ static void file_free(struct open_file *of)
 {
 	if (of->ph)
 		fuse_pollhandle_destroy(of->ph);
-	ldm_sysfs_close(of->f);
+	ldm_sysfs_release(of->f);
 	free(of);
 }
 
@@ -461,11 +461,12 @@ static void sysfs_op_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off
 			  struct fuse_file_info *fi)
 {
 	char page[LDM_SYSFS_PAGE_SIZE];
+	loff_t pos = off;
 	ssize_t n;
 
 	(void)ino;
 	fuse_cred_begin(req); /* a show() may ask capable(), as eeprom's read does */
-	n = ldm_sysfs_read(to_file(fi)->f, page, size < sizeof(page) ? size : sizeof(page), off);
+	n = ldm_sysfs_read(to_file(fi)->f, page, size < sizeof(page) ? size : sizeof(page), &pos);
 	fuse_cred_end();
 	if (n < 0)
 		fuse_reply_errno(req, (int)n);
@@ -476,11 +477,12 @@ static void sysfs_op_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off
 static void sysfs_op_write(fuse_req_t req, fuse_ino_t ino, const char *buf, size_t size, off_t off,
 			   struct fuse_file_info *fi)
 {
+	loff_t pos = off;
 	ssize_t n;
 
 	(void)ino;
 	fuse_cred_begin(req);
-	n = ldm_sysfs_write(to_file(fi)->f, buf, size, off);
+	n = ldm_sysfs_write(to_file(fi)->f, buf, size, &pos);
 	fuse_cred_end();
 	if (to_file(fi)->stable)
 		fuse_inval_data(to_file(fi)->sd);

@@ -164,9 +164,9 @@ static void *feed(void *arg)
 		return NULL;
 	if (!ldm_sysfs_open(sd, O_WRONLY, &file)) {
 		/* In two writes, the second at an offset, as cat may do. */
-		ldm_sysfs_write(file, f->image, 4, 0);
-		ldm_sysfs_write(file, f->image + 4, strlen(f->image) - 4, 4);
-		ldm_sysfs_close(file);
+		ldm_sysfs_write(file, f->image, 4, &(loff_t){ 0 });
+		ldm_sysfs_write(file, f->image + 4, strlen(f->image) - 4, &(loff_t){ 4 });
+		ldm_sysfs_release(file);
 	}
 	ldm_sysfs_put(sd);
 	ldm_sysfs_write_path("/class/firmware/fwdev0/loading", "0\n", 2);

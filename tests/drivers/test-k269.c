@@ -188,8 +188,8 @@ static ssize_t read_eeprom(unsigned char *buf)
 
 	ASSERT_OK(ldm_sysfs_lookup("/bus/sbus/devices/0-0050/eeprom", LDM_SYSFS_FOLLOW, &sd));
 	ASSERT_OK(ldm_sysfs_open(sd, O_RDONLY, &file));
-	n = ldm_sysfs_read(file, (char *)buf, 256, 0);
-	ldm_sysfs_close(file);
+	n = ldm_sysfs_read(file, (char *)buf, 256, &(loff_t){ 0 });
+	ldm_sysfs_release(file);
 	ldm_sysfs_put(sd);
 	return n;
 }
