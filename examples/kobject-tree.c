@@ -216,7 +216,7 @@ static int print_entry(const char *name, const struct ldm_sysfs_stat *st, void *
 {
 	const char *dir = ctx;
 	char path[512], buf[PAGE_SIZE + 1];
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	ssize_t n;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
@@ -251,7 +251,7 @@ static int print_entry(const char *name, const struct ldm_sysfs_stat *st, void *
 
 static void walk(const char *path)
 {
-	struct sysfs_dirent *dir;
+	struct ldm_sysfs_node *dir;
 
 	if (ldm_sysfs_lookup(path, 0, &dir))
 		return;

@@ -191,7 +191,7 @@ static int count_entry(const char *name, const struct ldm_sysfs_stat *st, void *
 
 static int dir_entries(const char *path)
 {
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	int n = 0;
 
 	ASSERT_OK(ldm_sysfs_lookup(path, 0, &sd));
@@ -422,7 +422,7 @@ static bool is_member_node(const char *name, enum ldm_sysfs_type type)
 static void c1_attr_io(const char *dir, const char *attr, const char *member)
 {
 	struct ldm_sysfs_file *f;
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	char path[128], buf[64], want[40];
 	bool writable = strcmp(attr, "label") && strcmp(attr, "slow");
 	ssize_t n;
@@ -464,7 +464,7 @@ static void c1_attr_io(const char *dir, const char *attr, const char *member)
 static void c1_walk_group(const char *dir, const char *group, const char *member)
 {
 	struct name_list files = { 0 };
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	char path[96];
 	unsigned int i;
 	int error;
@@ -486,7 +486,7 @@ static void c1_walk_group(const char *dir, const char *group, const char *member
 /* A link inside a member: it reads as the way up to the kset, and leads there. */
 static void c1_walk_link(const char *dir, const char *link)
 {
-	struct sysfs_dirent *sd, *target;
+	struct ldm_sysfs_node *sd, *target;
 	char path[96], buf[64];
 	int error;
 
@@ -506,7 +506,7 @@ static void c1_walk_link(const char *dir, const char *link)
 static void c1_walk_member(const char *member)
 {
 	struct name_list files = { 0 };
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	char dir[64];
 	unsigned int i;
 	int error;
@@ -537,7 +537,7 @@ static void *c1_reader_fn(void *arg)
 {
 	double deadline = *(double *)arg;
 	struct name_list members;
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	unsigned int i, j;
 	char name[32];
 
@@ -617,7 +617,7 @@ static atomic_t c2_late_io; /* I/O that reached a removed kobject */
 
 static void c2_open(struct c2_handles *h)
 {
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	char path[64];
 	unsigned int i;
 
@@ -844,7 +844,7 @@ static atomic_long_t c4_snapshots;
 static void c4_lookup(const char *name)
 {
 	struct ldm_sysfs_stat st;
-	struct sysfs_dirent *sd, *dir;
+	struct ldm_sysfs_node *sd, *dir;
 	char path[64], buf[32];
 	ssize_t n;
 	int error;
@@ -899,7 +899,7 @@ static void *c4_reader_fn(void *arg)
 {
 	double deadline = *(double *)arg;
 	struct c4_snap snap;
-	struct sysfs_dirent *dir;
+	struct ldm_sysfs_node *dir;
 	unsigned int i;
 
 	for (i = 0; i < C4_ITERS && !atomic_read(&c4_stop) && !time_up(deadline); i++) {
@@ -924,7 +924,7 @@ DEFINE_TEST(
 {
 	double deadline = now() + RUN_SECONDS;
 	pthread_t readers[C4_READERS];
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	struct ldm_sysfs_stat st;
 	unsigned int i, renames = 0;
 	const char *final;

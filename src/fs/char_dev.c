@@ -667,7 +667,7 @@ static int walk_class_dev(const char *name, const struct ldm_sysfs_stat *st, voi
 static int walk_class(const char *name, const struct ldm_sysfs_stat *st, void *ctx)
 {
 	struct node_walk *w = ctx;
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	char path[KOBJ_NAME_LEN + 16];
 	int ret;
 
@@ -684,7 +684,7 @@ static int walk_class(const char *name, const struct ldm_sysfs_stat *st, void *c
 
 static int walk_nodes(struct node_walk *w)
 {
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	int ret;
 
 	ret = ldm_sysfs_lookup("/class", 0, &sd);

@@ -148,7 +148,7 @@ static int add_name(const char *name, const struct ldm_sysfs_stat *st, void *ctx
 const char *dir_of(const char *path)
 {
 	static char buf[1024];
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	int error;
 
 	buf[0] = '\0';

@@ -133,7 +133,7 @@ static void fw_event(const struct ldm_uevent *ev, void *data)
 
 static bool wait_for_node(const char *path)
 {
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	int i;
 
 	for (i = 0; i < 1000; i++) {
@@ -151,7 +151,7 @@ static void *feed(void *arg)
 {
 	struct feeder *f = arg;
 	struct ldm_sysfs_file *file;
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 
 	if (!wait_for_node("/class/firmware/fwdev0/loading"))
 		return NULL;
@@ -219,7 +219,7 @@ DEFINE_TEST(
 {
 	struct feeder f = { .image = "IMAGE-THROUGH-SYSFS" };
 	const struct firmware *fw = NULL;
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 
 	ASSERT_OK(request_with_feeder(&f, &fw));
 	ASSERT(fw);

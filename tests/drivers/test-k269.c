@@ -183,7 +183,7 @@ DEFINE_TEST(test_k269_input_stack,
 static ssize_t read_eeprom(unsigned char *buf)
 {
 	struct ldm_sysfs_file *file;
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	ssize_t n;
 
 	ASSERT_OK(ldm_sysfs_lookup("/bus/sbus/devices/0-0050/eeprom", LDM_SYSFS_FOLLOW, &sd));

@@ -293,7 +293,7 @@ static int add_holder(const char *name, const struct ldm_sysfs_stat *st, void *c
 static void copy_module_dir(const char *sys, const char *name, const char *mods)
 {
 	char dir[512], holders[600], path[256], count[32];
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	const char *line = mods;
 	unsigned long size, refs;
 

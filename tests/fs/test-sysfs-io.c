@@ -115,7 +115,7 @@ static struct kobject *dev_add(const char *name)
 static struct ldm_sysfs_file *open_path(const char *path, int flags)
 {
 	struct ldm_sysfs_file *f = NULL;
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 
 	ASSERT_OK(ldm_sysfs_lookup(path, 0, &sd));
 	ASSERT_OK(ldm_sysfs_open(sd, flags, &f));
@@ -128,7 +128,7 @@ static struct ldm_sysfs_file *open_path(const char *path, int flags)
 static int open_err(const char *path, int flags)
 {
 	struct ldm_sysfs_file *f = NULL;
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	int error;
 
 	ASSERT_OK(ldm_sysfs_lookup(path, 0, &sd));
@@ -144,7 +144,7 @@ static int open_err(const char *path, int flags)
 /* 0 if @path is in the tree, else the look-up's error. */
 static int lookup_err(const char *path)
 {
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	int error = ldm_sysfs_lookup(path, 0, &sd);
 
 	if (!error)
@@ -717,7 +717,7 @@ DEFINE_TEST(
 	struct kobject *d = dev_add("d");
 	struct ldm_sysfs_file *r, *w, *b;
 	struct ldm_sysfs_stat st;
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	char got[16];
 
 	ASSERT_OK(sysfs_create_bin_file(d, &bin_data));
@@ -750,7 +750,7 @@ DEFINE_TEST(
 	struct kobject *d = dev_add("d");
 	struct bin_attribute *attr = calloc(1, sizeof(*attr));
 	struct ldm_sysfs_stat st;
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 
 	ASSERT(attr);
 	*attr = bin_data;
@@ -773,7 +773,7 @@ DEFINE_TEST(
 		"a node looked up and then removed (alone or with its kobject) cannot be opened: -ENODEV")
 {
 	struct kobject *d = dev_add("d");
-	struct sysfs_dirent *val, *ro, *data;
+	struct ldm_sysfs_node *val, *ro, *data;
 	struct ldm_sysfs_file *f = NULL;
 
 	ASSERT_OK(sysfs_create_bin_file(d, &bin_data));
@@ -1187,7 +1187,7 @@ DEFINE_TEST(
 
 static char polled[4096];
 
-static void record_poll(struct sysfs_dirent *sd, void *data)
+static void record_poll(struct ldm_sysfs_node *sd, void *data)
 {
 	size_t len = strlen(polled);
 

@@ -66,7 +66,7 @@ static int check_perm(struct ldm_sysfs_file *f)
 
 /**
  * ldm_sysfs_open - open an attribute for I/O
- * @sd: an attribute node
+ * @node: an attribute node
  * @flags: O_RDONLY, O_WRONLY or O_RDWR
  * @ret: the open file
  *
@@ -75,8 +75,9 @@ static int check_perm(struct ldm_sysfs_file *f)
  * file's mode is checked as 2.6.9 did; the mount checks users), -ENODEV if
  * the node has been removed, -ENOMEM.
  */
-int ldm_sysfs_open(struct sysfs_dirent *sd, int flags, struct ldm_sysfs_file **ret)
+int ldm_sysfs_open(struct ldm_sysfs_node *node, int flags, struct ldm_sysfs_file **ret)
 {
+	struct sysfs_dirent *sd = to_sd(node);
 	struct ldm_sysfs_file *f;
 	int error;
 
@@ -108,7 +109,7 @@ int ldm_sysfs_open(struct sysfs_dirent *sd, int flags, struct ldm_sysfs_file **r
 	}
 	pthread_mutex_init(&f->lock, NULL);
 	f->event = sysfs_event(sd);
-	ldm_sysfs_get(sd);
+	sysfs_get(sd);
 	*ret = f;
 	return 0;
 }
@@ -324,7 +325,7 @@ int ldm_sysfs_release(struct ldm_sysfs_file *f)
 {
 	if (!f)
 		return -EINVAL;
-	ldm_sysfs_put(f->sd);
+	sysfs_put(f->sd);
 	pthread_mutex_destroy(&f->lock);
 	kfree(f->page);
 	kfree(f);
@@ -342,17 +343,17 @@ int ldm_sysfs_release(struct ldm_sysfs_file *f)
 ssize_t ldm_sysfs_read_path(const char *path, char *buf, size_t size)
 {
 	struct ldm_sysfs_file *f;
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *node;
 	ssize_t n, total = 0;
 	int error;
 
 	if (!buf || !size)
 		return -EINVAL;
-	error = ldm_sysfs_lookup(path, LDM_SYSFS_FOLLOW, &sd);
+	error = ldm_sysfs_lookup(path, LDM_SYSFS_FOLLOW, &node);
 	if (error)
 		return error;
-	error = ldm_sysfs_open(sd, O_RDONLY, &f);
-	ldm_sysfs_put(sd);
+	error = ldm_sysfs_open(node, O_RDONLY, &f);
+	ldm_sysfs_put(node);
 	if (error)
 		return error;
 	while ((size_t)total < size - 1) {
@@ -381,15 +382,15 @@ ssize_t ldm_sysfs_read_path(const char *path, char *buf, size_t size)
 ssize_t ldm_sysfs_write_path(const char *path, const char *buf, size_t count)
 {
 	struct ldm_sysfs_file *f;
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *node;
 	ssize_t ret;
 	int error;
 
-	error = ldm_sysfs_lookup(path, LDM_SYSFS_FOLLOW, &sd);
+	error = ldm_sysfs_lookup(path, LDM_SYSFS_FOLLOW, &node);
 	if (error)
 		return error;
-	error = ldm_sysfs_open(sd, O_WRONLY, &f);
-	ldm_sysfs_put(sd);
+	error = ldm_sysfs_open(node, O_WRONLY, &f);
+	ldm_sysfs_put(node);
 	if (error)
 		return error;
 	ret = ldm_sysfs_write(f, buf, count, NULL);
