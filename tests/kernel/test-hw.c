@@ -491,7 +491,7 @@ DEFINE_TEST(test_rcu_grace_period_waits_for_readers,
 
 static int proc_write(const char *path, const char *text)
 {
-	struct proc_dir_entry *de;
+	struct ldm_proc_entry *de;
 	struct ldm_proc_file *f;
 	ssize_t n;
 	int err = ldm_proc_lookup(path, &de);
@@ -605,7 +605,7 @@ DEFINE_TEST(test_sysctl_tables_are_served_under_proc_sys,
 	free(text);
 	unregister_sysctl_table(h2);
 	ASSERT(!ldm_proc_read_path("/sys/dev/other", NULL));
-	ASSERT(ldm_proc_lookup("/sys/dev", &(struct proc_dir_entry *){ NULL }) == -ENOENT);
+	ASSERT(ldm_proc_lookup("/sys/dev", &(struct ldm_proc_entry *){ NULL }) == -ENOENT);
 }
 
 static int nl_msgs;
