@@ -148,11 +148,10 @@ static int collect_alias(const char *alias, void *data)
 
 static int read_aliases(struct mod_obj *m)
 {
-	char why[256];
-	int error = ldm_modfile_for_each_device_alias(m->mf, collect_alias, m, why, sizeof(why));
+	int error = ldm_modfile_for_each_device_alias(m->mf, collect_alias, m);
 
 	if (error == -ENOEXEC)
-		report("%s: %s", m->path, why);
+		report("%s: %s", m->path, ldm_modfile_why());
 	return error == -ENOEXEC ? 0 : error;
 }
 

@@ -578,15 +578,14 @@ static int keep_vectors(struct module_reader *r, struct audit_module *m)
 static void read_module(struct module_reader *r, struct audit_module *m)
 {
 	struct ldm_modfile *mf;
-	char why[256];
 	int error;
 
 	r->nexp = r->nimp = r->nns = 0;
 	r->error = 0;
-	error = ldm_modfile_openat(AT_FDCWD, m->path, LDM_MODFILE_LAZY, &mf, why, sizeof(why));
+	error = ldm_modfile_openat(AT_FDCWD, m->path, LDM_MODFILE_LAZY, &mf);
 	if (error) {
 		m->failed = true;
-		m->why = arena_strdup(&r->arena, why);
+		m->why = arena_strdup(&r->arena, ldm_modfile_why());
 		return;
 	}
 	read_modinfo(r, mf, m);
@@ -600,7 +599,7 @@ static void read_module(struct module_reader *r, struct audit_module *m)
 	if (error) {
 		m->failed = true;
 		m->why = arena_strdup(&r->arena,
-				      error == -ENOEXEC ? ldm_modfile_why(mf) : strerror(-error));
+				      error == -ENOEXEC ? ldm_modfile_why() : strerror(-error));
 	}
 	ldm_modfile_free(mf);
 }
