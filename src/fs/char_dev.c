@@ -24,6 +24,7 @@
 
 #include "boot.h"
 #include "char_dev.h"
+#include "grow.h"
 #include "devnode.h"
 
 #define HELD_MAX       8
@@ -595,7 +596,7 @@ int ldm_chrdev_for_each_region(int (*fn)(unsigned int major, unsigned int basemi
 					 unsigned int count, const char *name, void *data),
 			       void *data)
 {
-	struct region_entry *entries = NULL, *grown;
+	struct region_entry *entries = NULL;
 	struct char_device_struct *cd;
 	size_t n = 0, cap = 0, i;
 	unsigned int major;
@@ -608,15 +609,9 @@ int ldm_chrdev_for_each_region(int (*fn)(unsigned int major, unsigned int basemi
 		for (cd = chrdevs[major_to_index(major)]; cd; cd = cd->next) {
 			if (cd->major != major)
 				continue;
-			if (n == cap) {
-				cap = cap ? 2 * cap : 16;
-				grown = krealloc(entries, cap * sizeof(*entries), GFP_KERNEL);
-				if (!grown) {
-					ret = -ENOMEM;
-					break;
-				}
-				entries = grown;
-			}
+			ret = LDM_GROW(entries, cap, n + 1, 16);
+			if (ret)
+				break;
 			entries[n].major = cd->major;
 			entries[n].baseminor = cd->baseminor;
 			entries[n].count = cd->minorct;
