@@ -25,6 +25,7 @@
 #include "boot.h"
 #include "char_dev.h"
 #include "devfs.h"
+#include "grow.h"
 #include "devnode.h"
 
 #define HELD_MAX       8
@@ -596,7 +597,7 @@ int ldm_chrdev_for_each_region(int (*fn)(unsigned int major, unsigned int basemi
 					 unsigned int count, const char *name, void *data),
 			       void *data)
 {
-	struct region_entry *entries = NULL, *grown;
+	struct region_entry *entries = NULL;
 	struct char_device_struct *cd;
 	size_t n = 0, cap = 0, i;
 	unsigned int major;
@@ -609,15 +610,9 @@ int ldm_chrdev_for_each_region(int (*fn)(unsigned int major, unsigned int basemi
 		for (cd = chrdevs[major_to_index(major)]; cd; cd = cd->next) {
 			if (cd->major != major)
 				continue;
-			if (n == cap) {
-				cap = cap ? 2 * cap : 16;
-				grown = krealloc(entries, cap * sizeof(*entries), GFP_KERNEL);
-				if (!grown) {
-					ret = -ENOMEM;
-					break;
-				}
-				entries = grown;
-			}
+			ret = LDM_GROW(entries, cap, n + 1, 16);
+			if (ret)
+				break;
 			entries[n].major = cd->major;
 			entries[n].baseminor = cd->baseminor;
 			entries[n].count = cd->minorct;
@@ -643,7 +638,7 @@ struct node_walk {
 
 #define NODE_MODE (S_IFCHR | 0600)
 
-static int walk_class_dev(void *ctx, const char *name, const struct ldm_sysfs_stat *st)
+static int walk_class_dev(const char *name, const struct ldm_sysfs_stat *st, void *ctx)
 {
 	struct node_walk *w = ctx;
 	unsigned int major, minor;
@@ -665,10 +660,10 @@ static int walk_class_dev(void *ctx, const char *name, const struct ldm_sysfs_st
 	return w->fn(node, w->dev, NODE_MODE, w->data);
 }
 
-static int walk_class(void *ctx, const char *name, const struct ldm_sysfs_stat *st)
+static int walk_class(const char *name, const struct ldm_sysfs_stat *st, void *ctx)
 {
 	struct node_walk *w = ctx;
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	char path[KOBJ_NAME_LEN + 16];
 	int ret;
 
@@ -695,7 +690,7 @@ static int walk_devfs_node(const char *name, dev_t dev, mode_t mode, void *data)
 
 static int walk_nodes(struct node_walk *w)
 {
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	int ret;
 
 	ret = ldm_sysfs_lookup("/class", 0, &sd);

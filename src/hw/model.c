@@ -319,7 +319,7 @@ void ldm_model_machine_reset(struct ldm_model *m)
 	m->reset = true;
 }
 
-static uint32_t region_read(void *data, unsigned long addr, unsigned int width)
+static uint32_t region_read(unsigned long addr, unsigned int width, void *data)
 {
 	struct model_region *r = data;
 	struct ldm_model *m = r->model;
@@ -337,7 +337,7 @@ static uint32_t region_read(void *data, unsigned long addr, unsigned int width)
 	return v;
 }
 
-static void region_write(void *data, unsigned long addr, unsigned int width, uint32_t value)
+static void region_write(unsigned long addr, unsigned int width, uint32_t value, void *data)
 {
 	struct model_region *r = data;
 	struct ldm_model *m = r->model;

@@ -49,7 +49,7 @@ struct card {
 	uint32_t last;
 };
 
-static uint32_t card_read(void *data, unsigned long addr, unsigned int width)
+static uint32_t card_read(unsigned long addr, unsigned int width, void *data)
 {
 	struct card *c = data;
 
@@ -57,7 +57,7 @@ static uint32_t card_read(void *data, unsigned long addr, unsigned int width)
 	return 0xa0 + (uint32_t)(addr - c->base);
 }
 
-static void card_write(void *data, unsigned long addr, unsigned int width, uint32_t value)
+static void card_write(unsigned long addr, unsigned int width, uint32_t value, void *data)
 {
 	struct card *c = data;
 
@@ -193,7 +193,7 @@ static void test_pdev_release(struct device *dev)
 	free(to_pci_dev(dev));
 }
 
-static uint32_t reg_read(void *data, unsigned long addr, unsigned int width)
+static uint32_t reg_read(unsigned long addr, unsigned int width, void *data)
 {
 	(void)data;
 	(void)addr;

@@ -80,7 +80,7 @@ static inline bool node_exists(const char *fmt, ...) __attribute__((format(print
 
 static inline bool node_exists(const char *fmt, ...)
 {
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	char path[512];
 	va_list args;
 

@@ -676,7 +676,7 @@ DEFINE_TEST(
 	platform_device_unregister(w);
 	ASSERT_OK(ldm_delete_module("widget", 0));
 
-	ASSERT_OK(ldm_modfile_open(EXAMPLE_DIR "/widget.ko", &mf, NULL, 0));
+	ASSERT_OK(ldm_modfile_open(EXAMPLE_DIR "/widget.ko", &mf));
 	while ((e = ldm_modfile_modinfo_next(mf, &pos)))
 		if (!strncmp(e, "alias=", 6))
 			snprintf(aliases + strlen(aliases), sizeof(aliases) - strlen(aliases),

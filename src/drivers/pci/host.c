@@ -333,7 +333,7 @@ static void bank_raise(struct pci_bar_bank *bank)
  * it covers is read (or written) once; the bytes of a register it covers in
  * part keep their value on a write. Past the bank's registers: all ones.
  */
-static uint32_t bank_read(void *data, unsigned long addr, unsigned int width)
+static uint32_t bank_read(unsigned long addr, unsigned int width, void *data)
 {
 	struct pci_bar_bank *bank = data;
 	unsigned int rbytes, off = (unsigned int)(addr - bank->start), o, i;
@@ -353,7 +353,7 @@ static uint32_t bank_read(void *data, unsigned long addr, unsigned int width)
 	return val;
 }
 
-static void bank_write(void *data, unsigned long addr, unsigned int width, uint32_t value)
+static void bank_write(unsigned long addr, unsigned int width, uint32_t value, void *data)
 {
 	struct pci_bar_bank *bank = data;
 	unsigned int rbytes, off = (unsigned int)(addr - bank->start), o, i;
@@ -754,7 +754,7 @@ static struct pci_host *host_of_bus(unsigned int number)
 	return NULL;
 }
 
-static uint32_t conf1_read(void *data, unsigned long addr, unsigned int width)
+static uint32_t conf1_read(unsigned long addr, unsigned int width, void *data)
 {
 	struct pci_host *host;
 	u32 a, val = ~0u;
@@ -775,7 +775,7 @@ static uint32_t conf1_read(void *data, unsigned long addr, unsigned int width)
 	return val;
 }
 
-static void conf1_write(void *data, unsigned long addr, unsigned int width, uint32_t value)
+static void conf1_write(unsigned long addr, unsigned int width, uint32_t value, void *data)
 {
 	struct pci_host *host;
 	u32 a;
