@@ -80,6 +80,23 @@ static void __attribute__((format(printf, 1, 2))) say(const char *fmt, ...)
 }
 
 /**
+ * fuse_say - print a message of the layer's, as say() does, for the other
+ * files of the layer
+ * @fmt: the format, its newline included
+ */
+void fuse_say(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!host.name)
+		return;
+	va_start(ap, fmt);
+	fprintf(stderr, "%s: ", host.name);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+}
+
+/**
  * ldm_fuse_set_host - tell the FUSE layer who uses it
  * @h: its name and its handler of a mount taken away (copied)
  *
