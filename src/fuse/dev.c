@@ -252,6 +252,7 @@ static void node_stat(dev_t dev, struct stat *st)
 	st->st_gid = getegid();
 	st->st_blksize = 4096;
 	st->st_atim = st->st_mtim = st->st_ctim = dev_time;
+	dev_attrs_apply(dev, st);
 }
 
 static void dir_stat(fuse_ino_t ino, struct stat *st)
@@ -366,16 +367,46 @@ static void dev_getattr(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *f
 	fuse_reply_attr(req, &st, 0);
 }
 
-/* Truncation is accepted and does nothing, as on a device; the rest is fixed. */
+/*
+ * Truncation is accepted and does nothing, as on a device; a node's mode,
+ * owner and times are dev-attrs.c's, a client's entry's dev-links.c's;
+ * ldmd's directories are fixed.
+ */
 static void dev_setattr(fuse_req_t req, fuse_ino_t ino, struct stat *attr, int to_set,
 			struct fuse_file_info *fi)
 {
-	if (IS_LINK_INO(ino))
+	struct dev_find f = { .dev = fi ? dev_file_of(fi)->dev : INO_DEVT(ino) };
+	struct dev_call c;
+	struct stat st;
+	int ret;
+
+	if (IS_LINK_INO(ino)) {
 		dev_links_setattr(req, ino, attr, to_set);
-	else if (IS_DIR_INO(ino) || !fuse_only_truncates(to_set))
+		return;
+	}
+	if (IS_DIR_INO(ino)) {
 		fuse_reply_errno(req, -EPERM);
-	else
+		return;
+	}
+	if (fuse_only_truncates(to_set)) {
 		dev_getattr(req, ino, fi);
+		return;
+	}
+	ret = dev_call_begin(&c, NULL);
+	if (!ret) {
+		ret = find(&f);
+		dev_call_end(&c, NULL);
+	}
+	if (ret <= 0) {
+		fuse_reply_errno(req, ret ? ret : -ENOENT);
+		return;
+	}
+	node_stat(f.dev, &st);
+	ret = dev_attrs_set(req, f.dev, attr, to_set, &st);
+	if (ret)
+		fuse_reply_errno(req, ret);
+	else
+		fuse_reply_attr(req, &st, 0);
 }
 
 /* The directory: a snapshot at opendir, taken again at offset 0. */
@@ -853,6 +884,7 @@ void ldm_fuse_dev_shutdown(void)
 {
 	struct dev_file *df, *closing = NULL;
 
+	dev_attrs_stop(); /* while the runtime is up: its listener goes */
 	pthread_mutex_lock(&dev_lock);
 	dev_calls_stop();
 	/* A RELEASE meanwhile waits for its file's shut_mf to go, then finds it closed. */
@@ -882,7 +914,7 @@ static int dev_start(struct fuse_session *se)
 	if (getrandom(&file_id_key, sizeof(file_id_key), 0) != sizeof(file_id_key))
 		file_id_key = (uint64_t)time(NULL) * 0x2545f4914f6cdd1dULL;
 	clock_gettime(CLOCK_REALTIME, &dev_time);
-	return 0;
+	return dev_attrs_start();
 }
 
 /* Nothing serves the session: the kernel sends no RELEASE for what it held. */

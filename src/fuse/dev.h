@@ -12,6 +12,8 @@
  *                forwarded by ldm_fuse_dev_ioctl()
  *   dev-links.c  the links and directories clients make (udevd's
  *                SYMLINK+=), kept in memory beside ldmd's nodes
+ *   dev-attrs.c  the mode, owner and times clients give nodes (udevd's
+ *                MODE=, OWNER=, GROUP=), until the device goes
  */
 #ifndef _LDM_FUSE_DEV_H
 #define _LDM_FUSE_DEV_H
@@ -100,6 +102,12 @@ void dev_links_rename(fuse_req_t req, fuse_ino_t parent, const char *name, fuse_
 void dev_links_setattr(fuse_req_t req, fuse_ino_t ino, struct stat *attr, int to_set);
 void dev_links_readlink_req(fuse_req_t req, fuse_ino_t ino);
 void dev_links_exit(void);
+
+/* dev-attrs.c: the mode, owner and times clients give ldmd's nodes */
+void dev_attrs_apply(dev_t dev, struct stat *st);
+int dev_attrs_set(fuse_req_t req, dev_t dev, const struct stat *attr, int to_set, struct stat *st);
+int dev_attrs_start(void);
+void dev_attrs_stop(void);
 
 /* dev-call.c */
 extern bool dev_stopping; /* under dev_lock */
