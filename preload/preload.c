@@ -125,6 +125,10 @@ static void setup(void)
 	LOOKUP(fstat64);
 	LOOKUP(fstatat64);
 	LOOKUP(statx);
+	LOOKUP(mkdirat);
+	LOOKUP(symlinkat);
+	LOOKUP(renameat2);
+	LOOKUP(unlinkat);
 	if (r && *r && strlen(r) < sizeof(root)) {
 		strcpy(root, r);
 		snprintf(path, sizeof(path), "%s/dev", root);

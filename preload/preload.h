@@ -36,6 +36,11 @@ struct ldm_preload_libc {
 	int (*fstat64)(int fd, struct stat64 *st);
 	int (*fstatat64)(int dirfd, const char *path, struct stat64 *st, int flags);
 	int (*statx)(int dirfd, const char *path, int flags, unsigned int mask, struct statx *stx);
+	int (*mkdirat)(int dirfd, const char *path, mode_t mode);
+	int (*symlinkat)(const char *target, int dirfd, const char *path);
+	int (*renameat2)(int olddirfd, const char *old, int newdirfd, const char *new,
+			 unsigned int flags);
+	int (*unlinkat)(int dirfd, const char *path, int flags);
 };
 
 const struct ldm_preload_libc *ldm_preload_libc(void);

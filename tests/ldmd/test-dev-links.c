@@ -247,7 +247,8 @@ DEFINE_TEST(
 
 static const char rules[] =
 	"SUBSYSTEM==\"input\", KERNEL==\"event0\", SYMLINK+=\"input/by-ldm/kbd\", "
-	"ENV{LDM_KBD}=\"typed\", MODE=\"0640\"\n";
+	"SYMLINK+=\"disk/by-ldm/kbd\", SYMLINK+=\"ldm-kbd\", ENV{LDM_KBD}=\"typed\", "
+	"MODE=\"0640\"\n";
 
 /* `ldm exec [--udevd DIR/rules] -- sh -c @script` (within WAIT_SECONDS each wait); its status. */
 static int exec_sh(const struct ldmd *d, bool udevd, const char *script, char **out)
@@ -265,7 +266,7 @@ static int exec_sh(const struct ldmd *d, bool udevd, const char *script, char **
 DEFINE_TEST(
 	test_exec_udevd_links_and_database_outlive_the_namespace,
 	.description =
-		"systemd-udevd under ldm exec --udevd makes a rule's SYMLINK+= link in DIR/dev, resolving to ldmd's node, and gives the node the rule's MODE; a later ldm exec without udevd sees the link, and udevadm info /dev/input/event0 shows the rule's S: and E: lines from DIR/udev; when the device goes (rmmod) udevd takes the link, its directory and the record away; DIR/udev goes with ldmd",
+		"systemd-udevd under ldm exec --udevd makes a rule's SYMLINK+= links in DIR/dev (in input/, in a new disk/by-ldm/, at the top, and its char/13:64), resolving to ldmd's node, and gives the node the rule's MODE; a later ldm exec without udevd sees the link, and udevadm info /dev/input/event0 shows the rule's S: and E: lines from DIR/udev; when the device goes (rmmod) udevd takes the link, its directory and the record away; DIR/udev goes with ldmd",
 	.no_runtime = true)
 {
 	char path[600], *out;
@@ -292,6 +293,10 @@ DEFINE_TEST(
 		  0);
 	free(out);
 	ASSERT_STREQ(READLINK(DEV(&d, "input/by-ldm/kbd")), "../event0");
+	/* New at the top of /dev too, as udevd's /dev/char/13:64. */
+	ASSERT_STREQ(READLINK(DEV(&d, "disk/by-ldm/kbd")), "../../input/event0");
+	ASSERT_STREQ(READLINK(DEV(&d, "ldm-kbd")), "input/event0");
+	ASSERT_STREQ(READLINK(DEV(&d, "char/13:64")), "../input/event0");
 	ASSERT_OK(stat(DEV(&d, "input/event0"), &node));
 	ASSERT_OK(stat(DEV(&d, "input/by-ldm/kbd"), &st));
 	ASSERT_EQ(st.st_ino, node.st_ino);
@@ -300,12 +305,14 @@ DEFINE_TEST(
 	ASSERT_OK(access(path, F_OK));
 
 	/* A second ldm exec, with no udevd: the link and the database are there. */
-	ASSERT_EQ(exec_sh(&d, false,
-			  "readlink /dev/input/by-ldm/kbd; udevadm info /dev/input/event0; "
-			  "test -c /dev/input/event0 && echo chr",
-			  &out),
-		  0);
-	if (!strstr(out, "../event0\n") || !strstr(out, "S: input/by-ldm/kbd\n") ||
+	ASSERT_EQ(
+		exec_sh(&d, false,
+			"readlink /dev/input/by-ldm/kbd /dev/ldm-kbd; udevadm info /dev/input/event0; "
+			"test -c /dev/input/event0 && echo chr",
+			&out),
+		0);
+	if (!strstr(out, "../event0\ninput/event0\n") || !strstr(out, "S: input/by-ldm/kbd\n") ||
+	    !strstr(out, "S: disk/by-ldm/kbd\n") || !strstr(out, "S: ldm-kbd\n") ||
 	    !strstr(out, "E: LDM_KBD=typed\n") || !strstr(out, "N: input/event0\n") ||
 	    !strstr(out, "chr\n"))
 		FAIL("a later ldm exec does not see what udevd made:\n%s", out);
@@ -323,6 +330,9 @@ DEFINE_TEST(
 	free(out);
 	ASSERT_ERRNO(lstat(DEV(&d, "input/by-ldm/kbd"), &st), ENOENT);
 	ASSERT_ERRNO(lstat(DEV(&d, "input/by-ldm"), &st), ENOENT);
+	ASSERT_ERRNO(lstat(DEV(&d, "disk"), &st), ENOENT);
+	ASSERT_ERRNO(lstat(DEV(&d, "ldm-kbd"), &st), ENOENT);
+	ASSERT_ERRNO(lstat(DEV(&d, "char/13:64"), &st), ENOENT);
 	ASSERT_ERRNO(access(path, F_OK), ENOENT);
 
 	snprintf(path, sizeof(path), "rm -rf %s/rules", d.root);
@@ -336,7 +346,7 @@ DEFINE_TEST(
 DEFINE_TEST(
 	test_exec_user_may_not_make_links,
 	.description =
-		"under ldm exec as a user who is not root (root of its own user namespace) a link in /dev/input is refused, and ldm exec as root makes one in DIR/dev",
+		"under ldm exec as a user who is not root (root of its own user namespace) a link in /dev/input is refused; ldm exec as root makes links and directories in DIR/dev, in /dev/input and at the top of /dev, and removes them there",
 	.no_runtime = true)
 {
 	char cmd[1024], *out;
@@ -354,8 +364,14 @@ DEFINE_TEST(
 			FAIL("a user made a link in ldmd's /dev:\n%s", out);
 	}
 	free(out);
-	ASSERT_EQ(exec_sh(&d, false, "ln -s event0 /dev/input/by-root", &out), 0);
+	ASSERT_EQ(exec_sh(&d, false,
+			  "ln -s event0 /dev/input/by-root && ln -s input/event0 /dev/top && "
+			  "mkdir /dev/new && test -L /dev/top && rm /dev/top",
+			  &out),
+		  0);
 	free(out);
 	ASSERT_STREQ(READLINK(DEV(&d, "input/by-root")), "event0");
+	ASSERT_OK(access(DEV(&d, "new"), F_OK));
+	ASSERT_ERRNO(access(DEV(&d, "top"), F_OK), ENOENT);
 	ldmd_down(&d);
 }

@@ -196,11 +196,15 @@ static bool is_our_link(const char *nodes, const char *path)
 	return !strncmp(target, nodes, strlen(nodes)) && target[strlen(nodes)] == '/';
 }
 
-/* Take out of /dev the links to entries of @nodes that are gone. */
+/*
+ * Take out of /dev the links to entries of @nodes that are gone, and the
+ * copies of its links (below) that are gone from it and lead nowhere now.
+ */
 static void prune_links(const char *nodes)
 {
 	char path[PATH_MAX + 8], target[2 * PATH_MAX];
 	struct dirent *de;
+	struct stat st;
 	DIR *d;
 
 	d = opendir("/dev");
@@ -209,20 +213,25 @@ static void prune_links(const char *nodes)
 			continue; /* ., .., /dev/.ldm; the machine's nodes; udevd's directories */
 		snprintf(path, sizeof(path), "/dev/%s", de->d_name);
 		snprintf(target, sizeof(target), "%s/%s", nodes, de->d_name);
-		/* lstat: a client's link of DIR/dev may lead nowhere, and stays. */
-		if (is_our_link(nodes, path) &&
-		    faccessat(AT_FDCWD, target, F_OK, AT_SYMLINK_NOFOLLOW))
+		if (!lstat(target, &st))
+			continue;
+		if (is_our_link(nodes, path) || stat(path, &st))
 			unlink(path);
 	}
 	if (d)
 		closedir(d);
 }
 
-/* Make /dev hold a link to each entry at the top of @nodes: nodes, directories, links. */
+/*
+ * Make /dev hold each entry at the top of @nodes: a link to a node or a
+ * directory, and a copy of a link (its target, which resolves alike in
+ * /dev), so that udevd reading its link back finds what it wrote.
+ */
 static void add_links(const char *nodes)
 {
-	char path[PATH_MAX + 8], target[2 * PATH_MAX];
+	char path[PATH_MAX + 8], target[2 * PATH_MAX], copy[PATH_MAX];
 	struct dirent *de;
+	ssize_t n;
 	DIR *d;
 
 	d = opendir(nodes);
@@ -231,7 +240,10 @@ static void add_links(const char *nodes)
 			continue;
 		snprintf(path, sizeof(path), "/dev/%s", de->d_name);
 		snprintf(target, sizeof(target), "%s/%s", nodes, de->d_name);
-		if (symlink(target, path) && errno != EEXIST)
+		n = de->d_type == DT_LNK ? readlink(target, copy, sizeof(copy) - 1) : -1;
+		if (n >= 0)
+			copy[n] = '\0';
+		if (symlink(n >= 0 ? copy : target, path) && errno != EEXIST)
 			fprintf(stderr, "ldm exec: %s: %s\n", path, strerror(errno));
 	}
 	if (d)
