@@ -116,58 +116,59 @@ static bool exists(const char *path)
 	return !ldm_preload_libc()->lstat(path, &st);
 }
 
-int mkdirat(int dirfd, const char *path, mode_t mode)
+/* mkdirat(), or with @target symlinkat(), as the C library makes it. */
+static int make(const char *target, int dirfd, const char *path, mode_t mode)
 {
 	const struct ldm_preload_libc *c = ldm_preload_libc();
+
+	return target ? c->symlinkat(target, dirfd, path) : c->mkdirat(dirfd, path, mode);
+}
+
+/*
+ * A directory (@target NULL) or a link at @path: in DIR/dev if it is a
+ * new name at the top of /dev, mirrored in /dev; else, or where DIR/dev
+ * refuses, as asked.
+ */
+static int make_at_top(const char *target, int dirfd, const char *path, mode_t mode)
+{
 	const char *name = top_name(dirfd, path);
 	char src[PATH_MAX];
 	int saved = errno;
 
 	if (!name || exists(path))
-		return c->mkdirat(dirfd, path, mode);
+		return make(target, dirfd, path, mode);
 	ldmd_path(name, src, sizeof(src));
-	if (c->mkdirat(AT_FDCWD, src, mode)) {
+	if (make(target, AT_FDCWD, src, mode)) {
 		if (refused(errno)) {
 			errno = saved;
-			return c->mkdirat(dirfd, path, mode);
+			return make(target, dirfd, path, mode);
 		}
 		if (errno == EEXIST)
-			mirror(name);
+			mirror(name); /* another namespace made it */
 		return -1;
 	}
 	mirror(name);
 	return 0;
+}
+
+int mkdirat(int dirfd, const char *path, mode_t mode)
+{
+	return make_at_top(NULL, dirfd, path, mode);
 }
 
 int mkdir(const char *path, mode_t mode)
 {
-	return mkdirat(AT_FDCWD, path, mode);
+	return make_at_top(NULL, AT_FDCWD, path, mode);
 }
 
 int symlinkat(const char *target, int dirfd, const char *path)
 {
-	const struct ldm_preload_libc *c = ldm_preload_libc();
-	const char *name = top_name(dirfd, path);
-	char src[PATH_MAX];
-	int saved = errno;
-
-	if (!name || exists(path))
-		return c->symlinkat(target, dirfd, path);
-	ldmd_path(name, src, sizeof(src));
-	if (c->symlinkat(target, AT_FDCWD, src)) {
-		if (refused(errno)) {
-			errno = saved;
-			return c->symlinkat(target, dirfd, path);
-		}
-		return -1;
-	}
-	mirror(name);
-	return 0;
+	return make_at_top(target, dirfd, path, 0);
 }
 
 int symlink(const char *target, const char *path)
 {
-	return symlinkat(target, AT_FDCWD, path);
+	return make_at_top(target, AT_FDCWD, path, 0);
 }
 
 int renameat2(int olddirfd, const char *old, int newdirfd, const char *new, unsigned int flags)

@@ -75,19 +75,14 @@ void dev_attrs_apply(dev_t dev, struct stat *st)
 /* Under attrs_lock: the entry of @dev, made from @st if there is none. */
 static struct dev_attr *attr_get(dev_t dev, const struct stat *st)
 {
-	struct dev_attr *a = attr_of(dev), *more;
+	struct dev_attr *a = attr_of(dev);
 
 	if (a)
 		return a;
 	if (nattrs == DEV_ATTRS_MAX)
 		return NULL;
-	if (nattrs == attrs_cap) {
-		more = realloc(attrs, (attrs_cap ? 2 * attrs_cap : 16) * sizeof(*attrs));
-		if (!more)
-			return NULL;
-		attrs = more;
-		attrs_cap = attrs_cap ? 2 * attrs_cap : 16;
-	}
+	if (dev_grow((void **)&attrs, nattrs, &attrs_cap, sizeof(*attrs)))
+		return NULL;
 	a = &attrs[nattrs++];
 	*a = (struct dev_attr){ .dev = dev,
 				.mode = st->st_mode & 07777,

@@ -105,6 +105,30 @@ static bool is_child(const char *path, const char *dir)
 	return !strchr(path + (len ? len + 1 : 0), '/');
 }
 
+/**
+ * dev_grow - make room for one more element in an array that grows
+ * @array: the address of the array's pointer
+ * @n: how many it holds
+ * @cap: how many it has room for; updated
+ * @size: the size of one
+ *
+ * Return: 0, or -ENOMEM (the array is left as it was).
+ */
+int dev_grow(void **array, size_t n, size_t *cap, size_t size)
+{
+	size_t more = *cap ? 2 * *cap : 16;
+	void *p;
+
+	if (n < *cap)
+		return 0;
+	p = realloc(*array, more * size);
+	if (!p)
+		return -ENOMEM;
+	*array = p;
+	*cap = more;
+	return 0;
+}
+
 /* Under links_lock: whether an entry lies below @dir. */
 static bool below_locked(const char *dir)
 {
@@ -129,6 +153,19 @@ static void link_stat(const struct dev_link *l, struct stat *st)
 	st->st_atim = st->st_mtim = st->st_ctim = l->time;
 }
 
+/* The attributes of the entry at @path, or of node id @ino. */
+static int entry_stat(const char *path, fuse_ino_t ino, struct stat *st)
+{
+	struct dev_link *l;
+
+	pthread_mutex_lock(&links_lock);
+	l = path ? by_path(path) : by_ino(ino);
+	if (l)
+		link_stat(l, st);
+	pthread_mutex_unlock(&links_lock);
+	return l ? 0 : -ENOENT;
+}
+
 /**
  * dev_links_lookup - the entry a client made at @path
  * @path: below DIR/dev
@@ -138,14 +175,7 @@ static void link_stat(const struct dev_link *l, struct stat *st)
  */
 int dev_links_lookup(const char *path, struct stat *st)
 {
-	struct dev_link *l;
-
-	pthread_mutex_lock(&links_lock);
-	l = by_path(path);
-	if (l)
-		link_stat(l, st);
-	pthread_mutex_unlock(&links_lock);
-	return l ? 0 : -ENOENT;
+	return entry_stat(path, 0, st);
 }
 
 /**
@@ -157,14 +187,25 @@ int dev_links_lookup(const char *path, struct stat *st)
  */
 int dev_links_getattr(fuse_ino_t ino, struct stat *st)
 {
+	return entry_stat(NULL, ino, st);
+}
+
+/* A directory's path (@dir) or a link's target into @buf. */
+static int entry_string(fuse_ino_t ino, bool dir, char *buf, size_t size)
+{
 	struct dev_link *l;
+	int ret = 0;
 
 	pthread_mutex_lock(&links_lock);
 	l = by_ino(ino);
-	if (l)
-		link_stat(l, st);
+	if (!l)
+		ret = -ENOENT;
+	else if (dir != !l->target)
+		ret = dir ? -ENOTDIR : -EINVAL;
+	else
+		snprintf(buf, size, "%s", dir ? l->path : l->target);
 	pthread_mutex_unlock(&links_lock);
-	return l ? 0 : -ENOENT;
+	return ret;
 }
 
 /**
@@ -177,19 +218,7 @@ int dev_links_getattr(fuse_ino_t ino, struct stat *st)
  */
 int dev_links_dir_path(fuse_ino_t ino, char *buf, size_t size)
 {
-	struct dev_link *l;
-	int ret = 0;
-
-	pthread_mutex_lock(&links_lock);
-	l = by_ino(ino);
-	if (!l)
-		ret = -ENOENT;
-	else if (l->target)
-		ret = -ENOTDIR;
-	else
-		snprintf(buf, size, "%s", l->path);
-	pthread_mutex_unlock(&links_lock);
-	return ret;
+	return entry_string(ino, true, buf, size);
 }
 
 /**
@@ -244,26 +273,14 @@ int dev_links_for_each_child(const char *dir,
  */
 int dev_links_readlink(fuse_ino_t ino, char *buf, size_t size)
 {
-	struct dev_link *l;
-	int ret = 0;
-
-	pthread_mutex_lock(&links_lock);
-	l = by_ino(ino);
-	if (!l)
-		ret = -ENOENT;
-	else if (!l->target)
-		ret = -EINVAL;
-	else
-		snprintf(buf, size, "%s", l->target);
-	pthread_mutex_unlock(&links_lock);
-	return ret;
+	return entry_string(ino, false, buf, size);
 }
 
 /* Make the entry @path (@target NULL: a directory) for the requester @ctx. */
 static int link_add(const char *path, const char *target, mode_t mode, const struct fuse_ctx *ctx,
 		    struct stat *st)
 {
-	struct dev_link *more, *l;
+	struct dev_link *l;
 	char *p, *t = NULL;
 
 	if (nlinks == DEV_LINKS_MAX) {
@@ -276,13 +293,8 @@ static int link_add(const char *path, const char *target, mode_t mode, const str
 	}
 	if (by_path(path))
 		return -EEXIST;
-	if (nlinks == links_cap) {
-		more = realloc(links, (links_cap ? 2 * links_cap : 32) * sizeof(*links));
-		if (!more)
-			return -ENOMEM;
-		links = more;
-		links_cap = links_cap ? 2 * links_cap : 32;
-	}
+	if (dev_grow((void **)&links, nlinks, &links_cap, sizeof(*links)))
+		return -ENOMEM;
 	p = strdup(path);
 	if (target)
 		t = strdup(target);

@@ -202,6 +202,20 @@ static int find(struct dev_find *f)
 	return ret == -ENOENT ? 0 : ret < 0 ? ret : 1;
 }
 
+/* find(), as a call into the runtime of its own. */
+static int find_call(struct dev_find *f)
+{
+	struct dev_call c;
+	int ret;
+
+	ret = dev_call_begin(&c, NULL);
+	if (ret)
+		return ret;
+	ret = find(f);
+	dev_call_end(&c, NULL);
+	return ret;
+}
+
 /**
  * dev_ldmd_has - whether ldmd has a node or a directory of nodes at @path
  * @path: below DIR/dev
@@ -211,15 +225,8 @@ static int find(struct dev_find *f)
 int dev_ldmd_has(const char *path)
 {
 	struct dev_find f = { .name = path };
-	struct dev_call c;
-	int ret;
 
-	ret = dev_call_begin(&c, NULL);
-	if (ret)
-		return ret;
-	ret = find(&f);
-	dev_call_end(&c, NULL);
-	return ret;
+	return find_call(&f);
 }
 
 /**
@@ -255,6 +262,18 @@ static void node_stat(dev_t dev, struct stat *st)
 	dev_attrs_apply(dev, st);
 }
 
+/* The attributes of the node @dev, if a class device still has it. */
+static int node_attr(dev_t dev, struct stat *st)
+{
+	struct dev_find f = { .dev = dev };
+	int ret = find_call(&f);
+
+	if (ret <= 0)
+		return ret ? ret : -ENOENT;
+	node_stat(f.dev, st);
+	return 0;
+}
+
 static void dir_stat(fuse_ino_t ino, struct stat *st)
 {
 	memset(st, 0, sizeof(*st));
@@ -280,7 +299,6 @@ static void dev_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
 	char path[DEV_PATH_MAX], full[DEV_PATH_MAX + NAME_MAX + 1];
 	struct dev_find f = { .name = full };
 	struct fuse_entry_param e = { 0 };
-	struct dev_call c;
 	int ret;
 
 	ret = dev_dir_path(parent, path, sizeof(path));
@@ -289,11 +307,7 @@ static void dev_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
 		return;
 	}
 	snprintf(full, sizeof(full), "%s%s%s", path, *path ? "/" : "", name);
-	ret = dev_call_begin(&c, NULL);
-	if (!ret) {
-		ret = find(&f);
-		dev_call_end(&c, NULL);
-	}
+	ret = find_call(&f);
 	/* A node of ldmd's wins over a client's entry, which wins over nothing. */
 	if (ret >= 0 && !(ret == 1 && !f.dir) && !dev_links_lookup(full, &e.attr)) {
 		e.ino = e.attr.st_ino;
@@ -331,8 +345,6 @@ static void dev_forget(fuse_req_t req, fuse_ino_t ino, uint64_t nlookup)
 
 static void dev_getattr(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 {
-	struct dev_find f = { .dev = INO_DEVT(ino) };
-	struct dev_call c;
 	struct stat st;
 	int ret;
 
@@ -354,17 +366,11 @@ static void dev_getattr(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *f
 		fuse_reply_attr(req, &st, 0);
 		return;
 	}
-	ret = dev_call_begin(&c, NULL);
-	if (!ret) {
-		ret = find(&f);
-		dev_call_end(&c, NULL);
-	}
-	if (ret <= 0) {
-		fuse_reply_errno(req, ret ? ret : -ENOENT);
-		return;
-	}
-	node_stat(f.dev, &st);
-	fuse_reply_attr(req, &st, 0);
+	ret = node_attr(INO_DEVT(ino), &st);
+	if (ret)
+		fuse_reply_errno(req, ret);
+	else
+		fuse_reply_attr(req, &st, 0);
 }
 
 /*
@@ -375,9 +381,8 @@ static void dev_getattr(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *f
 static void dev_setattr(fuse_req_t req, fuse_ino_t ino, struct stat *attr, int to_set,
 			struct fuse_file_info *fi)
 {
-	struct dev_find f = { .dev = fi ? dev_file_of(fi)->dev : INO_DEVT(ino) };
-	struct dev_call c;
 	struct stat st;
+	dev_t dev;
 	int ret;
 
 	if (IS_LINK_INO(ino)) {
@@ -392,17 +397,10 @@ static void dev_setattr(fuse_req_t req, fuse_ino_t ino, struct stat *attr, int t
 		dev_getattr(req, ino, fi);
 		return;
 	}
-	ret = dev_call_begin(&c, NULL);
-	if (!ret) {
-		ret = find(&f);
-		dev_call_end(&c, NULL);
-	}
-	if (ret <= 0) {
-		fuse_reply_errno(req, ret ? ret : -ENOENT);
-		return;
-	}
-	node_stat(f.dev, &st);
-	ret = dev_attrs_set(req, f.dev, attr, to_set, &st);
+	dev = fi ? dev_file_of(fi)->dev : INO_DEVT(ino);
+	ret = node_attr(dev, &st);
+	if (!ret)
+		ret = dev_attrs_set(req, dev, attr, to_set, &st);
 	if (ret)
 		fuse_reply_errno(req, ret);
 	else
@@ -438,15 +436,8 @@ static int dir_add(const char *name, dev_t dev, mode_t mode, void *data)
 		if (!dir)
 			return -ENOMEM;
 	}
-	if (d->n == d->cap) {
-		size_t cap = d->cap ? 2 * d->cap : 64;
-		struct dev_entry *ents = realloc(d->ents, cap * sizeof(*ents));
-
-		if (!ents)
-			return -ENOMEM;
-		d->ents = ents;
-		d->cap = cap;
-	}
+	if (dev_grow((void **)&d->ents, d->n, &d->cap, sizeof(*d->ents)))
+		return -ENOMEM;
 	snprintf(d->ents[d->n].name, sizeof(d->ents[d->n].name), "%.*s",
 		 (int)(slash ? (size_t)(slash - rest) : strlen(rest)), rest);
 	d->ents[d->n].dir = dir;
@@ -460,19 +451,13 @@ static int dir_add(const char *name, dev_t dev, mode_t mode, void *data)
 static int dir_add_other(const char *name, const struct stat *st, void *data)
 {
 	struct dev_dir *d = data;
-	struct dev_entry *ents;
 	size_t i;
 
 	for (i = 0; i < d->n; i++)
 		if (!d->ents[i].other && !strcmp(d->ents[i].name, name))
 			return 0; /* ldmd's wins */
-	if (d->n == d->cap) {
-		ents = realloc(d->ents, (d->cap ? 2 * d->cap : 64) * sizeof(*ents));
-		if (!ents)
-			return -ENOMEM;
-		d->ents = ents;
-		d->cap = d->cap ? 2 * d->cap : 64;
-	}
+	if (dev_grow((void **)&d->ents, d->n, &d->cap, sizeof(*d->ents)))
+		return -ENOMEM;
 	snprintf(d->ents[d->n].name, sizeof(d->ents[d->n].name), "%s", name);
 	d->ents[d->n].dir = 0;
 	d->ents[d->n].dev = 0;
