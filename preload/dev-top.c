@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "preload.h"
@@ -30,6 +31,17 @@
 static const char *const machine_names[] = { "null", "zero",  "full",	"random", "urandom",
 					     "tty",  "pts",   "shm",	"log",	  "ptmx",
 					     "fd",   "stdin", "stdout", "stderr" };
+
+/* The C library's renameat2(), or the system call where it has none (before 2.28). */
+static int real_renameat2(int olddirfd, const char *old, int newdirfd, const char *new,
+			  unsigned int flags)
+{
+	const struct ldm_preload_libc *c = ldm_preload_libc();
+
+	if (c->renameat2)
+		return c->renameat2(olddirfd, old, newdirfd, new, flags);
+	return (int)syscall(SYS_renameat2, olddirfd, old, newdirfd, new, flags);
+}
 
 /* Whether /dev/@name is the machine's in the namespaces of ldm exec (sandbox.c). */
 static bool machine_name(const char *name)
@@ -87,7 +99,8 @@ static void mirror(const char *name)
 	else
 		snprintf(target, sizeof(target), "%s", src);
 	c->unlinkat(AT_FDCWD, tmp, 0);
-	if (!c->symlinkat(target, AT_FDCWD, tmp) && c->renameat2(AT_FDCWD, tmp, AT_FDCWD, path, 0))
+	if (!c->symlinkat(target, AT_FDCWD, tmp) &&
+	    real_renameat2(AT_FDCWD, tmp, AT_FDCWD, path, 0))
 		c->unlinkat(AT_FDCWD, tmp, 0);
 }
 
@@ -178,10 +191,10 @@ int renameat2(int olddirfd, const char *old, int newdirfd, const char *new, unsi
 	char src[PATH_MAX], dst[PATH_MAX];
 
 	if (!from || !to || !mirrors(from) || (exists(new) && !mirrors(to)))
-		return c->renameat2(olddirfd, old, newdirfd, new, flags);
+		return real_renameat2(olddirfd, old, newdirfd, new, flags);
 	ldmd_path(from, src, sizeof(src));
 	ldmd_path(to, dst, sizeof(dst));
-	if (c->renameat2(AT_FDCWD, src, AT_FDCWD, dst, flags))
+	if (real_renameat2(AT_FDCWD, src, AT_FDCWD, dst, flags))
 		return -1;
 	mirror(to);
 	c->unlinkat(AT_FDCWD, old, 0);
