@@ -308,8 +308,12 @@ static void dev_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
 	}
 	snprintf(full, sizeof(full), "%s%s%s", path, *path ? "/" : "", name);
 	ret = find_call(&f);
-	/* A node of ldmd's wins over a client's entry, which wins over nothing. */
-	if (ret >= 0 && !(ret == 1 && !f.dir) && !dev_links_lookup(full, &e.attr)) {
+	/*
+	 * A node of ldmd's wins over a client's entry, and ldmd's directory
+	 * over a client's link; a client's directory may stand for ldmd's.
+	 */
+	if (ret >= 0 && !(ret == 1 && !f.dir) && !dev_links_lookup(full, &e.attr) &&
+	    (!ret || S_ISDIR(e.attr.st_mode))) {
 		e.ino = e.attr.st_ino;
 		fuse_reply_entry(req, &e);
 		return;

@@ -99,10 +99,21 @@ static char *link_of(const char *path, char *buf)
 
 #define READLINK(path) link_of((path), (char[256]){ 0 })
 
+/* `ldm --root DIR @verb`; it must succeed. */
+static void ldm_ok(const struct ldmd *d, const char *verb)
+{
+	char cmd[1200], *out;
+
+	snprintf(cmd, sizeof(cmd), LDM " --root %s %s 2>&1", d->root, verb);
+	if (ldm_test_run(cmd, &out))
+		FAIL("%s:\n%s", cmd, out);
+	free(out);
+}
+
 DEFINE_TEST(
 	test_dev_links_made_by_root_kept_by_ldmd,
 	.description =
-		"root makes links and nested directories in DIR/dev as udevd does (mkdir, a link under a temporary name renamed over the old one, readlink), they resolve to ldmd's node and are listed beside it, and go with unlink and rmdir; ldmd's nodes cannot be removed, renamed, renamed over or shadowed",
+		"root makes links and nested directories in DIR/dev as udevd does (mkdir, a link under a temporary name renamed over the old one, readlink), they resolve to ldmd's node and are listed beside it, and go with unlink and rmdir; ldmd's nodes cannot be removed, renamed, renamed over or shadowed, and a node or directory ldmd registers later covers a client's link until it goes",
 	.no_runtime = true)
 {
 	struct stat node, st;
@@ -110,7 +121,7 @@ DEFINE_TEST(
 	struct ldmd d;
 
 	need_fuse();
-	ldmd_up(&d, (const char *[]){ PROP_MISC_KO, NULL });
+	ldmd_up(&d, (const char *[]){ PROP_MISC_KO, NODE_KO, NULL });
 	ASSERT_OK(mkdir(DEV(&d, "disk"), 0755));
 	ASSERT_OK(mkdir(DEV(&d, "disk/by-id"), 0755));
 	ASSERT_OK(symlink("../../nowhere", DEV(&d, "disk/by-id/ldm-prop")));
@@ -145,7 +156,27 @@ DEFINE_TEST(
 	ASSERT_OK(unlink(DEV(&d, "disk2/by-id/ldm-prop")));
 	ASSERT_OK(rmdir(DEV(&d, "disk2/by-id")));
 	ASSERT_OK(rmdir(DEV(&d, "disk2")));
-	ASSERT_EQ(count_entries(d.dev), 3); /* ., .., prop_misc */
+
+	/* A node or a directory ldmd registers later covers a client's link, until it goes. */
+	ldm_ok(&d, "rmmod prop_misc");
+	ldm_ok(&d, "rmmod nodetest");
+	ASSERT_OK(symlink("nowhere", DEV(&d, "prop_misc")));
+	ASSERT_OK(symlink("nowhere", DEV(&d, "input")));
+	ldm_ok(&d, "insmod " PROP_MISC_KO);
+	ldm_ok(&d, "insmod " NODE_KO);
+	ASSERT_OK(lstat(DEV(&d, "prop_misc"), &st));
+	ASSERT(S_ISREG(st.st_mode));
+	ASSERT_OK(lstat(DEV(&d, "input"), &st));
+	ASSERT(S_ISDIR(st.st_mode));
+	ASSERT_OK(access(DEV(&d, "input/event0"), F_OK));
+	ASSERT_EQ(count_entries(d.dev), 5); /* ., .., prop_misc, input, i2c-0 */
+	ldm_ok(&d, "rmmod prop_misc");
+	ldm_ok(&d, "rmmod nodetest");
+	ASSERT_STREQ(READLINK(DEV(&d, "prop_misc")), "nowhere");
+	ASSERT_STREQ(READLINK(DEV(&d, "input")), "nowhere");
+	ASSERT_OK(unlink(DEV(&d, "prop_misc")));
+	ASSERT_OK(unlink(DEV(&d, "input")));
+	ASSERT_EQ(count_entries(d.dev), 2);
 	ldmd_down(&d);
 }
 
