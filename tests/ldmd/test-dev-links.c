@@ -14,6 +14,7 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <limits.h>
+#include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
 #include <sys/stat.h>
@@ -271,6 +272,67 @@ DEFINE_TEST(
 	free(out);
 	assert_mode(DEV(&d, "prop_misc"), S_IFREG | 0600, 0);
 	as_other(NOBODY, false, may_not_open_node, &d);
+	ldmd_down(&d);
+}
+
+#define CHURNERS 8
+#define ROUNDS	 200
+
+struct churn {
+	const struct ldmd *d;
+	int id;
+	int failed; /* the round that failed, or 0 */
+};
+
+/* As udevd for a device of its own: a directory, a link made and renamed over, then removed. */
+static void *churn_thread(void *arg)
+{
+	struct churn *c = arg;
+	char dir[64], tmp[96], link[96];
+	int i;
+
+	snprintf(dir, sizeof(dir), "by-%d", c->id);
+	snprintf(tmp, sizeof(tmp), "%s/.#link", dir);
+	snprintf(link, sizeof(link), "%s/link", dir);
+	for (i = 1; i <= ROUNDS && !c->failed; i++) {
+		if (mkdir(dev_path(c->d, dir, (char[700]){ 0 }), 0755) ||
+		    symlink("../prop_misc", dev_path(c->d, tmp, (char[700]){ 0 })) ||
+		    rename(dev_path(c->d, tmp, (char[700]){ 0 }),
+			   dev_path(c->d, link, (char[700]){ 0 })) ||
+		    unlink(dev_path(c->d, link, (char[700]){ 0 })) ||
+		    rmdir(dev_path(c->d, dir, (char[700]){ 0 })))
+			c->failed = i;
+	}
+	return NULL;
+}
+
+DEFINE_TEST(
+	test_dev_links_from_many_threads,
+	.description =
+		"eight threads make, rename over and remove links and directories in DIR/dev at once, 200 rounds each, while another lists it: each succeeds, and DIR/dev is left as it was",
+	.no_runtime = true, .concurrency = true)
+{
+	struct churn c[CHURNERS];
+	pthread_t t[CHURNERS];
+	struct ldmd d;
+	int i, n;
+
+	need_fuse();
+	ldmd_up(&d, (const char *[]){ PROP_MISC_KO, NULL });
+	for (i = 0; i < CHURNERS; i++) {
+		c[i] = (struct churn){ .d = &d, .id = i };
+		ASSERT_OK(pthread_create(&t[i], NULL, churn_thread, &c[i]));
+	}
+	for (i = 0; i < ROUNDS; i++) {
+		n = count_entries(d.dev);
+		ASSERT(n >= 3 && n <= 3 + CHURNERS);
+	}
+	for (i = 0; i < CHURNERS; i++) {
+		ASSERT_OK(pthread_join(t[i], NULL));
+		if (c[i].failed)
+			FAIL("thread %d failed in round %d", i, c[i].failed);
+	}
+	ASSERT_EQ(count_entries(d.dev), 3);
 	ldmd_down(&d);
 }
 
