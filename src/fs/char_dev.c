@@ -24,6 +24,7 @@
 
 #include "boot.h"
 #include "char_dev.h"
+#include "devfs.h"
 #include "devnode.h"
 
 #define HELD_MAX       8
@@ -682,6 +683,16 @@ static int walk_class(void *ctx, const char *name, const struct ldm_sysfs_stat *
 	return ret;
 }
 
+/* A devfs name, unless a class device shows its number (udev's name wins). */
+static int walk_devfs_node(const char *name, dev_t dev, mode_t mode, void *data)
+{
+	struct node_walk *w = data;
+
+	if (!class_node_by_dev(dev, NULL, 0))
+		return 0;
+	return w->fn(name, dev, mode, w->data);
+}
+
 static int walk_nodes(struct node_walk *w)
 {
 	struct sysfs_dirent *sd;
@@ -709,10 +720,12 @@ int ldm_chrdev_for_each_node(int (*fn)(const char *name, dev_t dev, mode_t mode,
 			     void *data)
 {
 	struct node_walk w = { .fn = fn, .data = data };
+	int ret;
 
 	if (!fn)
 		return -EINVAL;
-	return walk_nodes(&w);
+	ret = walk_nodes(&w);
+	return ret ?: devfs_for_each_node(walk_devfs_node, &w);
 }
 
 /**
@@ -734,6 +747,11 @@ int ldm_chrdev_node_lookup(const char *name, dev_t *dev, mode_t *mode)
 	ret = class_node_by_name(name, dev);
 	if (!ret && mode)
 		*mode = NODE_MODE;
+	if (ret != -ENOENT)
+		return ret;
+	ret = devfs_node_lookup(name, dev, mode);
+	if (!ret && !class_node_by_dev(*dev, NULL, 0))
+		ret = -ENOENT; /* the class device's name is the node */
 	return ret;
 }
 
@@ -754,6 +772,8 @@ int ldm_chrdev_node_by_dev(dev_t dev, char *name, size_t size, mode_t *mode)
 
 	if (!ret && mode)
 		*mode = NODE_MODE;
+	if (ret == -ENOENT)
+		ret = devfs_node_by_dev(dev, name, size, mode);
 	return ret;
 }
 
@@ -765,6 +785,7 @@ void chrdev_exit(void)
 	struct char_device_struct *cd;
 	int i;
 
+	devfs_exit();
 	for (i = 0; i < MAX_PROBE_HASH; i++) {
 		while ((cd = chrdevs[i])) {
 			chrdevs[i] = cd->next;

@@ -308,3 +308,24 @@ DEFINE_TEST(test_khw_direct_dereference_of_a_cookie_is_named,
 	ASSERT(!strstr(err, "khw_deref: signature"));
 	free(err);
 }
+
+static void load_deref_phys(void *arg)
+{
+	(void)arg;
+	ko_load("khw_deref", "phys=1");
+}
+
+DEFINE_TEST(test_khw_wild_pointer_is_an_oops_naming_the_module,
+	    .description = "a driver dereferencing a device's physical address (2.6.9's ipmi_si "
+			   "does on its memory-mapped path) is stopped with an oops naming the "
+			   "module and the address, as the kernel names it")
+{
+	char *err = NULL;
+	int status;
+
+	status = ldm_test_capture(load_deref_phys, NULL, &err);
+	ASSERT(!WIFEXITED(status) || WEXITSTATUS(status) != 0);
+	ASSERT_CONTAINS(err, "ldm: Oops: khw_deref: bad memory access at 0xd0010, at 0x");
+	ASSERT(!strstr(err, "khw_deref: physical"));
+	free(err);
+}

@@ -4,7 +4,7 @@
  * functions of boards/pci.dts on the "pci" bus with their ids and BARs,
  * config space through pci_*_config_*() and mechanism 1 at 0xCF8/0xCFC,
  * BAR sizing, read-only fields, writes past 256 bytes, the sysfs files,
- * and bad boards refused naming the node.
+ * bad boards refused naming the node, and the hotplug of one function.
  */
 #include <stdio.h>
 #include <string.h>
@@ -453,4 +453,62 @@ DEFINE_TEST(test_pci_piix4_smbus_ports,
 	outb(0x02, SMB(0));
 	ldm_board_unload();
 	ASSERT_EQ(inb(SMB(0)), 0xff);
+}
+
+static const char hotplug_board[] =
+	"/dts-v1/;\n"
+	"/ { pci { compatible = \"ldm,pci-host\"; #address-cells = <3>; #size-cells = <2>;\n"
+	"  f@2,0 { reg = <0x1000 0 0 0 0 0x01001014 0 0xc000 0 0x40>;\n"
+	"    vendor-id = <0x10ec>; device-id = <0x8139>; class-code = <0x020000>;\n"
+	"    ldm,slot-empty; };\n"
+	"  f@2,1 { reg = <0x1100 0 0 0 0>; vendor-id = <0x8086>; };\n"
+	"  off@5,0 { reg = <0x2800 0 0 0 0>; vendor-id = <0x8086>; status = \"disabled\"; };\n"
+	"}; };\n";
+
+DEFINE_TEST(test_pci_function_hotplug,
+	    .description = "a function whose slot is empty at boot (ldm,slot-empty) goes in with "
+			   "ldm_pci_function_add(): it is on the bus, its driver binds, function "
+			   "0 of the slot becomes multi-function; ldm_pci_function_remove() runs "
+			   "the driver's remove first and frees the function's BARs; it can go in "
+			   "again; bad names, a taken slot, a node not there fail saying why")
+{
+	probes = removes = 0;
+	ASSERT_OK(pci_register_driver(&tdrv));
+	ASSERT_OK(load_source(hotplug_board));
+	ASSERT(!pci_find_slot(0, PCI_DEVFN(2, 0)));
+	ASSERT(!get(2, 1)->multifunction);
+	ASSERT_EQ(probes, 0);
+
+	ASSERT_OK(ldm_pci_function_add("0000:00:02.0"));
+	ASSERT_EQ(probes, 1);
+	ASSERT_STREQ(pci_name(probed), "0000:00:02.0");
+	ASSERT(get(2, 0)->multifunction);
+	ASSERT(get(2, 1)->multifunction);
+	ASSERT(!request_region(0xc000, 0x40, "other")); /* tdrv holds it */
+	ASSERT_EQ(ldm_pci_function_add("0000:00:02.0"), -EEXIST);
+	ASSERT(ldm_test_log_has("ldm: pci: 0000:00:02.0 is in its slot already"));
+
+	ASSERT_OK(ldm_pci_function_remove("0000:00:02.0"));
+	ASSERT_EQ(removes, 1);
+	ASSERT(!pci_find_slot(0, PCI_DEVFN(2, 0)));
+	ASSERT(!get(2, 1)->multifunction);
+	ASSERT(request_region(0xc000, 0x40, "other"));
+	release_region(0xc000, 0x40);
+	ASSERT_EQ(ldm_pci_function_remove("0000:00:02.0"), -ENODEV);
+
+	ASSERT_OK(ldm_pci_function_add("0000:00:02.0"));
+	ASSERT_EQ(probes, 2);
+
+	ASSERT_EQ(ldm_pci_function_add("0000:00:05.0"), -ENODEV); /* disabled */
+	ASSERT(ldm_test_log_has("ldm: pci: 0000:00:05.0: the board describes no function there"));
+	ASSERT_EQ(ldm_pci_function_add("0000:01:02.0"), -ENODEV);
+	ASSERT(ldm_test_log_has("ldm: pci: 0000:01:02.0: the board has no bus 01"));
+	ASSERT_EQ(ldm_pci_function_add("0000:00:02"), -EINVAL);
+	ASSERT_EQ(ldm_pci_function_add("0001:00:02.0"), -EINVAL);
+	ASSERT_EQ(ldm_pci_function_add("0000:00:20.0"), -EINVAL);
+	ASSERT_EQ(ldm_pci_function_add("0000:00:02.8"), -EINVAL);
+	ASSERT_EQ(ldm_pci_function_remove("0000:00:zz.0"), -EINVAL);
+	ldm_board_unload();
+	ASSERT_EQ(removes, 2);
+	pci_unregister_driver(&tdrv);
 }

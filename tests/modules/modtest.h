@@ -142,12 +142,4 @@ static inline char *run_captured(void (*fn)(void *arg), void *arg)
 	return err;
 }
 
-/* Fail unless @text contains @needle. */
-#define ASSERT_CONTAINS(text, needle) \
-	do { \
-		const char *__t = (text), *__n = (needle); \
-		if (!__t || !strstr(__t, __n)) \
-			FAIL("expected \"%s\" in:\n%s", __n, __t ? __t : "(null)"); \
-	} while (0)
-
 #endif /* _LDM_TEST_MODTEST_H */

@@ -76,13 +76,6 @@ static char *run_captured(void (*fn)(void *arg), void *arg)
 	return err;
 }
 
-#define ASSERT_CONTAINS(text, needle) \
-	do { \
-		const char *__t = (text), *__n = (needle); \
-		if (!__t || !strstr(__t, __n)) \
-			FAIL("expected \"%s\" in:\n%s", __n, __t ? __t : "(null)"); \
-	} while (0)
-
 /* In a child: boot, do @fn, stop (which must report nothing), exit(0). */
 struct booted {
 	void (*fn)(void);
