@@ -116,6 +116,8 @@ static void remove_udev_db(const struct ldmd *d)
 		snprintf(path, sizeof(path), "%s/udev/%s", d->root, dirs[i]);
 		rmdir(path);
 	}
+	snprintf(path, sizeof(path), "%s/udev/.ldmd", d->root);
+	unlink(path);
 	snprintf(path, sizeof(path), "%s/udev", d->root);
 	rmdir(path);
 }

@@ -468,3 +468,41 @@ DEFINE_TEST(
 	ASSERT_ERRNO(access(DEV(&d, "top"), F_OK), ENOENT);
 	ldmd_down(&d);
 }
+
+DEFINE_TEST(
+	test_ldmd_leaves_a_udev_directory_not_its_own,
+	.description =
+		"ldmd started on a root that already has a directory udev it did not make (no .ldmd in it) leaves it and what is in it alone, at its start and at its stop, and says so; a DIR/udev of its own it makes at the start and removes at the stop",
+	.no_runtime = true)
+{
+	char dir[400], file[450], *log;
+	struct ldmd d;
+
+	need_fuse();
+	make_root(&d);
+	snprintf(dir, sizeof(dir), "%s/udev", d.root);
+	snprintf(file, sizeof(file), "%s/data", dir);
+	ASSERT_OK(mkdir(dir, 0755));
+	ASSERT_OK(close(open(file, O_WRONLY | O_CREAT, 0644)));
+	d.pid = spawn_ldmd(&d, true, NULL);
+	wait_ready(&d);
+	ldmd_stop(&d, SIGTERM);
+	ASSERT_OK(access(file, F_OK));
+	log = read_file(d.log);
+	if (!strstr(log, "/udev is not ldmd's: left alone"))
+		FAIL("ldmd did not say it left DIR/udev alone:\n%s", log);
+	free(log);
+	ASSERT_OK(unlink(file));
+	ASSERT_OK(rmdir(dir));
+
+	/* Its own: made at the start, with its mark, and gone at the stop. */
+	d.pid = spawn_ldmd(&d, true, NULL);
+	wait_ready(&d);
+	snprintf(file, sizeof(file), "%s/.ldmd", dir);
+	ASSERT_OK(access(file, F_OK));
+	snprintf(file, sizeof(file), "%s/data", dir);
+	ASSERT_OK(access(file, F_OK));
+	ldmd_stop(&d, SIGTERM);
+	ASSERT_ERRNO(access(dir, F_OK), ENOENT);
+	remove_root(&d);
+}

@@ -260,6 +260,7 @@ static const char *const udev_db_dirs[] = { "data", "tags", "links", "links.lock
 static int make_run_udev(void)
 {
 	char src[PATH_MAX], dst[PATH_MAX];
+	bool ours;
 	size_t i;
 	int fd;
 
@@ -271,12 +272,13 @@ static int make_run_udev(void)
 	if (fd < 0)
 		return say("cannot make", "/run/udev/control", -errno);
 	close(fd);
+	ours = !access(EXEC_ROOT "/udev/.ldmd", F_OK); /* daemon/udev-db.c made it */
 	for (i = 0; i < sizeof(udev_db_dirs) / sizeof(udev_db_dirs[0]); i++) {
 		snprintf(src, sizeof(src), EXEC_ROOT "/udev/%s", udev_db_dirs[i]);
 		snprintf(dst, sizeof(dst), "/run/udev/%s", udev_db_dirs[i]);
 		if (mkdir(dst, 0755))
 			return say("cannot make", dst, -errno);
-		if (!access(src, F_OK) && mount(src, dst, NULL, MS_BIND, NULL))
+		if (ours && mount(src, dst, NULL, MS_BIND, NULL))
 			return say("cannot bind on", dst, -errno);
 	}
 	return 0;
