@@ -472,10 +472,11 @@ DEFINE_TEST(
 DEFINE_TEST(
 	test_ldmd_leaves_a_udev_directory_not_its_own,
 	.description =
-		"ldmd started on a root that already has a directory udev it did not make (no .ldmd in it) leaves it and what is in it alone, at its start and at its stop, and says so; a DIR/udev of its own it makes at the start and removes at the stop",
+		"ldmd started on a root that already has a directory udev it did not make (no .ldmd in it) leaves it and what is in it alone, at its start and at its stop, and says so; a DIR/udev of its own it makes at the start and removes at the stop; the links made in DIR/dev go with the ldmd that kept them",
 	.no_runtime = true)
 {
 	char dir[400], file[450], *log;
+	struct stat st;
 	struct ldmd d;
 
 	need_fuse();
@@ -486,6 +487,7 @@ DEFINE_TEST(
 	ASSERT_OK(close(open(file, O_WRONLY | O_CREAT, 0644)));
 	d.pid = spawn_ldmd(&d, true, NULL);
 	wait_ready(&d);
+	ASSERT_OK(symlink("nowhere", DEV(&d, "gone-with-ldmd")));
 	ldmd_stop(&d, SIGTERM);
 	ASSERT_OK(access(file, F_OK));
 	log = read_file(d.log);
@@ -498,6 +500,7 @@ DEFINE_TEST(
 	/* Its own: made at the start, with its mark, and gone at the stop. */
 	d.pid = spawn_ldmd(&d, true, NULL);
 	wait_ready(&d);
+	ASSERT_ERRNO(lstat(DEV(&d, "gone-with-ldmd"), &st), ENOENT); /* the last ldmd's */
 	snprintf(file, sizeof(file), "%s/.ldmd", dir);
 	ASSERT_OK(access(file, F_OK));
 	snprintf(file, sizeof(file), "%s/data", dir);
