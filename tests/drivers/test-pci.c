@@ -6,6 +6,8 @@
  * BAR sizing, read-only fields, writes past 256 bytes, the sysfs files,
  * bad boards refused naming the node, and the hotplug of one function.
  */
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -511,4 +513,63 @@ DEFINE_TEST(test_pci_function_hotplug,
 	ldm_board_unload();
 	ASSERT_EQ(removes, 2);
 	pci_unregister_driver(&tdrv);
+}
+
+struct hotplug_reader {
+	atomic_int stop;
+	unsigned long reads, seen;
+	int errors;
+};
+
+/*
+ * Read 00:02.x's ids through mechanism 1 and through pci_get_device() while
+ * the other thread hotplugs 00:02.0: a read finds the function whole, or
+ * not there (all ones), never torn.
+ */
+static void *hotplug_read(void *arg)
+{
+	struct hotplug_reader *r = arg;
+	struct pci_dev *dev;
+	u32 v;
+
+	while (!atomic_load(&r->stop)) {
+		outl(0x80001000, 0xcf8); /* 00:02.0, register 0 */
+		v = inl(0xcfc);
+		if (v != 0x813910ec && v != 0xffffffff)
+			r->errors++;
+		dev = pci_get_device(0x10ec, 0x8139, NULL);
+		if (dev) {
+			if (pci_read_config_dword(dev, 0, &v) == PCIBIOS_SUCCESSFUL &&
+			    v != 0x813910ec)
+				r->errors++;
+			r->seen++;
+			pci_dev_put(dev);
+		}
+		r->reads++;
+	}
+	return NULL;
+}
+
+DEFINE_TEST(test_pci_hotplug_races_config_reads,
+	    .description = "a function hotplugged in and out 500 times while another thread "
+			   "reads its config space through ports 0xCF8/0xCFC and through a "
+			   "pci_get_device() reference: every read is whole or all ones, and "
+			   "nothing is used after it is freed",
+	    .concurrency = true)
+{
+	struct hotplug_reader r = { .reads = 0 };
+	pthread_t t;
+	int i;
+
+	ASSERT_OK(load_source(hotplug_board));
+	ASSERT_OK(pthread_create(&t, NULL, hotplug_read, &r));
+	for (i = 0; i < 500; i++) {
+		ASSERT_OK(ldm_pci_function_add("0000:00:02.0"));
+		ASSERT_OK(ldm_pci_function_remove("0000:00:02.0"));
+	}
+	atomic_store(&r.stop, 1);
+	ASSERT_OK(pthread_join(t, NULL));
+	ASSERT_EQ(r.errors, 0);
+	ldm_test_log("%lu reads, the function there for %lu", r.reads, r.seen);
+	ldm_board_unload();
 }
