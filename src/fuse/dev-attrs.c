@@ -13,6 +13,7 @@
 #include <libldm/uevent.h>
 
 #include "dev.h"
+#include "tool-grow.h"
 
 /**
  * DOC: how dev-attrs.c works
@@ -81,7 +82,7 @@ static struct dev_attr *attr_get(dev_t dev, const struct stat *st)
 		return a;
 	if (nattrs == DEV_ATTRS_MAX)
 		return NULL;
-	if (dev_grow((void **)&attrs, nattrs, &attrs_cap, sizeof(*attrs)))
+	if (TOOL_GROW(attrs, attrs_cap, nattrs + 1, 16))
 		return NULL;
 	a = &attrs[nattrs++];
 	*a = (struct dev_attr){ .dev = dev,

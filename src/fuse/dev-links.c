@@ -17,6 +17,7 @@
 #include <linux/capability.h>
 
 #include "dev.h"
+#include "tool-grow.h"
 
 #ifndef RENAME_NOREPLACE
 #define RENAME_NOREPLACE (1 << 0)
@@ -103,30 +104,6 @@ static bool is_child(const char *path, const char *dir)
 	if (!is_below(path, dir))
 		return false;
 	return !strchr(path + (len ? len + 1 : 0), '/');
-}
-
-/**
- * dev_grow - make room for one more element in an array that grows
- * @array: the address of the array's pointer
- * @n: how many it holds
- * @cap: how many it has room for; updated
- * @size: the size of one
- *
- * Return: 0, or -ENOMEM (the array is left as it was).
- */
-int dev_grow(void **array, size_t n, size_t *cap, size_t size)
-{
-	size_t more = *cap ? 2 * *cap : 16;
-	void *p;
-
-	if (n < *cap)
-		return 0;
-	p = realloc(*array, more * size);
-	if (!p)
-		return -ENOMEM;
-	*array = p;
-	*cap = more;
-	return 0;
 }
 
 /* Under links_lock: whether an entry lies below @dir. */
@@ -293,7 +270,7 @@ static int link_add(const char *path, const char *target, mode_t mode, const str
 	}
 	if (by_path(path))
 		return -EEXIST;
-	if (dev_grow((void **)&links, nlinks, &links_cap, sizeof(*links)))
+	if (TOOL_GROW(links, links_cap, nlinks + 1, 16))
 		return -ENOMEM;
 	p = strdup(path);
 	if (target)

@@ -29,6 +29,7 @@
 #include <libldm/runtime.h>
 
 #include "dev.h"
+#include "tool-grow.h"
 
 /**
  * DOC: how dev.c works
@@ -114,7 +115,7 @@ static uint64_t file_id_key; /* random, at start: ids are not guessed */
 static LIST_HEAD(, dev_dir) dev_dirs = LIST_HEAD_INITIALIZER(dev_dirs);
 static struct timespec dev_time;      /* the nodes' times: when serving began */
 static char (*subdirs)[DEV_NAME_MAX]; /* under dev_lock: the directories' paths */
-static size_t nsubdirs;
+static size_t nsubdirs, subdirs_cap;
 
 /* Look-ups by name and by number, through the runtime's index of nodes. */
 struct dev_find {
@@ -168,20 +169,14 @@ int dev_dir_path(fuse_ino_t ino, char *buf, size_t size)
 /* The node id of the directory @path, given one the first time; 0 when out of memory. */
 static fuse_ino_t subdir_ino(const char *path)
 {
-	char(*more)[DEV_NAME_MAX];
 	fuse_ino_t ino = 0;
 	size_t i;
 
 	pthread_mutex_lock(&dev_lock);
 	for (i = 0; i < nsubdirs && strcmp(subdirs[i], path); i++)
 		;
-	if (i == nsubdirs) {
-		more = realloc(subdirs, (nsubdirs + 1) * sizeof(*subdirs));
-		if (more) {
-			subdirs = more;
-			snprintf(subdirs[nsubdirs++], DEV_NAME_MAX, "%s", path);
-		}
-	}
+	if (i == nsubdirs && !TOOL_GROW(subdirs, subdirs_cap, nsubdirs + 1, 16))
+		snprintf(subdirs[nsubdirs++], DEV_NAME_MAX, "%s", path);
 	if (i < nsubdirs)
 		ino = DIR_INO_BASE + i;
 	pthread_mutex_unlock(&dev_lock);
@@ -440,7 +435,7 @@ static int dir_add(const char *name, dev_t dev, mode_t mode, void *data)
 		if (!dir)
 			return -ENOMEM;
 	}
-	if (dev_grow((void **)&d->ents, d->n, &d->cap, sizeof(*d->ents)))
+	if (TOOL_GROW(d->ents, d->cap, d->n + 1, 16))
 		return -ENOMEM;
 	snprintf(d->ents[d->n].name, sizeof(d->ents[d->n].name), "%.*s",
 		 (int)(slash ? (size_t)(slash - rest) : strlen(rest)), rest);
@@ -460,7 +455,7 @@ static int dir_add_other(const char *name, const struct stat *st, void *data)
 	for (i = 0; i < d->n; i++)
 		if (!d->ents[i].other && !strcmp(d->ents[i].name, name))
 			return 0; /* ldmd's wins */
-	if (dev_grow((void **)&d->ents, d->n, &d->cap, sizeof(*d->ents)))
+	if (TOOL_GROW(d->ents, d->cap, d->n + 1, 16))
 		return -ENOMEM;
 	snprintf(d->ents[d->n].name, sizeof(d->ents[d->n].name), "%s", name);
 	d->ents[d->n].dir = 0;

@@ -85,7 +85,6 @@ int dev_ldmd_below(const char *dir);
 #define DEV_LINKS_MAX	  4096 /* links and directories clients make, at most */
 #define DEV_PATH_MAX	  1024 /* a path below DIR/dev, its NUL included */
 #define DEV_TARGET_MAX	  1024 /* a link's target, at most */
-int dev_grow(void **array, size_t n, size_t *cap, size_t size);
 int dev_links_lookup(const char *path, struct stat *st);
 int dev_links_getattr(fuse_ino_t ino, struct stat *st);
 int dev_links_dir_path(fuse_ino_t ino, char *buf, size_t size);
