@@ -39,8 +39,8 @@
 #define MODEL_TYPES_MAX 64
 
 static const struct ldm_model_type *builtin_types[] = {
-	&mc146818_model_type, &acquirewdt_model_type, &ib700wdt_model_type,
-	&wdt501_model_type,   &i8042_model_type,      &i8253_model_type,
+	&mc146818_model_type, &acquirewdt_model_type, &ib700wdt_model_type, &wdt501_model_type,
+	&i8042_model_type,    &i8253_model_type,      &ich_tco_model_type,  &ipmi_kcs_model_type,
 };
 
 static pthread_mutex_t types_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -319,7 +319,7 @@ void ldm_model_machine_reset(struct ldm_model *m)
 	m->reset = true;
 }
 
-static uint32_t region_read(void *data, unsigned long addr, unsigned int width)
+static uint32_t region_read(unsigned long addr, unsigned int width, void *data)
 {
 	struct model_region *r = data;
 	struct ldm_model *m = r->model;
@@ -337,7 +337,7 @@ static uint32_t region_read(void *data, unsigned long addr, unsigned int width)
 	return v;
 }
 
-static void region_write(void *data, unsigned long addr, unsigned int width, uint32_t value)
+static void region_write(unsigned long addr, unsigned int width, uint32_t value, void *data)
 {
 	struct model_region *r = data;
 	struct ldm_model *m = r->model;

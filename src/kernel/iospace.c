@@ -392,7 +392,7 @@ uint32_t ldm_iospace_read(enum ldm_hw_space space, unsigned long addr, unsigned 
 			trace_record(space, addr, width, false, value, who, NULL);
 		return value;
 	}
-	value = r->ops->read(r->data, addr, width) & width_mask(width);
+	value = r->ops->read(addr, width, r->data) & width_mask(width);
 	if (__atomic_load_n(&trace_on, __ATOMIC_RELAXED))
 		trace_record(space, addr, width, false, value, who, r->name);
 	put_range(r);
@@ -417,7 +417,7 @@ void ldm_iospace_write(enum ldm_hw_space space, unsigned long addr, unsigned int
 		trace_record(space, addr, width, true, value, who, r ? r->name : NULL);
 	if (!r)
 		return;
-	r->ops->write(r->data, addr, width, value);
+	r->ops->write(addr, width, value, r->data);
 	put_range(r);
 }
 

@@ -21,7 +21,7 @@ struct listing {
 	struct ldm_sysfs_stat st[MAX_ENTS];
 };
 
-static int add_ent(void *ctx, const char *name, const struct ldm_sysfs_stat *st)
+static int add_ent(const char *name, const struct ldm_sysfs_stat *st, void *ctx)
 {
 	struct listing *l = ctx;
 
@@ -34,7 +34,7 @@ static int add_ent(void *ctx, const char *name, const struct ldm_sysfs_stat *st)
 
 static void list_dir(const char *path, struct listing *l)
 {
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 
 	memset(l, 0, sizeof(*l));
 	ASSERT_OK(ldm_sysfs_lookup(path, 0, &sd));
@@ -77,7 +77,7 @@ static void check_listing(const char *path, const char *names)
 {
 	struct listing before, after;
 	struct ldm_sysfs_stat st;
-	struct sysfs_dirent *sd, *again;
+	struct ldm_sysfs_node *sd, *again;
 	char child[128];
 	int i;
 
@@ -132,7 +132,7 @@ struct watched {
 	char what[8][48];
 };
 
-static void watch_fn(enum ldm_sysfs_change change, struct sysfs_dirent *parent, const char *name,
+static void watch_fn(enum ldm_sysfs_change change, struct ldm_sysfs_node *parent, const char *name,
 		     void *data)
 {
 	struct watched *w = data;
@@ -179,14 +179,14 @@ DEFINE_TEST(
 
 static struct tdev race_dev;
 static struct tdrv race_drv;
-static struct sysfs_dirent *seen[LOOKERS][3];
+static struct ldm_sysfs_node *seen[LOOKERS][3];
 
 static void *looker(void *arg)
 {
 	static const char *const paths[3] = { "/devices/dev0/power/state",
 					      "/devices/dev0/subsystem", "/devices/dev0/uevent" };
 	long me = (long)arg;
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	int r, i;
 
 	for (r = 0; r < ROUNDS; r++)

@@ -105,6 +105,23 @@ void make_root(struct ldmd *d)
 	snprintf(d->log, sizeof(d->log), "%s/ldmd.log", d->root);
 }
 
+/* DIR/udev, which ldmd removes when it stops, but not when it was killed. */
+static void remove_udev_db(const struct ldmd *d)
+{
+	static const char *const dirs[] = { "data", "tags", "links", "links.lock" };
+	char path[400];
+	size_t i;
+
+	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		snprintf(path, sizeof(path), "%s/udev/%s", d->root, dirs[i]);
+		rmdir(path);
+	}
+	snprintf(path, sizeof(path), "%s/udev/.ldmd", d->root);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/udev", d->root);
+	rmdir(path);
+}
+
 void remove_root(struct ldmd *d)
 {
 	ASSERT_EQ(mounts_at(d->sys), 0);
@@ -115,6 +132,7 @@ void remove_root(struct ldmd *d)
 	rmdir(d->dev);
 	rmdir(d->proc);
 	unlink(d->log);
+	remove_udev_db(d);
 	ASSERT_OK(rmdir(d->root));
 }
 
@@ -500,6 +518,15 @@ void exec_ok(const struct ldmd *d, const char *prog, char **out)
 
 	if (status)
 		FAIL("ldm exec -- %s: exit status %d, output:\n%s", prog, status, *out);
+}
+
+int ldm_run_verb(const struct ldmd *d, const char *args, char **out)
+{
+	char cmd[2048];
+
+	snprintf(cmd, sizeof(cmd), "%s/tools/ldm/ldm --root %s %s 2>&1", LDM_BUILD_DIR, d->root,
+		 args);
+	return ldm_test_run(cmd, out);
 }
 
 /* Add platform device @name<@id> and remove it again, over the control connection @ctl. */

@@ -59,7 +59,7 @@ int sysfs_create_group(struct kobject *kobj, const struct attribute_group *grp)
 	error = create_files(dir, grp);
 	if (error && grp->name)
 		sysfs_remove_sd(dir);
-	ldm_sysfs_put(dir);
+	sysfs_put(dir);
 	return error;
 }
 EXPORT_SYMBOL_GPL(sysfs_create_group);
@@ -88,6 +88,6 @@ void sysfs_remove_group(struct kobject *kobj, const struct attribute_group *grp)
 	/* Its directory, a node or a lazy entry (sysfs_lazy_group()). */
 	sysfs_remove_name(kdir, grp->name);
 out_put_kdir:
-	ldm_sysfs_put(kdir);
+	sysfs_put(kdir);
 }
 EXPORT_SYMBOL_GPL(sysfs_remove_group);

@@ -216,7 +216,7 @@ static struct sysfs_dirent *make_group(struct sysfs_dirent *dir, const struct sy
 	for (i = 0; grp->attrs[i]; i++) {
 		file = make_file(sd, grp->attrs[i], e->ino + 1 + i, e->mtime);
 		if (!file || sysfs_link_locked(sd, file)) {
-			ldm_sysfs_put(file);
+			sysfs_put(file);
 			goto err_put;
 		}
 	}
@@ -231,11 +231,11 @@ err_put:
 		ldm_htable_for_each_safe(&sd->s_dir.children, b, pos, tmp) {
 			file = hlist_entry(pos, struct sysfs_dirent, s_hash.node);
 			ldm_htable_del(&sd->s_dir.children, &file->s_hash);
-			ldm_sysfs_put(file);
+			sysfs_put(file);
 			break;
 		}
 	}
-	ldm_sysfs_put(sd);
+	sysfs_put(sd);
 	return NULL;
 }
 
@@ -270,13 +270,13 @@ struct sysfs_dirent *sysfs_lazy_make(struct sysfs_dirent *dir, const char *name)
 		sd = sysfs_alloc_dirent(name, LDM_SYSFS_LINK, S_IFLNK | 0777, dir->s_dir.kobj,
 					e->ino, e->mtime);
 		if (sd)
-			sd->s_target = ldm_sysfs_get(target);
+			sd->s_target = sysfs_get(target);
 		break;
 	}
 	if (!sd)
 		return ERR_PTR(-ENOMEM);
 	if (sysfs_link_locked(dir, sd)) {
-		ldm_sysfs_put(sd);
+		sysfs_put(sd);
 		return ERR_PTR(-ENOMEM);
 	}
 	lazy_del(dir, e);
@@ -303,13 +303,13 @@ struct sysfs_dirent *sysfs_find_make(struct sysfs_dirent *parent, const char *na
 
 	if (sd || !sysfs_lazy_find(parent, name))
 		return sd;
-	ldm_sysfs_get(parent);
+	sysfs_get(parent);
 	up_read(&sysfs_rwsem);
 	down_write(&sysfs_rwsem);
 	/* Another thread may have made it, or removed it, meanwhile. */
 	sd = sysfs_find_locked(parent, name) ? NULL : sysfs_lazy_make(parent, name);
 	up_write(&sysfs_rwsem);
-	ldm_sysfs_put(parent);
+	sysfs_put(parent);
 	down_read(&sysfs_rwsem);
 	return IS_ERR(sd) ? sd : ERR_PTR(-EAGAIN);
 }
@@ -378,7 +378,7 @@ static int lazy_add(struct kobject *kobj, const void *what, unsigned int kind, u
 	error = 0;
 out_unlock:
 	up_write(&sysfs_rwsem);
-	ldm_sysfs_put(dir);
+	sysfs_put(dir);
 	return error;
 }
 
