@@ -17,6 +17,7 @@
 #include <libldm/hw.h>
 
 #include "hw_model.h"
+#include "iospace.h"
 #include "model.h"
 
 /* NR_IRQS of <ldm/interrupt.h>, a layer below. */
@@ -98,6 +99,7 @@ static int read_regions(struct ldm_model *m)
 			return -EINVAL;
 		}
 		m->regions[i] = (struct model_region){ .model = m,
+						       .type = m->type,
 						       .index = i,
 						       .space = space,
 						       .start = (unsigned long)start,
@@ -146,7 +148,19 @@ static int claim_regions(struct ldm_model *m)
 
 	for (i = 0; i < m->nr_regions; i++) {
 		r = &m->regions[i];
-		err = ldm_hw_claim(r->space, r->start, r->len, m->np->full_name, ops, r);
+		if (m->type->lockless) {
+			/* No lock to take: accesses call the type straight. */
+			struct iospace_direct direct = { .read = m->type->read,
+							 .write = m->type->write,
+							 .obj = m,
+							 .index = i,
+							 .off = &m->faulty };
+
+			err = iospace_claim_direct(r->space, r->start, r->len, m->np->full_name,
+						   ops, r, &direct);
+		} else {
+			err = ldm_hw_claim(r->space, r->start, r->len, m->np->full_name, ops, r);
+		}
 		if (err == -EBUSY) {
 			strcpy(other, "another model");
 			for (a = r->start; a - r->start < r->len; a++)
