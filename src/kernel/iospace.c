@@ -657,29 +657,85 @@ static uint32_t width_mask(unsigned int width)
 	return width >= 4 ? 0xffffffffU : (1U << (8 * width)) - 1;
 }
 
-/* One read of @space, as ldm_iospace_read(). */
+/* Whether @r is to be called straight (a lockless model with no fault); in a section. */
+static inline __attribute__((always_inline)) bool direct(const struct hw_range *r, bool write)
+{
+	return r && (write ? r->direct.write != NULL : r->direct.read != NULL) &&
+	       !__atomic_load_n(r->direct.off, __ATOMIC_RELAXED);
+}
+
+/* A read that is not a direct one: through @r's ops, or unanswered; in a section. */
+static __attribute__((noinline)) uint32_t read_slow(const struct hw_range *r,
+						    enum ldm_hw_space space, unsigned long addr,
+						    unsigned int width, const char *who)
+{
+	if (direct(r, false))
+		return r->direct.read(r->direct.obj, r->direct.index, addr - r->start, width);
+	if (r && r->read)
+		return r->read(r->data, addr, width);
+	unanswered(space, addr, false, width, who ? who : "kernel");
+	return ~0U;
+}
+
+static __attribute__((noinline)) void write_slow(const struct hw_range *r, enum ldm_hw_space space,
+						 unsigned long addr, unsigned int width,
+						 uint32_t value, const char *who)
+{
+	if (direct(r, true))
+		r->direct.write(r->direct.obj, r->direct.index, addr - r->start, width, value);
+	else if (r && r->write)
+		r->write(r->data, addr, width, value);
+	else
+		unanswered(space, addr, true, width, who ? who : "kernel");
+}
+
+/* A read with the trace on: recorded once the model has answered. */
+static __attribute__((noinline)) uint32_t read_traced(enum ldm_hw_space space, unsigned long addr,
+						      unsigned int width, const char *who)
+{
+	unsigned long outer = io_enter();
+	struct hw_range *r = lookup(space, addr);
+	uint32_t value = read_slow(r, space, addr, width, who) & width_mask(width);
+
+	trace_record(space, addr, width, false, value, who, r ? r->name : NULL);
+	io_exit(outer);
+	return value;
+}
+
+static __attribute__((noinline)) void write_traced(enum ldm_hw_space space, unsigned long addr,
+						   unsigned int width, uint32_t value,
+						   const char *who)
+{
+	unsigned long outer = io_enter();
+	struct hw_range *r = lookup(space, addr);
+
+	trace_record(space, addr, width, true, value, who, r ? r->name : NULL);
+	write_slow(r, space, addr, width, value, who);
+	io_exit(outer);
+}
+
+/*
+ * One read of @space, as ldm_iospace_read(). The path of a lockless
+ * model keeps little alive across its call: the trace's and the other
+ * cases' work is out of line.
+ */
 static inline __attribute__((always_inline)) uint32_t
 io_read(enum ldm_hw_space space, unsigned long addr, unsigned int width, const char *who)
 {
-	unsigned long outer = io_enter();
+	unsigned long outer;
 	struct hw_range *r;
 	uint32_t value;
 
-	r = lookup(space, addr);
-	if (__builtin_expect(
-		    r && r->direct.read && !__atomic_load_n(r->direct.off, __ATOMIC_RELAXED), 1)) {
-		value = r->direct.read(r->direct.obj, r->direct.index, addr - r->start, width) &
-			width_mask(width);
-	} else if (r && r->read) {
-		value = r->read(r->data, addr, width) & width_mask(width);
-	} else {
-		unanswered(space, addr, false, width, who ? who : "kernel");
-		value = width_mask(width);
-	}
 	if (__builtin_expect(__atomic_load_n(&trace_on, __ATOMIC_RELAXED), 0))
-		trace_record(space, addr, width, false, value, who, r ? r->name : NULL);
+		return read_traced(space, addr, width, who);
+	outer = io_enter();
+	r = lookup(space, addr);
+	if (__builtin_expect(direct(r, false), 1))
+		value = r->direct.read(r->direct.obj, r->direct.index, addr - r->start, width);
+	else
+		value = read_slow(r, space, addr, width, who);
 	io_exit(outer);
-	return value;
+	return value & width_mask(width);
 }
 
 /* One write to @space, as ldm_iospace_write(). */
@@ -691,17 +747,16 @@ static inline __attribute__((always_inline)) void io_write(enum ldm_hw_space spa
 	struct hw_range *r;
 
 	value &= width_mask(width);
+	if (__builtin_expect(__atomic_load_n(&trace_on, __ATOMIC_RELAXED), 0)) {
+		write_traced(space, addr, width, value, who);
+		return;
+	}
 	outer = io_enter();
 	r = lookup(space, addr);
-	if (__builtin_expect(__atomic_load_n(&trace_on, __ATOMIC_RELAXED), 0))
-		trace_record(space, addr, width, true, value, who, r ? r->name : NULL);
-	if (__builtin_expect(
-		    r && r->direct.write && !__atomic_load_n(r->direct.off, __ATOMIC_RELAXED), 1))
+	if (__builtin_expect(direct(r, true), 1))
 		r->direct.write(r->direct.obj, r->direct.index, addr - r->start, width, value);
-	else if (r && r->write)
-		r->write(r->data, addr, width, value);
 	else
-		unanswered(space, addr, true, width, who ? who : "kernel");
+		write_slow(r, space, addr, width, value, who);
 	io_exit(outer);
 }
 
