@@ -194,6 +194,14 @@ static __attribute__((noinline)) void reader_register(void)
  * it loaded from elsewhere, no read-modify-write of its own counter: the
  * accesses of a loop do not wait on each other's stores.
  */
+#if defined(__SANITIZE_THREAD__)
+/* ThreadSanitizer has no fences: a read-modify-write of one word is one. */
+static unsigned long io_fence_word;
+#define io_full_fence() __atomic_fetch_add(&io_fence_word, 0, __ATOMIC_SEQ_CST)
+#else
+#define io_full_fence() __atomic_thread_fence(__ATOMIC_SEQ_CST)
+#endif
+
 static inline __attribute__((always_inline)) unsigned long io_enter(void)
 {
 	unsigned long outer;
@@ -202,10 +210,11 @@ static inline __attribute__((always_inline)) unsigned long io_enter(void)
 		reader_register();
 	outer = __atomic_load_n(&io_self.ctr, __ATOMIC_RELAXED);
 	if (!outer) {
+		/* Release: a writer that sees it sees the end of the section before. */
 		__atomic_store_n(&io_self.ctr, __atomic_load_n(&io_gp, __ATOMIC_ACQUIRE),
-				 __ATOMIC_RELAXED);
+				 __ATOMIC_RELEASE);
 		if (__builtin_expect(io_fence, 0))
-			__atomic_thread_fence(__ATOMIC_SEQ_CST);
+			io_full_fence();
 		else
 			__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	}
@@ -221,7 +230,7 @@ static inline __attribute__((always_inline)) void io_exit(unsigned long outer)
 static void io_barrier(void)
 {
 	if (io_fence) {
-		__atomic_thread_fence(__ATOMIC_SEQ_CST);
+		io_full_fence();
 		return;
 	}
 	if (io_membarrier_private && !io_membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED))
