@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * hw.c - the requests of `ldm hw` (docs/control.md): the models of the
- * board, their registers, a line raised, the trace of every access.
+ * board, their registers, a line raised, the trace of every access, the
+ * models' clock.
  */
 #include <errno.h>
 #include <limits.h>
@@ -222,6 +223,28 @@ int ldmd_req_hw_irq(struct ldmd_request *req, char *why, size_t size)
 	return ldmd_reply(req, CONTROL_REPLY_OUTPUT,
 			  ret ? "handled\n" :
 				"not handled (no handler, disabled, or none claimed it)\n");
+}
+
+/* hw-clock manual|auto|advance NS */
+int ldmd_req_hw_clock(struct ldmd_request *req, char *why, size_t size)
+{
+	const char *how = req->argv[1];
+	unsigned long ns;
+
+	if (req->argc == 2 && (!strcmp(how, "manual") || !strcmp(how, "auto"))) {
+		ldm_hw_clock_manual(!strcmp(how, "manual"));
+		return 0;
+	}
+	if (req->argc == 3 && !strcmp(how, "advance")) {
+		if (!ldmd_parse_ulong(req->argv[2], &ns)) {
+			snprintf(why, size, "'%.64s' is not a number of nanoseconds", req->argv[2]);
+			return -EINVAL;
+		}
+		ldm_hw_clock_advance(ns);
+		return 0;
+	}
+	snprintf(why, size, "hw clock takes manual, auto, or advance NS");
+	return -EINVAL;
 }
 
 /* One access as a line of `ldm hw trace`. */
