@@ -238,6 +238,24 @@ DEFINE_TEST(test_ldm_hw_fault_names_its_target,
 	ldmd_down(&d);
 }
 
+DEFINE_TEST(test_ldm_hw_list_golden_shows_the_i2c_chips,
+	    .description = "on boards/i2c.dts, with no adapter driver loaded, ldm hw list shows "
+			   "each chip of the SMBus, a line each: name, compatible, node, address "
+			   "(golden)",
+	    .no_runtime = true)
+{
+	const char *args[] = { "--board", LDM_SOURCE_DIR "/boards/i2c.dts", NULL };
+	struct ldmd d;
+	char *out;
+
+	need_fuse();
+	ldmd_up(&d, args);
+	ASSERT_EQ(ldm_hw(&d, "list", &out), 0);
+	ldm_test_golden("ldm-hw-list-i2c.out", out, d.root);
+	free(out);
+	ldmd_down(&d);
+}
+
 DEFINE_TEST(test_ldm_hw_fault_reaches_an_i2c_chip,
 	    .description = "on boards/i2c.dts, ldm hw fault takes an I2C chip by its board node: "
 			   "nak and none are taken, a stuck bit in the lm75's bank too; the "
