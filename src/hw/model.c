@@ -402,6 +402,11 @@ lockless_faulty_read(struct model_region *r, unsigned long addr, unsigned int wi
 			  faults.dead ? 0 : r->type->read(m, r->index, addr - r->start, width));
 }
 
+/*
+ * The claim's callbacks of a lockless model, which accesses take while it
+ * has a fault (else they call the type straight): the lines it raises are
+ * raised at once, nothing is left for model_after().
+ */
 static uint32_t region_read_lockless(void *data, unsigned long addr, unsigned int width)
 {
 	struct model_region *r = data;
@@ -412,8 +417,6 @@ static uint32_t region_read_lockless(void *data, unsigned long addr, unsigned in
 		v = lockless_faulty_read(r, addr, width);
 	else
 		v = r->type->read(m, r->index, addr - r->start, width);
-	if (__builtin_expect(model_pending(m), 0))
-		model_after(m);
 	return v;
 }
 
@@ -431,8 +434,6 @@ static void region_write_lockless(void *data, unsigned long addr, unsigned int w
 	}
 	if (!dead)
 		r->type->write(m, r->index, addr - r->start, width, value);
-	if (__builtin_expect(model_pending(m), 0))
-		model_after(m);
 }
 
 static const struct ldm_hw_ops region_ops_rw = { .read = region_read, .write = region_write };

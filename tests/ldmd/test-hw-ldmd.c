@@ -9,7 +9,11 @@
  * stops ldmd through the reboot path when its pings stop; Debian's
  * watchdog daemon keeps the card alive on the models' standing clock,
  * moved only by `ldm hw clock`, and once it is killed the card expires;
- * with 2.6.9's
+ * bad input keeps ldmd up: model nodes that overlap, name no model or have
+ * a wrong reg are left out, naming the node and the cause, a second
+ * driver asking for a region the first holds fails to load, and a line
+ * with no handler is counted in /proc/interrupts' ERR as 2.6.9 counts a
+ * spurious interrupt; with 2.6.9's
  * input stack on the i8042 model, evtest sees KEY_A the host typed, and
  * atkbd's LED command is in the trace. The model runs on the monotonic clock here:
  * the alarm reader waits for an event, bounded by the harness, and no
@@ -30,8 +34,10 @@
 			FAIL("expected \"%s\" in:\n%s", __n, __t ? __t : "(null)"); \
 	} while (0)
 
-#define PC_DTS LDM_SOURCE_DIR "/boards/pc.dts"
-#define LDM    LDM_BUILD_DIR "/tools/ldm/ldm"
+#define PC_DTS	      LDM_SOURCE_DIR "/boards/pc.dts"
+#define LDM	      LDM_BUILD_DIR "/tools/ldm/ldm"
+#define KHW_PORTS_KO  LDM_BUILD_DIR "/tests/modules/khw_ports.ko"
+#define KHW_REGION_KO LDM_BUILD_DIR "/tests/modules/khw_region.ko"
 
 struct pc {
 	struct ldmd d;
@@ -56,13 +62,31 @@ static void pc_down(struct pc *pc)
 	linux269_clean(pc->nvram);
 }
 
-/* Run `ldm hw ARGS` against @d; its status, its output and errors in @out. */
+/* Run `ldm --root DIR ARGS` against @d; its status, its output and errors in @out. */
+static int ldm(const struct ldmd *d, const char *args, char **out)
+{
+	char cmd[1400];
+
+	snprintf(cmd, sizeof(cmd), "%s --root %s %s 2>&1", LDM, d->root, args);
+	return ldm_test_run(cmd, out);
+}
+
+/* Run `ldm hw ARGS` against @d, as ldm(). */
 static int ldm_hw(const struct ldmd *d, const char *args, char **out)
 {
-	char cmd[1024];
+	char verb[1024];
 
-	snprintf(cmd, sizeof(cmd), "%s --root %s hw %s 2>&1", LDM, d->root, args);
-	return ldm_test_run(cmd, out);
+	snprintf(verb, sizeof(verb), "hw %.1000s", args);
+	return ldm(d, verb, out);
+}
+
+/* Start ldmd on the board @board alone, once FUSE is known to be here. */
+static void board_up(struct ldmd *d, const char *board)
+{
+	const char *args[] = { "--board", board, NULL };
+
+	need_fuse();
+	ldmd_up(d, args);
 }
 
 DEFINE_TEST(test_hwclock_reads_and_sets_the_model_clock,
@@ -142,12 +166,10 @@ DEFINE_TEST(test_ldm_hw_errors_name_the_cause,
 			   "and a line past 223 fail naming the cause, and ldmd answers on",
 	    .no_runtime = true)
 {
-	const char *args[] = { "--board", PC_DTS, NULL };
 	struct ldmd d;
 	char *out;
 
-	need_fuse();
-	ldmd_up(&d, args);
+	board_up(&d, PC_DTS);
 	ASSERT_EQ(ldm_hw(&d, "list", &out), 0);
 	ASSERT_STREQ(out, "pit@40 ldm,i8253 /isa/pit@40 port 0x40-0x43 port 0x61-0x61\n"
 			  "i8042@60 ldm,i8042 /isa/i8042@60 port 0x60-0x60 port 0x64-0x64 irq 1 "
@@ -197,12 +219,10 @@ DEFINE_TEST(test_ldm_hw_fault_names_its_target,
 			   "fail naming the cause, and ldmd answers on",
 	    .no_runtime = true)
 {
-	const char *args[] = { "--board", PC_DTS, NULL };
 	struct ldmd d;
 	char *out;
 
-	need_fuse();
-	ldmd_up(&d, args);
+	board_up(&d, PC_DTS);
 	ASSERT_EQ(ldm_hw(&d, "fault rtc@70 hang", &out), 0);
 	free(out);
 	ASSERT_EQ(ldm_hw(&d, "fault rtc@70 stuck 0x71 0x80 0x80", &out), 0);
@@ -244,12 +264,10 @@ DEFINE_TEST(test_ldm_hw_list_golden_shows_the_i2c_chips,
 			   "(golden)",
 	    .no_runtime = true)
 {
-	const char *args[] = { "--board", LDM_SOURCE_DIR "/boards/i2c.dts", NULL };
 	struct ldmd d;
 	char *out;
 
-	need_fuse();
-	ldmd_up(&d, args);
+	board_up(&d, LDM_SOURCE_DIR "/boards/i2c.dts");
 	ASSERT_EQ(ldm_hw(&d, "list", &out), 0);
 	ldm_test_golden("ldm-hw-list-i2c.out", out, d.root);
 	free(out);
@@ -263,12 +281,10 @@ DEFINE_TEST(test_ldm_hw_fault_reaches_an_i2c_chip,
 			   "naming the cause",
 	    .no_runtime = true)
 {
-	const char *args[] = { "--board", LDM_SOURCE_DIR "/boards/i2c.dts", NULL };
 	struct ldmd d;
 	char *out;
 
-	need_fuse();
-	ldmd_up(&d, args);
+	board_up(&d, LDM_SOURCE_DIR "/boards/i2c.dts");
 	ASSERT_EQ(ldm_hw(&d, "fault /smbus/temp@48 nak", &out), 0);
 	free(out);
 	ASSERT_EQ(ldm_hw(&d, "fault /smbus/temp@48 none", &out), 0);
@@ -282,6 +298,19 @@ DEFINE_TEST(test_ldm_hw_fault_reaches_an_i2c_chip,
 	ASSERT_STREQ(out, "ldm hw: a chip's faults: none, nak, data-nak, hang, stuck\n");
 	free(out);
 	ldmd_down(&d);
+}
+
+/* Write an isa bus holding @nodes as the board @path. */
+static void write_isa_board(const char *path, const char *nodes)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+
+	ASSERT(fd >= 0);
+	ASSERT(dprintf(fd,
+		       "/dts-v1/;\n/ { isa { compatible = \"isa\"; #address-cells = <1>; "
+		       "#size-cells = <1>;\n%s }; };\n",
+		       nodes) > 0);
+	close(fd);
 }
 
 /* ldmd on a board of one watchdog card, with a 2.6.9 watchdog driver. */
@@ -303,7 +332,6 @@ static void wdt_up(struct wdt *w, const char *node, const char *driver, const ch
 {
 	const char *args[] = { "--board", w->board, w->mod, NULL };
 	char path[128], *out;
-	int fd;
 
 	need_fuse();
 	need_namespaces();
@@ -313,13 +341,7 @@ static void wdt_up(struct wdt *w, const char *node, const char *driver, const ch
 	linux269_build(path, w->ko, sizeof(w->ko));
 	snprintf(w->mod, sizeof(w->mod), "%s%s%s", w->ko, params ? "=" : "", params ? params : "");
 	snprintf(w->board, sizeof(w->board), "/tmp/ldm-test-%s-%d.dts", driver, (int)getpid());
-	fd = open(w->board, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	ASSERT(fd >= 0);
-	ASSERT(dprintf(fd,
-		       "/dts-v1/;\n/ { isa { compatible = \"isa\"; #address-cells = <1>; "
-		       "#size-cells = <1>;\n  %s }; };\n",
-		       node) > 0);
-	close(fd);
+	write_isa_board(w->board, node);
 	ldmd_up(&w->d, args);
 	if (manual)
 		hw_ok(&w->d, "clock manual");
@@ -666,4 +688,94 @@ DEFINE_TEST(test_pcspkr_tone_reaches_the_pit_model,
 	ldmd_down(&d);
 	for (i = 0; i < 3; i++)
 		linux269_clean(kos[i]);
+}
+
+DEFINE_TEST(test_ldmd_bad_model_nodes_are_left_out,
+	    .description = "ldmd --board with a model node that overlaps another's, names no "
+			   "model, or has a wrong reg comes up: the log names the node and the "
+			   "cause and says it is left out, ldm hw list shows the good model "
+			   "beside it, and ldmd answers (docs/hardware.md)",
+	    .no_runtime = true)
+{
+	static const char *const boards[][3] = {
+		{ "  cmos@71 { compatible = \"ldm,mc146818\"; reg = <0x71 2>; };\n",
+		  "/isa/cmos@71: ports 0x71-0x72 overlap those of /isa/rtc@70", "/isa/cmos@71" },
+		{ "  card@300 { compatible = \"acme,card\"; reg = <0x300 8>; };\n",
+		  "/isa/card@300: no model is compatible with \"acme,card\"", "/isa/card@300" },
+		{ "  wdt@443 { compatible = \"ldm,acquirewdt\"; reg = <0x443>; };\n",
+		  "/isa/wdt@443: reg is 4 bytes, not a multiple of 2 cells", "/isa/wdt@443" },
+	};
+	char dts[300], nodes[512], says[128], *log, *out;
+	struct ldmd d;
+	size_t i;
+
+	snprintf(dts, sizeof(dts), "/tmp/ldm-test-hw-bad-%d.dts", (int)getpid());
+	for (i = 0; i < sizeof(boards) / sizeof(boards[0]); i++) {
+		snprintf(nodes, sizeof(nodes),
+			 "  rtc@70 { compatible = \"ldm,mc146818\"; reg = <0x70 2>; };\n%s",
+			 boards[i][0]);
+		write_isa_board(dts, nodes);
+		board_up(&d, dts);
+		log = read_file(d.log);
+		ASSERT_CONTAINS(log, boards[i][1]);
+		snprintf(says, sizeof(says), "%s: left out: no model answers its addresses",
+			 boards[i][2]);
+		ASSERT_CONTAINS(log, says);
+		free(log);
+		ASSERT_EQ(ldm(&d, "hw list", &out), 0);
+		ASSERT_STREQ(out, "rtc@70 ldm,mc146818 /isa/rtc@70 port 0x70-0x71\n");
+		free(out);
+		ldmd_down(&d);
+	}
+	unlink(dts);
+}
+
+DEFINE_TEST(test_ldmd_two_drivers_request_one_region,
+	    .description = "under ldmd, a second driver whose init asks for the ports the first "
+			   "holds fails to load with EBUSY, its message naming the ports; "
+			   "/proc/ioports still shows the first's claim, and ldmd answers",
+	    .no_runtime = true)
+{
+	const char *args[] = { KHW_PORTS_KO, NULL };
+	struct ldmd d;
+	char cmd[512], *out, *log;
+
+	need_fuse();
+	ldmd_up(&d, args);
+	snprintf(cmd, sizeof(cmd), "insmod %s", KHW_REGION_KO);
+	ASSERT_EQ(ldm(&d, cmd, &out), 1);
+	ASSERT_CONTAINS(out, "Device or resource busy");
+	free(out);
+	log = read_file(d.log);
+	ASSERT_CONTAINS(log, "khw_region: ports 0x300-0x307 are busy");
+	free(log);
+	ASSERT_STREQ(cat(PROC(&d, "ioports")), "0300-0307 : khw_ports\n");
+	ASSERT_EQ(ldm(&d, "lsmod", &out), 0);
+	ASSERT_CONTAINS(out, "khw_ports");
+	if (strstr(out, "khw_region"))
+		FAIL("khw_region is listed after its init failed:\n%s", out);
+	free(out);
+	ldmd_down(&d);
+}
+
+DEFINE_TEST(test_ldmd_irq_with_no_handler_is_counted_spurious,
+	    .description = "ldm hw irq on a line no driver requested says it was not handled, "
+			   "and /proc/interrupts counts it under ERR, as 2.6.9 counts a "
+			   "spurious interrupt; ldmd answers on",
+	    .no_runtime = true)
+{
+	struct ldmd d;
+	char *out;
+
+	board_up(&d, PC_DTS);
+	ASSERT_CONTAINS(cat(PROC(&d, "interrupts")), "ERR:          0\n");
+	ASSERT_EQ(ldm(&d, "hw irq 8", &out), 0);
+	ASSERT_STREQ(out, "not handled (no handler, disabled, or none claimed it)\n");
+	free(out);
+	ASSERT_EQ(ldm(&d, "hw irq 8", &out), 0);
+	free(out);
+	ASSERT_CONTAINS(cat(PROC(&d, "interrupts")), "ERR:          2\n");
+	ASSERT_EQ(ldm(&d, "hw read rtc@70 14", &out), 0);
+	free(out);
+	ldmd_down(&d);
 }
