@@ -77,7 +77,7 @@ int main(void)
 
 		t0 = now();
 		for (j = 0; j < LOOKUPS; j++) {
-			struct sysfs_dirent *sd;
+			struct ldm_sysfs_node *sd;
 
 			snprintf(path, sizeof(path), "/bench/thing%zu", (j * 7919) % sizes[i]);
 			if (ldm_sysfs_lookup(path, 0, &sd))

@@ -86,7 +86,7 @@ static double lookup_ns(size_t n)
 	size_t j;
 
 	for (j = 0; j < LOOKUPS; j++) {
-		struct sysfs_dirent *sd;
+		struct ldm_sysfs_node *sd;
 
 		snprintf(path, sizeof(path), "/bus/platform/devices/bench%zu", (j * 7919) % n);
 		if (ldm_sysfs_lookup(path, 0, &sd))
@@ -146,12 +146,12 @@ static void count_node(enum ldm_sysfs_type type, size_t mem)
 	mem_kinds[kind].bytes += mem;
 }
 
-static int count_entry(void *ctx, const char *name, const struct ldm_sysfs_stat *st);
+static int count_entry(const char *name, const struct ldm_sysfs_stat *st, void *ctx);
 
 /* Count the nodes below @path (not @path itself). */
 static void count_below(const char *path)
 {
-	struct sysfs_dirent *dir;
+	struct ldm_sysfs_node *dir;
 
 	if (ldm_sysfs_lookup(path, 0, &dir))
 		exit(1);
@@ -159,7 +159,7 @@ static void count_below(const char *path)
 	ldm_sysfs_put(dir);
 }
 
-static int count_entry(void *ctx, const char *name, const struct ldm_sysfs_stat *st)
+static int count_entry(const char *name, const struct ldm_sysfs_stat *st, void *ctx)
 {
 	char path[256];
 
@@ -173,7 +173,7 @@ static int count_entry(void *ctx, const char *name, const struct ldm_sysfs_stat 
 
 static void count_one(const char *path, int kind)
 {
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	struct ldm_sysfs_stat st;
 
 	if (ldm_sysfs_lookup(path, 0, &sd) || ldm_sysfs_stat(sd, &st))

@@ -239,7 +239,7 @@ struct walk {
 
 static void coldplug_dir(struct walk *w);
 
-static int coldplug_entry(void *ctx, const char *name, const struct ldm_sysfs_stat *st)
+static int coldplug_entry(const char *name, const struct ldm_sysfs_stat *st, void *ctx)
 {
 	struct walk *w = ctx;
 	size_t len = strlen(w->path);
@@ -255,7 +255,7 @@ static int coldplug_entry(void *ctx, const char *name, const struct ldm_sysfs_st
 static void coldplug_dir(struct walk *w)
 {
 	char uevent[LDM_SYSFS_PAGE_SIZE + 1], file[4200], *line, *save = NULL;
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	ssize_t n;
 
 	snprintf(file, sizeof(file), "%s/uevent", w->path);

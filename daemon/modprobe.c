@@ -107,7 +107,7 @@ const char *ldmd_modprobe_dir(const struct ldmd_modprobe *mp)
 static bool module_loaded(const char *name)
 {
 	char path[LDM_MODULE_NAME_LEN + 32];
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 
 	snprintf(path, sizeof(path), "/module/%s/initstate", name);
 	if (ldm_sysfs_lookup(path, 0, &sd))

@@ -216,6 +216,38 @@ bad:
 	return -EINVAL;
 }
 
+/* Whether @name has a PCI function's shape, "DDDD:BB:DD.F" (pci_name()'s). */
+static bool is_pci_name(const char *name)
+{
+	return strlen(name) == 12 && name[4] == ':' && name[7] == ':' && name[10] == '.';
+}
+
+/* device-add 0000:BB:DD.F -1: the board's PCI function into its slot. */
+static int device_add_pci(struct ldmd_request *req, char *why, size_t size)
+{
+	const char *name = req->argv[1];
+	int error;
+
+	if (strcmp(req->argv[2], "-1") || req->argc > 3) {
+		snprintf(why, size, "%s is a PCI function: it takes no id or resources", name);
+		return -EINVAL;
+	}
+	error = ldm_pci_function_add(name);
+	if (error == -EINVAL)
+		snprintf(why, size,
+			 "'%s' is not a PCI function (0000:BB:DD.F), or its node is wrong", name);
+	else if (error == -ENODEV)
+		snprintf(why, size, "the board has no PCI function %s", name);
+	else if (error == -EEXIST)
+		snprintf(why, size, "PCI function %s is in its slot already", name);
+	else if (error)
+		snprintf(why, size, "cannot add %s: %s", name, strerror(-error));
+	if (error)
+		return error;
+	ldmd_reply(req, CONTROL_REPLY_OUTPUT, name);
+	return ldmd_reply(req, CONTROL_REPLY_OUTPUT, "\n");
+}
+
 /* device-add NAME ID [RESOURCE...]: ID -1 for a device with no number. */
 static int req_device_add(struct ldmd_request *req, char *why, size_t size)
 {
@@ -226,6 +258,8 @@ static int req_device_add(struct ldmd_request *req, char *why, size_t size)
 	char *end;
 	int i, error;
 
+	if (is_pci_name(req->argv[1]))
+		return device_add_pci(req, why, size);
 	errno = 0;
 	id = strtoll(req->argv[2], &end, 0);
 	if (errno || end == req->argv[2] || *end || id < -1 || id > INT32_MAX) {
@@ -263,6 +297,12 @@ static int req_device_remove(struct ldmd_request *req, char *why, size_t size)
 {
 	int error = ldm_platform_device_remove(req->argv[1]);
 
+	if (error == -ENODEV && is_pci_name(req->argv[1])) {
+		error = ldm_pci_function_remove(req->argv[1]);
+		if (error == -ENODEV)
+			snprintf(why, size, "no PCI function %s is in its slot", req->argv[1]);
+		return error;
+	}
 	if (error == -ENODEV)
 		snprintf(why, size, "no device '%.64s' was added with device add", req->argv[1]);
 	return error;

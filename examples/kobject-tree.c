@@ -212,11 +212,11 @@ static void print_mode(mode_t mode)
 
 static void walk(const char *path);
 
-static int print_entry(void *ctx, const char *name, const struct ldm_sysfs_stat *st)
+static int print_entry(const char *name, const struct ldm_sysfs_stat *st, void *ctx)
 {
 	const char *dir = ctx;
 	char path[512], buf[PAGE_SIZE + 1];
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	ssize_t n;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
@@ -251,7 +251,7 @@ static int print_entry(void *ctx, const char *name, const struct ldm_sysfs_stat 
 
 static void walk(const char *path)
 {
-	struct sysfs_dirent *dir;
+	struct ldm_sysfs_node *dir;
 
 	if (ldm_sysfs_lookup(path, 0, &dir))
 		return;

@@ -80,7 +80,7 @@ const char *ldm_test_seeds_dir(void)
 
 bool tree_exists(const char *path)
 {
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 
 	if (ldm_sysfs_lookup(path, 0, &sd))
 		return false;
@@ -91,7 +91,7 @@ bool tree_exists(const char *path)
 int tree_type(const char *path)
 {
 	struct ldm_sysfs_stat st;
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	int error;
 
 	error = ldm_sysfs_lookup(path, 0, &sd);
@@ -105,7 +105,7 @@ int tree_type(const char *path)
 const char *tree_link(const char *path)
 {
 	static char buf[512];
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	int n;
 
 	n = ldm_sysfs_lookup(path, 0, &sd);

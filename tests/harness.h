@@ -72,6 +72,14 @@ void ldm_test_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 			     __b ? __b : "(null)"); \
 	} while (0)
 
+/* Fail unless @text (a string, or NULL) contains @needle. */
+#define ASSERT_CONTAINS(text, needle) \
+	do { \
+		const char *__t = (text), *__n = (needle); \
+		if (!__t || !strstr(__t, __n)) \
+			FAIL("expected \"%s\" in:\n%s", __n, __t ? __t : "(null)"); \
+	} while (0)
+
 /* Assert a call returns 0, printing the errno name otherwise. */
 #define ASSERT_OK(expr) \
 	do { \

@@ -198,7 +198,7 @@ static void tobj_destroy(struct tobj *o)
 static unsigned long node_ino(const char *path)
 {
 	struct ldm_sysfs_stat st;
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 
 	ASSERT_OK(ldm_sysfs_lookup(path, 0, &sd));
 	ASSERT_OK(ldm_sysfs_stat(sd, &st));
@@ -206,7 +206,7 @@ static unsigned long node_ino(const char *path)
 	return st.ino;
 }
 
-static int count_entry(void *ctx, const char *name, const struct ldm_sysfs_stat *st)
+static int count_entry(const char *name, const struct ldm_sysfs_stat *st, void *ctx)
 {
 	(void)name;
 	(void)st;
@@ -217,7 +217,7 @@ static int count_entry(void *ctx, const char *name, const struct ldm_sysfs_stat 
 /* How many entries the directory at @path lists. */
 static int dir_entries(const char *path)
 {
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	int n = 0;
 
 	ASSERT_OK(ldm_sysfs_lookup(path, 0, &sd));
@@ -579,7 +579,7 @@ DEFINE_TEST(
 	.description =
 		"sysfs_create_link: each failed allocation returns -ENOMEM, leaves no link, and the target is released once as usual")
 {
-	struct sysfs_dirent *link, *target;
+	struct ldm_sysfs_node *link, *target;
 	struct ldm_sysfs_stat st;
 	unsigned long ino;
 	unsigned int k;

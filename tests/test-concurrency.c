@@ -181,7 +181,7 @@ static int released_total(void)
 	return n;
 }
 
-static int count_entry(void *ctx, const char *name, const struct ldm_sysfs_stat *st)
+static int count_entry(const char *name, const struct ldm_sysfs_stat *st, void *ctx)
 {
 	(void)name;
 	(void)st;
@@ -191,7 +191,7 @@ static int count_entry(void *ctx, const char *name, const struct ldm_sysfs_stat 
 
 static int dir_entries(const char *path)
 {
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	int n = 0;
 
 	ASSERT_OK(ldm_sysfs_lookup(path, 0, &sd));
@@ -385,7 +385,7 @@ struct name_list {
 	enum ldm_sysfs_type types[64];
 };
 
-static int collect_name(void *ctx, const char *name, const struct ldm_sysfs_stat *st)
+static int collect_name(const char *name, const struct ldm_sysfs_stat *st, void *ctx)
 {
 	struct name_list *l = ctx;
 
@@ -422,7 +422,7 @@ static bool is_member_node(const char *name, enum ldm_sysfs_type type)
 static void c1_attr_io(const char *dir, const char *attr, const char *member)
 {
 	struct ldm_sysfs_file *f;
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	char path[128], buf[64], want[40];
 	bool writable = strcmp(attr, "label") && strcmp(attr, "slow");
 	ssize_t n;
@@ -439,7 +439,7 @@ static void c1_attr_io(const char *dir, const char *attr, const char *member)
 	count_outcome(&c1_out, error, "open", path);
 	if (error)
 		return;
-	n = ldm_sysfs_read(f, buf, sizeof(buf) - 1, 0);
+	n = ldm_sysfs_read(f, buf, sizeof(buf) - 1, &(loff_t){ 0 });
 	count_outcome(&c1_out, n, "read", path);
 	if (n > 0 && !strcmp(attr, "label")) {
 		/* The file is served by the kobject whose directory holds it. */
@@ -449,12 +449,12 @@ static void c1_attr_io(const char *dir, const char *attr, const char *member)
 		atomic_long_inc_return(&c1_label_reads);
 	}
 	if (writable) {
-		n = ldm_sysfs_write(f, "7\n", 2, 0);
+		n = ldm_sysfs_write(f, "7\n", 2, &(loff_t){ 0 });
 		count_outcome(&c1_out, n, "write", path);
 		if (n >= 0)
 			ASSERT_EQ(n, 2);
 	}
-	ldm_sysfs_close(f);
+	ldm_sysfs_release(f);
 
 	n = ldm_sysfs_read_path(path, buf, sizeof(buf));
 	count_outcome(&c1_out, n, "read_path", path);
@@ -464,7 +464,7 @@ static void c1_attr_io(const char *dir, const char *attr, const char *member)
 static void c1_walk_group(const char *dir, const char *group, const char *member)
 {
 	struct name_list files = { 0 };
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	char path[96];
 	unsigned int i;
 	int error;
@@ -486,7 +486,7 @@ static void c1_walk_group(const char *dir, const char *group, const char *member
 /* A link inside a member: it reads as the way up to the kset, and leads there. */
 static void c1_walk_link(const char *dir, const char *link)
 {
-	struct sysfs_dirent *sd, *target;
+	struct ldm_sysfs_node *sd, *target;
 	char path[96], buf[64];
 	int error;
 
@@ -506,7 +506,7 @@ static void c1_walk_link(const char *dir, const char *link)
 static void c1_walk_member(const char *member)
 {
 	struct name_list files = { 0 };
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	char dir[64];
 	unsigned int i;
 	int error;
@@ -537,7 +537,7 @@ static void *c1_reader_fn(void *arg)
 {
 	double deadline = *(double *)arg;
 	struct name_list members;
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	unsigned int i, j;
 	char name[32];
 
@@ -617,7 +617,7 @@ static atomic_t c2_late_io; /* I/O that reached a removed kobject */
 
 static void c2_open(struct c2_handles *h)
 {
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	char path[64];
 	unsigned int i;
 
@@ -649,11 +649,14 @@ static void c2_io_pass(struct c2_handles *h)
 
 	for (i = 0; i < C2_OBJS; i++) {
 		gone = atomic_read(&c2_removed[i]);
-		c2_check(ldm_sysfs_read(h->slow[i], buf, sizeof(buf), 0), gone, "read slow");
+		c2_check(ldm_sysfs_read(h->slow[i], buf, sizeof(buf), &(loff_t){ 0 }), gone,
+			 "read slow");
 		gone = atomic_read(&c2_removed[i]);
-		c2_check(ldm_sysfs_write(h->value[i], "3\n", 2, 0), gone, "write value");
+		c2_check(ldm_sysfs_write(h->value[i], "3\n", 2, &(loff_t){ 0 }), gone,
+			 "write value");
 		gone = atomic_read(&c2_removed[i]);
-		c2_check(ldm_sysfs_read(h->value[i], buf, sizeof(buf), 0), gone, "read value");
+		c2_check(ldm_sysfs_read(h->value[i], buf, sizeof(buf), &(loff_t){ 0 }), gone,
+			 "read value");
 	}
 }
 
@@ -731,10 +734,12 @@ DEFINE_TEST(
 	ASSERT_EQ(atomic_long_read(&c2_out.enoent), 0);
 	for (t = 0; t < C2_IO_THREADS; t++) {
 		for (i = 0; i < C2_OBJS; i++) {
-			ASSERT_EQ(ldm_sysfs_read(io[t].h.slow[i], buf, sizeof(buf), 0), -ENODEV);
-			ASSERT_EQ(ldm_sysfs_write(io[t].h.value[i], "1\n", 2, 0), -ENODEV);
-			ldm_sysfs_close(io[t].h.slow[i]);
-			ldm_sysfs_close(io[t].h.value[i]);
+			ASSERT_EQ(ldm_sysfs_read(io[t].h.slow[i], buf, sizeof(buf), &(loff_t){ 0 }),
+				  -ENODEV);
+			ASSERT_EQ(ldm_sysfs_write(io[t].h.value[i], "1\n", 2, &(loff_t){ 0 }),
+				  -ENODEV);
+			ldm_sysfs_release(io[t].h.slow[i]);
+			ldm_sysfs_release(io[t].h.value[i]);
 		}
 	}
 	for (i = 0; i < C2_OBJS; i++)
@@ -839,7 +844,7 @@ static atomic_long_t c4_snapshots;
 static void c4_lookup(const char *name)
 {
 	struct ldm_sysfs_stat st;
-	struct sysfs_dirent *sd, *dir;
+	struct ldm_sysfs_node *sd, *dir;
 	char path[64], buf[32];
 	ssize_t n;
 	int error;
@@ -875,7 +880,7 @@ struct c4_snap {
 	int a, b, other;
 };
 
-static int c4_fill(void *ctx, const char *name, const struct ldm_sysfs_stat *st)
+static int c4_fill(const char *name, const struct ldm_sysfs_stat *st, void *ctx)
 {
 	struct c4_snap *s = ctx;
 
@@ -894,7 +899,7 @@ static void *c4_reader_fn(void *arg)
 {
 	double deadline = *(double *)arg;
 	struct c4_snap snap;
-	struct sysfs_dirent *dir;
+	struct ldm_sysfs_node *dir;
 	unsigned int i;
 
 	for (i = 0; i < C4_ITERS && !atomic_read(&c4_stop) && !time_up(deadline); i++) {
@@ -919,7 +924,7 @@ DEFINE_TEST(
 {
 	double deadline = now() + RUN_SECONDS;
 	pthread_t readers[C4_READERS];
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	struct ldm_sysfs_stat st;
 	unsigned int i, renames = 0;
 	const char *final;

@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * <ldm/devfs_fs_kernel.h> - devfs, as 2.6.9 without CONFIG_DEVFS_FS: every
- * call succeeds and does nothing. Device nodes come from the class devices
- * with a dev attribute instead (ldmd's DIR/dev, as udev).
+ * <ldm/devfs_fs_kernel.h> - devfs, as 2.6.9 with CONFIG_DEVFS_FS for
+ * character devices: devfs_mk_cdev() names a node that ldmd's DIR/dev
+ * shows beside those of the class devices with a dev attribute (a number
+ * a class device shows keeps the class device's name alone, as udev's);
+ * devfs_remove() takes it away. Block devices, directories and links:
+ * every call succeeds and does nothing.
  */
 #ifndef _LDM_DEVFS_FS_KERNEL_H
 #define _LDM_DEVFS_FS_KERNEL_H
@@ -22,13 +25,7 @@ static inline __printf(3, 4) int devfs_mk_bdev(dev_t dev, umode_t mode, const ch
 	return 0;
 }
 
-static inline __printf(3, 4) int devfs_mk_cdev(dev_t dev, umode_t mode, const char *fmt, ...)
-{
-	(void)fmt;
-	(void)dev;
-	(void)mode;
-	return 0;
-}
+__printf(3, 4) int devfs_mk_cdev(dev_t dev, umode_t mode, const char *fmt, ...);
 
 static inline __printf(2, 3) int devfs_mk_symlink(const char *name, const char *fmt, ...)
 {
@@ -43,10 +40,7 @@ static inline __printf(1, 2) int devfs_mk_dir(const char *fmt, ...)
 	return 0;
 }
 
-static inline __printf(1, 2) void devfs_remove(const char *fmt, ...)
-{
-	(void)fmt;
-}
+__printf(1, 2) void devfs_remove(const char *fmt, ...);
 
 static inline int devfs_register_tape(const char *name)
 {

@@ -61,6 +61,19 @@ int ldm_platform_device_add(const char *name, int id, const struct ldm_resource 
 			    unsigned int nres, char *bus_id, size_t size);
 int ldm_platform_device_remove(const char *bus_id);
 
+/*
+ * ldm_pci_function_add() puts the PCI function "0000:BB:DD.F" of the board
+ * (a node of its "ldm,pci-host", left out at boot with "ldm,slot-empty" or
+ * removed before) into its slot, as a hotplug controller does when a card
+ * goes in; ldm_pci_function_remove() takes one out, its driver's remove
+ * first (a pci_dev still held then reads the slot: nothing, or what was
+ * put there since). Each returns 0 or a negative errno: -EINVAL for a name that is
+ * not a function's, -ENODEV for a bus, node or function not there,
+ * -EEXIST for a slot that is taken; add, the board's errors (logged).
+ */
+int ldm_pci_function_add(const char *name);
+int ldm_pci_function_remove(const char *name);
+
 #pragma GCC visibility pop
 
 #endif /* _LIBLDM_DEVICE_H */

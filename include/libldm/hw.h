@@ -39,8 +39,8 @@ enum ldm_hw_space {
  * that made the access, with no lock of the runtime held.
  */
 struct ldm_hw_ops {
-	uint32_t (*read)(void *data, unsigned long addr, unsigned int width);
-	void (*write)(void *data, unsigned long addr, unsigned int width, uint32_t value);
+	uint32_t (*read)(unsigned long addr, unsigned int width, void *data);
+	void (*write)(unsigned long addr, unsigned int width, uint32_t value, void *data);
 };
 
 int ldm_hw_claim(enum ldm_hw_space space, unsigned long start, unsigned long len, const char *name,

@@ -11,6 +11,10 @@
  * liblzma, libzstd or zlib. What a handle returns points into it and lives
  * as long as it does. Handles are not shared between threads; different
  * handles are independent.
+ *
+ * Every call that fails says why in one place, as dlerror(3) does:
+ * ldm_modfile_why() is the reason of the last call of the calling thread
+ * that failed (for -ENOEXEC, what is malformed; else the error's text).
  */
 #ifndef _LIBLDM_MODFILE_H
 #define _LIBLDM_MODFILE_H
@@ -29,12 +33,11 @@ struct ldm_modfile;
 
 /*
  * Each returns 0 and a handle in *@ret, or a negative errno (-ENOEXEC for
- * a malformed image or corrupt compressed data) with the reason in @why
- * (@size bytes; may be NULL). ldm_modfile_new() copies the image.
+ * a malformed image or corrupt compressed data; ldm_modfile_why() says
+ * why). ldm_modfile_new() copies the image.
  */
-int ldm_modfile_open(const char *path, struct ldm_modfile **ret, char *why, size_t size);
-int ldm_modfile_new(const void *image, size_t len, struct ldm_modfile **ret, char *why,
-		    size_t size);
+int ldm_modfile_open(const char *path, struct ldm_modfile **ret);
+int ldm_modfile_new(const void *image, size_t len, struct ldm_modfile **ret);
 void ldm_modfile_free(struct ldm_modfile *mf);
 
 /*
@@ -56,11 +59,13 @@ void ldm_modfile_free(struct ldm_modfile *mf);
  * directory @dirfd (AT_FDCWD: the working directory), with @flags
  * (LDM_MODFILE_LAZY or 0).
  */
-int ldm_modfile_openat(int dirfd, const char *path, unsigned int flags, struct ldm_modfile **ret,
-		       char *why, size_t size);
+int ldm_modfile_openat(int dirfd, const char *path, unsigned int flags, struct ldm_modfile **ret);
 
-/* Why the last call on @mf that returned -ENOEXEC refused; "" if none did. */
-const char *ldm_modfile_why(const struct ldm_modfile *mf);
+/*
+ * Why the last call of this thread that failed did; "" if none has. The
+ * text is the thread's own, valid until its next call.
+ */
+const char *ldm_modfile_why(void);
 
 /* How the file was compressed: known by its first bytes. */
 enum ldm_modfile_compression {
@@ -190,12 +195,11 @@ int ldm_modfile_for_each_import(const struct ldm_modfile *mf,
  * and the same with "C*" appended for each entry of a device tree table.
  * @fn gets each in turn; a non-zero return stops the walk and is returned.
  * Returns 0, or -ENOEXEC for a table that is not a whole number of entries
- * ending with an empty one, with the reason in @why (@size bytes; may be
- * NULL). `ldm modpost` writes them into NAME.mod.c as alias= tags.
+ * ending with an empty one (ldm_modfile_why() says why). `ldm modpost`
+ * writes them into NAME.mod.c as alias= tags.
  */
 int ldm_modfile_for_each_device_alias(const struct ldm_modfile *mf,
-				      int (*fn)(const char *alias, void *data), void *data,
-				      char *why, size_t size);
+				      int (*fn)(const char *alias, void *data), void *data);
 
 #pragma GCC visibility pop
 

@@ -19,13 +19,14 @@
 
 /*
  * ldm_netlink_listener - called, in the sending driver's thread, with a
- * message's bytes (netlink header included) sent to @group (broadcast) or
- * @pid (unicast, @group 0).
+ * message's bytes (@msg, @len: netlink header included) sent to @group
+ * (broadcast) or @pid (unicast, @group 0), and the @data given to
+ * ldm_netlink_listen().
  */
-typedef void (*ldm_netlink_listener)(int unit, uint32_t pid, uint32_t group, const void *data,
-				     size_t len, void *ctx);
+typedef void (*ldm_netlink_listener)(int unit, uint32_t pid, uint32_t group, const void *msg,
+				     size_t len, void *data);
 
-int ldm_netlink_listen(int unit, ldm_netlink_listener fn, void *ctx);
+int ldm_netlink_listen(int unit, ldm_netlink_listener fn, void *data);
 
 #pragma GCC visibility pop
 

@@ -7,7 +7,8 @@
  * devices, misc. Errors are those a system call returns.
  *
  * Paths are relative to the root ("/" or "" is the root, so "/bus/input"
- * is what a mount shows as /proc/bus/input). Entries are reference
+ * is what a mount shows as /proc/bus/input). A struct ldm_proc_entry is
+ * an entry (a file, a directory, a link), opaque. Entries are reference
  * counted: every call that returns one returns a reference the caller
  * drops with ldm_proc_put(). An entry removed meanwhile stays valid
  * memory while referenced, but I/O on it gives -ENOENT.
@@ -24,7 +25,7 @@
 
 #pragma GCC visibility push(default)
 
-struct proc_dir_entry;
+struct ldm_proc_entry;
 struct ldm_proc_file;
 
 /**
@@ -45,26 +46,26 @@ struct ldm_proc_stat {
 	unsigned long ino;
 };
 
-int ldm_proc_lookup(const char *path, struct proc_dir_entry **ret);
-void ldm_proc_put(struct proc_dir_entry *de);
-int ldm_proc_stat(struct proc_dir_entry *de, struct ldm_proc_stat *st);
-const char *ldm_proc_name(struct proc_dir_entry *de);
-int ldm_proc_readlink(struct proc_dir_entry *de, char *buf, size_t size);
+int ldm_proc_lookup(const char *path, struct ldm_proc_entry **ret);
+void ldm_proc_put(struct ldm_proc_entry *entry);
+int ldm_proc_stat(struct ldm_proc_entry *entry, struct ldm_proc_stat *st);
+const char *ldm_proc_name(struct ldm_proc_entry *entry);
+int ldm_proc_readlink(struct ldm_proc_entry *entry, char *buf, size_t size);
 
 /*
  * ldm_proc_readdir - list a directory, in creation order, with @fill
  * called with no lock held; a non-zero return of @fill stops the walk and
  * is returned.
  */
-int ldm_proc_readdir(struct proc_dir_entry *dir,
-		     int (*fill)(void *ctx, const char *name, const struct ldm_proc_stat *st),
-		     void *ctx);
+int ldm_proc_readdir(struct ldm_proc_entry *dir,
+		     int (*fill)(const char *name, const struct ldm_proc_stat *st, void *data),
+		     void *data);
 
 /*
  * Open files: the entry's proc_fops (a seq_file, read_proc/write_proc).
  * @pos NULL reads or writes at the file's position and advances it.
  */
-int ldm_proc_open(struct proc_dir_entry *de, int flags, struct ldm_proc_file **ret);
+int ldm_proc_open(struct ldm_proc_entry *entry, int flags, struct ldm_proc_file **ret);
 ssize_t ldm_proc_read(struct ldm_proc_file *file, char *buf, size_t count, loff_t *pos);
 ssize_t ldm_proc_write(struct ldm_proc_file *file, const char *buf, size_t count, loff_t *pos);
 loff_t ldm_proc_llseek(struct ldm_proc_file *file, loff_t offset, int whence);

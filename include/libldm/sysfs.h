@@ -20,7 +20,7 @@
 
 #pragma GCC visibility push(default)
 
-struct sysfs_dirent;
+struct ldm_sysfs_node;
 
 /* A text attribute holds at most this many bytes (PAGE_SIZE). */
 #define LDM_SYSFS_PAGE_SIZE 4096
@@ -28,7 +28,8 @@ struct sysfs_dirent;
 /*
  * Paths are relative to the root of the tree ("/" or "" is the root, so
  * "/kernel/uevent_helper" is what a mount shows as /sys/kernel/uevent_helper).
- * Nodes are reference counted: every function that returns one returns a
+ * A struct ldm_sysfs_node is a node of the tree (a directory, an attribute,
+ * a link), opaque. Nodes are reference counted: every function that returns one returns a
  * reference the caller drops with ldm_sysfs_put(). A node that has been
  * removed stays valid memory while referenced, but I/O on it gives -ENODEV.
  */
@@ -67,12 +68,12 @@ struct ldm_sysfs_stat {
 /* Look-up flags. */
 #define LDM_SYSFS_FOLLOW 0x1 /* follow a link in the last component too */
 
-int ldm_sysfs_lookup(const char *path, unsigned int flags, struct sysfs_dirent **ret);
-int ldm_sysfs_lookup_at(struct sysfs_dirent *dir, const char *name, struct sysfs_dirent **ret);
-struct sysfs_dirent *ldm_sysfs_get(struct sysfs_dirent *sd);
-void ldm_sysfs_put(struct sysfs_dirent *sd);
-int ldm_sysfs_stat(struct sysfs_dirent *sd, struct ldm_sysfs_stat *st);
-const char *ldm_sysfs_name(struct sysfs_dirent *sd);
+int ldm_sysfs_lookup(const char *path, unsigned int flags, struct ldm_sysfs_node **ret);
+int ldm_sysfs_lookup_at(struct ldm_sysfs_node *dir, const char *name, struct ldm_sysfs_node **ret);
+struct ldm_sysfs_node *ldm_sysfs_get(struct ldm_sysfs_node *node);
+void ldm_sysfs_put(struct ldm_sysfs_node *node);
+int ldm_sysfs_stat(struct ldm_sysfs_node *node, struct ldm_sysfs_stat *st);
+const char *ldm_sysfs_name(struct ldm_sysfs_node *node);
 
 /*
  * ldm_sysfs_readdir - list a directory, in creation order. The entries are
@@ -80,19 +81,25 @@ const char *ldm_sysfs_name(struct sysfs_dirent *sd);
  * so it may call back into sysfs. A non-zero return from @fill stops the walk
  * and is returned.
  */
-int ldm_sysfs_readdir(struct sysfs_dirent *dir,
-		      int (*fill)(void *ctx, const char *name, const struct ldm_sysfs_stat *st),
-		      void *ctx);
+int ldm_sysfs_readdir(struct ldm_sysfs_node *dir,
+		      int (*fill)(const char *name, const struct ldm_sysfs_stat *st, void *data),
+		      void *data);
 
-int ldm_sysfs_readlink(struct sysfs_dirent *sd, char *buf, size_t size);
-int ldm_sysfs_follow(struct sysfs_dirent *link, struct sysfs_dirent **ret);
+int ldm_sysfs_readlink(struct ldm_sysfs_node *link, char *buf, size_t size);
+int ldm_sysfs_follow(struct ldm_sysfs_node *link, struct ldm_sysfs_node **ret);
 
+/*
+ * Open files, as those of <libldm/chrdev.h> and <libldm/proc.h>: @pos NULL
+ * reads or writes at the file's position and advances it (read(2)); else
+ * at *@pos, which is advanced (pread(2)). A text attribute's show() runs
+ * when a read starts at 0; each write to one is one store().
+ */
 struct ldm_sysfs_file;
 
-int ldm_sysfs_open(struct sysfs_dirent *sd, int flags, struct ldm_sysfs_file **ret);
-ssize_t ldm_sysfs_read(struct ldm_sysfs_file *file, char *buf, size_t count, loff_t off);
-ssize_t ldm_sysfs_write(struct ldm_sysfs_file *file, const char *buf, size_t count, loff_t off);
-void ldm_sysfs_close(struct ldm_sysfs_file *file);
+int ldm_sysfs_open(struct ldm_sysfs_node *node, int flags, struct ldm_sysfs_file **ret);
+ssize_t ldm_sysfs_read(struct ldm_sysfs_file *file, char *buf, size_t count, loff_t *pos);
+ssize_t ldm_sysfs_write(struct ldm_sysfs_file *file, const char *buf, size_t count, loff_t *pos);
+int ldm_sysfs_release(struct ldm_sysfs_file *file);
 int ldm_sysfs_poll(struct ldm_sysfs_file *file, int timeout_ms);
 
 /*
@@ -102,7 +109,7 @@ int ldm_sysfs_poll(struct ldm_sysfs_file *file, int timeout_ms);
  * time: -EBUSY if another is set; ldm_sysfs_poll_watch(NULL, NULL) removes
  * it, and once that returns the old one is not running.
  */
-typedef void (*ldm_sysfs_poll_fn)(struct sysfs_dirent *sd, void *data);
+typedef void (*ldm_sysfs_poll_fn)(struct ldm_sysfs_node *node, void *data);
 int ldm_sysfs_poll_watch(ldm_sysfs_poll_fn fn, void *data);
 
 ssize_t ldm_sysfs_read_path(const char *path, char *buf, size_t size);
@@ -123,7 +130,7 @@ enum ldm_sysfs_change {
 	LDM_SYSFS_REMOVED,
 };
 
-typedef void (*ldm_sysfs_watch_fn)(enum ldm_sysfs_change change, struct sysfs_dirent *parent,
+typedef void (*ldm_sysfs_watch_fn)(enum ldm_sysfs_change change, struct ldm_sysfs_node *parent,
 				   const char *name, void *data);
 int ldm_sysfs_watch(ldm_sysfs_watch_fn fn, void *data);
 

@@ -24,6 +24,8 @@
 
 #include "boot.h"
 #include "char_dev.h"
+#include "devfs.h"
+#include "grow.h"
 #include "devnode.h"
 
 #define HELD_MAX       8
@@ -595,7 +597,7 @@ int ldm_chrdev_for_each_region(int (*fn)(unsigned int major, unsigned int basemi
 					 unsigned int count, const char *name, void *data),
 			       void *data)
 {
-	struct region_entry *entries = NULL, *grown;
+	struct region_entry *entries = NULL;
 	struct char_device_struct *cd;
 	size_t n = 0, cap = 0, i;
 	unsigned int major;
@@ -608,15 +610,9 @@ int ldm_chrdev_for_each_region(int (*fn)(unsigned int major, unsigned int basemi
 		for (cd = chrdevs[major_to_index(major)]; cd; cd = cd->next) {
 			if (cd->major != major)
 				continue;
-			if (n == cap) {
-				cap = cap ? 2 * cap : 16;
-				grown = krealloc(entries, cap * sizeof(*entries), GFP_KERNEL);
-				if (!grown) {
-					ret = -ENOMEM;
-					break;
-				}
-				entries = grown;
-			}
+			ret = LDM_GROW(entries, cap, n + 1, 16);
+			if (ret)
+				break;
 			entries[n].major = cd->major;
 			entries[n].baseminor = cd->baseminor;
 			entries[n].count = cd->minorct;
@@ -642,7 +638,7 @@ struct node_walk {
 
 #define NODE_MODE (S_IFCHR | 0600)
 
-static int walk_class_dev(void *ctx, const char *name, const struct ldm_sysfs_stat *st)
+static int walk_class_dev(const char *name, const struct ldm_sysfs_stat *st, void *ctx)
 {
 	struct node_walk *w = ctx;
 	unsigned int major, minor;
@@ -664,10 +660,10 @@ static int walk_class_dev(void *ctx, const char *name, const struct ldm_sysfs_st
 	return w->fn(node, w->dev, NODE_MODE, w->data);
 }
 
-static int walk_class(void *ctx, const char *name, const struct ldm_sysfs_stat *st)
+static int walk_class(const char *name, const struct ldm_sysfs_stat *st, void *ctx)
 {
 	struct node_walk *w = ctx;
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	char path[KOBJ_NAME_LEN + 16];
 	int ret;
 
@@ -682,9 +678,19 @@ static int walk_class(void *ctx, const char *name, const struct ldm_sysfs_stat *
 	return ret;
 }
 
+/* A devfs name, unless a class device shows its number (udev's name wins). */
+static int walk_devfs_node(const char *name, dev_t dev, mode_t mode, void *data)
+{
+	struct node_walk *w = data;
+
+	if (!class_node_by_dev(dev, NULL, 0))
+		return 0;
+	return w->fn(name, dev, mode, w->data);
+}
+
 static int walk_nodes(struct node_walk *w)
 {
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	int ret;
 
 	ret = ldm_sysfs_lookup("/class", 0, &sd);
@@ -709,10 +715,12 @@ int ldm_chrdev_for_each_node(int (*fn)(const char *name, dev_t dev, mode_t mode,
 			     void *data)
 {
 	struct node_walk w = { .fn = fn, .data = data };
+	int ret;
 
 	if (!fn)
 		return -EINVAL;
-	return walk_nodes(&w);
+	ret = walk_nodes(&w);
+	return ret ?: devfs_for_each_node(walk_devfs_node, &w);
 }
 
 /**
@@ -734,6 +742,11 @@ int ldm_chrdev_node_lookup(const char *name, dev_t *dev, mode_t *mode)
 	ret = class_node_by_name(name, dev);
 	if (!ret && mode)
 		*mode = NODE_MODE;
+	if (ret != -ENOENT)
+		return ret;
+	ret = devfs_node_lookup(name, dev, mode);
+	if (!ret && !class_node_by_dev(*dev, NULL, 0))
+		ret = -ENOENT; /* the class device's name is the node */
 	return ret;
 }
 
@@ -754,6 +767,8 @@ int ldm_chrdev_node_by_dev(dev_t dev, char *name, size_t size, mode_t *mode)
 
 	if (!ret && mode)
 		*mode = NODE_MODE;
+	if (ret == -ENOENT)
+		ret = devfs_node_by_dev(dev, name, size, mode);
 	return ret;
 }
 
@@ -765,6 +780,7 @@ void chrdev_exit(void)
 	struct char_device_struct *cd;
 	int i;
 
+	devfs_exit();
 	for (i = 0; i < MAX_PROBE_HASH; i++) {
 		while ((cd = chrdevs[i])) {
 			chrdevs[i] = cd->next;

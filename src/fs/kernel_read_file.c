@@ -9,26 +9,26 @@
 #include <unistd.h>
 #include <ldm/slab.h>
 
+#include "grow.h"
 #include "kernel_read_file.h"
 
-/* Read until end of file, growing @buf, up to @max bytes (one more is an error). */
-static ssize_t read_to_end(int fd, char **buf, size_t *cap, size_t max)
+/*
+ * Read until end of file, growing @buf (of @room bytes: what is read and a
+ * NUL after it), up to @max bytes (one more is an error).
+ */
+static ssize_t read_to_end(int fd, char **buf, size_t *room, size_t max)
 {
 	size_t done = 0;
 	ssize_t n;
-	char *p;
+	int error;
 
 	for (;;) {
-		if (done == *cap) {
-			if (*cap > max)
-				return -EFBIG;
-			*cap = *cap * 2 > max + 1 ? max + 1 : *cap * 2;
-			p = krealloc(*buf, *cap + 1, GFP_KERNEL);
-			if (!p)
-				return -ENOMEM;
-			*buf = p;
+		if (done + 1 == *room) {
+			error = ldm_grow(buf, room, *room + 1, 1, 0, max + 2);
+			if (error)
+				return error;
 		}
-		n = pread(fd, *buf + done, *cap - done, (off_t)done);
+		n = pread(fd, *buf + done, *room - 1 - done, (off_t)done);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0)
@@ -53,7 +53,7 @@ static ssize_t read_to_end(int fd, char **buf, size_t *cap, size_t max)
 ssize_t kernel_read_file_from_fd(int fd, void **buf, size_t max_size)
 {
 	struct stat st;
-	size_t cap;
+	size_t room;
 	char *data;
 	ssize_t size;
 
@@ -63,12 +63,12 @@ ssize_t kernel_read_file_from_fd(int fd, void **buf, size_t max_size)
 		return -EINVAL;
 	if ((unsigned long long)st.st_size > max_size)
 		return -EFBIG;
-	/* One byte beyond the size: end of file is seen without growing. */
-	cap = (size_t)st.st_size + 1;
-	data = kmalloc(cap + 1, GFP_KERNEL);
+	/* One byte beyond the size, and the NUL: end of file is seen without growing. */
+	room = (size_t)st.st_size + 2;
+	data = kmalloc(room, GFP_KERNEL);
 	if (!data)
 		return -ENOMEM;
-	size = read_to_end(fd, &data, &cap, max_size);
+	size = read_to_end(fd, &data, &room, max_size);
 	if (size < 0) {
 		kfree(data);
 		return size;

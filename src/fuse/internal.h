@@ -27,7 +27,7 @@
 
 #include "ldm-fuse.h"
 
-struct sysfs_dirent;
+struct ldm_sysfs_node;
 
 #define FUSE_SYSFS_THREADS 10 /* libfuse's default */
 #define FUSE_DEV_THREADS   64 /* each blocked read of a device takes one */
@@ -81,9 +81,9 @@ void fuse_refuse_create(fuse_req_t req, fuse_ino_t parent, const char *name, mod
 /* nodes.c */
 int fuse_nodes_init(void);
 void fuse_nodes_exit(void);
-struct sysfs_dirent *fuse_node_sd(fuse_ino_t ino);
-fuse_ino_t fuse_node_hold(struct sysfs_dirent *sd);
-fuse_ino_t fuse_node_find(struct sysfs_dirent *sd);
+struct ldm_sysfs_node *fuse_node_sd(fuse_ino_t ino);
+fuse_ino_t fuse_node_hold(struct ldm_sysfs_node *sd);
+fuse_ino_t fuse_node_find(struct ldm_sysfs_node *sd);
 void fuse_node_forget(fuse_ino_t ino, uint64_t nlookup);
 
 /* sysfs.c */
@@ -98,6 +98,6 @@ extern const struct fuse_lowlevel_ops fuse_dev_ops;
 int fuse_proc_child_path(fuse_ino_t parent, const char *name, char *buf, size_t size);
 
 /* inval.c */
-void fuse_inval_data(struct sysfs_dirent *sd);
+void fuse_inval_data(struct ldm_sysfs_node *sd);
 
 #endif /* _LDM_FUSE_INTERNAL_H */

@@ -33,8 +33,8 @@
 
 struct inval {
 	struct inval *next;
-	struct sysfs_dirent *sd; /* referenced: the directory, or the file */
-	bool data;		 /* the file's cached content, not a name */
+	struct ldm_sysfs_node *sd; /* referenced: the directory, or the file */
+	bool data;		   /* the file's cached content, not a name */
 	char name[];
 };
 
@@ -59,7 +59,7 @@ static void enqueue(struct inval *iv)
 }
 
 /* The tree's watcher: under the tree's lock, so only queue. */
-static void tree_changed(enum ldm_sysfs_change change, struct sysfs_dirent *parent,
+static void tree_changed(enum ldm_sysfs_change change, struct ldm_sysfs_node *parent,
 			 const char *name, void *data)
 {
 	size_t len = strlen(name) + 1;
@@ -81,7 +81,7 @@ static void tree_changed(enum ldm_sysfs_change change, struct sysfs_dirent *pare
  *
  * Queued, as every invalidation: ldm_fuse_inval_flush() waits for it.
  */
-void fuse_inval_data(struct sysfs_dirent *sd)
+void fuse_inval_data(struct ldm_sysfs_node *sd)
 {
 	struct inval *iv = malloc(sizeof(*iv) + 1);
 

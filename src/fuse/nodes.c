@@ -22,13 +22,13 @@
 #include "internal.h"
 
 struct fuse_node {
-	struct sysfs_dirent *sd; /* referenced */
-	uint64_t nlookup;	 /* the kernel's lookup count */
+	struct ldm_sysfs_node *sd; /* referenced */
+	uint64_t nlookup;	   /* the kernel's lookup count */
 };
 
 static pthread_mutex_t nodes_lock = PTHREAD_MUTEX_INITIALIZER;
 static void *nodes; /* tsearch() tree of struct fuse_node, by sd */
-static struct sysfs_dirent *root_sd;
+static struct ldm_sysfs_node *root_sd;
 
 static int by_sd(const void *a, const void *b)
 {
@@ -75,7 +75,7 @@ void fuse_nodes_exit(void)
  *
  * Return: the node, valid until the kernel forgets @ino.
  */
-struct sysfs_dirent *fuse_node_sd(fuse_ino_t ino)
+struct ldm_sysfs_node *fuse_node_sd(fuse_ino_t ino)
 {
 	if (ino == FUSE_ROOT_ID)
 		return root_sd;
@@ -90,7 +90,7 @@ struct sysfs_dirent *fuse_node_sd(fuse_ino_t ino)
  * reply does not reach the kernel.
  * Return: the node id, or 0 when out of memory (@sd is then put).
  */
-fuse_ino_t fuse_node_hold(struct sysfs_dirent *sd)
+fuse_ino_t fuse_node_hold(struct ldm_sysfs_node *sd)
 {
 	struct fuse_node key = { .sd = sd }, *node, **found;
 
@@ -130,7 +130,7 @@ fuse_ino_t fuse_node_hold(struct sysfs_dirent *sd)
  * about it, nor below it). The id may be forgotten as soon as this returns:
  * use it only where the kernel checks ids (notifications).
  */
-fuse_ino_t fuse_node_find(struct sysfs_dirent *sd)
+fuse_ino_t fuse_node_find(struct ldm_sysfs_node *sd)
 {
 	struct fuse_node key = { .sd = sd }, **found;
 	fuse_ino_t ino = 0;

@@ -106,7 +106,7 @@ static void to_stat(const struct ldm_proc_stat *ps, struct stat *st)
 /* stat(2) of the entry at @path. */
 static int stat_path(const char *path, struct stat *st)
 {
-	struct proc_dir_entry *de;
+	struct ldm_proc_entry *de;
 	struct ldm_proc_stat ps;
 	int ret;
 
@@ -209,7 +209,7 @@ static void proc_getattr(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *
 
 static void proc_readlink(fuse_req_t req, fuse_ino_t ino)
 {
-	struct proc_dir_entry *de;
+	struct ldm_proc_entry *de;
 	char path[PATH_MAX], target[PATH_MAX];
 	int ret;
 
@@ -235,7 +235,7 @@ struct proc_listing {
 	bool full;
 };
 
-static int add_entry(void *ctx, const char *name, const struct ldm_proc_stat *ps)
+static int add_entry(const char *name, const struct ldm_proc_stat *ps, void *ctx)
 {
 	struct proc_listing *l = ctx;
 	struct stat st;
@@ -258,7 +258,7 @@ static void proc_readdir(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 {
 	struct proc_listing l = { .req = req, .size = size, .from = off };
 	struct ldm_proc_stat dot = { .mode = S_IFDIR | 0555, .ino = ino };
-	struct proc_dir_entry *de;
+	struct ldm_proc_entry *de;
 	char path[PATH_MAX];
 	int ret;
 
@@ -268,8 +268,8 @@ static void proc_readdir(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 	if (!ret)
 		ret = ldm_proc_lookup(path, &de);
 	if (!ret) {
-		add_entry(&l, ".", &dot);
-		add_entry(&l, "..", &dot);
+		add_entry(".", &dot, &l);
+		add_entry("..", &dot, &l);
 		ret = ldm_proc_readdir(de, add_entry, &l);
 		ldm_proc_put(de);
 	}
@@ -298,7 +298,7 @@ static bool proc_stopping; /* under proc_io */
 /* Open @path for @req into @po; under proc_io. */
 static int open_entry(fuse_req_t req, const char *path, int flags, struct proc_open *po)
 {
-	struct proc_dir_entry *de;
+	struct ldm_proc_entry *de;
 	int ret;
 
 	if (proc_stopping)

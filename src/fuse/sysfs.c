@@ -57,7 +57,7 @@ static void to_stat(const struct ldm_sysfs_stat *st, struct stat *out)
 struct open_file {
 	LIST_ENTRY(open_file) link;
 	struct ldm_sysfs_file *f;
-	struct sysfs_dirent *sd;    /* held by its node while the file is open */
+	struct ldm_sysfs_node *sd;  /* held by its node while the file is open */
 	struct fuse_pollhandle *ph; /* under handles_lock: a poller to wake */
 	bool stable;		    /* LDM_ATTR_STABLE: its content may be cached */
 };
@@ -89,7 +89,7 @@ static void file_free(struct open_file *of)
 {
 	if (of->ph)
 		fuse_pollhandle_destroy(of->ph);
-	ldm_sysfs_close(of->f);
+	ldm_sysfs_release(of->f);
 	free(of);
 }
 
@@ -110,7 +110,7 @@ static void sysfs_op_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
 {
 	struct fuse_entry_param e = { 0 };
 	struct ldm_sysfs_stat st;
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	int error;
 
 	error = ldm_sysfs_lookup_at(fuse_node_sd(parent), name, &sd);
@@ -202,7 +202,7 @@ struct dir_entry {
 };
 
 struct dir_snap {
-	struct sysfs_dirent *sd; /* referenced while kept */
+	struct ldm_sysfs_node *sd; /* referenced while kept */
 	struct dir_entry *ents;
 	size_t n, cap;
 	unsigned long used; /* for choosing the one to replace */
@@ -212,7 +212,7 @@ static pthread_mutex_t snaps_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct dir_snap snaps[DIR_SNAPS];
 static unsigned long snaps_clock;
 
-static int dir_add(void *ctx, const char *name, const struct ldm_sysfs_stat *st)
+static int dir_add(const char *name, const struct ldm_sysfs_stat *st, void *ctx)
 {
 	struct dir_snap *d = ctx;
 	struct dir_entry *ents;
@@ -244,16 +244,16 @@ static void dir_clear(struct dir_snap *d)
 }
 
 /* "." and ".." (the directory's own number for both), then the entries. */
-static int dir_snapshot(struct dir_snap *d, struct sysfs_dirent *sd)
+static int dir_snapshot(struct dir_snap *d, struct ldm_sysfs_node *sd)
 {
 	struct ldm_sysfs_stat st;
 	int error;
 
 	dir_clear(d);
 	ldm_sysfs_stat(sd, &st);
-	error = dir_add(d, ".", &st);
+	error = dir_add(".", &st, d);
 	if (!error)
-		error = dir_add(d, "..", &st);
+		error = dir_add("..", &st, d);
 	if (!error)
 		error = ldm_sysfs_readdir(sd, dir_add, d);
 	if (error)
@@ -264,7 +264,7 @@ static int dir_snapshot(struct dir_snap *d, struct sysfs_dirent *sd)
 }
 
 /* Under snaps_lock: the listing of @sd, kept or taken now. */
-static struct dir_snap *dir_listing(struct sysfs_dirent *sd, bool again, int *error)
+static struct dir_snap *dir_listing(struct ldm_sysfs_node *sd, bool again, int *error)
 {
 	struct dir_snap *d = &snaps[0];
 	unsigned int i;
@@ -324,12 +324,12 @@ static void sysfs_op_opendir(fuse_req_t req, fuse_ino_t ino, struct fuse_file_in
  * safe to cache: the kernel holds the directory's lock for the whole
  * READDIRPLUS, and the invalidation of a removal waits for it.
  */
-static size_t add_entry_plus(fuse_req_t req, char *buf, size_t room, struct sysfs_dirent *dir,
+static size_t add_entry_plus(fuse_req_t req, char *buf, size_t room, struct ldm_sysfs_node *dir,
 			     const struct dir_entry *ent, fuse_ino_t *held)
 {
 	struct fuse_entry_param e = { .attr.st_ino = ent->ino, .attr.st_mode = ent->mode };
 	struct ldm_sysfs_stat st;
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	size_t len;
 
 	*held = 0;
@@ -367,7 +367,7 @@ static size_t add_entry(fuse_req_t req, char *buf, size_t room, const struct dir
  */
 static void list_dir(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off, bool plus)
 {
-	struct sysfs_dirent *dir = fuse_node_sd(ino);
+	struct ldm_sysfs_node *dir = fuse_node_sd(ino);
 	fuse_ino_t *held = NULL;
 	size_t pos = 0, len, i, nheld = 0;
 	struct dir_snap *d;
@@ -461,11 +461,12 @@ static void sysfs_op_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off
 			  struct fuse_file_info *fi)
 {
 	char page[LDM_SYSFS_PAGE_SIZE];
+	loff_t pos = off;
 	ssize_t n;
 
 	(void)ino;
 	fuse_cred_begin(req); /* a show() may ask capable(), as eeprom's read does */
-	n = ldm_sysfs_read(to_file(fi)->f, page, size < sizeof(page) ? size : sizeof(page), off);
+	n = ldm_sysfs_read(to_file(fi)->f, page, size < sizeof(page) ? size : sizeof(page), &pos);
 	fuse_cred_end();
 	if (n < 0)
 		fuse_reply_errno(req, (int)n);
@@ -476,11 +477,12 @@ static void sysfs_op_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off
 static void sysfs_op_write(fuse_req_t req, fuse_ino_t ino, const char *buf, size_t size, off_t off,
 			   struct fuse_file_info *fi)
 {
+	loff_t pos = off;
 	ssize_t n;
 
 	(void)ino;
 	fuse_cred_begin(req);
-	n = ldm_sysfs_write(to_file(fi)->f, buf, size, off);
+	n = ldm_sysfs_write(to_file(fi)->f, buf, size, &pos);
 	fuse_cred_end();
 	if (to_file(fi)->stable)
 		fuse_inval_data(to_file(fi)->sd);
@@ -519,7 +521,7 @@ static void sysfs_op_poll(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info 
 }
 
 /* The runtime's poll watcher: wake the kernel's pollers of @sd. */
-static void poll_changed(struct sysfs_dirent *sd, void *data)
+static void poll_changed(struct ldm_sysfs_node *sd, void *data)
 {
 	struct ldm_sysfs_stat st;
 	struct open_file *of;

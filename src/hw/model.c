@@ -41,8 +41,8 @@
 #define MODEL_TYPES_MAX 64
 
 static const struct ldm_model_type *builtin_types[] = {
-	&mc146818_model_type, &acquirewdt_model_type, &ib700wdt_model_type,
-	&wdt501_model_type,   &i8042_model_type,      &i8253_model_type,
+	&mc146818_model_type, &acquirewdt_model_type, &ib700wdt_model_type, &wdt501_model_type,
+	&i8042_model_type,    &i8253_model_type,      &ich_tco_model_type,  &ipmi_kcs_model_type,
 };
 
 static pthread_mutex_t types_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -359,7 +359,7 @@ static uint32_t fault_read(struct ldm_model *m, unsigned long addr, unsigned int
 	return v;
 }
 
-static uint32_t region_read(void *data, unsigned long addr, unsigned int width)
+static uint32_t region_read(unsigned long addr, unsigned int width, void *data)
 {
 	struct model_region *r = data;
 	struct ldm_model *m = r->model;
@@ -373,7 +373,7 @@ static uint32_t region_read(void *data, unsigned long addr, unsigned int width)
 	return v;
 }
 
-static void region_write(void *data, unsigned long addr, unsigned int width, uint32_t value)
+static void region_write(unsigned long addr, unsigned int width, uint32_t value, void *data)
 {
 	struct model_region *r = data;
 	struct ldm_model *m = r->model;
@@ -407,7 +407,7 @@ lockless_faulty_read(struct model_region *r, unsigned long addr, unsigned int wi
  * has a fault (else they call the type straight): the lines it raises are
  * raised at once, nothing is left for model_after().
  */
-static uint32_t region_read_lockless(void *data, unsigned long addr, unsigned int width)
+static uint32_t region_read_lockless(unsigned long addr, unsigned int width, void *data)
 {
 	struct model_region *r = data;
 	struct ldm_model *m = r->model;
@@ -420,8 +420,8 @@ static uint32_t region_read_lockless(void *data, unsigned long addr, unsigned in
 	return v;
 }
 
-static void region_write_lockless(void *data, unsigned long addr, unsigned int width,
-				  uint32_t value)
+static void region_write_lockless(unsigned long addr, unsigned int width, uint32_t value,
+				  void *data)
 {
 	struct model_region *r = data;
 	struct ldm_model *m = r->model;

@@ -77,6 +77,8 @@ extern const struct ldm_model_type ib700wdt_model_type;
 extern const struct ldm_model_type wdt501_model_type;
 extern const struct ldm_model_type i8042_model_type;
 extern const struct ldm_model_type i8253_model_type;
+extern const struct ldm_model_type ich_tco_model_type;
+extern const struct ldm_model_type ipmi_kcs_model_type;
 
 const struct ldm_model_type *model_type_find(const char *compatible);
 void model_lock(struct ldm_model *m);

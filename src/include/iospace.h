@@ -52,6 +52,7 @@ void ldm_iospace_stray(const volatile void *addr, const char *what, const char *
 
 /* mm/ioremap.c: the module whose code holds @ip (the loader sets it), for fault reports */
 extern const char *(*ldm_text_owner)(unsigned long ip);
+void ldm_fault_report_install(void);
 
 /* kernel/resource.c: a tree as /proc/ioports and /proc/iomem print it, to free() */
 struct resource;

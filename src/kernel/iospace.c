@@ -61,8 +61,8 @@
 struct hw_range {
 	unsigned long start, end;
 	/* @ops' callbacks, copied: an access loads one pointer less. */
-	uint32_t (*read)(void *data, unsigned long addr, unsigned int width);
-	void (*write)(void *data, unsigned long addr, unsigned int width, uint32_t value);
+	uint32_t (*read)(unsigned long addr, unsigned int width, void *data);
+	void (*write)(unsigned long addr, unsigned int width, uint32_t value, void *data);
 	void *data;
 	struct iospace_direct direct; /* taken first, unless *direct.off */
 	char *name;
@@ -681,7 +681,7 @@ static __attribute__((noinline)) uint32_t read_slow(const struct hw_range *r,
 	if (direct(r, false))
 		return r->direct.read(r->direct.obj, r->direct.index, addr - r->start, width);
 	if (r && r->read)
-		return r->read(r->data, addr, width);
+		return r->read(addr, width, r->data);
 	unanswered(space, addr, false, width, who ? who : "kernel");
 	return ~0U;
 }
@@ -693,7 +693,7 @@ static __attribute__((noinline)) void write_slow(const struct hw_range *r, enum 
 	if (direct(r, true))
 		r->direct.write(r->direct.obj, r->direct.index, addr - r->start, width, value);
 	else if (r && r->write)
-		r->write(r->data, addr, width, value);
+		r->write(addr, width, value, r->data);
 	else
 		unanswered(space, addr, true, width, who ? who : "kernel");
 }

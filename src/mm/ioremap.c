@@ -67,9 +67,10 @@ static unsigned long fault_ip(void *ctx)
 }
 
 /*
- * SIGSEGV: a fault inside a cookie is a driver dereferencing it. Say who
+ * SIGSEGV: a fault inside a cookie is a driver dereferencing it; another
+ * fault of a module's code is its bug (an oops, in the kernel). Say who
  * and where, then let the fault kill the process as it would have; any
- * other fault goes to the handler there was before (a sanitizer's).
+ * fault goes on to the handler there was before (a sanitizer's).
  */
 static void cookie_fault(int sig, siginfo_t *si, void *ctx)
 {
@@ -80,17 +81,22 @@ static void cookie_fault(int sig, siginfo_t *si, void *ctx)
 	char msg[384];
 	int n;
 
-	if (m) {
-		if (ldm_text_owner && ip)
-			who = ldm_text_owner(ip);
+	if (ldm_text_owner && ip)
+		who = ldm_text_owner(ip);
+	n = 0;
+	if (m)
 		n = snprintf(msg, sizeof(msg),
 			     "ldm: %s: dereferenced the ioremap() cookie %#lx (physical %#lx) "
 			     "directly, at %#lx: only readb() ... writel(), memcpy_fromio() and "
 			     "the like reach a device here; stopping\n",
 			     who ? who : "kernel", addr, m->phys + (addr - m->virt), ip);
-		if (n > 0 && write(STDERR_FILENO, msg, (size_t)n) < 0)
-			n = 0;
-	}
+	else if (who)
+		n = snprintf(msg, sizeof(msg),
+			     "ldm: Oops: %s: bad memory access at %#lx, at %#lx in its code; "
+			     "stopping\n",
+			     who, addr, ip);
+	if (n > 0 && write(STDERR_FILENO, msg, (size_t)n) < 0)
+		n = 0;
 	if (locked)
 		pthread_rwlock_unlock(&mappings_lock);
 	(void)sig;
@@ -104,6 +110,17 @@ static void install_fault_handler(void)
 
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGSEGV, &sa, &old_segv);
+}
+
+/**
+ * ldm_fault_report_install - report the faults of module code (once)
+ *
+ * The loader calls it, so that a module that dereferences a wild pointer
+ * is named, as an oops names it, before the process stops.
+ */
+void ldm_fault_report_install(void)
+{
+	pthread_once(&fault_once, install_fault_handler);
 }
 
 /**

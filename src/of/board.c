@@ -28,6 +28,7 @@
 #include <ldm/slab.h>
 #include <libldm/device.h>
 
+#include "grow.h"
 #include "hw_model.h"
 #include "of_private.h"
 #include "boot.h"
@@ -61,21 +62,13 @@ struct board_buf {
 /* One read() of @fd into @b: bytes read, 0 at the end, -EFBIG past BOARD_MAX_SIZE, -errno. */
 static ssize_t buf_read(struct board_buf *b, int fd)
 {
-	size_t cap;
 	ssize_t n;
-	char *p;
+	int error;
 
 	if (b->size == b->cap) {
-		cap = b->cap ? b->cap * 2 : 65536;
-		if (cap > BOARD_MAX_SIZE + 1)
-			cap = BOARD_MAX_SIZE + 1;
-		if (cap == b->size)
-			return -EFBIG;
-		p = krealloc(b->data, cap, GFP_KERNEL);
-		if (!p)
-			return -ENOMEM;
-		b->data = p;
-		b->cap = cap;
+		error = ldm_grow(&b->data, &b->cap, b->size + 1, 1, 65536, BOARD_MAX_SIZE + 1);
+		if (error)
+			return error;
 	}
 	n = read(fd, b->data + b->size, b->cap - b->size);
 	if (n < 0)

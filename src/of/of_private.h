@@ -46,7 +46,7 @@ int of_kobj_link(struct device_node *np, struct kobject *kobj);
 /* platform.c: the devices made, in the order registered */
 struct of_devices {
 	struct platform_device **pdevs;
-	unsigned int count, size;
+	size_t count, size;
 };
 
 int of_platform_populate_tree(struct device_node *root, const char *what, struct of_devices *devs);

@@ -13,6 +13,7 @@
 #include <ldm/kernel.h>
 #include <ldm/slab.h>
 
+#include "grow.h"
 #include "of_private.h"
 
 /* The numbers of a node's "reg", "interrupts" and "ranges" fit 64 bits. */
@@ -366,16 +367,10 @@ static struct platform_device *of_platform_alloc(struct device_node *np, const c
 /* Remember @pdev in @devs, to unregister it later. */
 static int devs_add(struct of_devices *devs, struct platform_device *pdev)
 {
-	struct platform_device **p;
+	int error = LDM_GROW(devs->pdevs, devs->size, devs->count + 1, 8);
 
-	if (devs->count == devs->size) {
-		p = krealloc(devs->pdevs, (devs->size ? devs->size * 2 : 8) * sizeof(*p),
-			     GFP_KERNEL);
-		if (!p)
-			return -ENOMEM;
-		devs->pdevs = p;
-		devs->size = devs->size ? devs->size * 2 : 8;
-	}
+	if (error)
+		return error;
 	devs->pdevs[devs->count++] = pdev;
 	return 0;
 }

@@ -133,7 +133,7 @@ ssize_t write_attr(const char *path, const char *s)
 	return ldm_sysfs_write_path(path, s, strlen(s));
 }
 
-static int add_name(void *ctx, const char *name, const struct ldm_sysfs_stat *st)
+static int add_name(const char *name, const struct ldm_sysfs_stat *st, void *ctx)
 {
 	char *list = ctx;
 
@@ -148,7 +148,7 @@ static int add_name(void *ctx, const char *name, const struct ldm_sysfs_stat *st
 const char *dir_of(const char *path)
 {
 	static char buf[1024];
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	int error;
 
 	buf[0] = '\0';

@@ -25,7 +25,7 @@ struct names {
 	char buf[512];
 };
 
-static int add_name(void *ctx, const char *name, const struct ldm_sysfs_stat *st)
+static int add_name(const char *name, const struct ldm_sysfs_stat *st, void *ctx)
 {
 	struct names *n = ctx;
 
@@ -40,7 +40,7 @@ static int add_name(void *ctx, const char *name, const struct ldm_sysfs_stat *st
 static const char *ls(const char *path)
 {
 	static struct names n;
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 
 	memset(&n, 0, sizeof(n));
 	if (ldm_sysfs_lookup(path, LDM_SYSFS_FOLLOW, &sd))

@@ -133,7 +133,7 @@ static void fw_event(const struct ldm_uevent *ev, void *data)
 
 static bool wait_for_node(const char *path)
 {
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	int i;
 
 	for (i = 0; i < 1000; i++) {
@@ -151,7 +151,7 @@ static void *feed(void *arg)
 {
 	struct feeder *f = arg;
 	struct ldm_sysfs_file *file;
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 
 	if (!wait_for_node("/class/firmware/fwdev0/loading"))
 		return NULL;
@@ -164,9 +164,9 @@ static void *feed(void *arg)
 		return NULL;
 	if (!ldm_sysfs_open(sd, O_WRONLY, &file)) {
 		/* In two writes, the second at an offset, as cat may do. */
-		ldm_sysfs_write(file, f->image, 4, 0);
-		ldm_sysfs_write(file, f->image + 4, strlen(f->image) - 4, 4);
-		ldm_sysfs_close(file);
+		ldm_sysfs_write(file, f->image, 4, &(loff_t){ 0 });
+		ldm_sysfs_write(file, f->image + 4, strlen(f->image) - 4, &(loff_t){ 4 });
+		ldm_sysfs_release(file);
 	}
 	ldm_sysfs_put(sd);
 	ldm_sysfs_write_path("/class/firmware/fwdev0/loading", "0\n", 2);
@@ -219,7 +219,7 @@ DEFINE_TEST(
 {
 	struct feeder f = { .image = "IMAGE-THROUGH-SYSFS" };
 	const struct firmware *fw = NULL;
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 
 	ASSERT_OK(request_with_feeder(&f, &fw));
 	ASSERT(fw);

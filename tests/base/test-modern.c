@@ -36,7 +36,7 @@ DEFINE_TEST(
 	static struct tdev dev;
 	static struct tdrv drv;
 	struct ldm_sysfs_stat st;
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 
 	bind_one(&dev, &drv);
 	ASSERT_OK(ldm_sysfs_lookup("/devices/dev0/uevent", 0, &sd));
@@ -90,7 +90,7 @@ DEFINE_TEST(
 	static struct tdev dev;
 	static struct tdrv drv;
 	struct ldm_sysfs_stat st;
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 
 	ASSERT_OK(ldm_uevent_listen(record_event, &log));
 	ASSERT_OK(bus_register(&foo_bus));
@@ -318,7 +318,7 @@ static const char *link_base(const char *path)
 /* Whether @a and @b lead to the same node, links followed. */
 static bool same_node(const char *a, const char *b)
 {
-	struct sysfs_dirent *x, *y;
+	struct ldm_sysfs_node *x, *y;
 	bool same;
 
 	if (ldm_sysfs_lookup(a, LDM_SYSFS_FOLLOW, &x))

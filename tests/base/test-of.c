@@ -170,7 +170,7 @@ DEFINE_TEST(test_of_tree_shown_at_firmware_devicetree,
 			   "node as of_node; all of it goes with the board")
 {
 	static const unsigned char rate[] = { 0, 0, 0, 100 };
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	char buf[4096], *msg;
 	ssize_t n;
 

@@ -9,7 +9,7 @@
 #include <ldm/ldm.h>
 
 #include "../modules/modtest.h"
-#include "../hw/hw-board.h"
+#include "../hw/wdog-test.h"
 #include "../hw/linux269.h"
 
 #define MS 1000000ULL
@@ -20,33 +20,9 @@ static const char wdt_board[] = "/dts-v1/;\n"
 				"  watchdog@443 { compatible = \"ldm,acquirewdt\";\n"
 				"    reg = <0x443 1 0x43 1>; ldm,timeout-ms = <500>; }; }; };\n";
 
-static int stops, stop_how, notified;
-
-static void on_stop(int how, const char *cmd, void *data)
-{
-	(void)cmd;
-	(void)data;
-	stops++;
-	stop_how = how;
-}
-
-static int on_reboot(struct notifier_block *nb, unsigned long code, void *unused)
-{
-	(void)nb;
-	(void)unused;
-	if (code == SYS_RESTART)
-		notified++;
-	return NOTIFY_DONE;
-}
-
-static struct notifier_block reboot_nb = { .notifier_call = on_reboot };
-
 static void wdt_boot(void)
 {
-	ldm_hw_clock_manual(true);
-	ldm_machine_stop_handler(on_stop, NULL);
-	ASSERT_OK(register_reboot_notifier(&reboot_nb));
-	ASSERT_OK(hw_board_load(wdt_board));
+	wdog_boot(wdt_board);
 }
 
 DEFINE_TEST(test_acquirewdt_pinged_in_time_never_resets,
@@ -60,15 +36,14 @@ DEFINE_TEST(test_acquirewdt_pinged_in_time_never_resets,
 	ldm_hw_clock_advance(499 * MS);
 	(void)inb(0x443);
 	ldm_hw_clock_advance(499 * MS);
-	ASSERT_EQ(stops, 0);
+	ASSERT_EQ(wdog_stops, 0);
 	(void)inb(0x43);
 	ldm_hw_clock_advance(10000 * MS);
-	ASSERT_EQ(stops, 0);
+	ASSERT_EQ(wdog_stops, 0);
 	ASSERT_OK(ldm_hw_model_reg_read("watchdog@443", 1, &v));
 	ASSERT_EQ(v, 2);
 	ASSERT_EQ(ldm_hw_model_reg_write("watchdog@443", 1, 0), -EROFS);
-	ldm_board_unload();
-	unregister_reboot_notifier(&reboot_nb);
+	wdog_shutdown();
 }
 
 DEFINE_TEST(test_acquirewdt_expiry_runs_the_reboot_path,
@@ -79,23 +54,23 @@ DEFINE_TEST(test_acquirewdt_expiry_runs_the_reboot_path,
 	wdt_boot();
 	(void)inb(0x443);
 	ldm_hw_clock_advance(499 * MS);
-	ASSERT_EQ(stops, 0);
+	ASSERT_EQ(wdog_stops, 0);
 	ldm_hw_clock_advance(MS);
-	ASSERT_EQ(notified, 1);
-	ASSERT_EQ(stops, 1);
-	ASSERT_EQ(stop_how, LDM_REBOOT_RESTART);
+	ASSERT_EQ(wdog_notified, 1);
+	ASSERT_EQ(wdog_stops, 1);
+	ASSERT_EQ(wdog_stop_how, LDM_REBOOT_RESTART);
 	ASSERT(ldm_test_log_has("/isa/watchdog@443: watchdog not pinged within 500 ms: "
 				"resetting the machine"));
 	ldm_hw_clock_advance(10000 * MS);
-	ASSERT_EQ(stops, 1);
-	ldm_board_unload();
-	unregister_reboot_notifier(&reboot_nb);
+	ASSERT_EQ(wdog_stops, 1);
+	wdog_shutdown();
 }
 
 DEFINE_TEST(test_acquirewdt_269_keeps_the_card_alive,
-	    .description = "2.6.9's acquirewdt.c, unchanged, arms the card at open and pings it "
-			   "at each write; 'V' then close stops it; a close without 'V' leaves it "
-			   "running, and it resets the machine when the pings stop")
+	    .description =
+		    "2.6.9's acquirewdt.c, unchanged, arms the card at open and pings it "
+		    "at each write; 'V' then close wdog_stops it; a close without 'V' leaves it "
+		    "running, and it resets the machine when the pings stop")
 {
 	struct ldm_chrdev_file *f;
 	char ko[256];
@@ -117,20 +92,19 @@ DEFINE_TEST(test_acquirewdt_269_keeps_the_card_alive,
 	ldm_hw_clock_advance(400 * MS);
 	ASSERT_EQ(ldm_chrdev_write(f, "x", 1, NULL), 1);
 	ldm_hw_clock_advance(400 * MS);
-	ASSERT_EQ(stops, 0);
+	ASSERT_EQ(wdog_stops, 0);
 	ASSERT_EQ(ldm_chrdev_write(f, "V", 1, NULL), 1);
 	ASSERT_OK(ldm_chrdev_release(f));
 	ASSERT_OK(ldm_hw_model_reg_read("watchdog@443", 0, &v));
 	ASSERT_EQ(v, 0);
 	ldm_hw_clock_advance(10000 * MS);
-	ASSERT_EQ(stops, 0);
+	ASSERT_EQ(wdog_stops, 0);
 
 	ASSERT_OK(ldm_chrdev_open(dev, O_WRONLY, &f));
 	ASSERT_OK(ldm_chrdev_release(f)); /* no 'V': it keeps running */
 	ldm_hw_clock_advance(500 * MS);
-	ASSERT_EQ(stops, 1);
-	ASSERT_EQ(notified, 1);
+	ASSERT_EQ(wdog_stops, 1);
+	ASSERT_EQ(wdog_notified, 1);
 	ASSERT_OK(ldm_delete_module("acquirewdt", 0));
-	ldm_board_unload();
-	unregister_reboot_notifier(&reboot_nb);
+	wdog_shutdown();
 }

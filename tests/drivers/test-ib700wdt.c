@@ -11,7 +11,7 @@
 #include <ldm/ldm.h>
 
 #include "../modules/modtest.h"
-#include "../hw/hw-board.h"
+#include "../hw/wdog-test.h"
 #include "../hw/linux269.h"
 
 #define SEC 1000000000ULL
@@ -22,39 +22,9 @@ static const char wdt_board[] = "/dts-v1/;\n"
 				"  watchdog@443 { compatible = \"ldm,ib700wdt\";\n"
 				"    reg = <0x443 1 0x441 1>; }; }; };\n";
 
-static int stops, stop_how, notified;
-
-static void on_stop(int how, const char *cmd, void *data)
-{
-	(void)cmd;
-	(void)data;
-	stops++;
-	stop_how = how;
-}
-
-static int on_reboot(struct notifier_block *nb, unsigned long code, void *unused)
-{
-	(void)nb;
-	(void)unused;
-	if (code == SYS_RESTART)
-		notified++;
-	return NOTIFY_DONE;
-}
-
-static struct notifier_block reboot_nb = { .notifier_call = on_reboot };
-
 static void wdt_boot(void)
 {
-	ldm_hw_clock_manual(true);
-	ldm_machine_stop_handler(on_stop, NULL);
-	ASSERT_OK(register_reboot_notifier(&reboot_nb));
-	ASSERT_OK(hw_board_load(wdt_board));
-}
-
-static void wdt_shutdown(void)
-{
-	ldm_board_unload();
-	unregister_reboot_notifier(&reboot_nb);
+	wdog_boot(wdt_board);
 }
 
 DEFINE_TEST(test_ib700wdt_pinged_in_time_never_resets,
@@ -75,19 +45,19 @@ DEFINE_TEST(test_ib700wdt_pinged_in_time_never_resets,
 	ldm_hw_clock_advance(9 * SEC);
 	outb(0xa, 0x443);
 	ldm_hw_clock_advance(9 * SEC);
-	ASSERT_EQ(stops, 0);
+	ASSERT_EQ(wdog_stops, 0);
 	ASSERT_OK(ldm_hw_model_reg_read("watchdog@443", 0, &v));
 	ASSERT_EQ(v, 1);
 	outb(0, 0x441);
 	ASSERT_OK(ldm_hw_model_reg_read("watchdog@443", 0, &v));
 	ASSERT_EQ(v, 0);
 	ldm_hw_clock_advance(100 * SEC);
-	ASSERT_EQ(stops, 0);
+	ASSERT_EQ(wdog_stops, 0);
 	ASSERT_OK(ldm_hw_model_reg_read("watchdog@443", 1, &v));
 	ASSERT_EQ(v, 3);
 	ASSERT_EQ(ldm_hw_model_reg_write("watchdog@443", 1, 0), -EROFS);
 	ASSERT_EQ(ldm_hw_model_reg_write("watchdog@443", 4, 0), -ENOENT);
-	wdt_shutdown();
+	wdog_shutdown();
 }
 
 DEFINE_TEST(test_ib700wdt_expiry_runs_the_reboot_path,
@@ -98,16 +68,16 @@ DEFINE_TEST(test_ib700wdt_expiry_runs_the_reboot_path,
 	wdt_boot();
 	outb(0xc, 0x443); /* 6 s */
 	ldm_hw_clock_advance(6 * SEC - 1);
-	ASSERT_EQ(stops, 0);
+	ASSERT_EQ(wdog_stops, 0);
 	ldm_hw_clock_advance(1);
-	ASSERT_EQ(notified, 1);
-	ASSERT_EQ(stops, 1);
-	ASSERT_EQ(stop_how, LDM_REBOOT_RESTART);
+	ASSERT_EQ(wdog_notified, 1);
+	ASSERT_EQ(wdog_stops, 1);
+	ASSERT_EQ(wdog_stop_how, LDM_REBOOT_RESTART);
 	ASSERT(ldm_test_log_has("/isa/watchdog@443: watchdog not pinged within 6 s: "
 				"resetting the machine"));
 	ldm_hw_clock_advance(100 * SEC);
-	ASSERT_EQ(stops, 1);
-	wdt_shutdown();
+	ASSERT_EQ(wdog_stops, 1);
+	wdog_shutdown();
 }
 
 DEFINE_TEST(test_ib700wdt_board_needs_two_ports,
@@ -130,7 +100,7 @@ DEFINE_TEST(test_ib700wdt_board_needs_two_ports,
 DEFINE_TEST(test_ib700wdt_269_keeps_the_card_alive,
 	    .description = "2.6.9's ib700wdt.c, unchanged, arms the card at open (30 s) and "
 			   "pings it at each write; WDIOC_SETTIMEOUT picks the table's time; 'V' "
-			   "then close stops it; a close without 'V' leaves it running, and it "
+			   "then close wdog_stops it; a close without 'V' leaves it running, and it "
 			   "resets the machine when the pings stop")
 {
 	struct ldm_chrdev_file *f;
@@ -155,7 +125,7 @@ DEFINE_TEST(test_ib700wdt_269_keeps_the_card_alive,
 	ldm_hw_clock_advance(29 * SEC);
 	ASSERT_EQ(ldm_chrdev_write(f, "x", 1, NULL), 1);
 	ldm_hw_clock_advance(29 * SEC);
-	ASSERT_EQ(stops, 0);
+	ASSERT_EQ(wdog_stops, 0);
 	t = 10; /* the first time of the table above 10: 12 s */
 	ASSERT_EQ(ldm_chrdev_ioctl(f, WDIOC_SETTIMEOUT, (unsigned long)&t), 0);
 	ASSERT_EQ(t, 12);
@@ -167,16 +137,16 @@ DEFINE_TEST(test_ib700wdt_269_keeps_the_card_alive,
 	ASSERT_OK(ldm_hw_model_reg_read("watchdog@443", 0, &v));
 	ASSERT_EQ(v, 0);
 	ldm_hw_clock_advance(100 * SEC);
-	ASSERT_EQ(stops, 0);
+	ASSERT_EQ(wdog_stops, 0);
 
 	ASSERT_OK(ldm_chrdev_open(dev, O_WRONLY, &f));
 	ASSERT_OK(ldm_chrdev_release(f)); /* no 'V': it keeps running */
 	ASSERT(ldm_test_log_has("WDT device closed unexpectedly"));
 	ldm_hw_clock_advance(12 * SEC);
-	ASSERT_EQ(stops, 1);
-	ASSERT_EQ(notified, 1);
+	ASSERT_EQ(wdog_stops, 1);
+	ASSERT_EQ(wdog_notified, 1);
 	ASSERT(ldm_test_log_has("/isa/watchdog@443: watchdog not pinged within 12 s: "
 				"resetting the machine"));
 	ASSERT_OK(ldm_delete_module("ib700wdt", 0));
-	wdt_shutdown();
+	wdog_shutdown();
 }

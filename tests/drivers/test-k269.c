@@ -183,13 +183,13 @@ DEFINE_TEST(test_k269_input_stack,
 static ssize_t read_eeprom(unsigned char *buf)
 {
 	struct ldm_sysfs_file *file;
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	ssize_t n;
 
 	ASSERT_OK(ldm_sysfs_lookup("/bus/sbus/devices/0-0050/eeprom", LDM_SYSFS_FOLLOW, &sd));
 	ASSERT_OK(ldm_sysfs_open(sd, O_RDONLY, &file));
-	n = ldm_sysfs_read(file, (char *)buf, 256, 0);
-	ldm_sysfs_close(file);
+	n = ldm_sysfs_read(file, (char *)buf, 256, &(loff_t){ 0 });
+	ldm_sysfs_release(file);
 	ldm_sysfs_put(sd);
 	return n;
 }

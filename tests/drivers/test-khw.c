@@ -49,7 +49,7 @@ struct card {
 	uint32_t last;
 };
 
-static uint32_t card_read(void *data, unsigned long addr, unsigned int width)
+static uint32_t card_read(unsigned long addr, unsigned int width, void *data)
 {
 	struct card *c = data;
 
@@ -57,7 +57,7 @@ static uint32_t card_read(void *data, unsigned long addr, unsigned int width)
 	return 0xa0 + (uint32_t)(addr - c->base);
 }
 
-static void card_write(void *data, unsigned long addr, unsigned int width, uint32_t value)
+static void card_write(unsigned long addr, unsigned int width, uint32_t value, void *data)
 {
 	struct card *c = data;
 
@@ -193,7 +193,7 @@ static void test_pdev_release(struct device *dev)
 	free(to_pci_dev(dev));
 }
 
-static uint32_t reg_read(void *data, unsigned long addr, unsigned int width)
+static uint32_t reg_read(unsigned long addr, unsigned int width, void *data)
 {
 	(void)data;
 	(void)addr;
@@ -306,5 +306,26 @@ DEFINE_TEST(test_khw_direct_dereference_of_a_cookie_is_named,
 	ASSERT_CONTAINS(err, "ldm: khw_deref: dereferenced the ioremap() cookie 0x");
 	ASSERT_CONTAINS(err, "(physical 0xd0010) directly, at 0x");
 	ASSERT(!strstr(err, "khw_deref: signature"));
+	free(err);
+}
+
+static void load_deref_phys(void *arg)
+{
+	(void)arg;
+	ko_load("khw_deref", "phys=1");
+}
+
+DEFINE_TEST(test_khw_wild_pointer_is_an_oops_naming_the_module,
+	    .description = "a driver dereferencing a device's physical address (2.6.9's ipmi_si "
+			   "does on its memory-mapped path) is stopped with an oops naming the "
+			   "module and the address, as the kernel names it")
+{
+	char *err = NULL;
+	int status;
+
+	status = ldm_test_capture(load_deref_phys, NULL, &err);
+	ASSERT(!WIFEXITED(status) || WEXITSTATUS(status) != 0);
+	ASSERT_CONTAINS(err, "ldm: Oops: khw_deref: bad memory access at 0xd0010, at 0x");
+	ASSERT(!strstr(err, "khw_deref: physical"));
 	free(err);
 }

@@ -295,7 +295,7 @@ DEFINE_TEST(test_misc_class_device_links_to_its_device,
 	static struct tdev t;
 	struct platform_device *pdev;
 	char target[256];
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 
 	pdev = platform_device_register_simple("parent", 3, NULL, 0);
 	ASSERT(!IS_ERR(pdev));

@@ -4,8 +4,10 @@
  * functions of boards/pci.dts on the "pci" bus with their ids and BARs,
  * config space through pci_*_config_*() and mechanism 1 at 0xCF8/0xCFC,
  * BAR sizing, read-only fields, writes past 256 bytes, the sysfs files,
- * and bad boards refused naming the node.
+ * bad boards refused naming the node, and the hotplug of one function.
  */
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -453,4 +455,121 @@ DEFINE_TEST(test_pci_piix4_smbus_ports,
 	outb(0x02, SMB(0));
 	ldm_board_unload();
 	ASSERT_EQ(inb(SMB(0)), 0xff);
+}
+
+static const char hotplug_board[] =
+	"/dts-v1/;\n"
+	"/ { pci { compatible = \"ldm,pci-host\"; #address-cells = <3>; #size-cells = <2>;\n"
+	"  f@2,0 { reg = <0x1000 0 0 0 0 0x01001014 0 0xc000 0 0x40>;\n"
+	"    vendor-id = <0x10ec>; device-id = <0x8139>; class-code = <0x020000>;\n"
+	"    ldm,slot-empty; };\n"
+	"  f@2,1 { reg = <0x1100 0 0 0 0>; vendor-id = <0x8086>; };\n"
+	"  off@5,0 { reg = <0x2800 0 0 0 0>; vendor-id = <0x8086>; status = \"disabled\"; };\n"
+	"}; };\n";
+
+DEFINE_TEST(test_pci_function_hotplug,
+	    .description = "a function whose slot is empty at boot (ldm,slot-empty) goes in with "
+			   "ldm_pci_function_add(): it is on the bus, its driver binds, function "
+			   "0 of the slot becomes multi-function; ldm_pci_function_remove() runs "
+			   "the driver's remove first and frees the function's BARs; it can go in "
+			   "again; bad names, a taken slot, a node not there fail saying why")
+{
+	probes = removes = 0;
+	ASSERT_OK(pci_register_driver(&tdrv));
+	ASSERT_OK(load_source(hotplug_board));
+	ASSERT(!pci_find_slot(0, PCI_DEVFN(2, 0)));
+	ASSERT(!get(2, 1)->multifunction);
+	ASSERT_EQ(probes, 0);
+
+	ASSERT_OK(ldm_pci_function_add("0000:00:02.0"));
+	ASSERT_EQ(probes, 1);
+	ASSERT_STREQ(pci_name(probed), "0000:00:02.0");
+	ASSERT(get(2, 0)->multifunction);
+	ASSERT(get(2, 1)->multifunction);
+	ASSERT(!request_region(0xc000, 0x40, "other")); /* tdrv holds it */
+	ASSERT_EQ(ldm_pci_function_add("0000:00:02.0"), -EEXIST);
+	ASSERT(ldm_test_log_has("ldm: pci: 0000:00:02.0 is in its slot already"));
+
+	ASSERT_OK(ldm_pci_function_remove("0000:00:02.0"));
+	ASSERT_EQ(removes, 1);
+	ASSERT(!pci_find_slot(0, PCI_DEVFN(2, 0)));
+	ASSERT(!get(2, 1)->multifunction);
+	ASSERT(request_region(0xc000, 0x40, "other"));
+	release_region(0xc000, 0x40);
+	ASSERT_EQ(ldm_pci_function_remove("0000:00:02.0"), -ENODEV);
+
+	ASSERT_OK(ldm_pci_function_add("0000:00:02.0"));
+	ASSERT_EQ(probes, 2);
+
+	ASSERT_EQ(ldm_pci_function_add("0000:00:05.0"), -ENODEV); /* disabled */
+	ASSERT(ldm_test_log_has("ldm: pci: 0000:00:05.0: the board describes no function there"));
+	ASSERT_EQ(ldm_pci_function_add("0000:01:02.0"), -ENODEV);
+	ASSERT(ldm_test_log_has("ldm: pci: 0000:01:02.0: the board has no bus 01"));
+	ASSERT_EQ(ldm_pci_function_add("0000:00:02"), -EINVAL);
+	ASSERT_EQ(ldm_pci_function_add("0001:00:02.0"), -EINVAL);
+	ASSERT_EQ(ldm_pci_function_add("0000:00:20.0"), -EINVAL);
+	ASSERT_EQ(ldm_pci_function_add("0000:00:02.8"), -EINVAL);
+	ASSERT_EQ(ldm_pci_function_remove("0000:00:zz.0"), -EINVAL);
+	ldm_board_unload();
+	ASSERT_EQ(removes, 2);
+	pci_unregister_driver(&tdrv);
+}
+
+struct hotplug_reader {
+	atomic_int stop;
+	unsigned long reads, seen;
+	int errors;
+};
+
+/*
+ * Read 00:02.x's ids through mechanism 1 and through pci_get_device() while
+ * the other thread hotplugs 00:02.0: a read finds the function whole, or
+ * not there (all ones), never torn.
+ */
+static void *hotplug_read(void *arg)
+{
+	struct hotplug_reader *r = arg;
+	struct pci_dev *dev;
+	u32 v;
+
+	while (!atomic_load(&r->stop)) {
+		outl(0x80001000, 0xcf8); /* 00:02.0, register 0 */
+		v = inl(0xcfc);
+		if (v != 0x813910ec && v != 0xffffffff)
+			r->errors++;
+		dev = pci_get_device(0x10ec, 0x8139, NULL);
+		if (dev) {
+			if (pci_read_config_dword(dev, 0, &v) == PCIBIOS_SUCCESSFUL &&
+			    v != 0x813910ec)
+				r->errors++;
+			r->seen++;
+			pci_dev_put(dev);
+		}
+		r->reads++;
+	}
+	return NULL;
+}
+
+DEFINE_TEST(test_pci_hotplug_races_config_reads,
+	    .description = "a function hotplugged in and out 500 times while another thread "
+			   "reads its config space through ports 0xCF8/0xCFC and through a "
+			   "pci_get_device() reference: every read is whole or all ones, and "
+			   "nothing is used after it is freed",
+	    .concurrency = true)
+{
+	struct hotplug_reader r = { .reads = 0 };
+	pthread_t t;
+	int i;
+
+	ASSERT_OK(load_source(hotplug_board));
+	ASSERT_OK(pthread_create(&t, NULL, hotplug_read, &r));
+	for (i = 0; i < 500; i++) {
+		ASSERT_OK(ldm_pci_function_add("0000:00:02.0"));
+		ASSERT_OK(ldm_pci_function_remove("0000:00:02.0"));
+	}
+	atomic_store(&r.stop, 1);
+	ASSERT_OK(pthread_join(t, NULL));
+	ASSERT_EQ(r.errors, 0);
+	ldm_test_log("%lu reads, the function there for %lu", r.reads, r.seen);
+	ldm_board_unload();
 }

@@ -18,7 +18,7 @@ struct gpio_block {
 	uint32_t out[2], in[2], index, config[64];
 };
 
-static uint32_t gpio_read(void *data, unsigned long addr, unsigned int width)
+static uint32_t gpio_read(unsigned long addr, unsigned int width, void *data)
 {
 	struct gpio_block *g = data;
 	unsigned long off = addr - GPIO_BASE;
@@ -38,7 +38,7 @@ static uint32_t gpio_read(void *data, unsigned long addr, unsigned int width)
 	}
 }
 
-static void gpio_write(void *data, unsigned long addr, unsigned int width, uint32_t value)
+static void gpio_write(unsigned long addr, unsigned int width, uint32_t value, void *data)
 {
 	struct gpio_block *g = data;
 	unsigned long off = addr - GPIO_BASE;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * test-wdt501.c - the WDT500/501-P watchdog model (ldm,wdt501): its 8254
- * counters set the heartbeat, the enable port starts and stops it, and at
+ * counters set the heartbeat, the enable port starts and wdog_stops it, and at
  * the heartbeat's end it raises its line and, with a reset pulse, resets
  * the machine (reboot notifiers, then the host's stop handler); then
  * 2.6.9's wdt.c, unchanged, driving it when $LDM_LINUX_2_6_9 names a
@@ -11,7 +11,7 @@
 #include <ldm/ldm.h>
 
 #include "../modules/modtest.h"
-#include "../hw/hw-board.h"
+#include "../hw/wdog-test.h"
 #include "../hw/linux269.h"
 
 #define MS  1000000ULL
@@ -24,27 +24,8 @@ static const char wdt_board[] = "/dts-v1/;\n"
 				"  watchdog@240 { compatible = \"ldm,wdt501\";\n"
 				"    reg = <0x240 8>; interrupts = <11>; }; }; };\n";
 
-static int stops, stop_how, notified, irqs;
+static int irqs;
 static unsigned char irq_status;
-
-static void on_stop(int how, const char *cmd, void *data)
-{
-	(void)cmd;
-	(void)data;
-	stops++;
-	stop_how = how;
-}
-
-static int on_reboot(struct notifier_block *nb, unsigned long code, void *unused)
-{
-	(void)nb;
-	(void)unused;
-	if (code == SYS_RESTART)
-		notified++;
-	return NOTIFY_DONE;
-}
-
-static struct notifier_block reboot_nb = { .notifier_call = on_reboot };
 
 static irqreturn_t wdt_handler(int irq, void *dev_id, struct pt_regs *regs)
 {
@@ -58,16 +39,7 @@ static irqreturn_t wdt_handler(int irq, void *dev_id, struct pt_regs *regs)
 
 static void wdt_boot(void)
 {
-	ldm_hw_clock_manual(true);
-	ldm_machine_stop_handler(on_stop, NULL);
-	ASSERT_OK(register_reboot_notifier(&reboot_nb));
-	ASSERT_OK(hw_board_load(wdt_board));
-}
-
-static void wdt_shutdown(void)
-{
-	ldm_board_unload();
-	unregister_reboot_notifier(&reboot_nb);
+	wdog_boot(wdt_board);
 }
 
 /* Counter @ctr in mode @mode, low byte then high, loaded with @count. */
@@ -106,18 +78,18 @@ DEFINE_TEST(test_wdt501_pinged_in_time_never_resets,
 	wdt_load(1, 2, 500);
 	outb(0, IO + 7);
 	ldm_hw_clock_advance(4999 * MS);
-	ASSERT_EQ(stops, 0);
+	ASSERT_EQ(wdog_stops, 0);
 	ASSERT_EQ(inb(IO + 4), 0xf3);
 	(void)inb(IO + 7);
 	ASSERT_OK(ldm_hw_model_reg_read("watchdog@240", 0, &v));
 	ASSERT_EQ(v, 0);
 	ldm_hw_clock_advance(100 * SEC);
-	ASSERT_EQ(stops, 0);
+	ASSERT_EQ(wdog_stops, 0);
 	ASSERT_OK(ldm_hw_model_reg_read("watchdog@240", 7, &v));
 	ASSERT_EQ(v, 2);
 	ASSERT_EQ(ldm_hw_model_reg_write("watchdog@240", 1, 0), -EROFS);
 	ASSERT_EQ(ldm_hw_model_reg_write("watchdog@240", 8, 0), -ENOENT);
-	wdt_shutdown();
+	wdog_shutdown();
 }
 
 DEFINE_TEST(test_wdt501_expiry_raises_line_11_then_resets,
@@ -133,15 +105,15 @@ DEFINE_TEST(test_wdt501_expiry_raises_line_11_then_resets,
 	ldm_hw_clock_advance(1);
 	ASSERT_EQ(irqs, 1);
 	ASSERT_EQ(irq_status, 0x72);
-	ASSERT_EQ(notified, 1);
-	ASSERT_EQ(stops, 1);
-	ASSERT_EQ(stop_how, LDM_REBOOT_RESTART);
+	ASSERT_EQ(wdog_notified, 1);
+	ASSERT_EQ(wdog_stops, 1);
+	ASSERT_EQ(wdog_stop_how, LDM_REBOOT_RESTART);
 	ASSERT(ldm_test_log_has("/isa/watchdog@240: watchdog not pinged within 2000 ms: "
 				"resetting the machine"));
 	ldm_hw_clock_advance(100 * SEC);
-	ASSERT_EQ(stops, 1);
+	ASSERT_EQ(wdog_stops, 1);
 	free_irq(11, &irqs);
-	wdt_shutdown();
+	wdog_shutdown();
 }
 
 DEFINE_TEST(test_wdt501_no_reset_pulse_only_interrupts,
@@ -154,11 +126,11 @@ DEFINE_TEST(test_wdt501_no_reset_pulse_only_interrupts,
 	ldm_hw_clock_advance(SEC);
 	ASSERT_EQ(irqs, 1);
 	ASSERT_EQ(irq_status, 0x72);
-	ASSERT_EQ(stops, 0);
+	ASSERT_EQ(wdog_stops, 0);
 	outb(0, IO + 7);
 	ASSERT_EQ(inb(IO + 4), 0xf3);
 	free_irq(11, &irqs);
-	wdt_shutdown();
+	wdog_shutdown();
 }
 
 DEFINE_TEST(test_wdt501_board_needs_eight_ports_and_a_line,
@@ -180,7 +152,7 @@ DEFINE_TEST(test_wdt501_board_needs_eight_ports_and_a_line,
 DEFINE_TEST(test_wdt501_269_keeps_the_card_alive,
 	    .description = "2.6.9's wdt.c, unchanged, starts the card at open (60 s) and pings "
 			   "it at each write; WDIOC_SETTIMEOUT sets counter 1; 'V' then close "
-			   "stops it; a close without 'V' leaves it running, and at the "
+			   "wdog_stops it; a close without 'V' leaves it running, and at the "
 			   "heartbeat's end its handler hears line 11 and the machine resets")
 {
 	struct ldm_chrdev_file *f;
@@ -205,7 +177,7 @@ DEFINE_TEST(test_wdt501_269_keeps_the_card_alive,
 	ldm_hw_clock_advance(59 * SEC);
 	ASSERT_EQ(ldm_chrdev_write(f, "x", 1, NULL), 1);
 	ldm_hw_clock_advance(59 * SEC);
-	ASSERT_EQ(stops, 0);
+	ASSERT_EQ(wdog_stops, 0);
 	t = 10;
 	ASSERT_EQ(ldm_chrdev_ioctl(f, WDIOC_SETTIMEOUT, (unsigned long)&t), 0);
 	ASSERT_EQ(t, 10);
@@ -217,17 +189,17 @@ DEFINE_TEST(test_wdt501_269_keeps_the_card_alive,
 	ASSERT_OK(ldm_hw_model_reg_read("watchdog@240", 0, &v));
 	ASSERT_EQ(v, 0);
 	ldm_hw_clock_advance(100 * SEC);
-	ASSERT_EQ(stops, 0);
+	ASSERT_EQ(wdog_stops, 0);
 
 	ASSERT_OK(ldm_chrdev_open(dev, O_WRONLY, &f));
 	ASSERT_OK(ldm_chrdev_release(f)); /* no 'V': it keeps running */
 	ASSERT(ldm_test_log_has("WDT device closed unexpectedly"));
 	ldm_hw_clock_advance(10 * SEC);
 	ASSERT(ldm_test_log_has("WDT status 114"));
-	ASSERT_EQ(stops, 1);
-	ASSERT_EQ(notified, 1);
+	ASSERT_EQ(wdog_stops, 1);
+	ASSERT_EQ(wdog_notified, 1);
 	ASSERT(ldm_test_log_has("/isa/watchdog@240: watchdog not pinged within 10000 ms: "
 				"resetting the machine"));
 	ASSERT_OK(ldm_delete_module("wdt", 0));
-	wdt_shutdown();
+	wdog_shutdown();
 }

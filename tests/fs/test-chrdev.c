@@ -391,3 +391,61 @@ DEFINE_TEST(test_node_index_follows_class_devices,
 	ASSERT_EQ(ldm_chrdev_node_by_dev(MKDEV(71, 2), name, sizeof(name), NULL), -ENOENT);
 	class_simple_destroy(cs);
 }
+
+/* Count the nodes named "tcdevfs..." and note the last one's mode. */
+static int count_devfs(const char *name, dev_t dev, mode_t mode, void *data)
+{
+	mode_t *last = data;
+
+	(void)dev;
+	if (!strncmp(name, "tcdevfs/", 8)) {
+		last[0]++;
+		last[1] = mode;
+	}
+	return 0;
+}
+
+DEFINE_TEST(test_devfs_names_are_nodes,
+	    .description = "devfs_mk_cdev() names a node (ipmi_devintf's ipmidev/0 is one) that "
+			   "is found by name, by number and in the walk with its mode; a number a "
+			   "class device shows keeps the class device's name alone; bad and taken "
+			   "names are refused; devfs_remove() of a directory takes what is below it")
+{
+	struct class_simple *cs = class_simple_create(NULL, (char *)"tcdevfs_cls");
+	mode_t mode, walk[2] = { 0, 0 };
+	char name[64];
+	dev_t dev;
+
+	ASSERT_OK(devfs_mk_cdev(MKDEV(72, 0), S_IFCHR | S_IRUSR | S_IWUSR, "tcdevfs/%d", 0));
+	ASSERT_OK(devfs_mk_cdev(MKDEV(72, 1), S_IFCHR | 0640, "tcdevfs/%d", 1));
+	ASSERT_OK(ldm_chrdev_node_lookup("tcdevfs/1", &dev, &mode));
+	ASSERT_EQ(dev, MKDEV(72, 1));
+	ASSERT_EQ(mode, (mode_t)(S_IFCHR | 0640));
+	ASSERT_OK(ldm_chrdev_node_by_dev(MKDEV(72, 0), name, sizeof(name), &mode));
+	ASSERT_STREQ(name, "tcdevfs/0");
+	ASSERT_EQ(mode, (mode_t)(S_IFCHR | 0600));
+	ASSERT_OK(ldm_chrdev_for_each_node(count_devfs, walk));
+	ASSERT_EQ(walk[0], 2);
+
+	ASSERT(!IS_ERR_OR_NULL(cs));
+	ASSERT(!IS_ERR(class_simple_device_add(cs, MKDEV(72, 1), NULL, "tcdevfs_one")));
+	ASSERT_EQ(ldm_chrdev_node_lookup("tcdevfs/1", &dev, NULL), -ENOENT);
+	ASSERT_OK(ldm_chrdev_node_by_dev(MKDEV(72, 1), name, sizeof(name), NULL));
+	ASSERT_STREQ(name, "tcdevfs_one");
+	walk[0] = 0;
+	ASSERT_OK(ldm_chrdev_for_each_node(count_devfs, walk));
+	ASSERT_EQ(walk[0], 1);
+	class_simple_device_remove(MKDEV(72, 1));
+	class_simple_destroy(cs);
+
+	ASSERT_EQ(devfs_mk_cdev(MKDEV(72, 2), S_IFCHR | 0600, "tcdevfs/%d", 0), -EEXIST);
+	ASSERT_EQ(devfs_mk_cdev(MKDEV(72, 2), S_IFCHR | 0600, "%s", "../etc/x"), -EINVAL);
+	ASSERT_EQ(devfs_mk_cdev(MKDEV(72, 2), S_IFCHR | 0600, "%s", "a//b"), -EINVAL);
+	ASSERT_EQ(devfs_mk_cdev(MKDEV(72, 2), S_IFCHR | 0600, "%s", ""), -EINVAL);
+	ASSERT_EQ(devfs_mk_cdev(MKDEV(72, 2), S_IFCHR | 0600, "%s", "/abs"), -EINVAL);
+	ASSERT(ldm_test_log_has("devfs: device name \"../etc/x\" refused"));
+
+	devfs_remove("tcdevfs");
+	ASSERT_EQ(ldm_chrdev_node_lookup("tcdevfs/0", &dev, NULL), -ENOENT);
+	ASSERT_EQ(ldm_chrdev_node_by_dev(MKDEV(72, 1), name, sizeof(name), NULL), -ENOENT);
+}

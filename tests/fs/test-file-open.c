@@ -40,7 +40,7 @@ static void chrdev_sees(int flags)
 /* What the open method of a /proc file saw of open(@flags). */
 static void proc_sees(int flags)
 {
-	struct proc_dir_entry *de;
+	struct ldm_proc_entry *de;
 	struct ldm_proc_file *f;
 
 	ASSERT_OK(ldm_proc_lookup("/toentry", &de));

@@ -83,7 +83,8 @@ DEFINE_TEST(test_proc_read_proc_and_write_proc,
 			   "told, and a name in a missing directory is refused")
 {
 	static int value = 7;
-	struct proc_dir_entry *dir, *de, *found;
+	struct proc_dir_entry *dir, *de;
+	struct ldm_proc_entry *found;
 	struct ldm_proc_file *f;
 	struct ldm_proc_stat st;
 	char *text;
@@ -180,7 +181,8 @@ DEFINE_TEST(test_proc_seq_file_reads_in_pieces_and_seeks,
 			   "pieces as whole, and from a position after seq_lseek; each entry has "
 			   "its own proc_fops, so a poll set on one is not another's")
 {
-	struct proc_dir_entry *de, *other, *found;
+	struct proc_dir_entry *de, *other;
+	struct ldm_proc_entry *found;
 	struct ldm_proc_file *f;
 	char *whole, piece[7], buf[32];
 	size_t len, n = 0;
@@ -214,7 +216,7 @@ DEFINE_TEST(test_proc_seq_file_reads_in_pieces_and_seeks,
 	remove_proc_entry("tpother", NULL);
 }
 
-static int list_names(void *ctx, const char *name, const struct ldm_proc_stat *st)
+static int list_names(const char *name, const struct ldm_proc_stat *st, void *ctx)
 {
 	char *out = ctx;
 
@@ -228,7 +230,7 @@ DEFINE_TEST(test_proc_root_lists_and_links,
 	    .description = "the root lists the runtime's directories and files in creation order, "
 			   "and a proc_symlink reads back its target")
 {
-	struct proc_dir_entry *root, *link;
+	struct ldm_proc_entry *root, *link;
 	char names[256] = "", target[64];
 
 	ASSERT(proc_symlink("tplink", NULL, "bus/x"));
@@ -275,7 +277,7 @@ static void put_file(const char *dir, const char *name, const char *text)
 	fclose(f);
 }
 
-static int add_holder(void *ctx, const char *name, const struct ldm_sysfs_stat *st)
+static int add_holder(const char *name, const struct ldm_sysfs_stat *st, void *ctx)
 {
 	char path[600];
 
@@ -293,7 +295,7 @@ static int add_holder(void *ctx, const char *name, const struct ldm_sysfs_stat *
 static void copy_module_dir(const char *sys, const char *name, const char *mods)
 {
 	char dir[512], holders[600], path[256], count[32];
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	const char *line = mods;
 	unsigned long size, refs;
 

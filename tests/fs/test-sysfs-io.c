@@ -115,7 +115,7 @@ static struct kobject *dev_add(const char *name)
 static struct ldm_sysfs_file *open_path(const char *path, int flags)
 {
 	struct ldm_sysfs_file *f = NULL;
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 
 	ASSERT_OK(ldm_sysfs_lookup(path, 0, &sd));
 	ASSERT_OK(ldm_sysfs_open(sd, flags, &f));
@@ -128,14 +128,14 @@ static struct ldm_sysfs_file *open_path(const char *path, int flags)
 static int open_err(const char *path, int flags)
 {
 	struct ldm_sysfs_file *f = NULL;
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	int error;
 
 	ASSERT_OK(ldm_sysfs_lookup(path, 0, &sd));
 	error = ldm_sysfs_open(sd, flags, &f);
 	ldm_sysfs_put(sd);
 	if (!error)
-		ldm_sysfs_close(f);
+		ldm_sysfs_release(f);
 	else
 		ASSERT(f == NULL);
 	return error;
@@ -144,7 +144,7 @@ static int open_err(const char *path, int flags)
 /* 0 if @path is in the tree, else the look-up's error. */
 static int lookup_err(const char *path)
 {
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	int error = ldm_sysfs_lookup(path, 0, &sd);
 
 	if (!error)
@@ -172,7 +172,7 @@ DEFINE_TEST(
 	set_text(first);
 	ASSERT_EQ(io.shows, 0); /* open does not call show() */
 	do {
-		n = ldm_sysfs_read(f, got + total, 7, (loff_t)total);
+		n = ldm_sysfs_read(f, got + total, 7, NULL); /* at the file's position */
 		ASSERT(n >= 0);
 		total += (size_t)n;
 		/* The value changes under the reader: it keeps its page. */
@@ -182,14 +182,14 @@ DEFINE_TEST(
 	ASSERT(!memcmp(got, first, total));
 	ASSERT_EQ(io.shows, 1);
 	/* Past the end, still from the page. */
-	ASSERT_EQ(ldm_sysfs_read(f, got, sizeof(got), 1000), 0);
+	ASSERT_EQ(ldm_sysfs_read(f, got, sizeof(got), &(loff_t){ 1000 }), 0);
 	ASSERT_EQ(io.shows, 1);
 
 	/* Offset 0 again: show() again, and the new value. */
-	ASSERT_EQ(ldm_sysfs_read(f, got, sizeof(got), 0), 8);
+	ASSERT_EQ(ldm_sysfs_read(f, got, sizeof(got), &(loff_t){ 0 }), 8);
 	ASSERT_EQ(io.shows, 2);
 	ASSERT(!memcmp(got, "changed\n", 8));
-	ldm_sysfs_close(f);
+	ldm_sysfs_release(f);
 	kobject_unregister(d);
 	ASSERT_EQ(io.released, 1);
 }
@@ -206,22 +206,22 @@ DEFINE_TEST(
 	char got[64];
 
 	set_text("first value\n");
-	ASSERT_EQ(ldm_sysfs_read(f1, got, 3, 0), 3);
+	ASSERT_EQ(ldm_sysfs_read(f1, got, 3, &(loff_t){ 0 }), 3);
 	set_text("second value\n");
-	ASSERT_EQ(ldm_sysfs_read(f2, got, 3, 0), 3);
+	ASSERT_EQ(ldm_sysfs_read(f2, got, 3, &(loff_t){ 0 }), 3);
 	ASSERT_EQ(io.shows, 2);
-	ASSERT_EQ(ldm_sysfs_read(f1, got, sizeof(got), 3), 9);
+	ASSERT_EQ(ldm_sysfs_read(f1, got, sizeof(got), &(loff_t){ 3 }), 9);
 	ASSERT(!memcmp(got, "st value\n", 9));
-	ASSERT_EQ(ldm_sysfs_read(f2, got, sizeof(got), 3), 10);
+	ASSERT_EQ(ldm_sysfs_read(f2, got, sizeof(got), &(loff_t){ 3 }), 10);
 	ASSERT(!memcmp(got, "ond value\n", 10));
 	ASSERT_EQ(io.shows, 2);
 	/* Never read before: the page is filled, not served empty. */
-	ASSERT_EQ(ldm_sysfs_read(f3, got, sizeof(got), 7), 6);
+	ASSERT_EQ(ldm_sysfs_read(f3, got, sizeof(got), &(loff_t){ 7 }), 6);
 	ASSERT(!memcmp(got, "value\n", 6));
 	ASSERT_EQ(io.shows, 3);
-	ldm_sysfs_close(f3);
-	ldm_sysfs_close(f2);
-	ldm_sysfs_close(f1);
+	ldm_sysfs_release(f3);
+	ldm_sysfs_release(f2);
+	ldm_sysfs_release(f1);
 	kobject_unregister(d);
 }
 
@@ -236,38 +236,38 @@ DEFINE_TEST(
 	struct ldm_sysfs_file *f = open_path("/d/val", O_WRONLY);
 
 	/* The caller's bytes go on past count: store() must not see them. */
-	ASSERT_EQ(ldm_sysfs_write(f, data, 5, 0), 5);
+	ASSERT_EQ(ldm_sysfs_write(f, data, 5, &(loff_t){ 0 }), 5);
 	ASSERT_EQ(io.stores, 1);
 	ASSERT_EQ(io.stored_len, 5);
 	ASSERT(io.stored_nul);
 	ASSERT_STREQ(io.stored, "hello");
 
-	ASSERT_EQ(ldm_sysfs_write(f, "longer text\n", 12, 0), 12);
-	ASSERT_EQ(ldm_sysfs_write(f, "ab", 2, 0), 2);
+	ASSERT_EQ(ldm_sysfs_write(f, "longer text\n", 12, &(loff_t){ 0 }), 12);
+	ASSERT_EQ(ldm_sysfs_write(f, "ab", 2, &(loff_t){ 0 }), 2);
 	ASSERT_EQ(io.stores, 3);
 	ASSERT_EQ(io.stored_len, 2);
 	ASSERT_STREQ(io.stored, "ab"); /* nothing left of the longer write */
 
 	/* Bytes are bytes, a NUL among them included. */
-	ASSERT_EQ(ldm_sysfs_write(f, binary, sizeof(binary), 0), 5);
+	ASSERT_EQ(ldm_sysfs_write(f, binary, sizeof(binary), &(loff_t){ 0 }), 5);
 	ASSERT_EQ(io.stored_len, 5);
 	ASSERT(!memcmp(io.stored, binary, sizeof(binary)));
 	ASSERT(io.stored_nul);
 
 	/* The offset does not matter to a text attribute: still one store(). */
-	ASSERT_EQ(ldm_sysfs_write(f, "xyz", 3, 100), 3);
+	ASSERT_EQ(ldm_sysfs_write(f, "xyz", 3, &(loff_t){ 100 }), 3);
 	ASSERT_EQ(io.stores, 5);
 	ASSERT_STREQ(io.stored, "xyz");
 
 	/* What store() returns is what the write returns. */
 	io.store_ret = 1;
-	ASSERT_EQ(ldm_sysfs_write(f, "1234", 4, 0), 1);
+	ASSERT_EQ(ldm_sysfs_write(f, "1234", 4, &(loff_t){ 0 }), 1);
 	io.store_ret = -EINVAL;
-	ASSERT_EQ(ldm_sysfs_write(f, "bad", 3, 0), -EINVAL);
+	ASSERT_EQ(ldm_sysfs_write(f, "bad", 3, &(loff_t){ 0 }), -EINVAL);
 	ASSERT_EQ(io.stores, 7);
 	io.store_ret = 0;
 	ASSERT_EQ(io.shows, 0);
-	ldm_sysfs_close(f);
+	ldm_sysfs_release(f);
 	kobject_unregister(d);
 }
 
@@ -284,7 +284,7 @@ DEFINE_TEST(
 	ASSERT_EQ(PAGE_SIZE, 4096);
 	for (i = 0; i < sizeof(big); i++)
 		big[i] = (char)('a' + i % 26);
-	ASSERT_EQ(ldm_sysfs_write(f, big, sizeof(big), 0), 4096);
+	ASSERT_EQ(ldm_sysfs_write(f, big, sizeof(big), &(loff_t){ 0 }), 4096);
 	ASSERT_EQ(io.stores, 1);
 	ASSERT_EQ(io.stored_len, 4096);
 	ASSERT(!memcmp(io.stored, big, sizeof(big)));
@@ -293,7 +293,7 @@ DEFINE_TEST(
 	ASSERT_EQ(ldm_sysfs_write_path("/d/val", big, sizeof(big) - 1), 4095);
 	ASSERT_EQ(io.stored_len, 4095);
 	ASSERT(io.stored_nul);
-	ldm_sysfs_close(f);
+	ldm_sysfs_release(f);
 	kobject_unregister(d);
 }
 
@@ -307,15 +307,15 @@ DEFINE_TEST(
 	struct ldm_sysfs_file *f = open_path("/d/val", O_RDWR);
 
 	memset(big, 'x', sizeof(big));
-	ASSERT_EQ(ldm_sysfs_write(f, big, PAGE_SIZE + 1, 0), -E2BIG);
-	ASSERT_EQ(ldm_sysfs_write(f, big, sizeof(big), 0), -E2BIG);
+	ASSERT_EQ(ldm_sysfs_write(f, big, PAGE_SIZE + 1, &(loff_t){ 0 }), -E2BIG);
+	ASSERT_EQ(ldm_sysfs_write(f, big, sizeof(big), &(loff_t){ 0 }), -E2BIG);
 	ASSERT_EQ(ldm_sysfs_write_path("/d/val", big, PAGE_SIZE + 1), -E2BIG);
 	ASSERT_EQ(io.stores, 0);
 	/* The handle is still good. */
-	ASSERT_EQ(ldm_sysfs_write(f, "ok", 2, 0), 2);
+	ASSERT_EQ(ldm_sysfs_write(f, "ok", 2, &(loff_t){ 0 }), 2);
 	ASSERT_EQ(io.stores, 1);
 	ASSERT_STREQ(io.stored, "ok");
-	ldm_sysfs_close(f);
+	ldm_sysfs_release(f);
 	kobject_unregister(d);
 }
 
@@ -329,22 +329,22 @@ DEFINE_TEST(
 	char got[64];
 
 	set_text("good old value\n");
-	ASSERT_EQ(ldm_sysfs_read(f, got, sizeof(got), 0), 15);
+	ASSERT_EQ(ldm_sysfs_read(f, got, sizeof(got), &(loff_t){ 0 }), 15);
 	io.show_ret = -EIO;
-	ASSERT_EQ(ldm_sysfs_read(f, got, sizeof(got), 0), -EIO);
+	ASSERT_EQ(ldm_sysfs_read(f, got, sizeof(got), &(loff_t){ 0 }), -EIO);
 	ASSERT_EQ(ldm_sysfs_read_path("/d/ro", got, sizeof(got)), -EIO);
 	io.show_ret = -ENXIO;
-	ASSERT_EQ(ldm_sysfs_read(f, got, sizeof(got), 0), -ENXIO);
+	ASSERT_EQ(ldm_sysfs_read(f, got, sizeof(got), &(loff_t){ 0 }), -ENXIO);
 	ASSERT_EQ(io.shows, 4);
 
 	/* After a failed fill, a read at an offset must not serve what is left. */
 	io.show_ret = 0;
 	set_text("new value\n");
 	memset(got, 0, sizeof(got));
-	ASSERT_EQ(ldm_sysfs_read(f, got, sizeof(got), 4), 6);
+	ASSERT_EQ(ldm_sysfs_read(f, got, sizeof(got), &(loff_t){ 4 }), 6);
 	ASSERT(!memcmp(got, "value\n", 6));
 	ASSERT_EQ(io.shows, 5);
-	ldm_sysfs_close(f);
+	ldm_sysfs_release(f);
 	kobject_unregister(d);
 }
 
@@ -358,16 +358,16 @@ DEFINE_TEST(
 	char got[64];
 
 	set_text("hello\n");
-	ASSERT_EQ(ldm_sysfs_read(f, got, 3, 0), 3);
+	ASSERT_EQ(ldm_sysfs_read(f, got, 3, &(loff_t){ 0 }), 3);
 	ASSERT(!memcmp(got, "hel", 3));
-	ASSERT_EQ(ldm_sysfs_write(f, "XYZ", 3, 3), 3);
+	ASSERT_EQ(ldm_sysfs_write(f, "XYZ", 3, &(loff_t){ 3 }), 3);
 	ASSERT_STREQ(io.stored, "XYZ");
 	set_text("HELLO\n");
 	memset(got, 0, sizeof(got));
-	ASSERT_EQ(ldm_sysfs_read(f, got, sizeof(got), 3), 3);
+	ASSERT_EQ(ldm_sysfs_read(f, got, sizeof(got), &(loff_t){ 3 }), 3);
 	ASSERT(!memcmp(got, "LO\n", 3));
 	ASSERT_EQ(io.shows, 2);
-	ldm_sysfs_close(f);
+	ldm_sysfs_release(f);
 	kobject_unregister(d);
 }
 
@@ -418,11 +418,11 @@ DEFINE_TEST(
 	ASSERT_EQ(ldm_sysfs_read_path("/d/wo", got, sizeof(got)), -EACCES);
 
 	f = open_path("/d/wo", O_WRONLY);
-	ASSERT_EQ(ldm_sysfs_read(f, got, sizeof(got), 0), -EBADF);
-	ldm_sysfs_close(f);
+	ASSERT_EQ(ldm_sysfs_read(f, got, sizeof(got), &(loff_t){ 0 }), -EBADF);
+	ldm_sysfs_release(f);
 	f = open_path("/d/ro", O_RDONLY);
-	ASSERT_EQ(ldm_sysfs_write(f, "1", 1, 0), -EBADF);
-	ldm_sysfs_close(f);
+	ASSERT_EQ(ldm_sysfs_write(f, "1", 1, &(loff_t){ 0 }), -EBADF);
+	ldm_sysfs_release(f);
 	ASSERT_EQ(io.shows, 0);
 	ASSERT_EQ(io.stores, 0);
 	kobject_unregister(s);
@@ -534,7 +534,7 @@ DEFINE_TEST(
 
 	ASSERT_OK(sysfs_create_bin_file(d, &bin_data));
 	f = open_path("/d/data", O_RDWR);
-	ASSERT_EQ(ldm_sysfs_write(f, "0123456789", 10, 100), 10);
+	ASSERT_EQ(ldm_sysfs_write(f, "0123456789", 10, &(loff_t){ 100 }), 10);
 	ASSERT_EQ(bin.writes, 1);
 	ASSERT_EQ(bin.off, 100);
 	ASSERT_EQ(bin.count, 10);
@@ -542,25 +542,62 @@ DEFINE_TEST(
 	ASSERT_EQ(bin.data[99], 0);
 	ASSERT_EQ(bin.data[110], 0);
 
-	ASSERT_EQ(ldm_sysfs_read(f, got, 20, 95), 20);
+	ASSERT_EQ(ldm_sysfs_read(f, got, 20, &(loff_t){ 95 }), 20);
 	ASSERT_EQ(bin.reads, 1);
 	ASSERT_EQ(bin.off, 95);
 	ASSERT_EQ(bin.count, 20);
 	ASSERT(!memcmp(got + 5, "0123456789", 10));
 	/* Each read calls read(): nothing is cached as for text. */
-	ASSERT_EQ(ldm_sysfs_read(f, got, 4, 102), 4);
+	ASSERT_EQ(ldm_sysfs_read(f, got, 4, &(loff_t){ 102 }), 4);
 	ASSERT_EQ(bin.reads, 2);
 	ASSERT(!memcmp(got, "2345", 4));
 
 	/* Errors and short transfers come back as they are. */
 	bin.ret = -EIO;
-	ASSERT_EQ(ldm_sysfs_read(f, got, 4, 0), -EIO);
-	ASSERT_EQ(ldm_sysfs_write(f, "x", 1, 0), -EIO);
+	ASSERT_EQ(ldm_sysfs_read(f, got, 4, &(loff_t){ 0 }), -EIO);
+	ASSERT_EQ(ldm_sysfs_write(f, "x", 1, &(loff_t){ 0 }), -EIO);
 	bin.ret = 2;
-	ASSERT_EQ(ldm_sysfs_read(f, got, 4, 0), 2);
-	ASSERT_EQ(ldm_sysfs_write(f, "xyz", 3, 0), 2);
+	ASSERT_EQ(ldm_sysfs_read(f, got, 4, &(loff_t){ 0 }), 2);
+	ASSERT_EQ(ldm_sysfs_write(f, "xyz", 3, &(loff_t){ 0 }), 2);
 	bin.ret = 0;
-	ldm_sysfs_close(f);
+	ldm_sysfs_release(f);
+	ASSERT_OK(sysfs_remove_bin_file(d, &bin_data));
+	kobject_unregister(d);
+}
+
+DEFINE_TEST(
+	test_sysfs_io_no_position_reads_and_writes_at_the_files_own,
+	.description =
+		"a read or write given no position is at the file's own and moves it, as read(2); one given a position moves that and leaves the file's, as pread(2)")
+{
+	static char got[PAGE_SIZE];
+	struct kobject *d = dev_add("d");
+	struct ldm_sysfs_file *f;
+	loff_t pos = 100;
+
+	ASSERT_OK(sysfs_create_bin_file(d, &bin_data));
+	f = open_path("/d/data", O_RDWR);
+	ASSERT_EQ(ldm_sysfs_write(f, "abcdef", 6, NULL), 6);
+	ASSERT_EQ(bin.off, 0);
+	ASSERT_EQ(ldm_sysfs_write(f, "gh", 2, NULL), 2);
+	ASSERT_EQ(bin.off, 6);
+	ASSERT_EQ(ldm_sysfs_write(f, "XY", 2, &pos), 2);
+	ASSERT_EQ(bin.off, 100);
+	ASSERT_EQ(pos, 102);
+	/* The file's own position stayed at 8. */
+	ASSERT_EQ(ldm_sysfs_read(f, got, 4, NULL), 4);
+	ASSERT_EQ(bin.off, 8);
+	pos = 0;
+	ASSERT_EQ(ldm_sysfs_read(f, got, 8, &pos), 8);
+	ASSERT_EQ(pos, 8);
+	ASSERT(!memcmp(got, "abcdefgh", 8));
+	ASSERT_EQ(ldm_sysfs_read(f, got, 4, NULL), 4);
+	ASSERT_EQ(bin.off, 12);
+	pos = -1;
+	ASSERT_EQ(ldm_sysfs_read(f, got, 4, &pos), -EINVAL);
+	ASSERT_EQ(ldm_sysfs_write(f, "z", 1, &pos), -EINVAL);
+	ASSERT_EQ(ldm_sysfs_release(f), 0);
+	ASSERT_EQ(ldm_sysfs_release(NULL), -EINVAL);
 	ASSERT_OK(sysfs_remove_bin_file(d, &bin_data));
 	kobject_unregister(d);
 }
@@ -579,40 +616,40 @@ DEFINE_TEST(
 	ASSERT_OK(sysfs_create_bin_file(d, &bin_stream));
 	f = open_path("/d/data", O_RDWR);
 
-	ASSERT_EQ(ldm_sysfs_read(f, got, sizeof(got), 0), 4096);
+	ASSERT_EQ(ldm_sysfs_read(f, got, sizeof(got), &(loff_t){ 0 }), 4096);
 	ASSERT_EQ(bin.count, 4096);
-	ASSERT_EQ(ldm_sysfs_read(f, got, 100, 8150), 42);
+	ASSERT_EQ(ldm_sysfs_read(f, got, 100, &(loff_t){ 8150 }), 42);
 	ASSERT_EQ(bin.off, 8150);
 	ASSERT_EQ(bin.count, 42);
-	ASSERT_EQ(ldm_sysfs_read(f, got, 4096, 4096), 4096);
-	ASSERT_EQ(ldm_sysfs_read(f, got, 4096, 8191), 1);
+	ASSERT_EQ(ldm_sysfs_read(f, got, 4096, &(loff_t){ 4096 }), 4096);
+	ASSERT_EQ(ldm_sysfs_read(f, got, 4096, &(loff_t){ 8191 }), 1);
 	reads = bin.reads;
-	ASSERT_EQ(ldm_sysfs_read(f, got, 10, 8192), 0);
-	ASSERT_EQ(ldm_sysfs_read(f, got, 10, 9000), 0);
+	ASSERT_EQ(ldm_sysfs_read(f, got, 10, &(loff_t){ 8192 }), 0);
+	ASSERT_EQ(ldm_sysfs_read(f, got, 10, &(loff_t){ 9000 }), 0);
 	ASSERT_EQ(bin.reads, reads);
 
 	memset(src, 'w', sizeof(src));
-	ASSERT_EQ(ldm_sysfs_write(f, src, 5000, 0), 4096);
+	ASSERT_EQ(ldm_sysfs_write(f, src, 5000, &(loff_t){ 0 }), 4096);
 	ASSERT_EQ(bin.count, 4096);
 	ASSERT_EQ(bin.data[4095], 'w');
 	ASSERT_EQ(bin.data[4096], 0);
-	ASSERT_EQ(ldm_sysfs_write(f, "0123456789", 10, 8190), 2);
+	ASSERT_EQ(ldm_sysfs_write(f, "0123456789", 10, &(loff_t){ 8190 }), 2);
 	ASSERT_EQ(bin.off, 8190);
 	ASSERT_EQ(bin.count, 2);
 	writes = bin.writes;
-	ASSERT_EQ(ldm_sysfs_write(f, "0123456789", 10, 8192), 0);
+	ASSERT_EQ(ldm_sysfs_write(f, "0123456789", 10, &(loff_t){ 8192 }), 0);
 	ASSERT_EQ(bin.writes, writes);
-	ldm_sysfs_close(f);
+	ldm_sysfs_release(f);
 
 	/* Size 0: no end, only the page bound. */
 	s = open_path("/d/stream", O_RDONLY);
-	ASSERT_EQ(ldm_sysfs_read(s, got, 100, 1 << 20), 100);
+	ASSERT_EQ(ldm_sysfs_read(s, got, 100, &(loff_t){ 1 << 20 }), 100);
 	ASSERT_EQ(bin.off, 1 << 20);
 	ASSERT_EQ(bin.count, 100);
 	ASSERT_EQ((unsigned char)got[1], 1);
-	ASSERT_EQ(ldm_sysfs_read(s, got, sizeof(got), 7), 4096);
+	ASSERT_EQ(ldm_sysfs_read(s, got, sizeof(got), &(loff_t){ 7 }), 4096);
 	ASSERT_EQ(bin.count, 4096);
-	ldm_sysfs_close(s);
+	ldm_sysfs_release(s);
 	ASSERT_OK(sysfs_remove_bin_file(d, &bin_stream));
 	ASSERT_OK(sysfs_remove_bin_file(d, &bin_data));
 	kobject_unregister(d);
@@ -652,22 +689,22 @@ DEFINE_TEST(
 	ASSERT_OK(sysfs_create_bin_file(d, &bin_data));
 	b = open_path("/d/data", O_RDWR);
 	set_text("v\n");
-	ASSERT_EQ(ldm_sysfs_read(r, got, 1, 0), 1); /* a filled page */
+	ASSERT_EQ(ldm_sysfs_read(r, got, 1, &(loff_t){ 0 }), 1); /* a filled page */
 	sysfs_remove_file(d, &attr_val);
 	ASSERT_OK(sysfs_remove_bin_file(d, &bin_data));
-	ASSERT_EQ(ldm_sysfs_read(r, got, sizeof(got), 0), -ENODEV);
-	ASSERT_EQ(ldm_sysfs_read(r, got, sizeof(got), 1), -ENODEV);
-	ASSERT_EQ(ldm_sysfs_write(w, "1", 1, 0), -ENODEV);
-	ASSERT_EQ(ldm_sysfs_read(b, got, 4, 0), -ENODEV);
-	ASSERT_EQ(ldm_sysfs_write(b, "1", 1, 0), -ENODEV);
+	ASSERT_EQ(ldm_sysfs_read(r, got, sizeof(got), &(loff_t){ 0 }), -ENODEV);
+	ASSERT_EQ(ldm_sysfs_read(r, got, sizeof(got), &(loff_t){ 1 }), -ENODEV);
+	ASSERT_EQ(ldm_sysfs_write(w, "1", 1, &(loff_t){ 0 }), -ENODEV);
+	ASSERT_EQ(ldm_sysfs_read(b, got, 4, &(loff_t){ 0 }), -ENODEV);
+	ASSERT_EQ(ldm_sysfs_write(b, "1", 1, &(loff_t){ 0 }), -ENODEV);
 	ASSERT_EQ(io.shows, 1);
 	ASSERT_EQ(io.stores, 0);
 	ASSERT_EQ(bin.reads + bin.writes, 0);
 	/* The kobject's other files are as they were. */
 	ASSERT_EQ(ldm_sysfs_read_path("/d/ro", got, sizeof(got)), 2);
-	ldm_sysfs_close(b);
-	ldm_sysfs_close(w);
-	ldm_sysfs_close(r);
+	ldm_sysfs_release(b);
+	ldm_sysfs_release(w);
+	ldm_sysfs_release(r);
 	kobject_unregister(d);
 	ASSERT_EQ(io.released, 1);
 }
@@ -680,7 +717,7 @@ DEFINE_TEST(
 	struct kobject *d = dev_add("d");
 	struct ldm_sysfs_file *r, *w, *b;
 	struct ldm_sysfs_stat st;
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	char got[16];
 
 	ASSERT_OK(sysfs_create_bin_file(d, &bin_data));
@@ -690,19 +727,19 @@ DEFINE_TEST(
 	ASSERT_OK(ldm_sysfs_lookup("/d/wo", 0, &sd));
 	kobject_unregister(d);
 	ASSERT_EQ(io.released, 1); /* freed: ASan would see a later touch */
-	ASSERT_EQ(ldm_sysfs_read(r, got, sizeof(got), 0), -ENODEV);
-	ASSERT_EQ(ldm_sysfs_read(w, got, sizeof(got), 0), -ENODEV);
-	ASSERT_EQ(ldm_sysfs_write(w, "1", 1, 0), -ENODEV);
-	ASSERT_EQ(ldm_sysfs_read(b, got, 4, 10), -ENODEV);
-	ASSERT_EQ(ldm_sysfs_write(b, "1", 1, 10), -ENODEV);
+	ASSERT_EQ(ldm_sysfs_read(r, got, sizeof(got), &(loff_t){ 0 }), -ENODEV);
+	ASSERT_EQ(ldm_sysfs_read(w, got, sizeof(got), &(loff_t){ 0 }), -ENODEV);
+	ASSERT_EQ(ldm_sysfs_write(w, "1", 1, &(loff_t){ 0 }), -ENODEV);
+	ASSERT_EQ(ldm_sysfs_read(b, got, 4, &(loff_t){ 10 }), -ENODEV);
+	ASSERT_EQ(ldm_sysfs_write(b, "1", 1, &(loff_t){ 10 }), -ENODEV);
 	ASSERT_EQ(io.shows + io.stores + bin.reads + bin.writes, 0);
 	/* The node a front end holds still answers stat, as on /sys. */
 	ASSERT_OK(ldm_sysfs_stat(sd, &st));
 	ASSERT_EQ(st.mode, S_IFREG | 0200);
 	ldm_sysfs_put(sd);
-	ldm_sysfs_close(b);
-	ldm_sysfs_close(w);
-	ldm_sysfs_close(r);
+	ldm_sysfs_release(b);
+	ldm_sysfs_release(w);
+	ldm_sysfs_release(r);
 }
 
 DEFINE_TEST(
@@ -713,7 +750,7 @@ DEFINE_TEST(
 	struct kobject *d = dev_add("d");
 	struct bin_attribute *attr = calloc(1, sizeof(*attr));
 	struct ldm_sysfs_stat st;
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 
 	ASSERT(attr);
 	*attr = bin_data;
@@ -736,7 +773,7 @@ DEFINE_TEST(
 		"a node looked up and then removed (alone or with its kobject) cannot be opened: -ENODEV")
 {
 	struct kobject *d = dev_add("d");
-	struct sysfs_dirent *val, *ro, *data;
+	struct ldm_sysfs_node *val, *ro, *data;
 	struct ldm_sysfs_file *f = NULL;
 
 	ASSERT_OK(sysfs_create_bin_file(d, &bin_data));
@@ -749,7 +786,7 @@ DEFINE_TEST(
 	ASSERT(f == NULL);
 	/* Its neighbour still opens. */
 	ASSERT_OK(ldm_sysfs_open(ro, O_RDONLY, &f));
-	ldm_sysfs_close(f);
+	ldm_sysfs_release(f);
 	f = NULL;
 	kobject_unregister(d);
 	ASSERT_EQ(io.released, 1);
@@ -773,12 +810,12 @@ DEFINE_TEST(
 
 	ASSERT_OK(sysfs_create_file(d, &attr_selfrm));
 	f = open_path("/d/selfrm", O_WRONLY);
-	ASSERT_EQ(ldm_sysfs_write(f, "1", 1, 0), 1);
+	ASSERT_EQ(ldm_sysfs_write(f, "1", 1, &(loff_t){ 0 }), 1);
 	ASSERT_EQ(io.stores, 1);
 	ASSERT_EQ(lookup_err("/d/selfrm"), -ENOENT);
-	ASSERT_EQ(ldm_sysfs_write(f, "1", 1, 0), -ENODEV);
+	ASSERT_EQ(ldm_sysfs_write(f, "1", 1, &(loff_t){ 0 }), -ENODEV);
 	ASSERT_EQ(io.stores, 1);
-	ldm_sysfs_close(f);
+	ldm_sysfs_release(f);
 	/* The kobject is none the worse. */
 	set_text("fine\n");
 	ASSERT_EQ(ldm_sysfs_read_path("/d/val", got, sizeof(got)), 5);
@@ -802,17 +839,17 @@ DEFINE_TEST(
 	ASSERT_OK(sysfs_create_file(d, &attr_selfdel));
 	f = open_path("/d/selfdel", O_WRONLY);
 	other = open_path("/d/ro", O_RDONLY);
-	ASSERT_EQ(ldm_sysfs_write(f, "bye", 3, 0), 3);
+	ASSERT_EQ(ldm_sysfs_write(f, "bye", 3, &(loff_t){ 0 }), 3);
 	ASSERT_EQ(io.stores, 1);
 	ASSERT_STREQ(io.stored, "bye");
 	ASSERT_EQ(io.released_in_store, 1); /* freed before store() returned */
 	ASSERT_EQ(io.released, 1);
 	ASSERT_EQ(lookup_err("/d"), -ENOENT);
-	ASSERT_EQ(ldm_sysfs_write(f, "again", 5, 0), -ENODEV);
-	ASSERT_EQ(ldm_sysfs_read(other, got, sizeof(got), 0), -ENODEV);
+	ASSERT_EQ(ldm_sysfs_write(f, "again", 5, &(loff_t){ 0 }), -ENODEV);
+	ASSERT_EQ(ldm_sysfs_read(other, got, sizeof(got), &(loff_t){ 0 }), -ENODEV);
 	ASSERT_EQ(io.stores, 1);
-	ldm_sysfs_close(other);
-	ldm_sysfs_close(f);
+	ldm_sysfs_release(other);
+	ldm_sysfs_release(f);
 
 	/* And by path, as a shell's echo would. */
 	d = dev_add("d");
@@ -954,9 +991,9 @@ static void *io_thread(void *arg)
 	char got[16];
 
 	if (job->write)
-		job->ret = ldm_sysfs_write(job->f, "go", 2, 0);
+		job->ret = ldm_sysfs_write(job->f, "go", 2, &(loff_t){ 0 });
 	else
-		job->ret = ldm_sysfs_read(job->f, got, sizeof(got), 0);
+		job->ret = ldm_sysfs_read(job->f, got, sizeof(got), &(loff_t){ 0 });
 	return NULL;
 }
 
@@ -1042,10 +1079,10 @@ static void removal_waits_for(bool write, bool whole_kobject)
 	ASSERT_EQ(blk.entered, 1);
 	/* The removed node refuses further I/O on the same handle. */
 	if (write)
-		ASSERT_EQ(ldm_sysfs_write(job.f, "x", 1, 0), -ENODEV);
+		ASSERT_EQ(ldm_sysfs_write(job.f, "x", 1, &(loff_t){ 0 }), -ENODEV);
 	else
-		ASSERT_EQ(ldm_sysfs_read(job.f, got, sizeof(got), 0), -ENODEV);
-	ldm_sysfs_close(job.f);
+		ASSERT_EQ(ldm_sysfs_read(job.f, got, sizeof(got), &(loff_t){ 0 }), -ENODEV);
+	ldm_sysfs_release(job.f);
 
 	if (whole_kobject) {
 		ASSERT(read_flag(&blk.freed));
@@ -1150,7 +1187,7 @@ DEFINE_TEST(
 
 static char polled[4096];
 
-static void record_poll(struct sysfs_dirent *sd, void *data)
+static void record_poll(struct ldm_sysfs_node *sd, void *data)
 {
 	size_t len = strlen(polled);
 
@@ -1173,7 +1210,7 @@ DEFINE_TEST(
 	ASSERT_EQ(ldm_sysfs_poll_watch(record_poll, NULL), -EBUSY);
 	val = open_path("/polled/val", O_RDONLY);
 	ro = open_path("/polled/ro", O_RDONLY);
-	ASSERT(ldm_sysfs_read(val, buf, sizeof(buf), 0) >= 0);
+	ASSERT(ldm_sysfs_read(val, buf, sizeof(buf), &(loff_t){ 0 }) >= 0);
 	mask = ldm_sysfs_poll(val, 0);
 	ASSERT_EQ(mask & (POLLIN | POLLOUT), POLLIN | POLLOUT);
 	ASSERT_EQ(mask & NOTIFIED, 0);
@@ -1186,13 +1223,13 @@ DEFINE_TEST(
 	ASSERT_EQ(ldm_sysfs_poll(ro, 0) & NOTIFIED, 0);
 	ASSERT_STREQ(polled, "val ");
 	/* A read past the start does not count: show() is not called. */
-	ASSERT(ldm_sysfs_read(val, buf, sizeof(buf), 1) >= 0);
+	ASSERT(ldm_sysfs_read(val, buf, sizeof(buf), &(loff_t){ 1 }) >= 0);
 	ASSERT_EQ(ldm_sysfs_poll(val, 0) & NOTIFIED, NOTIFIED);
-	ASSERT(ldm_sysfs_read(val, buf, sizeof(buf), 0) >= 0);
+	ASSERT(ldm_sysfs_read(val, buf, sizeof(buf), &(loff_t){ 0 }) >= 0);
 	ASSERT_EQ(ldm_sysfs_poll(val, 0) & NOTIFIED, 0);
 
-	ldm_sysfs_close(val);
-	ldm_sysfs_close(ro);
+	ldm_sysfs_release(val);
+	ldm_sysfs_release(ro);
 	ASSERT_OK(ldm_sysfs_poll_watch(NULL, NULL));
 	kobject_unregister(k);
 }
@@ -1223,7 +1260,7 @@ DEFINE_TEST(
 
 	a.f = open_path("/sleepy/val", O_RDONLY);
 	b.f = open_path("/sleepy/ro", O_RDONLY);
-	ASSERT(ldm_sysfs_read(a.f, buf, sizeof(buf), 0) >= 0);
+	ASSERT(ldm_sysfs_read(a.f, buf, sizeof(buf), &(loff_t){ 0 }) >= 0);
 	ASSERT_EQ(ldm_sysfs_poll(a.f, 50) & NOTIFIED, 0);
 	ASSERT_OK(pthread_create(&ta, NULL, poll_forever, &a));
 	ASSERT_OK(pthread_create(&tb, NULL, poll_forever, &b));
@@ -1234,6 +1271,6 @@ DEFINE_TEST(
 	kobject_unregister(k);
 	pthread_join(tb, NULL);
 	ASSERT_EQ(b.mask & NOTIFIED, NOTIFIED);
-	ldm_sysfs_close(a.f);
-	ldm_sysfs_close(b.f);
+	ldm_sysfs_release(a.f);
+	ldm_sysfs_release(b.f);
 }

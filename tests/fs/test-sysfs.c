@@ -77,7 +77,7 @@ static struct kobject *node_add(const char *name, struct kobject *parent)
 /* The error of looking @path up; the node found, if any, is dropped. */
 static int lookup_err(const char *path, unsigned int flags)
 {
-	struct sysfs_dirent *sd = NULL;
+	struct ldm_sysfs_node *sd = NULL;
 	int error = ldm_sysfs_lookup(path, flags, &sd);
 
 	if (!error) {
@@ -87,9 +87,9 @@ static int lookup_err(const char *path, unsigned int flags)
 	return error;
 }
 
-static struct sysfs_dirent *lookup(const char *path, unsigned int flags)
+static struct ldm_sysfs_node *lookup(const char *path, unsigned int flags)
 {
-	struct sysfs_dirent *sd = NULL;
+	struct ldm_sysfs_node *sd = NULL;
 
 	ASSERT_OK(ldm_sysfs_lookup(path, flags, &sd));
 	ASSERT(sd);
@@ -98,7 +98,7 @@ static struct sysfs_dirent *lookup(const char *path, unsigned int flags)
 
 static struct ldm_sysfs_stat stat_path(const char *path, unsigned int flags)
 {
-	struct sysfs_dirent *sd = lookup(path, flags);
+	struct ldm_sysfs_node *sd = lookup(path, flags);
 	struct ldm_sysfs_stat st;
 
 	memset(&st, 0xa5, sizeof(st));
@@ -123,7 +123,7 @@ struct listing {
 	int stop_ret;
 };
 
-static int collect(void *ctx, const char *name, const struct ldm_sysfs_stat *st)
+static int collect(const char *name, const struct ldm_sysfs_stat *st, void *ctx)
 {
 	struct listing *l = ctx;
 
@@ -136,7 +136,7 @@ static int collect(void *ctx, const char *name, const struct ldm_sysfs_stat *st)
 	return l->calls == l->stop_at ? l->stop_ret : 0;
 }
 
-static void list_sd(struct sysfs_dirent *dir, struct listing *l)
+static void list_sd(struct ldm_sysfs_node *dir, struct listing *l)
 {
 	memset(l, 0, sizeof(*l));
 	ASSERT_OK(ldm_sysfs_readdir(dir, collect, l));
@@ -144,7 +144,7 @@ static void list_sd(struct sysfs_dirent *dir, struct listing *l)
 
 static void list_path(const char *path, struct listing *l)
 {
-	struct sysfs_dirent *dir = lookup(path, 0);
+	struct ldm_sysfs_node *dir = lookup(path, 0);
 
 	list_sd(dir, l);
 	ldm_sysfs_put(dir);
@@ -625,7 +625,7 @@ static void abcd_del(struct abcd *t)
 static const char *readlink_path(const char *path)
 {
 	static char buf[PATH_MAX];
-	struct sysfs_dirent *sd = lookup(path, 0);
+	struct ldm_sysfs_node *sd = lookup(path, 0);
 	int len = ldm_sysfs_readlink(sd, buf, sizeof(buf));
 
 	ldm_sysfs_put(sd);
@@ -640,7 +640,7 @@ DEFINE_TEST(
 		"readlink gives one ../ per level of the link's directory, then the target's path from the root")
 {
 	struct abcd t = abcd_add();
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	char small[16];
 
 	ASSERT_OK(sysfs_create_link(t.b, t.d, "link"));
@@ -683,7 +683,7 @@ DEFINE_TEST(
 {
 	static struct attribute_group grp = { .name = "grp", .attrs = g_attrs };
 	struct abcd t = abcd_add();
-	struct sysfs_dirent *gdir, *target, *d;
+	struct ldm_sysfs_node *gdir, *target, *d;
 	/*
 	 * 2.6.9 has no call that puts a link in a group's directory
 	 * (sysfs_add_link_to_group came later): a kobject whose dentry is that
@@ -693,7 +693,7 @@ DEFINE_TEST(
 
 	ASSERT_OK(sysfs_create_group(t.a, &grp));
 	gdir = lookup("/a/grp", 0);
-	proxy.dentry = gdir;
+	proxy.dentry = (struct sysfs_dirent *)gdir; /* the host's node is the dirent */
 	ASSERT_OK(sysfs_create_link(&proxy, t.d, "link"));
 	ASSERT_STREQ(names_of("/a/grp"), "g1 g2 g3 link");
 	ASSERT_STREQ(readlink_path("/a/grp/link"), "../../c/d");
@@ -724,7 +724,7 @@ DEFINE_TEST(
 {
 	struct abcd t = abcd_add();
 	struct ldm_sysfs_stat st, dir_st;
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 
 	ASSERT_OK(sysfs_create_link(t.b, t.d, "link"));
 	ASSERT_OK(sysfs_create_link(t.c, t.d, "link"));
@@ -765,7 +765,7 @@ DEFINE_TEST(
 		"ldm_sysfs_follow gives the target kobject's directory node; -EINVAL for what is not a link")
 {
 	struct abcd t = abcd_add();
-	struct sysfs_dirent *link, *target = NULL, *d, *file;
+	struct ldm_sysfs_node *link, *target = NULL, *d, *file;
 
 	ASSERT_OK(sysfs_create_link(t.b, t.d, "link"));
 	link = lookup("/a/b/link", 0);
@@ -793,7 +793,7 @@ DEFINE_TEST(
 		"once the target kobject is removed, follow and look-ups through the link give -ENOENT, and the link can still be removed")
 {
 	struct abcd t = abcd_add();
-	struct sysfs_dirent *link, *target = NULL;
+	struct ldm_sysfs_node *link, *target = NULL;
 
 	ASSERT_OK(sysfs_create_link(t.b, t.d, "link"));
 	link = lookup("/a/b/link", 0);
@@ -824,7 +824,7 @@ DEFINE_TEST(
 		"\"\" and \"/\" are the root; nested paths, with or without a leading slash, find the node")
 {
 	struct abcd t = abcd_add();
-	struct sysfs_dirent *root1, *root2, *sd1, *sd2;
+	struct ldm_sysfs_node *root1, *root2, *sd1, *sd2;
 
 	root1 = lookup("", 0);
 	root2 = lookup("/", 0);
@@ -856,7 +856,7 @@ DEFINE_TEST(test_sysfs_lookup_dot_and_dotdot,
 		    "\".\" stays, \"..\" goes to the parent and stops at the root, in any component")
 {
 	struct abcd t = abcd_add();
-	struct sysfs_dirent *a = lookup("/a", 0), *root = lookup("/", 0), *sd;
+	struct ldm_sysfs_node *a = lookup("/a", 0), *root = lookup("/", 0), *sd;
 
 	sd = lookup("/a/./b/..", 0);
 	ASSERT(sd == a);
@@ -892,7 +892,7 @@ DEFINE_TEST(
 		"repeated slashes count as one; a trailing slash names a directory, so a file with one is -ENOTDIR and a link is followed")
 {
 	struct abcd t = abcd_add();
-	struct sysfs_dirent *b = lookup("/a/b", 0), *d = lookup("/c/d", 0), *sd;
+	struct ldm_sysfs_node *b = lookup("/a/b", 0), *d = lookup("/c/d", 0), *sd;
 
 	sd = lookup("//a///b", 0);
 	ASSERT(sd == b);
@@ -955,7 +955,7 @@ DEFINE_TEST(
 		"a link in the middle of a path is always followed; in the last component only with LDM_SYSFS_FOLLOW")
 {
 	struct abcd t = abcd_add();
-	struct sysfs_dirent *sd, *d = lookup("/c/d", 0), *c = lookup("/c", 0);
+	struct ldm_sysfs_node *sd, *d = lookup("/c/d", 0), *c = lookup("/c", 0);
 
 	ASSERT_OK(sysfs_create_link(t.b, t.d, "link"));
 	sd = lookup("/a/b/link/alpha", 0);
@@ -1018,7 +1018,7 @@ DEFINE_TEST(
 		"ldm_sysfs_lookup_at finds a child by name and returns a link as the link; -ENOENT, -ENOTDIR otherwise")
 {
 	struct abcd t = abcd_add();
-	struct sysfs_dirent *b = lookup("/a/b", 0), *file = lookup("/a/b/alpha", 0), *sd;
+	struct ldm_sysfs_node *b = lookup("/a/b", 0), *file = lookup("/a/b/alpha", 0), *sd;
 
 	ASSERT_OK(sysfs_create_link(t.b, t.d, "link"));
 	ASSERT_OK(ldm_sysfs_lookup_at(b, "alpha", &sd));
@@ -1116,7 +1116,7 @@ DEFINE_TEST(
 	ASSERT_STREQ(names_of("/a"), "alpha beta m blob lnk grp aardvark zeta");
 	/* Only directories list. */
 	{
-		struct sysfs_dirent *f = lookup("/a/alpha", 0);
+		struct ldm_sysfs_node *f = lookup("/a/alpha", 0);
 
 		ASSERT_EQ(ldm_sysfs_readdir(f, collect, l), -ENOTDIR);
 		ldm_sysfs_put(f);
@@ -1167,7 +1167,7 @@ DEFINE_TEST(
 {
 	struct kobject *a = node_add("a", NULL);
 	struct listing *l = calloc(1, sizeof(*l));
-	struct sysfs_dirent *dir = lookup("/a", 0);
+	struct ldm_sysfs_node *dir = lookup("/a", 0);
 
 	ASSERT(l);
 	l->stop_at = 1;
@@ -1203,7 +1203,7 @@ struct mutate_ctx {
 static struct attribute attr_late = { .name = "late", .mode = 0644 };
 
 /* Change the directory being listed from inside the walk. */
-static int mutate(void *ctx, const char *name, const struct ldm_sysfs_stat *st)
+static int mutate(const char *name, const struct ldm_sysfs_stat *st, void *ctx)
 {
 	struct mutate_ctx *m = ctx;
 
@@ -1224,7 +1224,7 @@ DEFINE_TEST(
 	.timeout = 20)
 {
 	struct kobject *a = node_add("a", NULL);
-	struct sysfs_dirent *dir = lookup("/a", 0);
+	struct ldm_sysfs_node *dir = lookup("/a", 0);
 	struct mutate_ctx m = { .kobj = a };
 
 	ASSERT_OK(ldm_sysfs_readdir(dir, mutate, &m));
@@ -1245,7 +1245,7 @@ DEFINE_TEST(
 	static struct bin_attribute blob = { .attr = { .name = "blob", .mode = 0600 }, .size = 8 };
 	struct ldm_sysfs_stat root = stat_path("/", 0), st;
 	struct kobject *a = node_add("a", NULL), *b = node_add("b", a), *c = node_add("c", NULL);
-	struct sysfs_dirent *held_grp, *held_b, *held_file;
+	struct ldm_sysfs_node *held_grp, *held_b, *held_file;
 	struct listing *l = calloc(1, sizeof(*l));
 
 	ASSERT(l);
@@ -1295,7 +1295,7 @@ DEFINE_TEST(
 
 static char watched[4096];
 
-static void record_change(enum ldm_sysfs_change change, struct sysfs_dirent *parent,
+static void record_change(enum ldm_sysfs_change change, struct ldm_sysfs_node *parent,
 			  const char *name, void *data)
 {
 	size_t len = strlen(watched);
@@ -1305,7 +1305,7 @@ static void record_change(enum ldm_sysfs_change change, struct sysfs_dirent *par
 		 change == LDM_SYSFS_ADDED ? '+' : '-', ldm_sysfs_name(parent), name);
 }
 
-static void other_watcher(enum ldm_sysfs_change change, struct sysfs_dirent *parent,
+static void other_watcher(enum ldm_sysfs_change change, struct ldm_sysfs_node *parent,
 			  const char *name, void *data)
 {
 	(void)change, (void)parent, (void)name, (void)data;
@@ -1341,9 +1341,9 @@ DEFINE_TEST(
 }
 
 /* The links l0..l<n-1> of @dir whose bit @present sets are found, the others not. */
-static void check_links(struct sysfs_dirent *dir, unsigned long long present, unsigned int n)
+static void check_links(struct ldm_sysfs_node *dir, unsigned long long present, unsigned int n)
 {
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	struct listing *l;
 	unsigned int i, count = 0;
 	char name[8];
@@ -1373,7 +1373,7 @@ DEFINE_TEST(
 		"a directory grown from 2 to 42 entries and shrunk back, every other one first, finds each entry it has by name and none it lost, at every size: from the few kept inline in the node to the many in buckets")
 {
 	struct kobject *g = node_add("hg", NULL), *t = node_add("ht", NULL);
-	struct sysfs_dirent *dir = lookup("/hg", 0);
+	struct ldm_sysfs_node *dir = lookup("/hg", 0);
 	unsigned long long present = 0;
 	unsigned int i, n = 40;
 	char name[8];

@@ -35,7 +35,7 @@ static unsigned long bad_reads;
  * the port space: its unclaim is then waiting for it, and the data must
  * still be there when it looks again.
  */
-static uint32_t churn_read(void *data, unsigned long addr, unsigned int width)
+static uint32_t churn_read(unsigned long addr, unsigned int width, void *data)
 {
 	struct churn *c = data;
 	int v;

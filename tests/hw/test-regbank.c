@@ -229,7 +229,7 @@ DEFINE_TEST(test_regbank_create_bounds, .description = "regbank_create() refuses
 }
 
 /* A port model made of a bank: port base + i is register i. */
-static uint32_t bank_port_read(void *data, unsigned long addr, unsigned int width)
+static uint32_t bank_port_read(unsigned long addr, unsigned int width, void *data)
 {
 	uint32_t v;
 
@@ -237,7 +237,7 @@ static uint32_t bank_port_read(void *data, unsigned long addr, unsigned int widt
 	return regbank_read(data, addr - 0x300, &v) ? 0xff : v;
 }
 
-static void bank_port_write(void *data, unsigned long addr, unsigned int width, uint32_t value)
+static void bank_port_write(unsigned long addr, unsigned int width, uint32_t value, void *data)
 {
 	(void)width;
 	regbank_write(data, addr - 0x300, value & 0xff);

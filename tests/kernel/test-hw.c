@@ -22,7 +22,7 @@ struct bank {
 	int writes;
 };
 
-static uint32_t bank_read(void *data, unsigned long addr, unsigned int width)
+static uint32_t bank_read(unsigned long addr, unsigned int width, void *data)
 {
 	struct bank *b = data;
 
@@ -31,7 +31,7 @@ static uint32_t bank_read(void *data, unsigned long addr, unsigned int width)
 	return b->value;
 }
 
-static void bank_write(void *data, unsigned long addr, unsigned int width, uint32_t value)
+static void bank_write(unsigned long addr, unsigned int width, uint32_t value, void *data)
 {
 	struct bank *b = data;
 
@@ -491,7 +491,7 @@ DEFINE_TEST(test_rcu_grace_period_waits_for_readers,
 
 static int proc_write(const char *path, const char *text)
 {
-	struct proc_dir_entry *de;
+	struct ldm_proc_entry *de;
 	struct ldm_proc_file *f;
 	ssize_t n;
 	int err = ldm_proc_lookup(path, &de);
@@ -605,19 +605,19 @@ DEFINE_TEST(test_sysctl_tables_are_served_under_proc_sys,
 	free(text);
 	unregister_sysctl_table(h2);
 	ASSERT(!ldm_proc_read_path("/sys/dev/other", NULL));
-	ASSERT(ldm_proc_lookup("/sys/dev", &(struct proc_dir_entry *){ NULL }) == -ENOENT);
+	ASSERT(ldm_proc_lookup("/sys/dev", &(struct ldm_proc_entry *){ NULL }) == -ENOENT);
 }
 
 static int nl_msgs;
 static uint32_t nl_group, nl_pid, nl_type;
 static size_t nl_len;
 
-static void nl_listener(int unit, uint32_t pid, uint32_t group, const void *data, size_t len,
-			void *ctx)
+static void nl_listener(int unit, uint32_t pid, uint32_t group, const void *msg, size_t len,
+			void *data)
 {
-	const struct nlmsghdr *nlh = data;
+	const struct nlmsghdr *nlh = msg;
 
-	(void)ctx;
+	(void)data;
 	if (unit != NETLINK_NFLOG)
 		return;
 	nl_msgs++;
@@ -779,7 +779,7 @@ struct cmos {
 	uint8_t regs[64];
 };
 
-static uint32_t cmos_read(void *data, unsigned long addr, unsigned int width)
+static uint32_t cmos_read(unsigned long addr, unsigned int width, void *data)
 {
 	struct cmos *c = data;
 
@@ -787,7 +787,7 @@ static uint32_t cmos_read(void *data, unsigned long addr, unsigned int width)
 	return addr == 0x70 ? c->index : c->regs[c->index & 63];
 }
 
-static void cmos_write(void *data, unsigned long addr, unsigned int width, uint32_t value)
+static void cmos_write(unsigned long addr, unsigned int width, uint32_t value, void *data)
 {
 	struct cmos *c = data;
 

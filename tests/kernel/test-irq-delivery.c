@@ -31,7 +31,7 @@ static irqreturn_t locking_handler(int irq, void *dev_id, struct pt_regs *regs)
 }
 
 /* A device whose write to its port raises line 7, as a model's does. */
-static void raise_write(void *data, unsigned long addr, unsigned int width, uint32_t value)
+static void raise_write(unsigned long addr, unsigned int width, uint32_t value, void *data)
 {
 	(void)data;
 	(void)addr;

@@ -34,7 +34,7 @@ static uint8_t regs[0x100];
 /* Channel 5's current count, 0x01ff words, read low byte first. */
 static int count_reads;
 
-static uint32_t dma_read(void *data, unsigned long addr, unsigned int width)
+static uint32_t dma_read(unsigned long addr, unsigned int width, void *data)
 {
 	(void)data;
 	(void)width;
@@ -43,7 +43,7 @@ static uint32_t dma_read(void *data, unsigned long addr, unsigned int width)
 	return regs[addr & 0xff];
 }
 
-static void dma_write(void *data, unsigned long addr, unsigned int width, uint32_t value)
+static void dma_write(unsigned long addr, unsigned int width, uint32_t value, void *data)
 {
 	uint8_t *log = data;
 

@@ -502,6 +502,15 @@ void exec_ok(const struct ldmd *d, const char *prog, char **out)
 		FAIL("ldm exec -- %s: exit status %d, output:\n%s", prog, status, *out);
 }
 
+int ldm_run_verb(const struct ldmd *d, const char *args, char **out)
+{
+	char cmd[2048];
+
+	snprintf(cmd, sizeof(cmd), "%s/tools/ldm/ldm --root %s %s 2>&1", LDM_BUILD_DIR, d->root,
+		 args);
+	return ldm_test_run(cmd, out);
+}
+
 /* Add platform device @name<@id> and remove it again, over the control connection @ctl. */
 static void settle_add_remove(int ctl, const char *name, unsigned int id)
 {

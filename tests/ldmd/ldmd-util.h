@@ -160,4 +160,7 @@ int ldm_exec(const struct ldmd *d, const char *env, const char *prog, char **out
 /* Run @prog under ldm exec with the build's preload; it must succeed; its output in @out. */
 void exec_ok(const struct ldmd *d, const char *prog, char **out);
 
+/* Run "ldm --root DIR @args"; its status, its output (and stderr) in @out. */
+int ldm_run_verb(const struct ldmd *d, const char *args, char **out);
+
 #endif /* _LDMD_UTIL_H */

@@ -26,14 +26,6 @@
 #include "ldmd-util.h"
 #include "../hw/linux269.h"
 
-/* Fail unless @text contains @needle. */
-#define ASSERT_CONTAINS(text, needle) \
-	do { \
-		const char *__t = (text), *__n = (needle); \
-		if (!__t || !strstr(__t, __n)) \
-			FAIL("expected \"%s\" in:\n%s", __n, __t ? __t : "(null)"); \
-	} while (0)
-
 #define PC_DTS	      LDM_SOURCE_DIR "/boards/pc.dts"
 #define LDM	      LDM_BUILD_DIR "/tools/ldm/ldm"
 #define KHW_PORTS_KO  LDM_BUILD_DIR "/tests/modules/khw_ports.ko"

@@ -5,13 +5,18 @@
  * 00:03.0, so that lspci -k has a driver to show): lspci, lspci -n, -vv
  * and -k list the board's functions (golden files), setpci reads config
  * space and sizes a BAR through it, and udevadm info shows a function's
- * PCI_ID, PCI_CLASS and MODALIAS.
+ * PCI_ID, PCI_CLASS and MODALIAS. With 2.6.9's i8xx_tco.c built unchanged
+ * (when $LDM_LINUX_2_6_9 names a tree), wdctl reads and sets the TCO timer
+ * of the LPC bridge's model.
  */
 #include <signal.h>
 
 #include "ldmd-util.h"
+#include "../hw/linux269.h"
 
-static void pci_up(struct ldmd *d)
+#define LDM LDM_BUILD_DIR "/tools/ldm/ldm"
+
+static void pci_up_with(struct ldmd *d, const char *ko)
 {
 	need_fuse();
 	need_namespaces();
@@ -20,10 +25,16 @@ static void pci_up(struct ldmd *d)
 	if (!in_path("lspci") || !in_path("setpci"))
 		ldm_test_skip("lspci is not installed (Debian package pciutils)");
 	make_root(d);
-	d->pid = spawn_ldmd(d, true,
-			    (const char *[]){ "--board", LDM_SOURCE_DIR "/boards/pci.dts",
-					      LDM_BUILD_DIR "/tests/modules/khw_pci.ko", NULL });
+	d->pid =
+		spawn_ldmd(d, true,
+			   (const char *[]){ "--board", LDM_SOURCE_DIR "/boards/pci.dts",
+					     LDM_BUILD_DIR "/tests/modules/khw_pci.ko", ko, NULL });
 	wait_ready(d);
+}
+
+static void pci_up(struct ldmd *d)
+{
+	pci_up_with(d, NULL);
 }
 
 static void pci_down(struct ldmd *d)
@@ -107,4 +118,91 @@ DEFINE_TEST(test_pci_exec_udevadm_info,
 	ASSERT(strstr(out, "E: MODALIAS=pci:v000010ECd00008139sv00001AF4sd00001100bc02sc00i00\n"));
 	free(out);
 	pci_down(&d);
+}
+
+DEFINE_TEST(test_pci_exec_wdctl_on_the_tco_timer,
+	    .description = "2.6.9's i8xx_tco.c, unchanged, finds the 82801AA LPC bridge of "
+			   "boards/pci.dts and its TCO timer model; wdctl under ldm exec names "
+			   "it with its 30-s heartbeat, and wdctl -s 10 sets the model's count "
+			   "to 16 ticks of 0.6 s; its magic close leaves the timer halted",
+	    .no_runtime = true)
+{
+	struct ldmd d;
+	char ko[256], *out;
+
+	if (!in_path("wdctl"))
+		ldm_test_skip("wdctl is not installed (Debian package util-linux)");
+	linux269_build("char/watchdog/i8xx_tco", ko, sizeof(ko));
+	pci_up_with(&d, ko);
+	exec_ok(&d, "wdctl", &out);
+	ASSERT(strstr(out, "Identity:      i8xx TCO timer [version 0]\n"));
+	ASSERT(strstr(out, "Timeout:       30 seconds\n"));
+	free(out);
+	exec_ok(&d, "wdctl -s 10", &out);
+	free(out);
+	ASSERT_EQ(ldm_run_verb(&d, "hw read tco@460 3", &out), 0);
+	ASSERT_STREQ(out, "0x10\n");
+	free(out);
+	ASSERT_EQ(ldm_run_verb(&d, "hw read tco@460 0", &out), 0);
+	ASSERT_STREQ(out, "0x00\n");
+	free(out);
+	pci_down(&d);
+	linux269_clean(ko);
+}
+
+DEFINE_TEST(test_pci_hotplug_autoloads_its_driver,
+	    .description = "ldm device remove 0000:00:03.0 takes the function out (khw_pci's "
+			   "remove runs first); after rmmod, ldm device add puts it back, and "
+			   "ldmd --modules loads khw_pci by its pci: alias, which binds (lspci -k "
+			   "names it); adding it twice, or a function the board has not, fails "
+			   "saying why",
+	    .no_runtime = true)
+{
+	char dir[600], cmd[2048], *out;
+	struct ldmd d;
+
+	need_fuse();
+	need_namespaces();
+	if (!in_path("dtc") || !in_path("lspci"))
+		ldm_test_skip("dtc or lspci is not installed (device-tree-compiler, pciutils)");
+	make_root(&d);
+	snprintf(dir, sizeof(dir), "%s/modules", d.root);
+	snprintf(cmd, sizeof(cmd), "mkdir %s && cp %s/tests/modules/khw_pci.ko %s/ && %s depmod %s",
+		 dir, LDM_BUILD_DIR, dir, LDM, dir);
+	ASSERT_EQ(system(cmd), 0);
+	d.pid = spawn_ldmd(&d, true,
+			   (const char *[]){ "--board", LDM_SOURCE_DIR "/boards/pci.dts",
+					     "--modules", dir, NULL });
+	wait_ready(&d);
+	wait_for_file(&d, SYS(&d, "/bus/pci/devices/0000:00:03.0/driver"));
+
+	ASSERT_EQ(ldm_run_verb(&d, "device remove 0000:00:03.0", &out), 0);
+	free(out);
+	ASSERT(access(SYS(&d, "/bus/pci/devices/0000:00:03.0"), F_OK));
+	ASSERT_STREQ(cat(SYS(&d, "/module/khw_pci/parameters/removed")), "1\n");
+	ASSERT_EQ(ldm_run_verb(&d, "rmmod khw_pci", &out), 0);
+	free(out);
+
+	ASSERT_EQ(ldm_run_verb(&d, "device add 0000:00:03.0", &out), 0);
+	ASSERT_STREQ(out, "0000:00:03.0\n");
+	free(out);
+	wait_for_file(&d, SYS(&d, "/bus/pci/devices/0000:00:03.0/driver"));
+	ASSERT_STREQ(cat(SYS(&d, "/module/khw_pci/parameters/probed")), "1\n");
+	exec_ok(&d, "sh -c 'lspci -k -s 03.0 2>/dev/null'", &out);
+	ASSERT(strstr(out, "Kernel driver in use: khw_pci\n"));
+	free(out);
+
+	ASSERT_EQ(ldm_run_verb(&d, "device add 0000:00:03.0", &out), 1);
+	ASSERT(strstr(out, "PCI function 0000:00:03.0 is in its slot already"));
+	free(out);
+	ASSERT_EQ(ldm_run_verb(&d, "device add 0000:00:09.0", &out), 1);
+	ASSERT(strstr(out, "the board has no PCI function 0000:00:09.0"));
+	free(out);
+	ASSERT_EQ(ldm_run_verb(&d, "device remove 0000:00:09.0", &out), 1);
+	ASSERT(strstr(out, "no PCI function 0000:00:09.0 is in its slot"));
+	free(out);
+	ldmd_stop(&d, SIGTERM);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	ASSERT_EQ(system(cmd), 0);
+	remove_root(&d);
 }

@@ -724,7 +724,7 @@ static int remove_events;
 /* On "remove", look at the object's directory and read its file: the tree only. */
 static void look_at_removed(const struct ldm_uevent *ev, void *data)
 {
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	char path[160];
 
 	(void)data;

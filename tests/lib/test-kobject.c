@@ -91,7 +91,7 @@ static struct tobj *tobj_register(const char *label, struct kobject *parent, str
 
 /* ---- looking at the tree ---- */
 
-static int append_name(void *ctx, const char *name, const struct ldm_sysfs_stat *st)
+static int append_name(const char *name, const struct ldm_sysfs_stat *st, void *ctx)
 {
 	char *list = ctx;
 
@@ -106,7 +106,7 @@ static int append_name(void *ctx, const char *name, const struct ldm_sysfs_stat 
 /* The names in a directory, "a,b,c," in creation order, into @list (512 bytes). */
 static void list_dir(const char *path, char *list)
 {
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 
 	list[0] = '\0';
 	ASSERT_OK(ldm_sysfs_lookup(path, 0, &sd));

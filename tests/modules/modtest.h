@@ -80,7 +80,7 @@ static inline bool node_exists(const char *fmt, ...) __attribute__((format(print
 
 static inline bool node_exists(const char *fmt, ...)
 {
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *sd;
 	char path[512];
 	va_list args;
 
@@ -141,13 +141,5 @@ static inline char *run_captured(void (*fn)(void *arg), void *arg)
 	ASSERT(err);
 	return err;
 }
-
-/* Fail unless @text contains @needle. */
-#define ASSERT_CONTAINS(text, needle) \
-	do { \
-		const char *__t = (text), *__n = (needle); \
-		if (!__t || !strstr(__t, __n)) \
-			FAIL("expected \"%s\" in:\n%s", __n, __t ? __t : "(null)"); \
-	} while (0)
 
 #endif /* _LDM_TEST_MODTEST_H */

@@ -76,13 +76,6 @@ static char *run_captured(void (*fn)(void *arg), void *arg)
 	return err;
 }
 
-#define ASSERT_CONTAINS(text, needle) \
-	do { \
-		const char *__t = (text), *__n = (needle); \
-		if (!__t || !strstr(__t, __n)) \
-			FAIL("expected \"%s\" in:\n%s", __n, __t ? __t : "(null)"); \
-	} while (0)
-
 /* In a child: boot, do @fn, stop (which must report nothing), exit(0). */
 struct booted {
 	void (*fn)(void);
@@ -683,7 +676,7 @@ DEFINE_TEST(
 	platform_device_unregister(w);
 	ASSERT_OK(ldm_delete_module("widget", 0));
 
-	ASSERT_OK(ldm_modfile_open(EXAMPLE_DIR "/widget.ko", &mf, NULL, 0));
+	ASSERT_OK(ldm_modfile_open(EXAMPLE_DIR "/widget.ko", &mf));
 	while ((e = ldm_modfile_modinfo_next(mf, &pos)))
 		if (!strncmp(e, "alias=", 6))
 			snprintf(aliases + strlen(aliases), sizeof(aliases) - strlen(aliases),

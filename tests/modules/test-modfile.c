@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <libldm/modfile.h>
 #include <libldm/module.h>
 
@@ -43,11 +44,10 @@ static char *exports_of(const char *path, unsigned int flags)
 	static char out[1024];
 	struct export_lines l = { .n = 0 };
 	struct ldm_modfile *mf;
-	char why[256];
 	size_t i;
 
-	if (ldm_modfile_openat(AT_FDCWD, path, flags, &mf, why, sizeof(why)))
-		FAIL("%s: %s", path, why);
+	if (ldm_modfile_openat(AT_FDCWD, path, flags, &mf))
+		FAIL("%s: %s", path, ldm_modfile_why());
 	ASSERT_OK(ldm_modfile_for_each_export(mf, collect_export, &l));
 	ldm_modfile_free(mf);
 	qsort(l.lines, l.n, sizeof(l.lines[0]), by_line);
@@ -118,11 +118,9 @@ DEFINE_TEST(
 	struct import_seen seen = { 0 };
 	const char *e;
 	size_t pos = 0, n = 0;
-	char why[256];
 
-	if (ldm_modfile_openat(AT_FDCWD, LAYOUTS "rel12.ko", LDM_MODFILE_LAZY, &mf, why,
-			       sizeof(why)))
-		FAIL("%s", why);
+	if (ldm_modfile_openat(AT_FDCWD, LAYOUTS "rel12.ko", LDM_MODFILE_LAZY, &mf))
+		FAIL("%s", ldm_modfile_why());
 	ASSERT_OK(ldm_modfile_for_each_import(mf, see_import, &seen));
 	ASSERT(seen.import && seen.weak && !seen.other);
 	ASSERT_STREQ(ldm_modfile_modinfo_get(mf, "license"), "GPL");
@@ -151,20 +149,58 @@ DEFINE_TEST(
 	};
 	struct export_lines l = { .n = 0 };
 	struct ldm_modfile *mf;
-	char path[512], why[256];
+	char path[512];
 	unsigned int flags;
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(cases); i++) {
 		for (flags = 0; flags <= LDM_MODFILE_LAZY; flags += LDM_MODFILE_LAZY) {
 			snprintf(path, sizeof(path), LAYOUTS "%s", cases[i].file);
-			if (ldm_modfile_openat(AT_FDCWD, path, flags, &mf, why, sizeof(why)))
-				FAIL("%s: %s", path, why);
+			if (ldm_modfile_openat(AT_FDCWD, path, flags, &mf))
+				FAIL("%s: %s", path, ldm_modfile_why());
 			ASSERT_EQ(ldm_modfile_for_each_export(mf, collect_export, &l), -ENOEXEC);
-			ASSERT_STREQ(ldm_modfile_why(mf), cases[i].why);
+			ASSERT_STREQ(ldm_modfile_why(), cases[i].why);
 			ldm_modfile_free(mf);
 		}
 	}
+}
+
+/* Another thread: the reason it starts with, then a failure of its own. */
+static void *fail_elsewhere(void *arg)
+{
+	char *seen = arg;
+	struct ldm_modfile *mf;
+
+	snprintf(seen, 256, "%s", ldm_modfile_why());
+	if (ldm_modfile_open("/nonexistent/ldm-other.ko", &mf) != -ENOENT)
+		snprintf(seen, 256, "the open did not fail");
+	return NULL;
+}
+
+DEFINE_TEST(
+	test_modfile_why_is_the_threads_last_failure,
+	.description =
+		"ldm_modfile_why() is one channel for every call: it says why an open, a new image and a walk failed, each the thread's last; another thread's failures leave it alone",
+	.no_runtime = true)
+{
+	static const char refused[] = "__ksymtab: relocation type 10, not one of an export table";
+	struct export_lines l = { .n = 0 };
+	struct ldm_modfile *mf;
+	char other[256] = "not run";
+	pthread_t t;
+
+	ASSERT_EQ(ldm_modfile_new("garbage", 7, &mf), -ENOEXEC);
+	ASSERT_STREQ(ldm_modfile_why(), "truncated: 7 bytes is smaller than an ELF header");
+	ASSERT_EQ(ldm_modfile_open("/nonexistent/ldm.ko", &mf), -ENOENT);
+	ASSERT_STREQ(ldm_modfile_why(), strerror(ENOENT));
+	ASSERT_OK(ldm_modfile_openat(AT_FDCWD, LAYOUTS "bad_type.ko", LDM_MODFILE_LAZY, &mf));
+	ASSERT_EQ(ldm_modfile_for_each_export(mf, collect_export, &l), -ENOEXEC);
+	ASSERT_STREQ(ldm_modfile_why(), refused);
+	ASSERT_OK(pthread_create(&t, NULL, fail_elsewhere, other));
+	ASSERT_OK(pthread_join(t, NULL));
+	ASSERT_STREQ(other, ""); /* a thread starts with no reason */
+	ASSERT_STREQ(ldm_modfile_why(), refused);
+	ldm_modfile_free(mf);
 }
 
 /* The whole file, for truncated copies. */
@@ -202,11 +238,12 @@ DEFINE_TEST(
 	for (cut = 0; cut < len; cut += 61) {
 		ASSERT_OK(ftruncate(fd, 0));
 		ASSERT_EQ(pwrite(fd, image, cut, 0), (ssize_t)cut);
-		ew = ldm_modfile_openat(AT_FDCWD, tmpl, 0, &mf, why_whole, sizeof(why_whole));
+		ew = ldm_modfile_openat(AT_FDCWD, tmpl, 0, &mf);
+		snprintf(why_whole, sizeof(why_whole), "%s", ldm_modfile_why());
 		if (!ew)
 			ldm_modfile_free(mf);
-		el = ldm_modfile_openat(AT_FDCWD, tmpl, LDM_MODFILE_LAZY, &mf, why_lazy,
-					sizeof(why_lazy));
+		el = ldm_modfile_openat(AT_FDCWD, tmpl, LDM_MODFILE_LAZY, &mf);
+		snprintf(why_lazy, sizeof(why_lazy), "%s", ldm_modfile_why());
 		if (!el)
 			ldm_modfile_free(mf);
 		if (!ew)
@@ -252,7 +289,7 @@ DEFINE_TEST(
 {
 	struct ldm_modfile *mf;
 	unsigned int flags;
-	char why[256], cmd[512], out[64];
+	char cmd[512], out[64];
 	FILE *p;
 	size_t i;
 
@@ -260,8 +297,8 @@ DEFINE_TEST(
 		const char *path = compressed_hello(compressors[i].prog, compressors[i].suffix);
 
 		for (flags = 0; flags <= LDM_MODFILE_LAZY; flags += LDM_MODFILE_LAZY) {
-			if (ldm_modfile_openat(AT_FDCWD, path, flags, &mf, why, sizeof(why)))
-				FAIL("%s: %s", path, why);
+			if (ldm_modfile_openat(AT_FDCWD, path, flags, &mf))
+				FAIL("%s: %s", path, ldm_modfile_why());
 			ASSERT_EQ(ldm_modfile_compression(mf), compressors[i].kind);
 			ASSERT_STREQ(ldm_modfile_modinfo_get(mf, "name"), "hello");
 			ASSERT_STREQ(ldm_modfile_modinfo_get(mf, "license"), "GPL");
@@ -284,7 +321,8 @@ DEFINE_TEST(
 	.no_runtime = true)
 {
 	struct ldm_modfile *mf;
-	char why[256], want[64];
+	const char *why = ldm_modfile_why(); /* this thread's: each call below rewrites it */
+	char want[64];
 	size_t i, len, cut;
 	int error;
 
@@ -295,19 +333,19 @@ DEFINE_TEST(
 		unlink(path);
 		/* Cut at three places past the magic: the decoder runs out. */
 		for (cut = 8; cut < len; cut += len / 3) {
-			error = ldm_modfile_new(image, cut, &mf, why, sizeof(why));
+			error = ldm_modfile_new(image, cut, &mf);
 			ASSERT_EQ(error, -ENOEXEC);
 			snprintf(want, sizeof(want), "%s: ", compressors[i].name);
 			if (strncmp(why, want, strlen(want)))
 				FAIL("%s cut at %zu: '%s'", compressors[i].suffix, cut, why);
 		}
 		snprintf(want, sizeof(want), "%s: truncated", compressors[i].name);
-		ASSERT_EQ(ldm_modfile_new(image, len / 2, &mf, why, sizeof(why)), -ENOEXEC);
+		ASSERT_EQ(ldm_modfile_new(image, len / 2, &mf), -ENOEXEC);
 		ASSERT_STREQ(why, want);
 		/* Flip bytes of the middle, one copy each: refused, or read if the check misses. */
 		for (cut = len / 3; cut < 2 * len / 3; cut += 7) {
 			image[cut] ^= 0x5a;
-			error = ldm_modfile_new(image, len, &mf, why, sizeof(why));
+			error = ldm_modfile_new(image, len, &mf);
 			image[cut] ^= 0x5a;
 			if (!error) {
 				ldm_modfile_free(mf);
@@ -371,7 +409,7 @@ static size_t interesting_ranges(const void *image, size_t len, size_t (*r)[2], 
 	size_t n = 0, i;
 	unsigned int idx;
 
-	ASSERT_OK(ldm_modfile_new(image, len, &mf, NULL, 0));
+	ASSERT_OK(ldm_modfile_new(image, len, &mf));
 	r[n][0] = 0;
 	r[n++][1] = 64; /* the ELF header */
 	ASSERT_OK(ldm_modfile_section(mf, 0, &sec));
@@ -412,7 +450,7 @@ static void read_garbled(const char *path)
 	int error;
 
 	for (i = 0; i < ARRAY_SIZE(flags); i++) {
-		error = ldm_modfile_openat(AT_FDCWD, path, flags[i], &mf, NULL, 0);
+		error = ldm_modfile_openat(AT_FDCWD, path, flags[i], &mf);
 		if (error) {
 			ASSERT(error == -ENOEXEC || error == -EFBIG);
 			continue;

@@ -17,6 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "tool-grow.h"
 #include "ldm.h"
 #include "tool-util.h"
 
@@ -45,15 +46,8 @@ struct names {
 
 static int names_add(struct names *n, const char *name)
 {
-	if (n->n == n->cap) {
-		size_t cap = n->cap ? 2 * n->cap : 32;
-		char **v = realloc(n->v, cap * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		n->v = v;
-		n->cap = cap;
-	}
+	if (TOOL_GROW(n->v, n->cap, n->n + 1, 32))
+		return -ENOMEM;
 	n->v[n->n] = strdup(name);
 	return n->v[n->n++] ? 0 : -ENOMEM;
 }

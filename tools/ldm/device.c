@@ -26,7 +26,10 @@ static void device_help(FILE *out)
 		"$LDM_ROOT, else /run/ldm), or remove one added so. The device is named\n"
 		"NAME followed by its id (\"serial3\"), or NAME alone without --id, as 2.6.9\n"
 		"names platform devices; add prints that name. A driver of the same name\n"
-		"binds to it at once. RANGE is START-END or START+SIZE (0x1000+0x100).\n\n"
+		"binds to it at once. RANGE is START-END or START+SIZE (0x1000+0x100).\n"
+		"A NAME of the form 0000:BB:DD.F is a PCI function of the board instead\n"
+		"(docs/pci.md): add puts it into its slot, as a card inserted, and remove\n"
+		"takes it out, its driver's remove first.\n\n"
 		"  -r, --root DIR   the ldmd to talk to\n"
 		"      --id N       the device's number\n"
 		"      --mem RANGE  a memory range (IORESOURCE_MEM)\n"
@@ -137,5 +140,5 @@ static int device_run(int argc, char *argv[])
 const struct ldm_verb ldm_verb_device = {
 	.name = "device",
 	.run = device_run,
-	.help = "hotplug a platform device into ldmd's runtime, or remove it",
+	.help = "hotplug a platform device or a PCI function into ldmd's runtime, or remove it",
 };

@@ -14,6 +14,7 @@
 #include <libldm/module.h>
 #include <libldm/runtime.h>
 
+#include "tool-grow.h"
 #include "ldm.h"
 #include "tool-util.h"
 
@@ -92,15 +93,8 @@ static int collect_export(const struct ldm_modfile_export *exp, void *data)
 {
 	struct mod_obj *m = data;
 
-	if (m->nexports == m->cap) {
-		size_t cap = m->cap ? 2 * m->cap : 16;
-		struct mod_export *v = realloc(m->exports, cap * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		m->exports = v;
-		m->cap = cap;
-	}
+	if (TOOL_GROW(m->exports, m->cap, m->nexports + 1, 16))
+		return -ENOMEM;
 	m->exports[m->nexports].name = exp->name;
 	m->exports[m->nexports].gpl = exp->license == LDM_EXPORT_GPL;
 	m->nexports++;
@@ -148,11 +142,10 @@ static int collect_alias(const char *alias, void *data)
 
 static int read_aliases(struct mod_obj *m)
 {
-	char why[256];
-	int error = ldm_modfile_for_each_device_alias(m->mf, collect_alias, m, why, sizeof(why));
+	int error = ldm_modfile_for_each_device_alias(m->mf, collect_alias, m);
 
 	if (error == -ENOEXEC)
-		report("%s: %s", m->path, why);
+		report("%s: %s", m->path, ldm_modfile_why());
 	return error == -ENOEXEC ? 0 : error;
 }
 

@@ -13,6 +13,7 @@
 #include <libldm/module.h>
 #include <libldm/runtime.h>
 
+#include "tool-grow.h"
 #include "ldm.h"
 #include "tool-util.h"
 
@@ -25,15 +26,8 @@ static int collect(const struct ldm_export *exp, void *data)
 {
 	struct symbol_list *l = data;
 
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? 2 * l->cap : 256;
-		struct ldm_export *v = realloc(l->v, cap * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		l->v = v;
-		l->cap = cap;
-	}
+	if (TOOL_GROW(l->v, l->cap, l->n + 1, 256))
+		return -ENOMEM;
 	l->v[l->n++] = *exp;
 	return 0;
 }

@@ -21,10 +21,9 @@
 struct ldm_modfile *tool_open_module(const char *verb, const char *path)
 {
 	struct ldm_modfile *mf;
-	char why[256];
 
-	if (ldm_modfile_open(path, &mf, why, sizeof(why))) {
-		fprintf(stderr, "ldm %s: %s: %s\n", verb, path, why);
+	if (ldm_modfile_open(path, &mf)) {
+		fprintf(stderr, "ldm %s: %s: %s\n", verb, path, ldm_modfile_why());
 		return NULL;
 	}
 	return mf;

@@ -43,7 +43,7 @@ void pci_set_proc_ops(int (*attach)(struct pci_dev *dev), void (*detach)(struct 
  *
  * Names it "0000:BB:SS.F" and lists it for the searches; a driver whose
  * table matches binds to it.
- * Return: 0, or device_register()'s error (the caller then puts @dev->dev).
+ * Return: 0, or device_add()'s error (the caller then puts @dev->dev).
  */
 int pci_bus_add_device(struct pci_dev *dev)
 {
@@ -59,10 +59,16 @@ int pci_bus_add_device(struct pci_dev *dev)
 	dev->dev.coherent_dma_mask = 0xffffffffULL;
 	if (!dev->cfg_size)
 		dev->cfg_size = 256;
+	/*
+	 * Its reference count is live before the searches can find it: a
+	 * pci_get_device() in between would take a reference that the
+	 * count's initialisation then forgot.
+	 */
+	device_initialize(&dev->dev);
 	pthread_rwlock_wrlock(&pci_devices_lock);
 	list_add_tail(&dev->global_list, &pci_devices);
 	pthread_rwlock_unlock(&pci_devices_lock);
-	error = device_register(&dev->dev);
+	error = device_add(&dev->dev);
 	if (error) {
 		pthread_rwlock_wrlock(&pci_devices_lock);
 		list_del_init(&dev->global_list);

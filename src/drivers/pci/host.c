@@ -9,6 +9,7 @@
  * pci_ops, and by configuration mechanism 1 at ports 0xCF8/0xCFC.
  * docs/pci.md gives the binding.
  */
+#include <ctype.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -20,6 +21,7 @@
 #include <ldm/of.h>
 #include <ldm/pci.h>
 #include <ldm/slab.h>
+#include <libldm/device.h>
 #include <libldm/hw.h>
 
 #include "../../hw/regbank.h"
@@ -54,11 +56,18 @@ struct pci_model {
 /* A root bus made from one "ldm,pci-host" node. */
 struct pci_host {
 	struct pci_bus bus;
+	struct device *dev; /* its platform device, the functions' parent */
 	struct device_node *np;
 	struct pci_model *models;
 	struct pci_host *next;
 };
 
+/*
+ * hotplug_lock serialises the changes of the functions on the buses: a
+ * host's probe and remove, and the hotplug of one function; it is taken
+ * before hosts_lock, which guards the lists and the config spaces.
+ */
+static pthread_mutex_t hotplug_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t hosts_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct pci_host *hosts;
 static u32 conf1_addr;
@@ -324,7 +333,7 @@ static void bank_raise(struct pci_bar_bank *bank)
  * it covers is read (or written) once; the bytes of a register it covers in
  * part keep their value on a write. Past the bank's registers: all ones.
  */
-static uint32_t bank_read(void *data, unsigned long addr, unsigned int width)
+static uint32_t bank_read(unsigned long addr, unsigned int width, void *data)
 {
 	struct pci_bar_bank *bank = data;
 	unsigned int rbytes, off = (unsigned int)(addr - bank->start), o, i;
@@ -344,7 +353,7 @@ static uint32_t bank_read(void *data, unsigned long addr, unsigned int width)
 	return val;
 }
 
-static void bank_write(void *data, unsigned long addr, unsigned int width, uint32_t value)
+static void bank_write(unsigned long addr, unsigned int width, uint32_t value, void *data)
 {
 	struct pci_bar_bank *bank = data;
 	unsigned int rbytes, off = (unsigned int)(addr - bank->start), o, i;
@@ -525,8 +534,11 @@ static int model_config(struct device_node *np, const char *prop, u8 *to)
 	return 0;
 }
 
-/* A function from @np, checked against @host's (not yet on the bus). */
-static int model_create(struct pci_host *host, struct device_node *np, struct device *parent)
+/*
+ * A function from @np, checked against @host's and put on its list (not yet
+ * on the bus); in *@out.
+ */
+static int model_create(struct pci_host *host, struct device_node *np, struct pci_model **out)
 {
 	struct pci_model *m = kzalloc(sizeof(*m), GFP_KERNEL);
 	int error;
@@ -534,7 +546,7 @@ static int model_create(struct pci_host *host, struct device_node *np, struct de
 	if (!m)
 		return -ENOMEM;
 	m->pdev.dev.release = model_release;
-	m->pdev.dev.parent = parent;
+	m->pdev.dev.parent = host->dev;
 	m->pdev.dev.of_node = of_node_get(np);
 	m->pdev.bus = &host->bus;
 	INIT_LIST_HEAD(&m->pdev.global_list);
@@ -552,31 +564,75 @@ static int model_create(struct pci_host *host, struct device_node *np, struct de
 		model_free(m);
 		return error;
 	}
+	pthread_mutex_lock(&hosts_lock);
 	m->next = host->models;
 	host->models = m;
+	pthread_mutex_unlock(&hosts_lock);
+	*out = m;
 	return 0;
 }
 
-/* Set the multi-function bit of function 0 of each slot with others. */
+/* Set the multi-function bit of each function of a slot with others. */
 static void host_mark_multifunction(struct pci_host *host)
 {
 	struct pci_model *m, *o;
 
-	for (m = host->models; m; m = m->next)
-		for (o = host->models; o; o = o->next)
-			if (PCI_SLOT(o->pdev.devfn) == PCI_SLOT(m->pdev.devfn) &&
-			    PCI_FUNC(o->pdev.devfn))
-				m->pdev.multifunction = 1;
+	pthread_mutex_lock(&hosts_lock);
 	for (m = host->models; m; m = m->next) {
+		m->pdev.multifunction = 0;
+		for (o = host->models; o; o = o->next)
+			if (PCI_SLOT(o->pdev.devfn) == PCI_SLOT(m->pdev.devfn) && o != m)
+				m->pdev.multifunction = 1;
 		m->pdev.hdr_type = m->pdev.multifunction ? 0x80 : 0;
 		m->cfg[PCI_HEADER_TYPE] = m->pdev.hdr_type;
+	}
+	pthread_mutex_unlock(&hosts_lock);
+}
+
+/* Put @m, made by model_create(), on @host's bus: its event, its driver. */
+static void model_add(struct pci_host *host, struct pci_model *m)
+{
+	int error;
+
+	list_add_tail(&m->pdev.bus_list, &host->bus.devices);
+	m->state = MODEL_ADDED;
+	error = pci_bus_add_device(&m->pdev);
+	if (error) {
+		m->state = MODEL_FAILED;
+		pr_err("ldm: pci %s: cannot add %s: %d\n", host->np->full_name, pci_name(&m->pdev),
+		       error);
+		list_del_init(&m->pdev.bus_list);
 	}
 }
 
 /*
- * Take @host's functions off the bus. One a driver or a search still holds
- * loses its bus: its config accessors then answer PCIBIOS_DEVICE_NOT_FOUND.
+ * Take @m, off its host's list already, off the bus: its driver's remove
+ * runs first, as pci_remove_bus_device() has it. A pci_dev that a driver
+ * or a search still holds answers its config accessors from the slot,
+ * which no longer holds @m (PCIBIOS_DEVICE_NOT_FOUND, or the function put
+ * there since, as on hardware); when its host goes too (@host_goes), it
+ * loses its bus, which is freed.
  */
+static void model_take_off(struct pci_model *m, bool host_goes)
+{
+	switch (m->state) {
+	case MODEL_ADDED:
+		list_del_init(&m->pdev.bus_list);
+		get_device(&m->pdev.dev);
+		pci_remove_bus_device(&m->pdev);
+		if (host_goes)
+			m->pdev.bus = NULL;
+		put_device(&m->pdev.dev);
+		break;
+	case MODEL_FAILED:
+		put_device(&m->pdev.dev);
+		break;
+	default:
+		model_free(m);
+	}
+}
+
+/* Take @host's functions off the bus (model_take_off()), the host going. */
 static void host_remove_models(struct pci_host *host)
 {
 	struct pci_model *m, *next;
@@ -587,23 +643,17 @@ static void host_remove_models(struct pci_host *host)
 	pthread_mutex_unlock(&hosts_lock);
 	for (; m; m = next) {
 		next = m->next;
-		switch (m->state) {
-		case MODEL_ADDED:
-			get_device(&m->pdev.dev);
-			pci_remove_bus_device(&m->pdev);
-			m->pdev.bus = NULL;
-			put_device(&m->pdev.dev);
-			break;
-		case MODEL_FAILED:
-			put_device(&m->pdev.dev);
-			break;
-		default:
-			model_free(m);
-		}
+		model_take_off(m, true);
 	}
 }
 
-static int host_probe(struct device *dev)
+/* Whether @np is a function whose slot is empty until a hotplug fills it. */
+static bool slot_empty(struct device_node *np)
+{
+	return of_get_property(np, "ldm,slot-empty", NULL) != NULL;
+}
+
+static int host_probe_locked(struct device *dev)
 {
 	struct device_node *child, *np = dev->of_node;
 	struct pci_host *host;
@@ -623,6 +673,7 @@ static int host_probe(struct device *dev)
 		return -EINVAL;
 	}
 	host->np = np;
+	host->dev = dev;
 	host->bus.number = host->bus.secondary = (unsigned char)range[0];
 	host->bus.ops = &host_ops;
 	INIT_LIST_HEAD(&host->bus.devices);
@@ -641,9 +692,9 @@ static int host_probe(struct device *dev)
 	}
 	for_each_child_of_node(np, child)
 	{
-		if (!of_device_is_available(child))
+		if (!of_device_is_available(child) || slot_empty(child))
 			continue;
-		error = model_create(host, child, dev);
+		error = model_create(host, child, &m);
 		if (error) {
 			of_node_put(child);
 			goto fail;
@@ -655,17 +706,8 @@ static int host_probe(struct device *dev)
 	hosts = host;
 	pthread_mutex_unlock(&hosts_lock);
 	dev_set_drvdata(dev, host);
-	for (m = host->models; m; m = m->next) {
-		list_add_tail(&m->pdev.bus_list, &host->bus.devices);
-		m->state = MODEL_ADDED;
-		error = pci_bus_add_device(&m->pdev);
-		if (error) {
-			m->state = MODEL_FAILED;
-			pr_err("ldm: pci %s: cannot add %s: %d\n", np->full_name,
-			       pci_name(&m->pdev), error);
-			list_del_init(&m->pdev.bus_list);
-		}
-	}
+	for (m = host->models; m; m = m->next)
+		model_add(host, m);
 	return 0;
 fail:
 	host_remove_models(host);
@@ -673,10 +715,21 @@ fail:
 	return error;
 }
 
+static int host_probe(struct device *dev)
+{
+	int error;
+
+	pthread_mutex_lock(&hotplug_lock);
+	error = host_probe_locked(dev);
+	pthread_mutex_unlock(&hotplug_lock);
+	return error;
+}
+
 static int host_remove(struct device *dev)
 {
 	struct pci_host *host = dev_get_drvdata(dev), **p;
 
+	pthread_mutex_lock(&hotplug_lock);
 	pthread_mutex_lock(&hosts_lock);
 	for (p = &hosts; *p; p = &(*p)->next)
 		if (*p == host) {
@@ -685,6 +738,7 @@ static int host_remove(struct device *dev)
 		}
 	pthread_mutex_unlock(&hosts_lock);
 	host_remove_models(host);
+	pthread_mutex_unlock(&hotplug_lock);
 	kfree(host);
 	return 0;
 }
@@ -700,7 +754,7 @@ static struct pci_host *host_of_bus(unsigned int number)
 	return NULL;
 }
 
-static uint32_t conf1_read(void *data, unsigned long addr, unsigned int width)
+static uint32_t conf1_read(unsigned long addr, unsigned int width, void *data)
 {
 	struct pci_host *host;
 	u32 a, val = ~0u;
@@ -721,7 +775,7 @@ static uint32_t conf1_read(void *data, unsigned long addr, unsigned int width)
 	return val;
 }
 
-static void conf1_write(void *data, unsigned long addr, unsigned int width, uint32_t value)
+static void conf1_write(unsigned long addr, unsigned int width, uint32_t value, void *data)
 {
 	struct pci_host *host;
 	u32 a;
@@ -748,6 +802,157 @@ static const struct ldm_hw_ops conf1_ops = {
 	.read = conf1_read,
 	.write = conf1_write,
 };
+
+/*
+ * A function's name as pci_name() writes it, "0000:BB:DD.F", into its bus
+ * and devfn; -EINVAL if it is not one (domain 0 alone).
+ */
+static int parse_function(const char *name, unsigned int *bus, unsigned int *devfn)
+{
+	static const char shape[] = "0000:xx:xx.x";
+	unsigned int b, d, f;
+	size_t i;
+
+	if (strlen(name) != sizeof(shape) - 1)
+		return -EINVAL;
+	for (i = 0; shape[i]; i++)
+		if (shape[i] == 'x' ? !isxdigit((unsigned char)name[i]) : name[i] != shape[i])
+			return -EINVAL;
+	if (sscanf(name + 5, "%2x:%2x.%1x", &b, &d, &f) != 3 || d > 31 || f > 7)
+		return -EINVAL;
+	*bus = b;
+	*devfn = PCI_DEVFN(d, f);
+	return 0;
+}
+
+/* The available child of @host's node at @devfn, referenced, or NULL. */
+static struct device_node *host_node_at(struct pci_host *host, unsigned int devfn)
+{
+	struct device_node *child;
+	const u32 *reg;
+	int len;
+
+	for_each_child_of_node(host->np, child)
+	{
+		reg = of_get_property(child, "reg", &len);
+		if (of_device_is_available(child) && reg && len >= 20 &&
+		    ((be32_to_cpu(reg[0]) >> 8) & 0xff) == devfn)
+			return child;
+	}
+	return NULL;
+}
+
+/* The host of bus @bus, under hotplug_lock, or NULL (logged). */
+static struct pci_host *hotplug_host(const char *name, unsigned int bus)
+{
+	struct pci_host *host;
+
+	pthread_mutex_lock(&hosts_lock);
+	host = host_of_bus(bus);
+	pthread_mutex_unlock(&hosts_lock);
+	if (!host)
+		pr_err("ldm: pci: %s: the board has no bus %02x\n", name, bus);
+	return host;
+}
+
+static int function_add_locked(const char *name, unsigned int bus, unsigned int devfn)
+{
+	struct pci_host *host = hotplug_host(name, bus);
+	struct device_node *np;
+	struct pci_model *m;
+	int error;
+
+	if (!host)
+		return -ENODEV;
+	pthread_mutex_lock(&hosts_lock);
+	m = model_at(host, devfn);
+	pthread_mutex_unlock(&hosts_lock);
+	if (m) {
+		pr_err("ldm: pci: %s is in its slot already\n", name);
+		return -EEXIST;
+	}
+	np = host_node_at(host, devfn);
+	if (!np) {
+		pr_err("ldm: pci: %s: the board describes no function there\n", name);
+		return -ENODEV;
+	}
+	error = model_create(host, np, &m);
+	of_node_put(np);
+	if (error)
+		return error;
+	host_mark_multifunction(host);
+	model_add(host, m);
+	return m->state == MODEL_ADDED ? 0 : -EIO;
+}
+
+/**
+ * ldm_pci_function_add - put a function of the board into its slot, as a
+ *	hotplug controller does when a card is inserted
+ * @name: the function, "0000:BB:DD.F" (pci_name()'s form)
+ *
+ * The function is made from its node under the board's "ldm,pci-host"
+ * node (one with "ldm,slot-empty", left out at boot, or one removed with
+ * ldm_pci_function_remove()), with a fresh config space, and added to the
+ * bus: its uevent goes out and a driver of its id binds.
+ *
+ * Return: 0; -EINVAL if @name is not a function's name; -ENODEV if no bus
+ * or node of the board is there; -EEXIST if the slot is taken; the
+ * board's errors (-EINVAL, -EBUSY, logged naming the node); -EIO if the
+ * device could not be registered; -ENOMEM.
+ */
+int ldm_pci_function_add(const char *name)
+{
+	unsigned int bus, devfn;
+	int error;
+
+	if (!name || parse_function(name, &bus, &devfn))
+		return -EINVAL;
+	pthread_mutex_lock(&hotplug_lock);
+	error = function_add_locked(name, bus, devfn);
+	pthread_mutex_unlock(&hotplug_lock);
+	return error;
+}
+
+/**
+ * ldm_pci_function_remove - take a function out of its slot, as a hotplug
+ *	controller does when a card is pulled
+ * @name: the function, "0000:BB:DD.F"
+ *
+ * Its driver's remove runs first (pci_remove_bus_device()); a reference a
+ * driver keeps holds the pci_dev, whose config accessors then fail.
+ *
+ * Return: 0; -EINVAL if @name is not a function's name; -ENODEV if no
+ * function is there.
+ */
+int ldm_pci_function_remove(const char *name)
+{
+	struct pci_model *m = NULL, **p;
+	unsigned int bus, devfn;
+	struct pci_host *host;
+
+	if (!name || parse_function(name, &bus, &devfn))
+		return -EINVAL;
+	pthread_mutex_lock(&hotplug_lock);
+	host = hotplug_host(name, bus);
+	if (!host) {
+		pthread_mutex_unlock(&hotplug_lock);
+		return -ENODEV;
+	}
+	pthread_mutex_lock(&hosts_lock);
+	for (p = &host->models; *p; p = &(*p)->next)
+		if ((*p)->pdev.devfn == devfn) {
+			m = *p;
+			*p = m->next;
+			break;
+		}
+	pthread_mutex_unlock(&hosts_lock);
+	if (m) {
+		model_take_off(m, false);
+		host_mark_multifunction(host);
+	}
+	pthread_mutex_unlock(&hotplug_lock);
+	return m ? 0 : -ENODEV;
+}
 
 static const struct of_device_id host_of_match[] = { { .compatible = "ldm,pci-host" }, {} };
 

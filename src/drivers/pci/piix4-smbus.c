@@ -191,7 +191,7 @@ static bool reg_write(struct piix4_smbus *c, unsigned int off, u8 v)
 
 static void piix4_smbus_destroy(struct piix4_smbus *c);
 
-static uint32_t piix4_read(void *data, unsigned long addr, unsigned int width)
+static uint32_t piix4_read(unsigned long addr, unsigned int width, void *data)
 {
 	struct piix4_smbus *c = data;
 	unsigned int off = (unsigned int)(addr - c->base), i;
@@ -204,7 +204,7 @@ static uint32_t piix4_read(void *data, unsigned long addr, unsigned int width)
 	return val;
 }
 
-static void piix4_write(void *data, unsigned long addr, unsigned int width, uint32_t value)
+static void piix4_write(unsigned long addr, unsigned int width, uint32_t value, void *data)
 {
 	struct piix4_smbus *c = data;
 	unsigned int off = (unsigned int)(addr - c->base), i;

@@ -141,10 +141,10 @@ void proc_tree_unlock(void)
 }
 
 /**
- * ldm_proc_put - drop a reference on an entry
+ * de_put - drop a reference on an entry
  * @de: the entry; freed at the last reference once removed
  */
-void ldm_proc_put(struct proc_dir_entry *de)
+void de_put(struct proc_dir_entry *de)
 {
 	if (!de || de == &proc_root)
 		return;
@@ -365,7 +365,7 @@ out:
 		       de->name, de->subdir->name);
 		remove_proc_entry(de->subdir->name, de);
 	}
-	ldm_proc_put(de);
+	de_put(de);
 }
 EXPORT_SYMBOL(remove_proc_entry);
 

@@ -46,7 +46,7 @@ struct ldm_proc_file {
  *
  * Return: 0, -ENOENT, -ENOTDIR, or -EINVAL.
  */
-int ldm_proc_lookup(const char *path, struct proc_dir_entry **ret)
+int ldm_proc_lookup(const char *path, struct ldm_proc_entry **ret)
 {
 	struct proc_dir_entry *de = &proc_root, *c;
 	const char *cp, *next;
@@ -79,17 +79,26 @@ int ldm_proc_lookup(const char *path, struct proc_dir_entry **ret)
 	}
 	atomic_inc(&de->count);
 	pthread_mutex_unlock(&walk_lock);
-	*ret = de;
+	*ret = to_entry(de);
 	return 0;
 }
 
 /**
- * ldm_proc_name - an entry's name ("/proc" for the root)
- * @de: the entry
+ * ldm_proc_put - drop the host's reference on an entry
+ * @entry: the entry, or NULL; freed at the last reference once removed
  */
-const char *ldm_proc_name(struct proc_dir_entry *de)
+void ldm_proc_put(struct ldm_proc_entry *entry)
 {
-	return de ? de->name : NULL;
+	de_put(to_de(entry));
+}
+
+/**
+ * ldm_proc_name - an entry's name ("/proc" for the root)
+ * @entry: the entry
+ */
+const char *ldm_proc_name(struct ldm_proc_entry *entry)
+{
+	return entry ? to_de(entry)->name : NULL;
 }
 
 static void fill_stat(struct proc_dir_entry *de, struct ldm_proc_stat *st)
@@ -104,13 +113,15 @@ static void fill_stat(struct proc_dir_entry *de, struct ldm_proc_stat *st)
 
 /**
  * ldm_proc_stat - what stat(2) tells of an entry
- * @de: the entry
+ * @entry: the entry
  * @st: filled in
  *
  * Return: 0, or -EINVAL.
  */
-int ldm_proc_stat(struct proc_dir_entry *de, struct ldm_proc_stat *st)
+int ldm_proc_stat(struct ldm_proc_entry *entry, struct ldm_proc_stat *st)
 {
+	struct proc_dir_entry *de = to_de(entry);
+
 	if (!de || !st)
 		return -EINVAL;
 	proc_tree_lock();
@@ -121,14 +132,15 @@ int ldm_proc_stat(struct proc_dir_entry *de, struct ldm_proc_stat *st)
 
 /**
  * ldm_proc_readlink - the target of a symbolic link
- * @de: the entry
+ * @entry: the entry
  * @buf: where to put it, NUL-terminated
  * @size: @buf's size
  *
- * Return: its length, -EINVAL if @de is not a link, -ENAMETOOLONG.
+ * Return: its length, -EINVAL if @entry is not a link, -ENAMETOOLONG.
  */
-int ldm_proc_readlink(struct proc_dir_entry *de, char *buf, size_t size)
+int ldm_proc_readlink(struct ldm_proc_entry *entry, char *buf, size_t size)
 {
+	struct proc_dir_entry *de = to_de(entry);
 	size_t len;
 
 	if (!de || !buf || !S_ISLNK(de->mode) || !de->ldm_target)
@@ -147,17 +159,17 @@ struct dir_snap {
 
 /**
  * ldm_proc_readdir - list a directory
- * @dir: the directory
+ * @entry: the directory
  * @fill: called for each entry, in creation order, with no lock held
- * @ctx: passed to @fill
+ * @data: passed to @fill
  *
  * Return: 0, the first non-zero return of @fill, -ENOTDIR, or -ENOMEM.
  */
-int ldm_proc_readdir(struct proc_dir_entry *dir,
-		     int (*fill)(void *ctx, const char *name, const struct ldm_proc_stat *st),
-		     void *ctx)
+int ldm_proc_readdir(struct ldm_proc_entry *entry,
+		     int (*fill)(const char *name, const struct ldm_proc_stat *st, void *data),
+		     void *data)
 {
-	struct proc_dir_entry *de;
+	struct proc_dir_entry *dir = to_de(entry), *de;
 	struct dir_snap *snap;
 	size_t n = 0, i;
 	int ret = 0;
@@ -179,7 +191,7 @@ int ldm_proc_readdir(struct proc_dir_entry *dir,
 		return -ENOMEM;
 	for (i = 0; i < n; i++) {
 		if (!ret)
-			ret = snap[i].name ? fill(ctx, snap[i].name, &snap[i].st) : -ENOMEM;
+			ret = snap[i].name ? fill(snap[i].name, &snap[i].st, data) : -ENOMEM;
 		free(snap[i].name);
 	}
 	free(snap);
@@ -188,7 +200,7 @@ int ldm_proc_readdir(struct proc_dir_entry *dir,
 
 /**
  * ldm_proc_open - open a /proc file, as open(2)
- * @de: the entry, a regular file
+ * @entry: the entry, a regular file
  * @flags: open(2) flags
  * @ret: the open file
  *
@@ -197,8 +209,9 @@ int ldm_proc_readdir(struct proc_dir_entry *dir,
  * Return: 0; -EISDIR; -ENOENT if the entry was removed or its module is
  * going; -EINVAL; -ENOMEM; or the open method's error.
  */
-int ldm_proc_open(struct proc_dir_entry *de, int flags, struct ldm_proc_file **ret)
+int ldm_proc_open(struct ldm_proc_entry *entry, int flags, struct ldm_proc_file **ret)
 {
+	struct proc_dir_entry *de = to_de(entry);
 	const struct file_operations *fops;
 	struct ldm_proc_file *pf;
 	int err;
@@ -228,7 +241,7 @@ int ldm_proc_open(struct proc_dir_entry *de, int flags, struct ldm_proc_file **r
 	err = ldm_file_open(&pf->file, &pf->dentry, &pf->pi.vfs_inode, fops, flags);
 	if (err) {
 		pthread_mutex_destroy(&pf->pos_lock);
-		ldm_proc_put(de);
+		de_put(de);
 		goto err_owner;
 	}
 	*ret = pf;
@@ -338,7 +351,7 @@ int ldm_proc_release(struct ldm_proc_file *pf)
 	module_put(de->owner);
 	pthread_mutex_destroy(&pf->pos_lock);
 	kfree(pf);
-	ldm_proc_put(de);
+	de_put(de);
 	return (int)user_errno(err);
 }
 
@@ -352,17 +365,17 @@ int ldm_proc_release(struct ldm_proc_file *pf)
 char *ldm_proc_read_path(const char *path, size_t *len)
 {
 	struct ldm_proc_file *pf;
-	struct proc_dir_entry *de;
+	struct ldm_proc_entry *entry;
 	size_t size = 4096, n = 0;
 	char *buf = NULL, *grown;
 	ssize_t got;
 	int err;
 
-	err = ldm_proc_lookup(path, &de);
+	err = ldm_proc_lookup(path, &entry);
 	if (err)
 		goto fail;
-	err = ldm_proc_open(de, O_RDONLY, &pf);
-	ldm_proc_put(de);
+	err = ldm_proc_open(entry, O_RDONLY, &pf);
+	ldm_proc_put(entry);
 	if (err)
 		goto fail;
 	for (;;) {

@@ -33,9 +33,9 @@ int sysfs_create_bin_file(struct kobject *kobj, struct bin_attribute *attr)
 	sd->s_bin_attr = attr;
 	error = sysfs_add_one(dir, sd);
 	if (error)
-		ldm_sysfs_put(sd);
+		sysfs_put(sd);
 out_put_dir:
-	ldm_sysfs_put(dir);
+	sysfs_put(dir);
 	return error;
 }
 EXPORT_SYMBOL_GPL(sysfs_create_bin_file);
@@ -58,7 +58,7 @@ int sysfs_remove_bin_file(struct kobject *kobj, struct bin_attribute *attr)
 	if (!dir)
 		return -ENOENT;
 	error = sysfs_remove_name(dir, attr->attr.name);
-	ldm_sysfs_put(dir);
+	sysfs_put(dir);
 	return error;
 }
 EXPORT_SYMBOL_GPL(sysfs_remove_bin_file);

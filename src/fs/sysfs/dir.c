@@ -99,10 +99,10 @@ struct sysfs_dirent *sysfs_new_dirent(const char *name, enum ldm_sysfs_type type
 }
 
 /**
- * ldm_sysfs_get - take a reference on a node
+ * sysfs_get - take a reference on a node
  * @sd: the node, or NULL
  */
-struct sysfs_dirent *ldm_sysfs_get(struct sysfs_dirent *sd)
+struct sysfs_dirent *sysfs_get(struct sysfs_dirent *sd)
 {
 	if (sd)
 		WARN_ON(atomic_inc_return(&sd->s_count) < 2);
@@ -110,10 +110,10 @@ struct sysfs_dirent *ldm_sysfs_get(struct sysfs_dirent *sd)
 }
 
 /**
- * ldm_sysfs_put - drop a reference on a node; the last frees it
+ * sysfs_put - drop a reference on a node; the last frees it
  * @sd: the node, or NULL
  */
-void ldm_sysfs_put(struct sysfs_dirent *sd)
+void sysfs_put(struct sysfs_dirent *sd)
 {
 	while (sd && atomic_dec_and_test(&sd->s_count)) {
 		struct sysfs_dirent *parent = sd->s_parent;
@@ -122,12 +122,32 @@ void ldm_sysfs_put(struct sysfs_dirent *sd)
 			ldm_htable_destroy(&sd->s_dir.children);
 			free_name(sd, sd->s_dir.name);
 		} else if (sd->s_type == LDM_SYSFS_LINK) {
-			ldm_sysfs_put(sd->s_target);
+			sysfs_put(sd->s_target);
 		}
 		sysfs_notify_forget(sd);
 		kfree(sd);
 		sd = parent; /* a child held a reference on its parent */
 	}
+}
+
+/**
+ * ldm_sysfs_get - take a reference on a node, for the host
+ * @node: the node, or NULL
+ *
+ * Return: @node.
+ */
+struct ldm_sysfs_node *ldm_sysfs_get(struct ldm_sysfs_node *node)
+{
+	return to_node(sysfs_get(to_sd(node)));
+}
+
+/**
+ * ldm_sysfs_put - drop the host's reference on a node; the last frees it
+ * @node: the node, or NULL
+ */
+void ldm_sysfs_put(struct ldm_sysfs_node *node)
+{
+	sysfs_put(to_sd(node));
 }
 
 /**
@@ -163,7 +183,7 @@ static void notify_watch(enum ldm_sysfs_change change, struct sysfs_dirent *pare
 			 const char *name)
 {
 	if (watch_fn)
-		watch_fn(change, parent, name, watch_data);
+		watch_fn(change, to_node(parent), name, watch_data);
 }
 
 /**
@@ -211,7 +231,7 @@ int sysfs_add_one(struct sysfs_dirent *parent, struct sysfs_dirent *sd)
 		error = ldm_htable_add(&parent->s_dir.children, &sd->s_hash,
 				       ldm_hash_name(sysfs_name(sd)), sysfs_hash_of);
 	if (!error) {
-		sd->s_parent = ldm_sysfs_get(parent);
+		sd->s_parent = sysfs_get(parent);
 		if (sd->s_type == LDM_SYSFS_DIR)
 			parent->s_dir.subdirs++;
 		sysfs_touch(parent);
@@ -279,7 +299,7 @@ void sysfs_remove_sd(struct sysfs_dirent *sd)
 		sysfs_mark_drained(gone);
 		if (gone->s_type == LDM_SYSFS_ATTR || gone->s_type == LDM_SYSFS_BIN)
 			sysfs_notify_removed(gone);
-		ldm_sysfs_put(gone);
+		sysfs_put(gone);
 	}
 }
 
@@ -295,12 +315,12 @@ int sysfs_remove_name(struct sysfs_dirent *parent, const char *name)
 	struct sysfs_dirent *sd;
 
 	down_read(&sysfs_rwsem);
-	sd = ldm_sysfs_get(sysfs_find_locked(parent, name));
+	sd = sysfs_get(sysfs_find_locked(parent, name));
 	up_read(&sysfs_rwsem);
 	if (!sd)
 		return -ENOENT;
 	sysfs_remove_sd(sd);
-	ldm_sysfs_put(sd);
+	sysfs_put(sd);
 	return 0;
 }
 
@@ -318,11 +338,11 @@ static int create_dir(struct kobject *kobj, struct sysfs_dirent *parent, const c
 	if (!sd)
 		return -ENOMEM;
 	/* Ours before it is linked: a removal of @parent may drop the tree's at once. */
-	ldm_sysfs_get(sd);
+	sysfs_get(sd);
 	error = sysfs_add_one(parent, sd);
 	if (error) {
-		ldm_sysfs_put(sd);
-		ldm_sysfs_put(sd);
+		sysfs_put(sd);
+		sysfs_put(sd);
 		return error;
 	}
 	*ret = sd;
@@ -343,7 +363,7 @@ struct sysfs_dirent *sysfs_get_kobj_dir(struct kobject *kobj)
 	struct sysfs_dirent *sd;
 
 	down_read(&sysfs_rwsem);
-	sd = ldm_sysfs_get(kobj->dentry);
+	sd = sysfs_get(kobj->dentry);
 	up_read(&sysfs_rwsem);
 	return sd;
 }
@@ -362,7 +382,7 @@ int sysfs_create_subdir(struct kobject *kobj, const char *name, struct sysfs_dir
 	if (!parent)
 		return -ENOENT;
 	error = create_dir(kobj, parent, name, ret);
-	ldm_sysfs_put(parent);
+	sysfs_put(parent);
 	return error;
 }
 
@@ -382,11 +402,11 @@ int sysfs_create_dir(struct kobject *kobj)
 		return -EINVAL;
 	if (kobj->dentry)
 		return -EEXIST;
-	parent = kobj->parent ? sysfs_get_kobj_dir(kobj->parent) : ldm_sysfs_get(sysfs_root);
+	parent = kobj->parent ? sysfs_get_kobj_dir(kobj->parent) : sysfs_get(sysfs_root);
 	if (!parent)
 		return -ENOENT;
 	error = create_dir(kobj, parent, kobject_name(kobj), &sd);
-	ldm_sysfs_put(parent);
+	sysfs_put(parent);
 	if (error)
 		return error;
 	/* Under the lock: sysfs_get_kobj_dir() may be reading it already. */
@@ -417,7 +437,7 @@ void sysfs_remove_dir(struct kobject *kobj)
 	if (!sd)
 		return;
 	sysfs_remove_sd(sd);
-	ldm_sysfs_put(sd);
+	sysfs_put(sd);
 }
 EXPORT_SYMBOL_GPL(sysfs_remove_dir);
 

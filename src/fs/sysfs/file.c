@@ -70,7 +70,7 @@ int sysfs_add_file(struct sysfs_dirent *dir, const struct attribute *attr)
 		sd->s_flags |= SD_STABLE;
 	error = sysfs_add_one(dir, sd);
 	if (error)
-		ldm_sysfs_put(sd);
+		sysfs_put(sd);
 	return error;
 }
 
@@ -93,7 +93,7 @@ int sysfs_create_file(struct kobject *kobj, const struct attribute *attr)
 	if (!dir)
 		return -ENOENT;
 	error = sysfs_add_file(dir, attr);
-	ldm_sysfs_put(dir);
+	sysfs_put(dir);
 	return error;
 }
 EXPORT_SYMBOL_GPL(sysfs_create_file);
@@ -139,6 +139,6 @@ void sysfs_remove_file(struct kobject *kobj, const struct attribute *attr)
 	dir = sysfs_get_kobj_dir(kobj);
 	if (dir)
 		sysfs_remove_name(dir, attr->name);
-	ldm_sysfs_put(dir);
+	sysfs_put(dir);
 }
 EXPORT_SYMBOL_GPL(sysfs_remove_file);

@@ -59,7 +59,7 @@ int sysfs_create_group(struct kobject *kobj, const struct attribute_group *grp)
 	error = create_files(dir, grp);
 	if (error && grp->name)
 		sysfs_remove_sd(dir);
-	ldm_sysfs_put(dir);
+	sysfs_put(dir);
 	return error;
 }
 EXPORT_SYMBOL_GPL(sysfs_create_group);
@@ -86,13 +86,13 @@ void sysfs_remove_group(struct kobject *kobj, const struct attribute_group *grp)
 		goto out_put_kdir;
 	}
 	down_read(&sysfs_rwsem);
-	dir = ldm_sysfs_get(sysfs_find_locked(kdir, grp->name));
+	dir = sysfs_get(sysfs_find_locked(kdir, grp->name));
 	up_read(&sysfs_rwsem);
 	if (dir) {
 		sysfs_remove_sd(dir);
-		ldm_sysfs_put(dir);
+		sysfs_put(dir);
 	}
 out_put_kdir:
-	ldm_sysfs_put(kdir);
+	sysfs_put(kdir);
 }
 EXPORT_SYMBOL_GPL(sysfs_remove_group);

@@ -28,6 +28,7 @@ struct ldm_sysfs_file {
 	char *page;	      /* PAGE_SIZE + 1 */
 	pthread_mutex_t lock; /* one I/O at a time on the page */
 	unsigned long event;  /* the sysfs_notify() count last read */
+	loff_t pos;	      /* the file's position, under @lock */
 };
 
 static bool want_read(int flags)
@@ -65,7 +66,7 @@ static int check_perm(struct ldm_sysfs_file *f)
 
 /**
  * ldm_sysfs_open - open an attribute for I/O
- * @sd: an attribute node
+ * @node: an attribute node
  * @flags: O_RDONLY, O_WRONLY or O_RDWR
  * @ret: the open file
  *
@@ -74,8 +75,9 @@ static int check_perm(struct ldm_sysfs_file *f)
  * file's mode is checked as 2.6.9 did; the mount checks users), -ENODEV if
  * the node has been removed, -ENOMEM.
  */
-int ldm_sysfs_open(struct sysfs_dirent *sd, int flags, struct ldm_sysfs_file **ret)
+int ldm_sysfs_open(struct ldm_sysfs_node *node, int flags, struct ldm_sysfs_file **ret)
 {
+	struct sysfs_dirent *sd = to_sd(node);
 	struct ldm_sysfs_file *f;
 	int error;
 
@@ -107,7 +109,7 @@ int ldm_sysfs_open(struct sysfs_dirent *sd, int flags, struct ldm_sysfs_file **r
 	}
 	pthread_mutex_init(&f->lock, NULL);
 	f->event = sysfs_event(sd);
-	ldm_sysfs_get(sd);
+	sysfs_get(sd);
 	*ret = f;
 	return 0;
 }
@@ -182,31 +184,48 @@ static ssize_t read_bin(struct ldm_sysfs_file *f, char *buf, size_t count, loff_
 	return ret;
 }
 
+/* After an I/O of @ret bytes at @off: move *@pos, or the file's position. */
+static void advance(struct ldm_sysfs_file *f, loff_t *pos, loff_t off, ssize_t ret)
+{
+	if (ret <= 0)
+		return;
+	if (pos)
+		*pos = off + ret;
+	else
+		f->pos = off + ret;
+}
+
 /**
  * ldm_sysfs_read - read from an open attribute
  * @f: the file, opened for reading
  * @buf: where the bytes go
  * @count: how many at most
- * @off: from where
+ * @pos: NULL to read at the file's position and advance it (read(2));
+ *	else where to read, advanced by what was read (pread(2))
  *
+ * A text attribute's show() is called when a read starts at offset 0.
  * Return: bytes read (0 at the end), -EBADF if not open for reading,
- * -ENODEV if the attribute was removed, or the show()/read() error.
+ * -ENODEV if the attribute was removed, -EINVAL for a negative *@pos, or
+ * the show()/read() error.
  */
-ssize_t ldm_sysfs_read(struct ldm_sysfs_file *f, char *buf, size_t count, loff_t off)
+ssize_t ldm_sysfs_read(struct ldm_sysfs_file *f, char *buf, size_t count, loff_t *pos)
 {
 	ssize_t ret;
+	loff_t off;
 
-	if (!f || (!buf && count) || off < 0)
+	if (!f || (!buf && count) || (pos && *pos < 0))
 		return -EINVAL;
 	if (!want_read(f->flags))
 		return -EBADF;
 	if (!sysfs_get_active(f->sd))
 		return -ENODEV;
 	pthread_mutex_lock(&f->lock);
+	off = pos ? *pos : f->pos;
 	if (f->sd->s_type == LDM_SYSFS_ATTR)
 		ret = read_text(f, buf, count, off);
 	else
 		ret = read_bin(f, buf, count, off);
+	advance(f, pos, off, ret);
 	pthread_mutex_unlock(&f->lock);
 	sysfs_put_active(f->sd);
 	return user_errno(ret);
@@ -267,43 +286,50 @@ static ssize_t write_bin(struct ldm_sysfs_file *f, const char *buf, size_t count
  * @f: the file, opened for writing
  * @buf: the bytes
  * @count: how many
- * @off: where (ignored by text attributes: each write is one store())
+ * @pos: as for ldm_sysfs_read(); a text attribute takes each write whole,
+ *	as one store(), wherever it is, and the position moves past it
  *
  * Return: what store()/write() returned, -E2BIG for a text write of more
- * than PAGE_SIZE bytes (nothing is stored), -EBADF, -ENODEV.
+ * than PAGE_SIZE bytes (nothing is stored), -EBADF, -ENODEV, -EINVAL.
  */
-ssize_t ldm_sysfs_write(struct ldm_sysfs_file *f, const char *buf, size_t count, loff_t off)
+ssize_t ldm_sysfs_write(struct ldm_sysfs_file *f, const char *buf, size_t count, loff_t *pos)
 {
 	ssize_t ret;
+	loff_t off;
 
-	if (!f || (!buf && count) || off < 0)
+	if (!f || (!buf && count) || (pos && *pos < 0))
 		return -EINVAL;
 	if (!want_write(f->flags))
 		return -EBADF;
 	if (!sysfs_get_active(f->sd))
 		return -ENODEV;
 	pthread_mutex_lock(&f->lock);
+	off = pos ? *pos : f->pos;
 	if (f->sd->s_type == LDM_SYSFS_ATTR)
 		ret = write_text(f, buf, count);
 	else
 		ret = write_bin(f, buf, count, off);
+	advance(f, pos, off, ret);
 	pthread_mutex_unlock(&f->lock);
 	sysfs_put_active(f->sd);
 	return user_errno(ret);
 }
 
 /**
- * ldm_sysfs_close - close an open attribute
- * @f: the file, or NULL
+ * ldm_sysfs_release - close an open attribute, as close(2)
+ * @f: the file; freed
+ *
+ * Return: 0, or -EINVAL for a NULL @f.
  */
-void ldm_sysfs_close(struct ldm_sysfs_file *f)
+int ldm_sysfs_release(struct ldm_sysfs_file *f)
 {
 	if (!f)
-		return;
-	ldm_sysfs_put(f->sd);
+		return -EINVAL;
+	sysfs_put(f->sd);
 	pthread_mutex_destroy(&f->lock);
 	kfree(f->page);
 	kfree(f);
+	return 0;
 }
 
 /**
@@ -317,21 +343,21 @@ void ldm_sysfs_close(struct ldm_sysfs_file *f)
 ssize_t ldm_sysfs_read_path(const char *path, char *buf, size_t size)
 {
 	struct ldm_sysfs_file *f;
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *node;
 	ssize_t n, total = 0;
 	int error;
 
 	if (!buf || !size)
 		return -EINVAL;
-	error = ldm_sysfs_lookup(path, LDM_SYSFS_FOLLOW, &sd);
+	error = ldm_sysfs_lookup(path, LDM_SYSFS_FOLLOW, &node);
 	if (error)
 		return error;
-	error = ldm_sysfs_open(sd, O_RDONLY, &f);
-	ldm_sysfs_put(sd);
+	error = ldm_sysfs_open(node, O_RDONLY, &f);
+	ldm_sysfs_put(node);
 	if (error)
 		return error;
 	while ((size_t)total < size - 1) {
-		n = ldm_sysfs_read(f, buf + total, size - 1 - (size_t)total, total);
+		n = ldm_sysfs_read(f, buf + total, size - 1 - (size_t)total, NULL);
 		if (n <= 0) {
 			if (n < 0)
 				total = n;
@@ -339,7 +365,7 @@ ssize_t ldm_sysfs_read_path(const char *path, char *buf, size_t size)
 		}
 		total += n;
 	}
-	ldm_sysfs_close(f);
+	ldm_sysfs_release(f);
 	if (total >= 0)
 		buf[total] = '\0';
 	return total;
@@ -356,18 +382,18 @@ ssize_t ldm_sysfs_read_path(const char *path, char *buf, size_t size)
 ssize_t ldm_sysfs_write_path(const char *path, const char *buf, size_t count)
 {
 	struct ldm_sysfs_file *f;
-	struct sysfs_dirent *sd;
+	struct ldm_sysfs_node *node;
 	ssize_t ret;
 	int error;
 
-	error = ldm_sysfs_lookup(path, LDM_SYSFS_FOLLOW, &sd);
+	error = ldm_sysfs_lookup(path, LDM_SYSFS_FOLLOW, &node);
 	if (error)
 		return error;
-	error = ldm_sysfs_open(sd, O_WRONLY, &f);
-	ldm_sysfs_put(sd);
+	error = ldm_sysfs_open(node, O_WRONLY, &f);
+	ldm_sysfs_put(node);
 	if (error)
 		return error;
-	ret = ldm_sysfs_write(f, buf, count, 0);
-	ldm_sysfs_close(f);
+	ret = ldm_sysfs_write(f, buf, count, NULL);
+	ldm_sysfs_release(f);
 	return ret;
 }

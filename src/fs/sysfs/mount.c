@@ -21,5 +21,5 @@ void sysfs_exit(void)
 	struct sysfs_dirent *root = sysfs_root;
 
 	sysfs_root = NULL;
-	ldm_sysfs_put(root);
+	sysfs_put(root);
 }

@@ -185,7 +185,7 @@ static void tell_watcher(struct sysfs_dirent *sd)
 {
 	pthread_rwlock_rdlock(&watch_lock);
 	if (watch_fn)
-		watch_fn(sd, watch_data);
+		watch_fn(to_node(sd), watch_data);
 	pthread_rwlock_unlock(&watch_lock);
 }
 
@@ -228,13 +228,13 @@ void sysfs_notify(struct kobject *kobj, const char *dir, const char *attr)
 	if (parent && dir)
 		parent = sysfs_find_locked(parent, dir);
 	if (parent && parent->s_type == LDM_SYSFS_DIR)
-		sd = ldm_sysfs_get(sysfs_find_locked(parent, attr));
+		sd = sysfs_get(sysfs_find_locked(parent, attr));
 	up_read(&sysfs_rwsem);
 	if (!sd)
 		return;
 	if (!bump(sd))
 		tell_watcher(sd);
-	ldm_sysfs_put(sd);
+	sysfs_put(sd);
 }
 EXPORT_SYMBOL_GPL(sysfs_notify);
 

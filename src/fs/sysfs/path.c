@@ -67,7 +67,7 @@ static int walk_one(struct sysfs_dirent **cur, const char *name, size_t len, boo
  * Return: 0, -ENOENT, -ENOTDIR, -ENAMETOOLONG, -ELOOP, or -ENODEV before
  * ldm_init().
  */
-int ldm_sysfs_lookup(const char *path, unsigned int flags, struct sysfs_dirent **ret)
+int ldm_sysfs_lookup(const char *path, unsigned int flags, struct ldm_sysfs_node **ret)
 {
 	struct sysfs_dirent *cur;
 	unsigned int hops = 0;
@@ -94,7 +94,7 @@ int ldm_sysfs_lookup(const char *path, unsigned int flags, struct sysfs_dirent *
 		path += strspn(path, "/");
 	}
 	if (!error)
-		*ret = ldm_sysfs_get(cur);
+		*ret = to_node(sysfs_get(cur));
 	up_read(&sysfs_rwsem);
 	return error;
 }
@@ -102,15 +102,15 @@ int ldm_sysfs_lookup(const char *path, unsigned int flags, struct sysfs_dirent *
 /**
  * ldm_sysfs_lookup_at - find a child of a directory by name, as FUSE's
  * LOOKUP does (a link is returned as the link)
- * @dir: the directory
+ * @node: the directory
  * @name: the child's name
  * @ret: the child, referenced
  *
  * Return: 0, -ENOENT, -ENOTDIR.
  */
-int ldm_sysfs_lookup_at(struct sysfs_dirent *dir, const char *name, struct sysfs_dirent **ret)
+int ldm_sysfs_lookup_at(struct ldm_sysfs_node *node, const char *name, struct ldm_sysfs_node **ret)
 {
-	struct sysfs_dirent *sd;
+	struct sysfs_dirent *dir = to_sd(node), *sd;
 
 	if (!dir || !name || !ret)
 		return -EINVAL;
@@ -119,7 +119,7 @@ int ldm_sysfs_lookup_at(struct sysfs_dirent *dir, const char *name, struct sysfs
 	down_read(&sysfs_rwsem);
 	sd = (dir->s_flags & SD_REMOVED) ? NULL : sysfs_find_locked(dir, name);
 	if (sd)
-		*ret = ldm_sysfs_get(sd);
+		*ret = to_node(sysfs_get(sd));
 	up_read(&sysfs_rwsem);
 	return sd ? 0 : -ENOENT;
 }
@@ -155,13 +155,14 @@ static void stat_locked(struct sysfs_dirent *sd, struct ldm_sysfs_stat *st)
 
 /**
  * ldm_sysfs_stat - what stat(2) says of a node
- * @sd: the node
+ * @node: the node
  * @st: filled in
  *
  * Return: 0. A removed node still answers, as an open file on /sys does.
  */
-int ldm_sysfs_stat(struct sysfs_dirent *sd, struct ldm_sysfs_stat *st)
+int ldm_sysfs_stat(struct ldm_sysfs_node *node, struct ldm_sysfs_stat *st)
 {
+	struct sysfs_dirent *sd = to_sd(node);
 	char path[PATH_MAX];
 	int len;
 
@@ -179,12 +180,12 @@ int ldm_sysfs_stat(struct sysfs_dirent *sd, struct ldm_sysfs_stat *st)
 
 /**
  * ldm_sysfs_name - the name of a node (the root's is "")
- * @sd: the node; the name is valid while the caller holds its reference
- *      and does not rename it
+ * @node: the node; the name is valid while the caller holds its reference
+ *        and does not rename it
  */
-const char *ldm_sysfs_name(struct sysfs_dirent *sd)
+const char *ldm_sysfs_name(struct ldm_sysfs_node *node)
 {
-	return sysfs_name(sd);
+	return sysfs_name(to_sd(node));
 }
 
 struct dirent_snap {
@@ -203,17 +204,18 @@ static int snap_by_ino(const void *a, const void *b)
 
 /**
  * ldm_sysfs_readdir - list a directory, in creation order
- * @dir: the directory
+ * @node: the directory
  * @fill: called for each entry with its name and stat; non-zero stops
- * @ctx: passed to @fill
+ * @data: passed to @fill
  *
  * Return: 0, what @fill returned, -ENOTDIR, -ENOMEM; a removed directory
  * lists as empty.
  */
-int ldm_sysfs_readdir(struct sysfs_dirent *dir,
-		      int (*fill)(void *ctx, const char *name, const struct ldm_sysfs_stat *st),
-		      void *ctx)
+int ldm_sysfs_readdir(struct ldm_sysfs_node *node,
+		      int (*fill)(const char *name, const struct ldm_sysfs_stat *st, void *data),
+		      void *data)
 {
+	struct sysfs_dirent *dir = to_sd(node);
 	struct dirent_snap *snap;
 	struct hlist_node *pos, *tmp;
 	unsigned long b;
@@ -240,7 +242,7 @@ int ldm_sysfs_readdir(struct sysfs_dirent *dir,
 			error = -ENOMEM;
 			break;
 		}
-		snap[n].sd = ldm_sysfs_get(sd);
+		snap[n].sd = sysfs_get(sd);
 		stat_locked(sd, &snap[n].st);
 		n++;
 	}
@@ -250,11 +252,11 @@ int ldm_sysfs_readdir(struct sysfs_dirent *dir,
 
 	for (i = 0; i < n; i++) {
 		if (!error && snap[i].sd->s_type == LDM_SYSFS_LINK)
-			ldm_sysfs_stat(snap[i].sd, &snap[i].st);
+			ldm_sysfs_stat(to_node(snap[i].sd), &snap[i].st);
 		if (!error)
-			error = fill(ctx, snap[i].name, &snap[i].st);
+			error = fill(snap[i].name, &snap[i].st, data);
 		kfree(snap[i].name);
-		ldm_sysfs_put(snap[i].sd);
+		sysfs_put(snap[i].sd);
 	}
 	kfree(snap);
 	return error;
@@ -262,14 +264,16 @@ int ldm_sysfs_readdir(struct sysfs_dirent *dir,
 
 /**
  * ldm_sysfs_readlink - what readlink(2) says of a link
- * @sd: the link
+ * @node: the link
  * @buf: filled with the relative path, NUL-terminated
  * @size: room in @buf
  *
- * Return: the length, -EINVAL if @sd is not a link, -ENAMETOOLONG.
+ * Return: the length, -EINVAL if @node is not a link, -ENAMETOOLONG.
  */
-int ldm_sysfs_readlink(struct sysfs_dirent *sd, char *buf, size_t size)
+int ldm_sysfs_readlink(struct ldm_sysfs_node *node, char *buf, size_t size)
 {
+	struct sysfs_dirent *sd = to_sd(node);
+
 	if (!sd || !buf || sd->s_type != LDM_SYSFS_LINK)
 		return -EINVAL;
 	return sysfs_link_path(sd, buf, size);
@@ -277,21 +281,21 @@ int ldm_sysfs_readlink(struct sysfs_dirent *sd, char *buf, size_t size)
 
 /**
  * ldm_sysfs_follow - the directory a link points to
- * @link: the link
+ * @node: the link
  * @ret: the target, referenced
  *
- * Return: 0, -EINVAL if @link is not a link, -ENOENT if the target is gone.
+ * Return: 0, -EINVAL if @node is not a link, -ENOENT if the target is gone.
  */
-int ldm_sysfs_follow(struct sysfs_dirent *link, struct sysfs_dirent **ret)
+int ldm_sysfs_follow(struct ldm_sysfs_node *node, struct ldm_sysfs_node **ret)
 {
-	struct sysfs_dirent *t;
+	struct sysfs_dirent *link = to_sd(node), *t;
 
 	if (!link || !ret || link->s_type != LDM_SYSFS_LINK)
 		return -EINVAL;
 	down_read(&sysfs_rwsem);
 	t = follow_locked(link);
 	if (t)
-		*ret = ldm_sysfs_get(t);
+		*ret = to_node(sysfs_get(t));
 	up_read(&sysfs_rwsem);
 	return t ? 0 : -ENOENT;
 }

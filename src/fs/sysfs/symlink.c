@@ -86,8 +86,8 @@ int sysfs_create_link(struct kobject *kobj, struct kobject *target, char *name)
 	if (error)
 		return error;
 	down_read(&sysfs_rwsem);
-	dir = ldm_sysfs_get(kobj->dentry);
-	tsd = ldm_sysfs_get(target->dentry);
+	dir = sysfs_get(kobj->dentry);
+	tsd = sysfs_get(target->dentry);
 	up_read(&sysfs_rwsem);
 	error = -ENOENT;
 	if (!dir || !tsd)
@@ -99,13 +99,13 @@ int sysfs_create_link(struct kobject *kobj, struct kobject *target, char *name)
 	sd->s_target = tsd;
 	error = sysfs_add_one(dir, sd);
 	if (error)
-		ldm_sysfs_put(sd); /* drops the target too */
-	ldm_sysfs_put(dir);
+		sysfs_put(sd); /* drops the target too */
+	sysfs_put(dir);
 	return error;
 
 err_put:
-	ldm_sysfs_put(tsd);
-	ldm_sysfs_put(dir);
+	sysfs_put(tsd);
+	sysfs_put(dir);
 	return error;
 }
 EXPORT_SYMBOL_GPL(sysfs_create_link);
@@ -124,6 +124,6 @@ void sysfs_remove_link(struct kobject *kobj, char *name)
 	dir = sysfs_get_kobj_dir(kobj);
 	if (dir)
 		sysfs_remove_name(dir, name);
-	ldm_sysfs_put(dir);
+	sysfs_put(dir);
 }
 EXPORT_SYMBOL_GPL(sysfs_remove_link);

@@ -112,7 +112,24 @@ static inline struct kobject *sysfs_kobj(const struct sysfs_dirent *sd)
 extern struct rw_semaphore sysfs_rwsem;
 extern struct sysfs_dirent *sysfs_root;
 
+/*
+ * The host's handle of a node (<libldm/sysfs.h>) is the node itself, under
+ * a name of the host API's own, so that the host API names no kernel
+ * struct: these two convert at the boundary.
+ */
+static inline struct sysfs_dirent *to_sd(struct ldm_sysfs_node *node)
+{
+	return (struct sysfs_dirent *)node;
+}
+
+static inline struct ldm_sysfs_node *to_node(struct sysfs_dirent *sd)
+{
+	return (struct ldm_sysfs_node *)sd;
+}
+
 /* dir.c */
+struct sysfs_dirent *sysfs_get(struct sysfs_dirent *sd);
+void sysfs_put(struct sysfs_dirent *sd);
 int sysfs_validate_name(const char *name);
 struct sysfs_dirent *sysfs_new_dirent(const char *name, enum ldm_sysfs_type type, mode_t mode,
 				      struct kobject *kobj);

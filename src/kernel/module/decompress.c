@@ -15,6 +15,7 @@
 #include <ldm/kernel.h>
 #include <ldm/slab.h>
 
+#include "grow.h"
 #include "internal.h"
 
 static const unsigned char xz_magic[] = { 0xfd, '7', 'z', 'X', 'Z', 0x00 };
@@ -48,19 +49,7 @@ struct outbuf {
 
 static int out_grow(struct outbuf *o)
 {
-	size_t cap = o->cap ? o->cap * 2 : 1UL << 16;
-	unsigned char *p;
-
-	if (o->cap > o->max)
-		return -EFBIG;
-	if (cap > o->max + 1)
-		cap = o->max + 1;
-	p = krealloc(o->data, cap, GFP_KERNEL);
-	if (!p)
-		return -ENOMEM;
-	o->data = p;
-	o->cap = cap;
-	return 0;
+	return ldm_grow(&o->data, &o->cap, o->cap + 1, 1, 1UL << 16, o->max + 1);
 }
 
 /* Room for a size the file states (a hint: it may lie, and growing copes). */

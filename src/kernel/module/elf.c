@@ -17,14 +17,14 @@
 #define MAX_SECTIONS 65280	 /* below SHN_LORESERVE */
 #define MAX_SECTION  (1UL << 30) /* no module section is a gigabyte */
 
-static int refuse(struct ldm_elf *elf, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int refuse(char *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-static int refuse(struct ldm_elf *elf, const char *fmt, ...)
+static int refuse(char *err, const char *fmt, ...)
 {
 	va_list args;
 
 	va_start(args, fmt);
-	vsnprintf(elf->err, sizeof(elf->err), fmt, args);
+	vsnprintf(err, LDM_ELF_ERR_LEN, fmt, args);
 	va_end(args);
 	return -ENOEXEC;
 }
@@ -40,29 +40,32 @@ static int check_header(struct ldm_elf *elf)
 	const Elf64_Ehdr *eh = elf->ehdr;
 
 	if (elf->len < sizeof(Elf64_Ehdr))
-		return refuse(elf, "truncated: %zu bytes is smaller than an ELF header", elf->len);
+		return refuse(elf->err, "truncated: %zu bytes is smaller than an ELF header",
+			      elf->len);
 	if (memcmp(eh->e_ident, ELFMAG, SELFMAG))
-		return refuse(elf, "not an ELF file (bad magic)");
+		return refuse(elf->err, "not an ELF file (bad magic)");
 	if (eh->e_ident[EI_CLASS] != ELFCLASS64 || eh->e_ident[EI_DATA] != ELFDATA2LSB)
-		return refuse(elf, "not a 64-bit little-endian ELF file");
+		return refuse(elf->err, "not a 64-bit little-endian ELF file");
 	if (eh->e_type != ET_REL)
-		return refuse(elf, "ELF type %u is not ET_REL (a module is a relocatable object)",
+		return refuse(elf->err,
+			      "ELF type %u is not ET_REL (a module is a relocatable object)",
 			      eh->e_type);
 	if (eh->e_machine != EM_X86_64)
-		return refuse(elf, "machine %u is not x86-64", eh->e_machine);
+		return refuse(elf->err, "machine %u is not x86-64", eh->e_machine);
 	if (eh->e_shentsize != sizeof(Elf64_Shdr))
-		return refuse(elf, "section header size %u, expected %zu", eh->e_shentsize,
+		return refuse(elf->err, "section header size %u, expected %zu", eh->e_shentsize,
 			      sizeof(Elf64_Shdr));
 	if (!eh->e_shnum || eh->e_shnum > MAX_SECTIONS)
-		return refuse(elf, "section count %u out of range", eh->e_shnum);
+		return refuse(elf->err, "section count %u out of range", eh->e_shnum);
 	if (!in_image(elf, eh->e_shoff, (unsigned long)eh->e_shnum * sizeof(Elf64_Shdr)))
-		return refuse(elf, "section headers at offset %lu run past the end of the file",
+		return refuse(elf->err,
+			      "section headers at offset %lu run past the end of the file",
 			      (unsigned long)eh->e_shoff);
 	if (eh->e_shoff % 8)
-		return refuse(elf, "section headers at offset %lu are misaligned",
+		return refuse(elf->err, "section headers at offset %lu are misaligned",
 			      (unsigned long)eh->e_shoff);
 	if (eh->e_shstrndx == SHN_UNDEF || eh->e_shstrndx >= eh->e_shnum)
-		return refuse(elf, "section name table index %u out of range", eh->e_shstrndx);
+		return refuse(elf->err, "section name table index %u out of range", eh->e_shstrndx);
 	return 0;
 }
 
@@ -71,21 +74,21 @@ static int check_section(struct ldm_elf *elf, unsigned int i)
 	const Elf64_Shdr *sh = &elf->sechdrs[i];
 
 	if (sh->sh_size > MAX_SECTION)
-		return refuse(elf, "section %u is %lu bytes, too large", i,
+		return refuse(elf->err, "section %u is %lu bytes, too large", i,
 			      (unsigned long)sh->sh_size);
 	/* SHT_NULL too: a loader that trusted it would copy from anywhere. */
 	if (sh->sh_type != SHT_NOBITS && !in_image(elf, sh->sh_offset, sh->sh_size))
-		return refuse(elf,
+		return refuse(elf->err,
 			      "section %u (offset %lu, size %lu) runs past the end of the file", i,
 			      (unsigned long)sh->sh_offset, (unsigned long)sh->sh_size);
 	if (sh->sh_addralign & (sh->sh_addralign - 1))
-		return refuse(elf, "section %u has alignment %lu, not a power of two", i,
+		return refuse(elf->err, "section %u has alignment %lu, not a power of two", i,
 			      (unsigned long)sh->sh_addralign);
 	if (sh->sh_addralign > 4096)
-		return refuse(elf, "section %u asks for alignment %lu, more than a page", i,
+		return refuse(elf->err, "section %u asks for alignment %lu, more than a page", i,
 			      (unsigned long)sh->sh_addralign);
 	if (sh->sh_name >= elf->secstrings_len)
-		return refuse(elf, "section %u has a name offset past the name table", i);
+		return refuse(elf->err, "section %u has a name offset past the name table", i);
 	return 0;
 }
 
@@ -115,8 +118,8 @@ static int check_overlaps(struct ldm_elf *elf)
 		const Elf64_Shdr *prev = &elf->sechdrs[order[i - 1]];
 
 		if (prev->sh_offset + prev->sh_size > elf->sechdrs[order[i]].sh_offset)
-			error = refuse(elf, "sections %u and %u overlap in the file", order[i - 1],
-				       order[i]);
+			error = refuse(elf->err, "sections %u and %u overlap in the file",
+				       order[i - 1], order[i]);
 	}
 	free(order);
 	return error;
@@ -127,49 +130,51 @@ static int check_symtab_shape(struct ldm_elf *elf)
 	const Elf64_Shdr *sh = &elf->sechdrs[elf->symindex], *strsh;
 
 	if (sh->sh_entsize != sizeof(Elf64_Sym) || sh->sh_size % sizeof(Elf64_Sym))
-		return refuse(elf, "symbol table entry size %lu, expected %zu",
+		return refuse(elf->err, "symbol table entry size %lu, expected %zu",
 			      (unsigned long)sh->sh_entsize, sizeof(Elf64_Sym));
 	if (sh->sh_link == SHN_UNDEF || sh->sh_link >= elf->nsec)
-		return refuse(elf, "symbol table links to string table %u, out of range",
+		return refuse(elf->err, "symbol table links to string table %u, out of range",
 			      sh->sh_link);
 	strsh = &elf->sechdrs[sh->sh_link];
 	if (strsh->sh_type != SHT_STRTAB || !strsh->sh_size)
-		return refuse(elf, "symbol string table %u is not a string table", sh->sh_link);
+		return refuse(elf->err, "symbol string table %u is not a string table",
+			      sh->sh_link);
 	elf->syms = (const Elf64_Sym *)(elf->image + sh->sh_offset);
 	elf->nsyms = sh->sh_size / sizeof(Elf64_Sym);
 	elf->strtab = (const char *)elf->image + strsh->sh_offset;
 	elf->strtab_len = strsh->sh_size;
 	if (elf->strtab[elf->strtab_len - 1])
-		return refuse(elf, "symbol string table is not NUL-terminated");
+		return refuse(elf->err, "symbol string table is not NUL-terminated");
 	if (sh->sh_offset % 8)
-		return refuse(elf, "symbol table is misaligned");
+		return refuse(elf->err, "symbol table is misaligned");
 	return 0;
 }
 
 /**
  * ldm_elf_sym_check - check one symbol of a parsed image: its name, its
  * section, where it lies in it
- * @elf: the image; elf->err says what is wrong
+ * @elf: the image
  * @idx: the symbol, below elf->nsyms
+ * @err: gets what is wrong (LDM_ELF_ERR_LEN bytes)
  *
  * Return: 0, or -ENOEXEC.
  */
-int ldm_elf_sym_check(struct ldm_elf *elf, size_t idx)
+int ldm_elf_sym_check(const struct ldm_elf *elf, size_t idx, char *err)
 {
 	const Elf64_Sym *s = &elf->syms[idx];
 
 	if (s->st_name >= elf->strtab_len)
-		return refuse(elf, "symbol %zu has a name offset past the string table", idx);
+		return refuse(err, "symbol %zu has a name offset past the string table", idx);
 	if (s->st_shndx >= elf->nsec && s->st_shndx < SHN_LORESERVE)
-		return refuse(elf, "symbol %s refers to section %u, out of range",
+		return refuse(err, "symbol %s refers to section %u, out of range",
 			      elf->strtab + s->st_name, s->st_shndx);
 	if (s->st_shndx == SHN_COMMON)
-		return refuse(elf, "symbol %s is a common symbol (build with -fno-common)",
+		return refuse(err, "symbol %s is a common symbol (build with -fno-common)",
 			      elf->strtab + s->st_name);
 	if (s->st_shndx != SHN_UNDEF && s->st_shndx < SHN_LORESERVE &&
 	    (s->st_value > elf->sechdrs[s->st_shndx].sh_size ||
 	     s->st_size > elf->sechdrs[s->st_shndx].sh_size - s->st_value))
-		return refuse(elf, "symbol %s lies outside its section", elf->strtab + s->st_name);
+		return refuse(err, "symbol %s lies outside its section", elf->strtab + s->st_name);
 	return 0;
 }
 
@@ -179,7 +184,7 @@ static int check_symbols(struct ldm_elf *elf)
 	int error;
 
 	for (i = 0; i < elf->nsyms; i++) {
-		error = ldm_elf_sym_check(elf, i);
+		error = ldm_elf_sym_check(elf, i, elf->err);
 		if (error)
 			return error;
 	}
@@ -189,40 +194,41 @@ static int check_symbols(struct ldm_elf *elf)
 /**
  * ldm_elf_rela_check - check a relocation section of a parsed image: its
  * shape, and each entry's symbol and place
- * @elf: the image; elf->err says what is wrong
+ * @elf: the image
  * @i: the SHT_RELA section
+ * @err: gets what is wrong (LDM_ELF_ERR_LEN bytes)
  *
  * Return: 0, or -ENOEXEC.
  */
-int ldm_elf_rela_check(struct ldm_elf *elf, unsigned int i)
+int ldm_elf_rela_check(const struct ldm_elf *elf, unsigned int i, char *err)
 {
 	const Elf64_Shdr *sh = &elf->sechdrs[i];
 	const Elf64_Rela *rela;
 	size_t n, j;
 
 	if (sh->sh_entsize != sizeof(Elf64_Rela) || sh->sh_size % sizeof(Elf64_Rela))
-		return refuse(elf, "relocation section %s has entry size %lu, expected %zu",
+		return refuse(err, "relocation section %s has entry size %lu, expected %zu",
 			      ldm_elf_section_name(elf, i), (unsigned long)sh->sh_entsize,
 			      sizeof(Elf64_Rela));
 	if (sh->sh_link != elf->symindex)
-		return refuse(elf, "relocation section %s does not use the symbol table",
+		return refuse(err, "relocation section %s does not use the symbol table",
 			      ldm_elf_section_name(elf, i));
 	if (sh->sh_info == SHN_UNDEF || sh->sh_info >= elf->nsec)
-		return refuse(elf, "relocation section %s applies to section %u, out of range",
+		return refuse(err, "relocation section %s applies to section %u, out of range",
 			      ldm_elf_section_name(elf, i), sh->sh_info);
 	if (sh->sh_offset % 8)
-		return refuse(elf, "relocation section %s is misaligned",
+		return refuse(err, "relocation section %s is misaligned",
 			      ldm_elf_section_name(elf, i));
 	rela = (const Elf64_Rela *)(elf->image + sh->sh_offset);
 	n = sh->sh_size / sizeof(Elf64_Rela);
 	for (j = 0; j < n; j++) {
 		if (ELF64_R_SYM(rela[j].r_info) >= elf->nsyms)
-			return refuse(elf, "relocation %zu of %s names symbol %lu, out of range", j,
+			return refuse(err, "relocation %zu of %s names symbol %lu, out of range", j,
 				      ldm_elf_section_name(elf, i),
 				      (unsigned long)ELF64_R_SYM(rela[j].r_info));
 		if (rela[j].r_offset > elf->sechdrs[sh->sh_info].sh_size ||
 		    elf->sechdrs[sh->sh_info].sh_size - rela[j].r_offset < 4)
-			return refuse(elf, "relocation %zu of %s at offset %lu lies outside %s", j,
+			return refuse(err, "relocation %zu of %s at offset %lu lies outside %s", j,
 				      ldm_elf_section_name(elf, i), (unsigned long)rela[j].r_offset,
 				      ldm_elf_section_name(elf, sh->sh_info));
 	}
@@ -261,9 +267,9 @@ static int parse_headers(struct ldm_elf *elf, const void *image, size_t len)
 	elf->len = len;
 	elf->ehdr = image;
 	if (!image)
-		return refuse(elf, "no image");
+		return refuse(elf->err, "no image");
 	if ((unsigned long)image % 8)
-		return refuse(elf, "image is not 8-byte aligned in memory");
+		return refuse(elf->err, "image is not 8-byte aligned in memory");
 	error = check_header(elf);
 	if (error)
 		return error;
@@ -272,11 +278,11 @@ static int parse_headers(struct ldm_elf *elf, const void *image, size_t len)
 	strsh = &elf->sechdrs[elf->ehdr->e_shstrndx];
 	if (strsh->sh_type != SHT_STRTAB || !strsh->sh_size ||
 	    !in_image(elf, strsh->sh_offset, strsh->sh_size))
-		return refuse(elf, "section name table is missing or runs past the file");
+		return refuse(elf->err, "section name table is missing or runs past the file");
 	elf->secstrings = (const char *)elf->image + strsh->sh_offset;
 	elf->secstrings_len = strsh->sh_size;
 	if (elf->secstrings[elf->secstrings_len - 1])
-		return refuse(elf, "section name table is not NUL-terminated");
+		return refuse(elf->err, "section name table is not NUL-terminated");
 
 	for (i = 0; i < elf->nsec; i++) {
 		error = check_section(elf, i);
@@ -284,16 +290,16 @@ static int parse_headers(struct ldm_elf *elf, const void *image, size_t len)
 			return error;
 		if (elf->sechdrs[i].sh_type == SHT_SYMTAB) {
 			if (elf->symindex)
-				return refuse(elf, "more than one symbol table");
+				return refuse(elf->err, "more than one symbol table");
 			elf->symindex = i;
 		}
 		note_special_section(elf, i);
 	}
 	if (!elf->symindex)
-		return refuse(elf, "no symbol table");
+		return refuse(elf->err, "no symbol table");
 	error = check_symtab_shape(elf);
 	if (!error && elf->modinfo_idx && elf->sechdrs[elf->modinfo_idx].sh_type == SHT_NOBITS)
-		error = refuse(elf, ".modinfo has no contents");
+		error = refuse(elf->err, ".modinfo has no contents");
 	return error;
 }
 
@@ -318,9 +324,9 @@ int ldm_elf_parse(struct ldm_elf *elf, const void *image, size_t len)
 		error = check_symbols(elf);
 	for (i = 1; i < elf->nsec && !error; i++)
 		if (elf->sechdrs[i].sh_type == SHT_RELA)
-			error = ldm_elf_rela_check(elf, i);
+			error = ldm_elf_rela_check(elf, i, elf->err);
 		else if (elf->sechdrs[i].sh_type == SHT_REL)
-			error = refuse(elf, "REL relocations in %s (x86-64 uses RELA)",
+			error = refuse(elf->err, "REL relocations in %s (x86-64 uses RELA)",
 				       ldm_elf_section_name(elf, i));
 	return error;
 }

@@ -14,6 +14,8 @@
 #include <ldm/mod_devicetable.h>
 #include <libldm/modfile.h>
 
+#include "internal.h"
+
 typedef int (*alias_fn)(const char *alias, void *data);
 
 /* "platform:<name>", as do_platform_entry(). */
@@ -197,7 +199,7 @@ static bool all_zero(const unsigned char *p, size_t n)
 
 /* The entries of one table, checked as modpost checks them. */
 static int do_table(const struct ldm_modfile *mf, const struct ldm_modfile_symbol *sym,
-		    const struct devtable *t, alias_fn fn, void *data, char *why, size_t size)
+		    const struct devtable *t, alias_fn fn, void *data)
 {
 	struct ldm_modfile_section sec;
 	const unsigned char *image, *table;
@@ -206,21 +208,15 @@ static int do_table(const struct ldm_modfile *mf, const struct ldm_modfile_symbo
 
 	if (sym->shndx == SHN_UNDEF || sym->shndx >= SHN_LORESERVE ||
 	    ldm_modfile_section(mf, sym->shndx, &sec) || sec.type == SHT_NOBITS ||
-	    sym->value > sec.size || sym->size > sec.size - sym->value) {
-		snprintf(why, size, "%s is not within a section with contents", sym->name);
-		return -ENOEXEC;
-	}
-	if (sym->size < t->id_size || sym->size % t->id_size) {
-		snprintf(why, size, "%s is %lu bytes, not a whole number of %s entries of %zu",
-			 sym->name, sym->size, t->type, t->id_size);
-		return -ENOEXEC;
-	}
+	    sym->value > sec.size || sym->size > sec.size - sym->value)
+		return modfile_refuse("%s is not within a section with contents", sym->name);
+	if (sym->size < t->id_size || sym->size % t->id_size)
+		return modfile_refuse("%s is %lu bytes, not a whole number of %s entries of %zu",
+				      sym->name, sym->size, t->type, t->id_size);
 	image = ldm_modfile_image(mf, &len);
 	table = image + sec.offset + sym->value;
-	if (!all_zero(table + sym->size - t->id_size, t->id_size)) {
-		snprintf(why, size, "%s does not end with an empty entry", sym->name);
-		return -ENOEXEC;
-	}
+	if (!all_zero(table + sym->size - t->id_size, t->id_size))
+		return modfile_refuse("%s does not end with an empty entry", sym->name);
 	/* The last one is the end of the table. */
 	for (i = 0; i + t->id_size < sym->size; i += t->id_size) {
 		error = t->entry(table + i, fn, data);
@@ -236,29 +232,21 @@ static int do_table(const struct ldm_modfile *mf, const struct ldm_modfile_symbo
  * @mf: the module file (an object before `ldm modpost`, or a .ko)
  * @fn: called with each alias, in symbol table order then table order
  * @data: passed to @fn
- * @why: the reason a table is refused (may be NULL)
- * @size: room in @why
  *
  * Return: 0; what @fn returned to stop; -ENOEXEC for a table that is not a
  * whole number of entries, does not end with an empty one, or lies outside
- * its section.
+ * its section (ldm_modfile_why() says which).
  */
 int ldm_modfile_for_each_device_alias(const struct ldm_modfile *mf,
-				      int (*fn)(const char *alias, void *data), void *data,
-				      char *why, size_t size)
+				      int (*fn)(const char *alias, void *data), void *data)
 {
 	struct ldm_modfile_symbol sym;
 	const struct devtable *t;
-	char ignored[8];
 	size_t i, n;
 	int error;
 
 	if (!mf || !fn)
 		return -EINVAL;
-	if (!why) {
-		why = ignored;
-		size = sizeof(ignored);
-	}
 	n = ldm_modfile_symbol_count(mf);
 	for (i = 1; i < n; i++) {
 		if (ldm_modfile_symbol(mf, i, &sym) || sym.type != STT_OBJECT)
@@ -266,7 +254,7 @@ int ldm_modfile_for_each_device_alias(const struct ldm_modfile *mf,
 		t = devtable_of(sym.name);
 		if (!t)
 			continue;
-		error = do_table(mf, &sym, t, fn, data, why, size);
+		error = do_table(mf, &sym, t, fn, data);
 		if (error)
 			return error;
 	}

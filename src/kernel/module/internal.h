@@ -48,8 +48,11 @@ struct ldm_elf {
 
 int ldm_elf_parse(struct ldm_elf *elf, const void *image, size_t len);
 int ldm_elf_parse_lazy(struct ldm_elf *elf, const void *image, size_t len);
-int ldm_elf_sym_check(struct ldm_elf *elf, size_t idx);
-int ldm_elf_rela_check(struct ldm_elf *elf, unsigned int i);
+int ldm_elf_sym_check(const struct ldm_elf *elf, size_t idx, char *err);
+int ldm_elf_rela_check(const struct ldm_elf *elf, unsigned int i, char *err);
+
+/* modfile.c: the record ldm_modfile_why() returns; -ENOEXEC */
+int modfile_refuse(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 const char *ldm_elf_section_name(const struct ldm_elf *elf, unsigned int idx);
 const char *ldm_elf_sym_name(const struct ldm_elf *elf, const Elf64_Sym *sym);
 unsigned int ldm_elf_find_section(const struct ldm_elf *elf, const char *name);

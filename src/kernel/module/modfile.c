@@ -28,39 +28,40 @@ struct ldm_modfile {
 	enum ldm_modfile_compression compression;
 };
 
-static void say(char *why, size_t size, const char *text)
-{
-	if (why && size)
-		snprintf(why, size, "%s", text);
-}
-
 /*
- * The handle's own record of why a walk refused. A walk may be given a
- * const handle; the record is never const itself.
+ * DOC: why a call refused
+ *
+ * One channel for every call of <libldm/modfile.h>, as dlerror(3): the
+ * thread's record of why its last failed call failed, which
+ * ldm_modfile_why() returns. A handle is never written by a walk, so a
+ * walk takes it const, and handles of different threads stay independent.
  */
-static struct ldm_elf *elf_of(const struct ldm_modfile *mf)
+static __thread char why_text[LDM_ELF_ERR_LEN];
+
+static void say(const char *text)
 {
-	return (struct ldm_elf *)&mf->elf;
+	snprintf(why_text, sizeof(why_text), "%s", text);
 }
 
-static int refuse(const struct ldm_modfile *mf, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static int refuse(const struct ldm_modfile *mf, const char *fmt, ...)
+/**
+ * modfile_refuse - record why a call refuses a module file
+ * @fmt: the reason, printf-style
+ *
+ * Return: -ENOEXEC.
+ */
+int modfile_refuse(const char *fmt, ...)
 {
-	struct ldm_elf *elf = elf_of(mf);
 	va_list args;
 
 	va_start(args, fmt);
-	vsnprintf(elf->err, sizeof(elf->err), fmt, args);
+	vsnprintf(why_text, sizeof(why_text), fmt, args);
 	va_end(args);
 	return -ENOEXEC;
 }
 
 /* Take @image (kmalloc'd) into a handle, checked; frees it on failure. */
 static int modfile_take(void *image, size_t len, unsigned int flags,
-			enum ldm_modfile_compression compression, struct ldm_modfile **ret,
-			char *why, size_t size)
+			enum ldm_modfile_compression compression, struct ldm_modfile **ret)
 {
 	struct ldm_modfile *mf;
 	int error;
@@ -68,7 +69,7 @@ static int modfile_take(void *image, size_t len, unsigned int flags,
 	mf = kzalloc(sizeof(*mf), GFP_KERNEL);
 	if (!mf) {
 		kfree(image);
-		say(why, size, strerror(ENOMEM));
+		say(strerror(ENOMEM));
 		return -ENOMEM;
 	}
 	mf->image = image;
@@ -80,18 +81,16 @@ static int modfile_take(void *image, size_t len, unsigned int flags,
 	else
 		error = ldm_elf_parse(&mf->elf, image, len);
 	if (error) {
-		say(why, size, error == -ENOEXEC ? mf->elf.err : strerror(-error));
+		say(error == -ENOEXEC ? mf->elf.err : strerror(-error));
 		ldm_modfile_free(mf);
 		return error;
 	}
-	mf->elf.err[0] = '\0';
 	*ret = mf;
 	return 0;
 }
 
 /* Inflate a compressed image (kmalloc'd, freed here) into a handle. */
-static int take_compressed(void *in, size_t inlen, unsigned int flags, struct ldm_modfile **ret,
-			   char *why, size_t size)
+static int take_compressed(void *in, size_t inlen, unsigned int flags, struct ldm_modfile **ret)
 {
 	enum ldm_modfile_compression c = module_compression(in, inlen);
 	void *image = NULL;
@@ -100,27 +99,27 @@ static int take_compressed(void *in, size_t inlen, unsigned int flags, struct ld
 
 	/* A lazy reader checks each table it reads; the checksum costs a twentieth. */
 	error = module_decompress(in, inlen, !(flags & LDM_MODFILE_LAZY), MODFILE_SIZE_MAX, &image,
-				  &len, why, size);
+				  &len, why_text, sizeof(why_text));
 	kfree(in);
 	if (error)
 		return error;
-	return modfile_take(image, len, flags, c, ret, why, size);
+	return modfile_take(image, len, flags, c, ret);
 }
 
 /* The file read whole, decompressed if it is compressed, then checked. */
-static int open_whole(int fd, struct ldm_modfile **ret, unsigned int flags, char *why, size_t size)
+static int open_whole(int fd, struct ldm_modfile **ret, unsigned int flags)
 {
 	void *image;
 	ssize_t len;
 
 	len = kernel_read_file_from_fd(fd, &image, MODFILE_SIZE_MAX);
 	if (len < 0) {
-		say(why, size, len == -EINVAL ? "not a regular file" : strerror((int)-len));
+		say(len == -EINVAL ? "not a regular file" : strerror((int)-len));
 		return (int)len;
 	}
 	if (module_compression(image, (size_t)len) != LDM_MODFILE_PLAIN)
-		return take_compressed(image, (size_t)len, flags, ret, why, size);
-	return modfile_take(image, (size_t)len, flags, LDM_MODFILE_PLAIN, ret, why, size);
+		return take_compressed(image, (size_t)len, flags, ret);
+	return modfile_take(image, (size_t)len, flags, LDM_MODFILE_PLAIN, ret);
 }
 
 /* pread all of [off, off + len) or fail. */
@@ -265,7 +264,7 @@ odd:
 }
 
 /* A lazy open: the parts walks read, or all of a compressed file. */
-static int open_lazy(int fd, struct ldm_modfile **ret, unsigned int flags, char *why, size_t size)
+static int open_lazy(int fd, struct ldm_modfile **ret, unsigned int flags)
 {
 	struct sparse sp = { 0 };
 	unsigned char magic[6];
@@ -275,11 +274,11 @@ static int open_lazy(int fd, struct ldm_modfile **ret, unsigned int flags, char 
 	ssize_t n;
 
 	if (fstat(fd, &st)) {
-		say(why, size, strerror(errno));
+		say(strerror(errno));
 		return -errno;
 	}
 	if (!S_ISREG(st.st_mode)) {
-		say(why, size, "not a regular file");
+		say("not a regular file");
 		return -EINVAL;
 	}
 	sp.file_len = (size_t)st.st_size;
@@ -291,8 +290,8 @@ static int open_lazy(int fd, struct ldm_modfile **ret, unsigned int flags, char 
 	kfree(sp.shdrs);
 	kfree(sp.names);
 	if (image)
-		return modfile_take(image, len, flags, LDM_MODFILE_PLAIN, ret, why, size);
-	return open_whole(fd, ret, flags, why, size);
+		return modfile_take(image, len, flags, LDM_MODFILE_PLAIN, ret);
+	return open_whole(fd, ret, flags);
 }
 
 /**
@@ -302,33 +301,30 @@ static int open_lazy(int fd, struct ldm_modfile **ret, unsigned int flags, char 
  * @path: the file
  * @flags: LDM_MODFILE_LAZY, or 0
  * @ret: gets the handle
- * @why: gets the reason of a failure (may be NULL)
- * @size: room in @why
  *
  * Return: 0; -ENOEXEC for a malformed image or compressed data that is
  * corrupt or truncated, -EFBIG for one over 64 MiB (decompressed too),
  * -EINVAL for a file that is not regular or an unknown flag, -ENOMEM, or
  * the error of opening or reading.
  */
-int ldm_modfile_openat(int dirfd, const char *path, unsigned int flags, struct ldm_modfile **ret,
-		       char *why, size_t size)
+int ldm_modfile_openat(int dirfd, const char *path, unsigned int flags, struct ldm_modfile **ret)
 {
 	int fd, error;
 
 	if (flags & ~LDM_MODFILE_LAZY) {
-		say(why, size, strerror(EINVAL));
+		say(strerror(EINVAL));
 		return -EINVAL;
 	}
 	fd = openat(dirfd, path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
 	if (fd < 0) {
 		error = -errno;
-		say(why, size, strerror(-error));
+		say(strerror(-error));
 		return error;
 	}
 	if (flags & LDM_MODFILE_LAZY)
-		error = open_lazy(fd, ret, flags, why, size);
+		error = open_lazy(fd, ret, flags);
 	else
-		error = open_whole(fd, ret, flags, why, size);
+		error = open_whole(fd, ret, flags);
 	close(fd);
 	return error;
 }
@@ -338,14 +334,12 @@ int ldm_modfile_openat(int dirfd, const char *path, unsigned int flags, struct l
  * is compressed
  * @path: the file
  * @ret: gets the handle
- * @why: gets the reason of a failure (may be NULL)
- * @size: room in @why
  *
  * Return: as ldm_modfile_openat().
  */
-int ldm_modfile_open(const char *path, struct ldm_modfile **ret, char *why, size_t size)
+int ldm_modfile_open(const char *path, struct ldm_modfile **ret)
 {
-	return ldm_modfile_openat(AT_FDCWD, path, 0, ret, why, size);
+	return ldm_modfile_openat(AT_FDCWD, path, 0, ret);
 }
 
 /**
@@ -354,28 +348,26 @@ int ldm_modfile_open(const char *path, struct ldm_modfile **ret, char *why, size
  * @image: the image, copied
  * @len: its length
  * @ret: gets the handle
- * @why: gets the reason of a failure (may be NULL)
- * @size: room in @why
  *
  * Return: as ldm_modfile_open().
  */
-int ldm_modfile_new(const void *image, size_t len, struct ldm_modfile **ret, char *why, size_t size)
+int ldm_modfile_new(const void *image, size_t len, struct ldm_modfile **ret)
 {
 	void *copy;
 
 	if (len > MODFILE_SIZE_MAX) {
-		say(why, size, strerror(EFBIG));
+		say(strerror(EFBIG));
 		return -EFBIG;
 	}
 	copy = kmalloc(len ? len : 1, GFP_KERNEL);
 	if (!copy) {
-		say(why, size, strerror(ENOMEM));
+		say(strerror(ENOMEM));
 		return -ENOMEM;
 	}
 	memcpy(copy, image, len);
 	if (module_compression(copy, len) != LDM_MODFILE_PLAIN)
-		return take_compressed(copy, len, 0, ret, why, size);
-	return modfile_take(copy, len, 0, LDM_MODFILE_PLAIN, ret, why, size);
+		return take_compressed(copy, len, 0, ret);
+	return modfile_take(copy, len, 0, LDM_MODFILE_PLAIN, ret);
 }
 
 /** ldm_modfile_free - drop a handle and what it read; NULL is ignored */
@@ -387,10 +379,15 @@ void ldm_modfile_free(struct ldm_modfile *mf)
 	kfree(mf);
 }
 
-/** ldm_modfile_why - why the last call on @mf that returned -ENOEXEC refused */
-const char *ldm_modfile_why(const struct ldm_modfile *mf)
+/**
+ * ldm_modfile_why - why the last call of this thread that failed did
+ *
+ * Return: for -ENOEXEC, what is malformed; else the error's text; "" if no
+ * call of this thread has failed. Valid until the thread's next call.
+ */
+const char *ldm_modfile_why(void)
 {
-	return mf->elf.err;
+	return why_text;
 }
 
 /** ldm_modfile_compression - how the file of @mf was compressed */
@@ -480,7 +477,7 @@ int ldm_modfile_symbol(const struct ldm_modfile *mf, size_t idx, struct ldm_modf
 {
 	if (idx >= mf->elf.nsyms)
 		return -ERANGE;
-	if ((mf->flags & LDM_MODFILE_LAZY) && ldm_elf_sym_check(elf_of(mf), idx))
+	if ((mf->flags & LDM_MODFILE_LAZY) && ldm_elf_sym_check(&mf->elf, idx, why_text))
 		return -ENOEXEC;
 	fill_symbol(&mf->elf, &mf->elf.syms[idx], ret);
 	return 0;
@@ -562,7 +559,7 @@ static const char *reloc_string(const struct ldm_modfile *mf, const Elf64_Rela *
 	long long off;
 	const char *base;
 
-	if ((mf->flags & LDM_MODFILE_LAZY) && ldm_elf_sym_check(elf_of(mf), symidx))
+	if ((mf->flags & LDM_MODFILE_LAZY) && ldm_elf_sym_check(&mf->elf, symidx, why_text))
 		return NULL;
 	if (sym->st_shndx == SHN_UNDEF || sym->st_shndx >= SHN_LORESERVE ||
 	    !string_section(elf, sym->st_shndx))
@@ -618,7 +615,7 @@ static int index_relocations(struct ksym_table *t, unsigned int rela_idx)
 	size_t n = rsh->sh_size / sizeof(*rela), i;
 	const char *name = ldm_elf_section_name(elf, t->idx);
 
-	if ((mf->flags & LDM_MODFILE_LAZY) && ldm_elf_rela_check(elf_of(mf), rela_idx))
+	if ((mf->flags & LDM_MODFILE_LAZY) && ldm_elf_rela_check(&mf->elf, rela_idx, why_text))
 		return -ENOEXEC;
 	if (!n)
 		return 0;
@@ -631,8 +628,8 @@ static int index_relocations(struct ksym_table *t, unsigned int rela_idx)
 		t->field = 4;
 		break;
 	default:
-		return refuse(mf, "%s: relocation type %lu, not one of an export table", name,
-			      (unsigned long)ELF64_R_TYPE(rela[0].r_info));
+		return modfile_refuse("%s: relocation type %lu, not one of an export table", name,
+				      (unsigned long)ELF64_R_TYPE(rela[0].r_info));
 	}
 	t->nfields_total = t->sh->sh_size / t->field;
 	t->at = kcalloc(t->nfields_total ? t->nfields_total : 1, sizeof(*t->at), GFP_KERNEL);
@@ -644,11 +641,11 @@ static int index_relocations(struct ksym_table *t, unsigned int rela_idx)
 
 		if (abs != (t->field == 8) ||
 		    (!abs && type != R_X86_64_PC32 && type != R_X86_64_PLT32))
-			return refuse(mf, "%s: relocation %zu has type %u, unlike the others", name,
-				      i, type);
+			return modfile_refuse("%s: relocation %zu has type %u, unlike the others",
+					      name, i, type);
 		if (rela[i].r_offset % t->field || rela[i].r_offset / t->field >= t->nfields_total)
-			return refuse(mf, "%s: relocation %zu at offset %lu is not at a field",
-				      name, i, (unsigned long)rela[i].r_offset);
+			return modfile_refuse("%s: relocation %zu at offset %lu is not at a field",
+					      name, i, (unsigned long)rela[i].r_offset);
 		t->at[rela[i].r_offset / t->field] = &rela[i];
 	}
 	return 0;
@@ -666,8 +663,8 @@ static const unsigned char *flags_table(const struct ldm_modfile *mf, size_t n, 
 		return NULL;
 	sh = &elf->sechdrs[idx];
 	if (sh->sh_type == SHT_NOBITS || sh->sh_size != n) {
-		*error = refuse(mf, "__kflagstab has %lu bytes for %zu exports",
-				(unsigned long)sh->sh_size, n);
+		*error = modfile_refuse("__kflagstab has %lu bytes for %zu exports",
+					(unsigned long)sh->sh_size, n);
 		return NULL;
 	}
 	return elf->image + sh->sh_offset;
@@ -688,8 +685,8 @@ static int walk_relocated(struct ksym_table *t, enum ldm_export_license license,
 		if (layout_fits(t, &lays[i]))
 			lay = &lays[i];
 	if (!lay)
-		return refuse(t->mf, "%s: entries in no export table layout ldm reads",
-			      ldm_elf_section_name(&t->mf->elf, t->idx));
+		return modfile_refuse("%s: entries in no export table layout ldm reads",
+				      ldm_elf_section_name(&t->mf->elf, t->idx));
 	n = t->sh->sh_size / ((size_t)lay->field * lay->nfields);
 	flags = NULL;
 	if (!strcmp(ldm_elf_section_name(&t->mf->elf, t->idx), "__ksymtab")) {
@@ -730,7 +727,7 @@ static int walk_labels(const struct ldm_modfile *mf, unsigned int idx,
 
 		if (sym->st_shndx != idx)
 			continue;
-		if ((mf->flags & LDM_MODFILE_LAZY) && ldm_elf_sym_check(elf_of(mf), i))
+		if ((mf->flags & LDM_MODFILE_LAZY) && ldm_elf_sym_check(&mf->elf, i, why_text))
 			return -ENOEXEC;
 		name = ldm_elf_sym_name(elf, sym);
 		if (strncmp(name, "__ksymtab_", 10) || !name[10])
@@ -823,7 +820,7 @@ int ldm_modfile_for_each_import(const struct ldm_modfile *mf,
 
 		if (sym->st_shndx != SHN_UNDEF || !sym->st_name)
 			continue;
-		if ((mf->flags & LDM_MODFILE_LAZY) && ldm_elf_sym_check(elf_of(mf), i))
+		if ((mf->flags & LDM_MODFILE_LAZY) && ldm_elf_sym_check(&mf->elf, i, why_text))
 			return -ENOEXEC;
 		fill_symbol(elf, sym, &s);
 		if (!*s.name || linked_by_module(s.name))

@@ -354,6 +354,7 @@ void module_sysfs_init(void)
 {
 	ldm_module_kobject = loaded_module_kobject;
 	ldm_text_owner = module_text_owner;
+	ldm_fault_report_install();
 }
 
 void module_sysfs_exit(void)

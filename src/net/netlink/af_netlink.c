@@ -19,24 +19,24 @@
 static pthread_mutex_t nl_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct {
 	ldm_netlink_listener fn;
-	void *ctx;
+	void *data;
 } listeners[MAX_LINKS];
 
 /**
  * ldm_netlink_listen - receive what drivers send on a netlink unit
  * @unit: the unit (NETLINK_NFLOG, ...), below 32
  * @fn: the listener, or NULL to stop listening
- * @ctx: given to @fn
+ * @data: given to @fn
  *
  * Return: 0, or -EINVAL for a unit out of range.
  */
-int ldm_netlink_listen(int unit, ldm_netlink_listener fn, void *ctx)
+int ldm_netlink_listen(int unit, ldm_netlink_listener fn, void *data)
 {
 	if (unit < 0 || unit >= MAX_LINKS)
 		return -EINVAL;
 	pthread_mutex_lock(&nl_lock);
 	listeners[unit].fn = fn;
-	listeners[unit].ctx = ctx;
+	listeners[unit].data = data;
 	pthread_mutex_unlock(&nl_lock);
 	return 0;
 }
@@ -45,13 +45,13 @@ int ldm_netlink_listen(int unit, ldm_netlink_listener fn, void *ctx)
 static bool deliver(struct sock *ssk, struct sk_buff *skb, __u32 pid, __u32 group)
 {
 	ldm_netlink_listener fn;
-	void *ctx;
+	void *data;
 
 	pthread_mutex_lock(&nl_lock);
 	fn = listeners[ssk->sk_protocol].fn;
-	ctx = listeners[ssk->sk_protocol].ctx;
+	data = listeners[ssk->sk_protocol].data;
 	if (fn)
-		fn(ssk->sk_protocol, pid, group, skb->data, skb->len, ctx);
+		fn(ssk->sk_protocol, pid, group, skb->data, skb->len, data);
 	pthread_mutex_unlock(&nl_lock);
 	kfree_skb(skb);
 	return fn != NULL;

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * khw_deref.c - a driver that reads its card's ROM by dereferencing the
- * pointer ioremap() gave, as some 2.6.9 drivers do, instead of readl():
- * what ldm does then (docs/hardware.md) is what the test checks.
+ * pointer ioremap() gave, as some 2.6.9 drivers do, instead of readl();
+ * with phys=1, the physical address itself, as 2.6.9's ipmi_si does on
+ * its memory-mapped path: what ldm does then (docs/hardware.md) is what
+ * the test checks.
  */
 #include <linux/module.h>
 #include <linux/init.h>
@@ -10,11 +12,16 @@
 #include <linux/errno.h>
 #include <asm/io.h>
 
+static int phys;
+module_param(phys, int, 0);
+
 static int __init khw_deref_init(void)
 {
 	void __iomem *rom = ioremap(0xd0000, 0x1000);
 	unsigned int sig;
 
+	if (phys)
+		printk(KERN_INFO "khw_deref: physical %#x\n", *(volatile unsigned int *)0xd0010UL);
 	if (!rom)
 		return -ENOMEM;
 	sig = *(volatile unsigned int *)((char *)rom + 0x10);

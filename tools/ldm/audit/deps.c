@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tool-grow.h"
 #include "audit.h"
 
 /* A module's direct dependencies, in the order of their first use. */
@@ -34,16 +35,13 @@ static int add_dep(struct dep_node *n, uint32_t dep)
 		}
 	}
 	if (n->ndeps == n->cap) {
-		size_t cap = n->cap ? n->cap * 2 : 4;
-		uint32_t *d = realloc(n->deps, cap * sizeof(*d));
-		uint32_t *s = d ? realloc(n->nsyms, cap * sizeof(*s)) : NULL;
+		/* Two arrays of one length: each grows from the same room to the same. */
+		size_t dcap = n->cap, scap = n->cap;
 
-		if (d)
-			n->deps = d;
-		if (!s)
+		if (TOOL_GROW(n->deps, dcap, n->ndeps + 1, 4) ||
+		    TOOL_GROW(n->nsyms, scap, n->ndeps + 1, 4))
 			return -ENOMEM;
-		n->nsyms = s;
-		n->cap = cap;
+		n->cap = scap;
 	}
 	n->deps[n->ndeps] = dep;
 	n->nsyms[n->ndeps++] = 1;
@@ -239,16 +237,9 @@ static int dot_line(struct dot_lines *l, const char *fmt, ...)
 	va_end(args);
 	if (n < 0)
 		return -ENOMEM;
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? l->cap * 2 : 64;
-		char **v = realloc(l->v, cap * sizeof(*v));
-
-		if (!v) {
-			free(s);
-			return -ENOMEM;
-		}
-		l->v = v;
-		l->cap = cap;
+	if (TOOL_GROW(l->v, l->cap, l->n + 1, 64)) {
+		free(s);
+		return -ENOMEM;
 	}
 	l->v[l->n++] = s;
 	return 0;

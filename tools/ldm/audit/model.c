@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "tool-grow.h"
 #include "audit.h"
 
 const char *const audit_reason_names[NR_REASONS] = {
@@ -91,15 +92,8 @@ uint32_t audit_intern(struct audit *a, const char *name)
 		if (s->hash == h && !strcmp(s->name, name))
 			return a->hash_slots[j] - 1;
 	}
-	if (a->nsyms == a->symcap) {
-		size_t cap = a->symcap ? a->symcap * 2 : 1 << 14;
-		struct audit_sym *v = realloc(a->syms, cap * sizeof(*v));
-
-		if (!v)
-			return UINT32_MAX;
-		a->syms = v;
-		a->symcap = cap;
-	}
+	if (TOOL_GROW(a->syms, a->symcap, a->nsyms + 1, 1 << 14))
+		return UINT32_MAX;
 	s = &a->syms[a->nsyms];
 	*s = (struct audit_sym){ .name = name, .hash = h, .owner = -1 };
 	a->hash_slots[j] = (uint32_t)a->nsyms + 1;
@@ -125,15 +119,8 @@ int audit_add_export(struct audit *a, const char *name, int module, const char *
 
 	if (sym == UINT32_MAX)
 		return -ENOMEM;
-	if (a->nexports == a->expcap) {
-		size_t cap = a->expcap ? a->expcap * 2 : 1 << 14;
-		struct audit_export *v = realloc(a->exports, cap * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		a->exports = v;
-		a->expcap = cap;
-	}
+	if (TOOL_GROW(a->exports, a->expcap, a->nexports + 1, 1 << 14))
+		return -ENOMEM;
 	e = &a->exports[a->nexports++];
 	*e = (struct audit_export){
 		.sym = sym, .module = module, .provider = provider, .ns = ns, .gpl = gpl
@@ -335,15 +322,8 @@ struct violation_list {
 static int add_violation(struct violation_list *l, size_t module, size_t import,
 			 enum audit_reason reason, int export)
 {
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? l->cap * 2 : 256;
-		struct audit_violation *v = realloc(l->v, cap * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		l->v = v;
-		l->cap = cap;
-	}
+	if (TOOL_GROW(l->v, l->cap, l->n + 1, 256))
+		return -ENOMEM;
 	l->v[l->n++] =
 		(struct audit_violation){ (uint32_t)module, (uint32_t)import, reason, export };
 	return 0;

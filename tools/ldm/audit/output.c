@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tool-grow.h"
 #include "audit.h"
 
 struct arena_chunk {
@@ -101,15 +102,9 @@ void arena_free(struct arena *a)
  */
 int records_add(struct record_set *rs, const char *const *cols)
 {
-	if (rs->nrec == rs->cap) {
-		size_t cap = rs->cap ? rs->cap * 2 : 256;
-		const char **cells = realloc(rs->cells, cap * rs->ncols * sizeof(*cells));
-
-		if (!cells)
-			return -ENOMEM;
-		rs->cells = cells;
-		rs->cap = cap;
-	}
+	/* A record is a row of ncols cells: the array grows by rows. */
+	if (tool_grow(&rs->cells, &rs->cap, rs->nrec + 1, rs->ncols * sizeof(*rs->cells), 256))
+		return -ENOMEM;
 	memcpy(&rs->cells[rs->nrec * rs->ncols], cols, rs->ncols * sizeof(*cols));
 	rs->nrec++;
 	return 0;

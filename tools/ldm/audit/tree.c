@@ -19,6 +19,7 @@
 #include <unistd.h>
 #include <libldm/modfile.h>
 
+#include "tool-grow.h"
 #include "audit.h"
 
 /**
@@ -100,15 +101,8 @@ static int add_module(struct finder *f, const char *path, size_t rootlen)
 	struct audit *a = f->a;
 	struct audit_module *m;
 
-	if (a->nmodules == f->cap) {
-		size_t cap = f->cap ? f->cap * 2 : 1024;
-		struct audit_module *v = realloc(a->modules, cap * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		a->modules = v;
-		f->cap = cap;
-	}
+	if (TOOL_GROW(a->modules, f->cap, a->nmodules + 1, 1024))
+		return -ENOMEM;
 	m = &a->modules[a->nmodules];
 	memset(m, 0, sizeof(*m));
 	m->path = arena_strdup(&a->arena, path);
@@ -135,15 +129,8 @@ static int seen_before(struct finder *f, int dfd)
 	for (i = 0; i < f->nseen; i++)
 		if (f->seen[i].dev == st.st_dev && f->seen[i].ino == st.st_ino)
 			return 1;
-	if (f->nseen == f->seencap) {
-		size_t cap = f->seencap ? f->seencap * 2 : 64;
-		struct dir_id *v = realloc(f->seen, cap * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		f->seen = v;
-		f->seencap = cap;
-	}
+	if (TOOL_GROW(f->seen, f->seencap, f->nseen + 1, 64))
+		return -ENOMEM;
 	f->seen[f->nseen++] = (struct dir_id){ st.st_dev, st.st_ino };
 	return 0;
 }
@@ -578,15 +565,14 @@ static int keep_vectors(struct module_reader *r, struct audit_module *m)
 static void read_module(struct module_reader *r, struct audit_module *m)
 {
 	struct ldm_modfile *mf;
-	char why[256];
 	int error;
 
 	r->nexp = r->nimp = r->nns = 0;
 	r->error = 0;
-	error = ldm_modfile_openat(AT_FDCWD, m->path, LDM_MODFILE_LAZY, &mf, why, sizeof(why));
+	error = ldm_modfile_openat(AT_FDCWD, m->path, LDM_MODFILE_LAZY, &mf);
 	if (error) {
 		m->failed = true;
-		m->why = arena_strdup(&r->arena, why);
+		m->why = arena_strdup(&r->arena, ldm_modfile_why());
 		return;
 	}
 	read_modinfo(r, mf, m);
@@ -600,7 +586,7 @@ static void read_module(struct module_reader *r, struct audit_module *m)
 	if (error) {
 		m->failed = true;
 		m->why = arena_strdup(&r->arena,
-				      error == -ENOEXEC ? ldm_modfile_why(mf) : strerror(-error));
+				      error == -ENOEXEC ? ldm_modfile_why() : strerror(-error));
 	}
 	ldm_modfile_free(mf);
 }

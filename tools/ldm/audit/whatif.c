@@ -15,6 +15,7 @@
 #include <string.h>
 #include <libldm/module.h>
 
+#include "tool-grow.h"
 #include "audit.h"
 
 /*
@@ -58,15 +59,8 @@ static struct export_change *change_of(struct change_list *l, struct arena *ar, 
 	for (i = 0; i < l->n; i++)
 		if (strlen(l->v[i].name) == len && !strncmp(l->v[i].name, name, len))
 			return &l->v[i];
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? l->cap * 2 : 64;
-		struct export_change *v = realloc(l->v, cap * sizeof(*v));
-
-		if (!v)
-			return NULL;
-		l->v = v;
-		l->cap = cap;
-	}
+	if (TOOL_GROW(l->v, l->cap, l->n + 1, 64))
+		return NULL;
 	memset(&l->v[l->n], 0, sizeof(l->v[0]));
 	l->v[l->n].name = arena_strndup(ar, name, len);
 	return l->v[l->n].name ? &l->v[l->n++] : NULL;

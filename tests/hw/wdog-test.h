@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * wdog-test.h - what the tests of watchdog models share: a board booted on
+ * the manual clock, with the machine's reboot path watched (the reboot
+ * notifiers' SYS_RESTART, then the host's stop handler), so that a test
+ * asserts on a reset without the runtime stopping under it.
+ */
+#ifndef _LDM_TEST_WDOG_TEST_H
+#define _LDM_TEST_WDOG_TEST_H
+
+#include <ldm/ldm.h>
+
+#include "hw-board.h"
+
+/* Restarts the stop handler was asked for, the last one's kind, SYS_RESTARTs heard. */
+static int wdog_stops, wdog_stop_how, wdog_notified;
+
+static void wdog_on_stop(int how, const char *cmd, void *data)
+{
+	(void)cmd;
+	(void)data;
+	wdog_stops++;
+	wdog_stop_how = how;
+}
+
+static int wdog_on_reboot(struct notifier_block *nb, unsigned long code, void *unused)
+{
+	(void)nb;
+	(void)unused;
+	if (code == SYS_RESTART)
+		wdog_notified++;
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block wdog_reboot_nb = { .notifier_call = wdog_on_reboot };
+
+/* Watch the reboot path, put the models on the manual clock, load @board. */
+static inline void wdog_boot(const char *board)
+{
+	ldm_hw_clock_manual(true);
+	ldm_machine_stop_handler(wdog_on_stop, NULL);
+	ASSERT_OK(register_reboot_notifier(&wdog_reboot_nb));
+	ASSERT_OK(hw_board_load(board));
+}
+
+/* Unload the board and stop watching. */
+static inline void wdog_shutdown(void)
+{
+	ldm_board_unload();
+	unregister_reboot_notifier(&wdog_reboot_nb);
+}
+
+#endif /* _LDM_TEST_WDOG_TEST_H */
