@@ -167,6 +167,10 @@ void ldmd_server_close(struct ldmd_server *srv);
 
 /* uevent.c */
 struct ldmd_uevent;
+/* udev-db.c */
+int ldmd_udev_db_make(const char *root);
+void ldmd_udev_db_remove(const char *root);
+
 int ldmd_uevent_start(const char *root, struct ldmd_uevent **ret);
 void ldmd_uevent_stop(struct ldmd_uevent *srv);
 

@@ -50,8 +50,8 @@
  *      device nodes still open (a read asleep in a driver gets EINTR, every
  *      later call ENODEV), stop the runtime, which unloads the modules and
  *      the board's devices, while the mounts still serve and listeners
- *      still hear the events; then close the uevent socket, unmount, exit
- *      0. An autoload whose driver's init has not returned is left behind
+ *      still hear the events; then close the uevent socket, unmount,
+ *      remove DIR/udev (udev-db.c: made empty before the mounts), exit 0. An autoload whose driver's init has not returned is left behind
  *      (autoload.c), and the runtime is then not stopped under it: ldmd
  *      unmounts and exits all the same.
  */
@@ -432,10 +432,13 @@ int ldmd_run(const struct ldmd_options *opts)
 	error = open_modules(&d, opts->modules_dir);
 	if (error)
 		goto err_free;
+	error = ldmd_udev_db_make(d.root);
+	if (error)
+		goto err_udev_db;
 	ldm_fuse_set_host(&(struct ldm_fuse_host){ .name = "ldmd", .mount_gone = mount_gone });
 	error = ldmd_guardian_start(&d.guardian, d.root, opts->foreground, ready_fd);
 	if (error)
-		goto err_free;
+		goto err_udev_db;
 	error = ldm_fuse_mount(d.root, &ldm_fuse_sysfs, &d.sys);
 	if (error)
 		goto err_guardian;
@@ -497,6 +500,8 @@ err_unmount_sys:
 	ldm_fuse_unmount(d.sys);
 err_guardian:
 	ldmd_guardian_stop(&d.guardian);
+err_udev_db:
+	ldmd_udev_db_remove(d.root);
 err_free:
 	ldmd_requests_set_modprobe(NULL);
 	if (!d.left_behind) /* the loads left behind still use it */

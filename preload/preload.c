@@ -116,10 +116,23 @@ static void setup(void)
 	LOOKUP(__openat64_2);
 	LOOKUP(fopen);
 	LOOKUP(fopen64);
+	LOOKUP(stat);
+	LOOKUP(lstat);
+	LOOKUP(fstat);
+	LOOKUP(fstatat);
+	LOOKUP(stat64);
+	LOOKUP(lstat64);
+	LOOKUP(fstat64);
+	LOOKUP(fstatat64);
+	LOOKUP(statx);
+	LOOKUP(mkdirat);
+	LOOKUP(symlinkat);
+	LOOKUP(renameat2);
+	LOOKUP(unlinkat);
 	if (r && *r && strlen(r) < sizeof(root)) {
 		strcpy(root, r);
 		snprintf(path, sizeof(path), "%s/dev", root);
-		if (!stat(path, &st))
+		if (!libc.stat(path, &st))
 			node_dev = st.st_dev;
 	}
 	pthread_atfork(pool_prepare, pool_parent, pool_child);
@@ -148,7 +161,14 @@ bool ldm_preload_is_node(int fd)
 	struct stat st;
 
 	pthread_once(&setup_once, setup);
-	return node_dev && !fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_dev == node_dev;
+	return node_dev && !libc.fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_dev == node_dev;
+}
+
+/** ldm_preload_node_dev - the device of ldmd's DIR/dev mount, 0 when there is none */
+dev_t ldm_preload_node_dev(void)
+{
+	pthread_once(&setup_once, setup);
+	return node_dev;
 }
 
 /*

@@ -63,3 +63,14 @@ void fuse_cred_end(void)
 {
 	ldm_thread_clear_cred();
 }
+
+/**
+ * fuse_req_capable - whether the requester of @req holds @cap in ldmd's
+ * user namespace (never from a namespace of its own, as fuse_cred_begin())
+ * @req: the request
+ * @cap: a capability number (CAP_DAC_OVERRIDE)
+ */
+bool fuse_req_capable(fuse_req_t req, int cap)
+{
+	return fuse_caps(fuse_req_ctx(req)->pid) & (1ULL << cap);
+}

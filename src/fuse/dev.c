@@ -10,6 +10,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -28,6 +29,7 @@
 #include <libldm/runtime.h>
 
 #include "dev.h"
+#include "tool-grow.h"
 
 /**
  * DOC: how dev.c works
@@ -55,6 +57,11 @@
  * wait for it. The loop serves up to FUSE_DEV_THREADS requests at once,
  * so a blocked read stalls neither the other nodes nor the sysfs mount
  * (its own loop).
+ *
+ * Clients' links. What a client that is root in ldmd's terms makes here,
+ * as udevd makes it in a machine's /dev (SYMLINK+= links, the directories
+ * they need), is dev-links.c's: node ids of a range of their own,
+ * looked up after ldmd's nodes (which win) and listed with them.
  *
  * Files are opened FOPEN_DIRECT_IO (every read and write reaches the
  * driver, with the caller's size), and FOPEN_NONSEEKABLE | FOPEN_STREAM
@@ -84,9 +91,11 @@
 #define POLL_DEFAULT_EVENTS (POLLIN | POLLOUT | POLLRDNORM | POLLWRNORM | POLLPRI)
 
 struct dev_entry {
-	char name[DEV_NAME_MAX];
+	char name[NAME_MAX + 1];
 	dev_t dev;
-	fuse_ino_t dir; /* a directory's node id, or 0 for a node */
+	fuse_ino_t dir;	  /* a directory's node id, or 0 for a node */
+	fuse_ino_t other; /* a client's entry (dev-links.c): its node id */
+	mode_t mode;	  /* and its type */
 };
 
 struct dev_dir {
@@ -94,7 +103,7 @@ struct dev_dir {
 	pthread_mutex_t lock;
 	struct dev_entry *ents;
 	size_t n, cap;
-	char path[DEV_NAME_MAX]; /* the directory's path below DIR/dev ("" for it) */
+	char path[DEV_PATH_MAX]; /* the directory's path below DIR/dev ("" for it) */
 	bool served;
 };
 
@@ -106,7 +115,7 @@ static uint64_t file_id_key; /* random, at start: ids are not guessed */
 static LIST_HEAD(, dev_dir) dev_dirs = LIST_HEAD_INITIALIZER(dev_dirs);
 static struct timespec dev_time;      /* the nodes' times: when serving began */
 static char (*subdirs)[DEV_NAME_MAX]; /* under dev_lock: the directories' paths */
-static size_t nsubdirs;
+static size_t nsubdirs, subdirs_cap;
 
 /* Look-ups by name and by number, through the runtime's index of nodes. */
 struct dev_find {
@@ -128,8 +137,15 @@ static int match_dir(const char *name, dev_t dev, mode_t mode, void *data)
 	return 1;
 }
 
-/* The path of directory @ino below DIR/dev ("" for the root); -ENOENT if unknown. */
-static int subdir_path(fuse_ino_t ino, char *buf)
+/**
+ * dev_dir_path - the path of directory @ino below DIR/dev ("" for the root)
+ * @ino: a directory's node id: ldmd's or a client's (dev-links.c)
+ * @buf: gets the path
+ * @size: its size, DEV_PATH_MAX
+ *
+ * Return: 0, -ENOENT if unknown, -ENOTDIR if @ino is no directory.
+ */
+int dev_dir_path(fuse_ino_t ino, char *buf, size_t size)
 {
 	int ret = 0;
 
@@ -137,9 +153,13 @@ static int subdir_path(fuse_ino_t ino, char *buf)
 		buf[0] = '\0';
 		return 0;
 	}
+	if (IS_LINK_INO(ino))
+		return dev_links_dir_path(ino, buf, size);
+	if (!IS_DIR_INO(ino))
+		return -ENOTDIR;
 	pthread_mutex_lock(&dev_lock);
-	if (ino >= DIR_INO_BASE && ino - DIR_INO_BASE < nsubdirs)
-		memcpy(buf, subdirs[ino - DIR_INO_BASE], DEV_NAME_MAX);
+	if (ino - DIR_INO_BASE < nsubdirs)
+		snprintf(buf, size, "%s", subdirs[ino - DIR_INO_BASE]);
 	else
 		ret = -ENOENT;
 	pthread_mutex_unlock(&dev_lock);
@@ -149,20 +169,14 @@ static int subdir_path(fuse_ino_t ino, char *buf)
 /* The node id of the directory @path, given one the first time; 0 when out of memory. */
 static fuse_ino_t subdir_ino(const char *path)
 {
-	char(*more)[DEV_NAME_MAX];
 	fuse_ino_t ino = 0;
 	size_t i;
 
 	pthread_mutex_lock(&dev_lock);
 	for (i = 0; i < nsubdirs && strcmp(subdirs[i], path); i++)
 		;
-	if (i == nsubdirs) {
-		more = realloc(subdirs, (nsubdirs + 1) * sizeof(*subdirs));
-		if (more) {
-			subdirs = more;
-			snprintf(subdirs[nsubdirs++], DEV_NAME_MAX, "%s", path);
-		}
-	}
+	if (i == nsubdirs && !TOOL_GROW(subdirs, subdirs_cap, nsubdirs + 1, 16))
+		snprintf(subdirs[nsubdirs++], DEV_NAME_MAX, "%s", path);
 	if (i < nsubdirs)
 		ino = DIR_INO_BASE + i;
 	pthread_mutex_unlock(&dev_lock);
@@ -183,6 +197,53 @@ static int find(struct dev_find *f)
 	return ret == -ENOENT ? 0 : ret < 0 ? ret : 1;
 }
 
+/* find(), as a call into the runtime of its own. */
+static int find_call(struct dev_find *f)
+{
+	struct dev_call c;
+	int ret;
+
+	ret = dev_call_begin(&c, NULL);
+	if (ret)
+		return ret;
+	ret = find(f);
+	dev_call_end(&c, NULL);
+	return ret;
+}
+
+/**
+ * dev_ldmd_has - whether ldmd has a node or a directory of nodes at @path
+ * @path: below DIR/dev
+ *
+ * Return: 1 if it has, 0 if not, or a negative errno.
+ */
+int dev_ldmd_has(const char *path)
+{
+	struct dev_find f = { .name = path };
+
+	return find_call(&f);
+}
+
+/**
+ * dev_ldmd_below - whether some node of ldmd's lies below the directory @dir
+ * @dir: below DIR/dev
+ *
+ * Return: 1 if one does, 0 if not, or a negative errno.
+ */
+int dev_ldmd_below(const char *dir)
+{
+	struct dev_find f = { .name = dir };
+	struct dev_call c;
+	int ret;
+
+	ret = dev_call_begin(&c, NULL);
+	if (ret)
+		return ret;
+	ret = ldm_chrdev_for_each_node(match_dir, &f);
+	dev_call_end(&c, NULL);
+	return ret < 0 ? ret : f.dir;
+}
+
 static void node_stat(dev_t dev, struct stat *st)
 {
 	memset(st, 0, sizeof(*st));
@@ -193,6 +254,19 @@ static void node_stat(dev_t dev, struct stat *st)
 	st->st_gid = getegid();
 	st->st_blksize = 4096;
 	st->st_atim = st->st_mtim = st->st_ctim = dev_time;
+	dev_attrs_apply(dev, st);
+}
+
+/* The attributes of the node @dev, if a class device still has it. */
+static int node_attr(dev_t dev, struct stat *st)
+{
+	struct dev_find f = { .dev = dev };
+	int ret = find_call(&f);
+
+	if (ret <= 0)
+		return ret ? ret : -ENOENT;
+	node_stat(f.dev, st);
+	return 0;
 }
 
 static void dir_stat(fuse_ino_t ino, struct stat *st)
@@ -217,26 +291,31 @@ static void dev_init(void *userdata, struct fuse_conn_info *conn)
 
 static void dev_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
 {
-	char path[DEV_NAME_MAX], full[2 * DEV_NAME_MAX];
+	char path[DEV_PATH_MAX], full[DEV_PATH_MAX + NAME_MAX + 1];
 	struct dev_find f = { .name = full };
 	struct fuse_entry_param e = { 0 };
-	struct dev_call c;
 	int ret;
 
-	if (!IS_DIR_INO(parent)) {
-		fuse_reply_errno(req, -ENOTDIR);
-		return;
-	}
-	ret = subdir_path(parent, path);
+	ret = dev_dir_path(parent, path, sizeof(path));
 	if (ret) {
 		fuse_reply_errno(req, ret);
 		return;
 	}
 	snprintf(full, sizeof(full), "%s%s%s", path, *path ? "/" : "", name);
-	ret = dev_call_begin(&c, NULL);
-	if (!ret) {
-		ret = find(&f);
-		dev_call_end(&c, NULL);
+	ret = find_call(&f);
+	/*
+	 * A node of ldmd's wins over a client's entry, and ldmd's directory
+	 * over a client's link; a client's directory may stand for ldmd's.
+	 */
+	if (ret >= 0 && !(ret == 1 && !f.dir) && !dev_links_lookup(full, &e.attr) &&
+	    (!ret || S_ISDIR(e.attr.st_mode))) {
+		e.ino = e.attr.st_ino;
+		fuse_reply_entry(req, &e);
+		return;
+	}
+	if (!ret && strlen(full) < DEV_NAME_MAX && dev_links_below(full)) {
+		ret = 1; /* ldmd's directory, kept by the entries clients made in it */
+		f.dir = true;
 	}
 	if (ret <= 0) {
 		fuse_reply_errno(req, ret ? ret : -ENOENT);
@@ -265,8 +344,6 @@ static void dev_forget(fuse_req_t req, fuse_ino_t ino, uint64_t nlookup)
 
 static void dev_getattr(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 {
-	struct dev_find f = { .dev = INO_DEVT(ino) };
-	struct dev_call c;
 	struct stat st;
 	int ret;
 
@@ -275,33 +352,58 @@ static void dev_getattr(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *f
 		fuse_reply_attr(req, &st, 0);
 		return;
 	}
+	if (IS_LINK_INO(ino)) {
+		ret = dev_links_getattr(ino, &st);
+		if (ret)
+			fuse_reply_errno(req, ret);
+		else
+			fuse_reply_attr(req, &st, 0);
+		return;
+	}
 	if (fi) { /* fstat(): the open node, even if its device went */
 		node_stat(dev_file_of(fi)->dev, &st);
 		fuse_reply_attr(req, &st, 0);
 		return;
 	}
-	ret = dev_call_begin(&c, NULL);
-	if (!ret) {
-		ret = find(&f);
-		dev_call_end(&c, NULL);
-	}
-	if (ret <= 0) {
-		fuse_reply_errno(req, ret ? ret : -ENOENT);
-		return;
-	}
-	node_stat(f.dev, &st);
-	fuse_reply_attr(req, &st, 0);
+	ret = node_attr(INO_DEVT(ino), &st);
+	if (ret)
+		fuse_reply_errno(req, ret);
+	else
+		fuse_reply_attr(req, &st, 0);
 }
 
-/* Truncation is accepted and does nothing, as on a device; the rest is fixed. */
+/*
+ * Truncation is accepted and does nothing, as on a device; a node's mode,
+ * owner and times are dev-attrs.c's, a client's entry's dev-links.c's;
+ * ldmd's directories are fixed.
+ */
 static void dev_setattr(fuse_req_t req, fuse_ino_t ino, struct stat *attr, int to_set,
 			struct fuse_file_info *fi)
 {
-	(void)attr;
-	if (IS_DIR_INO(ino) || !fuse_only_truncates(to_set))
+	struct stat st;
+	dev_t dev;
+	int ret;
+
+	if (IS_LINK_INO(ino)) {
+		dev_links_setattr(req, ino, attr, to_set);
+		return;
+	}
+	if (IS_DIR_INO(ino)) {
 		fuse_reply_errno(req, -EPERM);
-	else
+		return;
+	}
+	if (fuse_only_truncates(to_set)) {
 		dev_getattr(req, ino, fi);
+		return;
+	}
+	dev = fi ? dev_file_of(fi)->dev : INO_DEVT(ino);
+	ret = node_attr(dev, &st);
+	if (!ret)
+		ret = dev_attrs_set(req, dev, attr, to_set, &st);
+	if (ret)
+		fuse_reply_errno(req, ret);
+	else
+		fuse_reply_attr(req, &st, 0);
 }
 
 /* The directory: a snapshot at opendir, taken again at offset 0. */
@@ -333,19 +435,33 @@ static int dir_add(const char *name, dev_t dev, mode_t mode, void *data)
 		if (!dir)
 			return -ENOMEM;
 	}
-	if (d->n == d->cap) {
-		size_t cap = d->cap ? 2 * d->cap : 64;
-		struct dev_entry *ents = realloc(d->ents, cap * sizeof(*ents));
-
-		if (!ents)
-			return -ENOMEM;
-		d->ents = ents;
-		d->cap = cap;
-	}
+	if (TOOL_GROW(d->ents, d->cap, d->n + 1, 16))
+		return -ENOMEM;
 	snprintf(d->ents[d->n].name, sizeof(d->ents[d->n].name), "%.*s",
 		 (int)(slash ? (size_t)(slash - rest) : strlen(rest)), rest);
 	d->ents[d->n].dir = dir;
+	d->ents[d->n].other = 0;
+	d->ents[d->n].mode = dir ? DEV_DIR_MODE : DEV_NODE_MODE;
 	d->ents[d->n++].dev = dev;
+	return 0;
+}
+
+/* An entry a client made in the directory @d lists, unless ldmd has its name. */
+static int dir_add_other(const char *name, const struct stat *st, void *data)
+{
+	struct dev_dir *d = data;
+	size_t i;
+
+	for (i = 0; i < d->n; i++)
+		if (!d->ents[i].other && !strcmp(d->ents[i].name, name))
+			return 0; /* ldmd's wins */
+	if (TOOL_GROW(d->ents, d->cap, d->n + 1, 16))
+		return -ENOMEM;
+	snprintf(d->ents[d->n].name, sizeof(d->ents[d->n].name), "%s", name);
+	d->ents[d->n].dir = 0;
+	d->ents[d->n].dev = 0;
+	d->ents[d->n].other = st->st_ino;
+	d->ents[d->n++].mode = st->st_mode;
 	return 0;
 }
 
@@ -360,6 +476,8 @@ static int dir_snapshot(struct dev_dir *d)
 	d->n = 0;
 	ret = ldm_chrdev_for_each_node(dir_add, d);
 	dev_call_end(&c, NULL);
+	if (ret >= 0)
+		ret = dev_links_for_each_child(d->path, dir_add_other, d);
 	return ret;
 }
 
@@ -375,16 +493,12 @@ static void dev_opendir(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *f
 	struct dev_dir *d;
 	int ret;
 
-	if (!IS_DIR_INO(ino)) {
-		fuse_reply_errno(req, -ENOTDIR);
-		return;
-	}
 	d = calloc(1, sizeof(*d));
 	if (!d) {
 		fuse_reply_errno(req, -ENOMEM);
 		return;
 	}
-	ret = subdir_path(ino, d->path);
+	ret = dev_dir_path(ino, d->path, sizeof(d->path));
 	if (ret) {
 		free(d);
 		fuse_reply_errno(req, ret);
@@ -423,9 +537,10 @@ static size_t dir_fill(fuse_req_t req, struct dev_dir *d, char *buf, size_t size
 			st.st_mode = DEV_DIR_MODE;
 		} else {
 			name = d->ents[i - 2].name;
-			st.st_ino = d->ents[i - 2].dir ? d->ents[i - 2].dir :
-							 DEVT_INO(d->ents[i - 2].dev);
-			st.st_mode = d->ents[i - 2].dir ? DEV_DIR_MODE : DEV_NODE_MODE;
+			st.st_ino = d->ents[i - 2].other ? d->ents[i - 2].other :
+				    d->ents[i - 2].dir	 ? d->ents[i - 2].dir :
+							   DEVT_INO(d->ents[i - 2].dev);
+			st.st_mode = d->ents[i - 2].mode;
 		}
 		len = fuse_add_direntry(req, buf + pos, size - pos, name, &st, (off_t)i + 1);
 		if (len > size - pos)
@@ -710,19 +825,20 @@ static void dev_poll(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi,
 		fuse_reply_poll(req, (unsigned int)mask);
 }
 
-/* A change of its shape is refused (reply.c's fuse_refuse_*): only udev makes nodes. */
+/* Nodes are ldmd's alone (mknod, link, create: reply.c); links and directories dev-links.c's. */
 static const struct fuse_lowlevel_ops dev_ops = {
 	.init = dev_init,
 	.lookup = dev_lookup,
 	.forget = dev_forget,
 	.getattr = dev_getattr,
 	.setattr = dev_setattr,
+	.readlink = dev_links_readlink_req,
 	.mknod = fuse_refuse_mknod,
-	.mkdir = fuse_refuse_mkdir,
-	.unlink = fuse_refuse_unlink,
-	.rmdir = fuse_refuse_rmdir,
-	.symlink = fuse_refuse_symlink,
-	.rename = fuse_refuse_rename,
+	.mkdir = dev_links_mkdir,
+	.unlink = dev_links_unlink,
+	.rmdir = dev_links_rmdir,
+	.symlink = dev_links_symlink,
+	.rename = dev_links_rename,
 	.link = fuse_refuse_link,
 	.open = dev_open,
 	.read = dev_read,
@@ -752,6 +868,7 @@ void ldm_fuse_dev_shutdown(void)
 {
 	struct dev_file *df, *closing = NULL;
 
+	dev_attrs_stop(); /* while the runtime is up: its listener goes */
 	pthread_mutex_lock(&dev_lock);
 	dev_calls_stop();
 	/* A RELEASE meanwhile waits for its file's shut_mf to go, then finds it closed. */
@@ -781,7 +898,7 @@ static int dev_start(struct fuse_session *se)
 	if (getrandom(&file_id_key, sizeof(file_id_key), 0) != sizeof(file_id_key))
 		file_id_key = (uint64_t)time(NULL) * 0x2545f4914f6cdd1dULL;
 	clock_gettime(CLOCK_REALTIME, &dev_time);
-	return 0;
+	return dev_attrs_start();
 }
 
 /* Nothing serves the session: the kernel sends no RELEASE for what it held. */
@@ -800,6 +917,7 @@ static void dev_stop(bool started)
 		LIST_REMOVE(d, link);
 		dir_free(d);
 	}
+	dev_links_exit();
 }
 
 const struct ldm_fuse_fs ldm_fuse_dev = {

@@ -10,6 +10,10 @@
  *                the kernel when the driver's wait queues wake
  *   dev-ioctl.c  ioctls: the restricted ones FUSE carries, and those
  *                forwarded by ldm_fuse_dev_ioctl()
+ *   dev-links.c  the links and directories clients make (udevd's
+ *                SYMLINK+=), kept in memory beside ldmd's nodes
+ *   dev-attrs.c  the mode, owner and times clients give nodes (udevd's
+ *                MODE=, OWNER=, GROUP=), until the device goes
  */
 #ifndef _LDM_FUSE_DEV_H
 #define _LDM_FUSE_DEV_H
@@ -18,6 +22,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <sys/queue.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <libldm/chrdev.h>
 
@@ -68,6 +73,41 @@ static inline struct dev_file *dev_file_of(struct fuse_file_info *fi)
 {
 	return (struct dev_file *)(uintptr_t)fi->fh;
 }
+
+/* dev.c: what ldmd has at a path, for dev-links.c */
+int dev_dir_path(fuse_ino_t ino, char *buf, size_t size);
+int dev_ldmd_has(const char *path);
+int dev_ldmd_below(const char *dir);
+
+/* dev-links.c: node ids of clients' entries, below those of ldmd's directories */
+#define DEV_LINK_INO_BASE ((fuse_ino_t)1 << 61)
+#define IS_LINK_INO(ino)  ((ino) >= DEV_LINK_INO_BASE && (ino) < ((fuse_ino_t)1 << 62))
+#define DEV_LINKS_MAX	  4096 /* links and directories clients make, at most */
+#define DEV_PATH_MAX	  1024 /* a path below DIR/dev, its NUL included */
+#define DEV_TARGET_MAX	  1024 /* a link's target, at most */
+int dev_links_lookup(const char *path, struct stat *st);
+int dev_links_getattr(fuse_ino_t ino, struct stat *st);
+int dev_links_dir_path(fuse_ino_t ino, char *buf, size_t size);
+bool dev_links_below(const char *dir);
+int dev_links_for_each_child(const char *dir,
+			     int (*fn)(const char *name, const struct stat *st, void *data),
+			     void *data);
+int dev_links_readlink(fuse_ino_t ino, char *buf, size_t size);
+void dev_links_symlink(fuse_req_t req, const char *target, fuse_ino_t parent, const char *name);
+void dev_links_mkdir(fuse_req_t req, fuse_ino_t parent, const char *name, mode_t mode);
+void dev_links_unlink(fuse_req_t req, fuse_ino_t parent, const char *name);
+void dev_links_rmdir(fuse_req_t req, fuse_ino_t parent, const char *name);
+void dev_links_rename(fuse_req_t req, fuse_ino_t parent, const char *name, fuse_ino_t newparent,
+		      const char *newname, unsigned int flags);
+void dev_links_setattr(fuse_req_t req, fuse_ino_t ino, struct stat *attr, int to_set);
+void dev_links_readlink_req(fuse_req_t req, fuse_ino_t ino);
+void dev_links_exit(void);
+
+/* dev-attrs.c: the mode, owner and times clients give ldmd's nodes */
+void dev_attrs_apply(dev_t dev, struct stat *st);
+int dev_attrs_set(fuse_req_t req, dev_t dev, const struct stat *attr, int to_set, struct stat *st);
+int dev_attrs_start(void);
+void dev_attrs_stop(void);
 
 /* dev-call.c */
 extern bool dev_stopping; /* under dev_lock */

@@ -7,8 +7,8 @@
  *   nodes.c   the node ids of the sysfs mount: which sysfs node each is
  *   sysfs.c   the requests of DIR/sys, on <libldm/sysfs.h>
  *   dev.c     the requests of DIR/dev, on <libldm/chrdev.h>; its call
- *             protocol, poll watchers and ioctls in dev-call.c,
- *             dev-poll.c and dev-ioctl.c (dev.h)
+ *             protocol, poll watchers, ioctls and clients' links in
+ *             dev-call.c, dev-poll.c, dev-ioctl.c and dev-links.c (dev.h)
  *   proc.c    the requests of DIR/proc, on <libldm/proc.h>
  *   cred.c    the credentials of the process a request is for
  *   inval.c   invalidations of the kernel's cache of DIR/sys
@@ -55,6 +55,7 @@ struct ldm_fuse_fs {
 
 /* mount.c */
 struct fuse_session *ldm_fuse_session(struct ldm_fuse_mount *m);
+void fuse_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* reply.c */
 void fuse_reply_errno(fuse_req_t req, long error);
@@ -64,6 +65,7 @@ bool fuse_only_truncates(int to_set);
 void fuse_cred_begin(fuse_req_t req);
 void fuse_cred_begin_pid(pid_t pid);
 void fuse_cred_end(void);
+bool fuse_req_capable(fuse_req_t req, int cap);
 
 /* reply.c: what the three mounts answer to a change of their shape */
 void fuse_refuse_mknod(fuse_req_t req, fuse_ino_t parent, const char *name, mode_t mode,

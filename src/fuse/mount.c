@@ -66,8 +66,12 @@ extern char **environ;
 /* Set once, before the first mount (ldm_fuse_set_host()). */
 static struct ldm_fuse_host host;
 
-/* "NAME: " and the message on stderr, or nothing without a host's name. */
-static void __attribute__((format(printf, 1, 2))) say(const char *fmt, ...)
+/**
+ * fuse_say - print a message of the layer's: "NAME: " and the message on
+ * stderr, or nothing without a host's name
+ * @fmt: the format, its newline included
+ */
+void fuse_say(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -136,10 +140,10 @@ static int clean_stale_mount(const char *path)
 	for (i = 0; i < 8 && is_dead_mount(path); i++)
 		unmount_dead(path);
 	if (is_dead_mount(path)) {
-		say("%s: cannot unmount the stale mount of a dead %s\n", path, host.name);
+		fuse_say("%s: cannot unmount the stale mount of a dead %s\n", path, host.name);
 		return -ENOTCONN;
 	}
-	say("%s: cleaned the stale mount of a dead %s\n", path, host.name);
+	fuse_say("%s: cleaned the stale mount of a dead %s\n", path, host.name);
 	return 0;
 }
 
@@ -154,20 +158,20 @@ static int prepare_mountpoint(const char *root, const char *path)
 		return error;
 	if (mkdir(path, 0755) && errno != EEXIST) {
 		error = -errno;
-		say("%s: %s\n", path, strerror(errno));
+		fuse_say("%s: %s\n", path, strerror(errno));
 		return error;
 	}
 	if (stat(path, &st) || stat(root, &parent)) {
 		error = -errno;
-		say("%s: %s\n", path, strerror(errno));
+		fuse_say("%s: %s\n", path, strerror(errno));
 		return error;
 	}
 	if (!S_ISDIR(st.st_mode)) {
-		say("%s: not a directory\n", path);
+		fuse_say("%s: not a directory\n", path);
 		return -ENOTDIR;
 	}
 	if (st.st_dev != parent.st_dev) {
-		say("%s: already mounted; is another %s serving %s?\n", path, host.name, root);
+		fuse_say("%s: already mounted; is another %s serving %s?\n", path, host.name, root);
 		return -EBUSY;
 	}
 	return 0;
@@ -218,7 +222,7 @@ int ldm_fuse_mount(const char *root, const struct ldm_fuse_fs *fs, struct ldm_fu
 	if (!m->se)
 		goto err_free;
 	if (fuse_session_mount(m->se, m->mountpoint)) {
-		say("%s: cannot mount %s\n", m->mountpoint, fs->what);
+		fuse_say("%s: cannot mount %s\n", m->mountpoint, fs->what);
 		goto err_destroy;
 	}
 	pthread_mutex_init(&m->lock, NULL);

@@ -15,6 +15,7 @@
 #include <libldm/sysfs.h>
 
 #include "internal.h"
+#include "tool-grow.h"
 
 /**
  * DOC: how sysfs.c works
@@ -215,15 +216,9 @@ static unsigned long snaps_clock;
 static int dir_add(const char *name, const struct ldm_sysfs_stat *st, void *ctx)
 {
 	struct dir_snap *d = ctx;
-	struct dir_entry *ents;
 
-	if (d->n == d->cap) {
-		ents = realloc(d->ents, (d->cap ? 2 * d->cap : 16) * sizeof(*ents));
-		if (!ents)
-			return -ENOMEM;
-		d->ents = ents;
-		d->cap = d->cap ? 2 * d->cap : 16;
-	}
+	if (TOOL_GROW(d->ents, d->cap, d->n + 1, 16))
+		return -ENOMEM;
 	d->ents[d->n].name = strdup(name);
 	if (!d->ents[d->n].name)
 		return -ENOMEM;

@@ -105,6 +105,23 @@ void make_root(struct ldmd *d)
 	snprintf(d->log, sizeof(d->log), "%s/ldmd.log", d->root);
 }
 
+/* DIR/udev, which ldmd removes when it stops, but not when it was killed. */
+static void remove_udev_db(const struct ldmd *d)
+{
+	static const char *const dirs[] = { "data", "tags", "links", "links.lock" };
+	char path[400];
+	size_t i;
+
+	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		snprintf(path, sizeof(path), "%s/udev/%s", d->root, dirs[i]);
+		rmdir(path);
+	}
+	snprintf(path, sizeof(path), "%s/udev/.ldmd", d->root);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/udev", d->root);
+	rmdir(path);
+}
+
 void remove_root(struct ldmd *d)
 {
 	ASSERT_EQ(mounts_at(d->sys), 0);
@@ -115,6 +132,7 @@ void remove_root(struct ldmd *d)
 	rmdir(d->dev);
 	rmdir(d->proc);
 	unlink(d->log);
+	remove_udev_db(d);
 	ASSERT_OK(rmdir(d->root));
 }
 

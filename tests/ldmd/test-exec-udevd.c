@@ -2,10 +2,10 @@
 /*
  * test-exec-udevd.c - the machine's real systemd-udevd under
  * `ldm exec --udevd RULES`: it hears ldmd's events and applies the rules
- * of RULES (SYMLINK+=, ENV, RUN), with its database and links in the
- * namespace, never the machine's; a rules file with a syntax error is
- * reported by udevd and ldmd stays up; a RUN program that hangs blocks
- * neither ldmd's delivery of events nor udevd's other events.
+ * of RULES (SYMLINK+=, ENV, RUN), with its database and links under
+ * ldmd's DIR (test-dev-links.c), never the machine's; a rules file with a
+ * syntax error is reported by udevd and ldmd stays up; a RUN program that
+ * hangs blocks neither ldmd's delivery of events nor udevd's other events.
  */
 #include <sys/stat.h>
 

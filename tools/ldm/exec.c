@@ -48,7 +48,9 @@ static void exec_help(FILE *out)
 		     "      --no-events    run PROGRAM even without ldmd's events\n"
 		     "      --udevd RULES  run the machine's systemd-udevd beside PROGRAM, with\n"
 		     "                     the rules of the directory RULES only ($LDM_UDEVD\n"
-		     "                     names another udevd)\n"
+		     "                     names another udevd); its links are made in\n"
+		     "                     DIR/dev and its database kept in DIR/udev, for\n"
+		     "                     every later PROGRAM until ldmd stops\n"
 		     "  -h, --help         show this text\n");
 }
 

@@ -50,14 +50,17 @@
  *  4. bind each file of /dev/.ldm/proc, at any depth, over the file of
  *     /proc of its path (a user namespace may not: then /proc stays the
  *     machine's, said once);
- *  5. give /run/udev a tmpfs with an empty "control" file: libudev opens no
- *     monitor where no udevd seems to run;
+ *  5. give /run/udev a tmpfs with an empty "control" file (libudev opens no
+ *     monitor where no udevd seems to run), and ldmd's DIR/udev/data,
+ *     tags, links and links.lock bound in it: udevd's database outlives
+ *     the namespace, as long as ldmd;
  *  6. bring the loopback interface up, as a fresh network namespace has it
  *     down;
  *  7. with ldmd's modules directory known, bind it at
  *     /lib/modules/$(uname -r) (exec_bind_modules()).
- * /dev/NAME links to each node of /dev/.ldm/dev, kept in step by the
- * forwarder.
+ * /dev/NAME links to each entry at the top of /dev/.ldm/dev (a node, or
+ * a directory: /dev/input is a link to ldmd's), kept in step by the
+ * forwarder; so what udevd makes in such a directory is made in DIR/dev.
  */
 
 /* Write @text to @path, as one write. */
@@ -243,9 +246,22 @@ static void bind_proc_dir(const char *rel, bool *said)
 		closedir(d);
 }
 
-/* What libudev takes for a running udevd: /run/udev/control. */
+/* What of /run/udev outlives one udevd: ldmd's DIR/udev has them (daemon/udev-db.c). */
+static const char *const udev_db_dirs[] = { "data", "tags", "links", "links.lock" };
+
+/*
+ * /run/udev: the namespace's own tmpfs, with what libudev takes for a
+ * running udevd (/run/udev/control); the control socket, queue and
+ * inotify watches of a udevd are the namespace's, but its database, tags
+ * and link stacks are ldmd's DIR/udev, bound here, so that they outlive
+ * this ldm exec as a machine's outlive each program (an ldmd without one:
+ * the namespace's own, empty).
+ */
 static int make_run_udev(void)
 {
+	char src[PATH_MAX], dst[PATH_MAX];
+	bool ours;
+	size_t i;
 	int fd;
 
 	if (mkdir("/run/udev", 0755) && errno != EEXIST)
@@ -256,8 +272,15 @@ static int make_run_udev(void)
 	if (fd < 0)
 		return say("cannot make", "/run/udev/control", -errno);
 	close(fd);
-	if (mkdir("/run/udev/data", 0755))
-		return say("cannot make", "/run/udev/data", -errno);
+	ours = !access(EXEC_ROOT "/udev/.ldmd", F_OK); /* daemon/udev-db.c made it */
+	for (i = 0; i < sizeof(udev_db_dirs) / sizeof(udev_db_dirs[0]); i++) {
+		snprintf(src, sizeof(src), EXEC_ROOT "/udev/%s", udev_db_dirs[i]);
+		snprintf(dst, sizeof(dst), "/run/udev/%s", udev_db_dirs[i]);
+		if (mkdir(dst, 0755))
+			return say("cannot make", dst, -errno);
+		if (ours && mount(src, dst, NULL, MS_BIND, NULL))
+			return say("cannot bind on", dst, -errno);
+	}
 	return 0;
 }
 

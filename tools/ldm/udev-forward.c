@@ -8,6 +8,7 @@
 #include <arpa/inet.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -42,7 +43,8 @@
  * machine's (sandbox.c), so the machine's own events never reach it.
  *
  * Before an event goes out, the symbolic links /dev/NAME -> DIR/dev/NAME
- * are made to match DIR/dev, so that a program told of a new node finds it.
+ * are made to match the top of DIR/dev (its nodes and its directories,
+ * input), so that a program told of a new node finds it.
  */
 
 #define UDEV_GROUP 2
@@ -194,71 +196,71 @@ static bool is_our_link(const char *nodes, const char *path)
 	return !strncmp(target, nodes, strlen(nodes)) && target[strlen(nodes)] == '/';
 }
 
-/* Take out of /dev/@rel the links to nodes that are gone, and directories left empty. */
-static void prune_links(const char *nodes, const char *rel)
+/*
+ * Take out of /dev the links to entries of @nodes that are gone, and the
+ * copies of its links (below) that are gone from it and lead nowhere now.
+ */
+static void prune_links(const char *nodes)
 {
-	char path[PATH_MAX + 8], target[2 * PATH_MAX], sub[PATH_MAX];
+	char path[PATH_MAX + 8], target[2 * PATH_MAX];
 	struct dirent *de;
+	struct stat st;
 	DIR *d;
 
-	snprintf(path, sizeof(path), "/dev/%s", rel);
-	d = opendir(path);
+	d = opendir("/dev");
 	while (d && (de = readdir(d))) {
-		if (de->d_name[0] == '.' &&
-		    (!*rel || !strcmp(de->d_name, ".") || !strcmp(de->d_name, "..")))
-			continue; /* ., .., and /dev/.ldm */
-		snprintf(sub, sizeof(sub), "%s%s%s", rel, *rel ? "/" : "", de->d_name);
-		snprintf(path, sizeof(path), "/dev/%s", sub);
-		snprintf(target, sizeof(target), "%s/%s", nodes, sub);
-		if (de->d_type == DT_LNK && is_our_link(nodes, path) && access(target, F_OK)) {
+		if (de->d_name[0] == '.' || de->d_type != DT_LNK)
+			continue; /* ., .., /dev/.ldm; the machine's nodes; udevd's directories */
+		snprintf(path, sizeof(path), "/dev/%s", de->d_name);
+		snprintf(target, sizeof(target), "%s/%s", nodes, de->d_name);
+		if (!lstat(target, &st))
+			continue;
+		if (is_our_link(nodes, path) || stat(path, &st))
 			unlink(path);
-		} else if (de->d_type == DT_DIR && strcmp(sub, "pts") && strcmp(sub, "shm")) {
-			prune_links(nodes, sub);
-			if (access(target, F_OK))
-				rmdir(path); /* fails, as meant, if something else is in it */
-		}
 	}
 	if (d)
 		closedir(d);
 }
 
-/* Make /dev/@rel hold a link to each node of @nodes/@rel, directories as directories. */
-static void add_links(const char *nodes, const char *rel)
+/*
+ * Make /dev hold each entry at the top of @nodes: a link to a node or a
+ * directory, and a copy of a link (its target, which resolves alike in
+ * /dev), so that udevd reading its link back finds what it wrote.
+ */
+static void add_links(const char *nodes)
 {
-	char path[2 * PATH_MAX], target[2 * PATH_MAX], sub[PATH_MAX];
+	char path[PATH_MAX + 8], target[2 * PATH_MAX], copy[PATH_MAX];
 	struct dirent *de;
+	ssize_t n;
 	DIR *d;
 
-	snprintf(path, sizeof(path), "%s/%s", nodes, rel);
-	d = opendir(path);
+	d = opendir(nodes);
 	while (d && (de = readdir(d))) {
 		if (de->d_name[0] == '.')
 			continue;
-		snprintf(sub, sizeof(sub), "%s%s%s", rel, *rel ? "/" : "", de->d_name);
-		snprintf(path, sizeof(path), "/dev/%s", sub);
-		snprintf(target, sizeof(target), "%s/%s", nodes, sub);
-		if (de->d_type == DT_DIR) {
-			if (mkdir(path, 0755) && errno != EEXIST)
-				fprintf(stderr, "ldm exec: %s: %s\n", path, strerror(errno));
-			else
-				add_links(nodes, sub);
-		} else if (symlink(target, path) && errno != EEXIST) {
+		snprintf(path, sizeof(path), "/dev/%s", de->d_name);
+		snprintf(target, sizeof(target), "%s/%s", nodes, de->d_name);
+		n = de->d_type == DT_LNK ? readlink(target, copy, sizeof(copy) - 1) : -1;
+		if (n >= 0)
+			copy[n] = '\0';
+		if (symlink(n >= 0 ? copy : target, path) && errno != EEXIST)
 			fprintf(stderr, "ldm exec: %s: %s\n", path, strerror(errno));
-		}
 	}
 	if (d)
 		closedir(d);
 }
 
 /**
- * exec_sync_nodes - make /dev hold a link to each node of @nodes, at the
- * same path (/dev/input/event0), and no link to a node that is gone
+ * exec_sync_nodes - make /dev hold a link to each entry at the top of
+ * @nodes, at the same name (/dev/input -> @nodes/input, so that
+ * /dev/input/event0 is ldmd's node and what udevd makes in /dev/input is
+ * made in DIR/dev), and no link to an entry that is gone
  * @nodes: the directory of ldmd's device nodes, as the namespace sees it
  */
 void exec_sync_nodes(const char *nodes)
 {
-	prune_links(nodes, "");
-	add_links(nodes, "");
+	prune_links(nodes);
+	add_links(nodes);
 }
 
 /**
