@@ -81,9 +81,11 @@ _ldm()
 		;;
 	hw)
 		if [[ $prev == hw ]]; then
-			COMPREPLY=($(compgen -W "list dump read write irq trace fault --root --help" -- "$cur"))
+			COMPREPLY=($(compgen -W "list dump read write irq trace fault clock --root --help" -- "$cur"))
 		elif [[ $prev == trace ]]; then
 			COMPREPLY=($(compgen -W "on off" -- "$cur"))
+		elif [[ $prev == clock ]]; then
+			COMPREPLY=($(compgen -W "manual auto advance" -- "$cur"))
 		fi
 		;;
 	suspend)

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * hw.c - the requests of `ldm hw` (docs/control.md): the models of the
- * board, their registers, a line raised, the trace of every access.
+ * board, their registers, a line raised, the trace of every access, the
+ * models' clock.
  */
 #include <errno.h>
 #include <limits.h>
@@ -36,19 +37,54 @@ static int reply_text(struct ldmd_request *req, int n, char *buf)
 	return error;
 }
 
-/* hw-list */
+/* A chip of an SMBus as a line of hw-list: name, compatible, node, address. */
+static int list_chip(const struct ldm_i2c_chip *chip, void *data)
+{
+	const char *name = strrchr(chip->node, '/');
+
+	fprintf(data, "%s ldm,%s %s i2c 0x%02x\n", name ? name + 1 : chip->node, chip->model,
+		chip->node, chip->addr);
+	return 0;
+}
+
+/* The chips of the SMBus at @path, into the stream @data; a bus that cannot be made is skipped. */
+static int list_bus(const char *path, void *data)
+{
+	struct ldm_i2c_bus *bus;
+
+	if (ldm_i2c_bus_open(path, &bus))
+		return 0; /* its fault is logged by the runtime */
+	ldm_i2c_for_each_chip(bus, list_chip, data);
+	ldm_i2c_bus_close(bus);
+	return 0;
+}
+
+/* hw-list: the models of the port and memory spaces, then the chips of each SMBus. */
 int ldmd_req_hw_list(struct ldmd_request *req, char *why, size_t size)
 {
 	int n = ldm_hw_model_list(NULL, 0);
-	char *buf;
+	size_t len = 0;
+	char *buf = NULL;
+	FILE *f;
 
 	(void)why;
 	(void)size;
-	buf = malloc((size_t)n + 1);
-	if (!buf)
+	f = open_memstream(&buf, &len);
+	if (!f)
 		return -ENOMEM;
-	n = ldm_hw_model_list(buf, (size_t)n + 1);
-	return reply_text(req, n, buf);
+	if (n > 0) {
+		char *models = malloc((size_t)n + 1);
+
+		if (models && ldm_hw_model_list(models, (size_t)n + 1) >= 0)
+			fputs(models, f);
+		free(models);
+	}
+	ldm_i2c_for_each_bus(list_bus, f);
+	if (fclose(f)) {
+		free(buf);
+		return -ENOMEM;
+	}
+	return reply_text(req, (int)len, buf);
 }
 
 /* hw-dump MODEL */
@@ -222,6 +258,28 @@ int ldmd_req_hw_irq(struct ldmd_request *req, char *why, size_t size)
 	return ldmd_reply(req, CONTROL_REPLY_OUTPUT,
 			  ret ? "handled\n" :
 				"not handled (no handler, disabled, or none claimed it)\n");
+}
+
+/* hw-clock manual|auto|advance NS */
+int ldmd_req_hw_clock(struct ldmd_request *req, char *why, size_t size)
+{
+	const char *how = req->argv[1];
+	unsigned long ns;
+
+	if (req->argc == 2 && (!strcmp(how, "manual") || !strcmp(how, "auto"))) {
+		ldm_hw_clock_manual(!strcmp(how, "manual"));
+		return 0;
+	}
+	if (req->argc == 3 && !strcmp(how, "advance")) {
+		if (!ldmd_parse_ulong(req->argv[2], &ns)) {
+			snprintf(why, size, "'%.64s' is not a number of nanoseconds", req->argv[2]);
+			return -EINVAL;
+		}
+		ldm_hw_clock_advance(ns);
+		return 0;
+	}
+	snprintf(why, size, "hw clock takes manual, auto, or advance NS");
+	return -EINVAL;
 }
 
 /* One access as a line of `ldm hw trace`. */

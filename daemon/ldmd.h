@@ -72,6 +72,7 @@ int ldmd_req_hw_write(struct ldmd_request *req, char *why, size_t size);
 int ldmd_req_hw_irq(struct ldmd_request *req, char *why, size_t size);
 bool ldmd_parse_ulong(const char *s, unsigned long *ret);
 int ldmd_req_hw_fault(struct ldmd_request *req, char *why, size_t size);
+int ldmd_req_hw_clock(struct ldmd_request *req, char *why, size_t size);
 int ldmd_req_hw_trace(struct ldmd_request *req, char *why, size_t size);
 
 /* requests.c */

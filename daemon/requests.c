@@ -500,6 +500,7 @@ static const struct request_type request_types[] = {
 	{ "hw-irq", ldmd_req_hw_irq, 1, 1, true },
 	{ "hw-trace", ldmd_req_hw_trace, 0, 1, false },
 	{ "hw-fault", ldmd_req_hw_fault, 2, 5, true },
+	{ "hw-clock", ldmd_req_hw_clock, 1, 2, true },
 };
 
 /**

@@ -67,6 +67,7 @@ struct ldm_i2c_chip {
 
 int ldm_i2c_for_each_chip(struct ldm_i2c_bus *bus,
 			  int (*fn)(const struct ldm_i2c_chip *chip, void *data), void *data);
+int ldm_i2c_for_each_bus(int (*fn)(const char *path, void *data), void *data);
 
 #pragma GCC visibility pop
 

@@ -6,7 +6,8 @@
  * string; ldm_board_load() makes a model of each node that names one.
  *
  * A model's callbacks run with the model's own lock held: they never run
- * twice at once for one model. Lines raised from a callback are raised
+ * twice at once for one model (a type may say @lockless: its @read and
+ * @write then run with no lock, and it keeps its state safe itself). Lines raised from a callback are raised
  * once the callback has returned and the lock is dropped, so a driver's
  * handler may access the model again.
  */
@@ -45,6 +46,11 @@ struct ldm_model;
  * @timer: the time asked with ldm_model_timer_set() has come
  * @dump: write the model's state as text lines into @buf (at most @size
  *	bytes with the NUL); return the length it wanted, as snprintf()
+ * @lockless: @read and @write are called with no lock held, perhaps at
+ *	once from several threads, straight from the dispatch: the type
+ *	keeps its state safe itself (or has none to keep). Its other
+ *	callbacks still run under the model's lock. A line it raises, or a
+ *	reset it pulls, happens at once, there being no lock to drop first.
  */
 struct ldm_model_type {
 	const char *compatible;
@@ -59,6 +65,7 @@ struct ldm_model_type {
 	int (*reg_write)(struct ldm_model *m, unsigned int reg, uint32_t value);
 	void (*timer)(struct ldm_model *m);
 	int (*dump)(struct ldm_model *m, char *buf, size_t size);
+	bool lockless;
 };
 
 /* Types: the built-in ones are there from ldm_init(); a host adds its own. */

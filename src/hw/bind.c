@@ -4,7 +4,8 @@
  * each node that names a model type becomes a model, its "reg" entries
  * claimed in the port space (below an "isa" bus node) or the memory space
  * (elsewhere), its "interrupts" its lines. A node that cannot be a model
- * refuses the whole board, naming the node.
+ * is logged, naming the node and the cause, and left out; the rest of the
+ * board goes on, as the kernel goes on past a bad devicetree node.
  */
 #include <endian.h>
 #include <errno.h>
@@ -16,6 +17,7 @@
 #include <libldm/hw.h>
 
 #include "hw_model.h"
+#include "iospace.h"
 #include "model.h"
 
 /* NR_IRQS of <ldm/interrupt.h>, a layer below. */
@@ -97,6 +99,7 @@ static int read_regions(struct ldm_model *m)
 			return -EINVAL;
 		}
 		m->regions[i] = (struct model_region){ .model = m,
+						       .type = m->type,
 						       .index = i,
 						       .space = space,
 						       .start = (unsigned long)start,
@@ -145,7 +148,19 @@ static int claim_regions(struct ldm_model *m)
 
 	for (i = 0; i < m->nr_regions; i++) {
 		r = &m->regions[i];
-		err = ldm_hw_claim(r->space, r->start, r->len, m->np->full_name, ops, r);
+		if (m->type->lockless) {
+			/* No lock to take: accesses call the type straight. */
+			struct iospace_direct direct = { .read = m->type->read,
+							 .write = m->type->write,
+							 .obj = m,
+							 .index = i,
+							 .off = &m->faulty };
+
+			err = iospace_claim_direct(r->space, r->start, r->len, m->np->full_name,
+						   ops, r, &direct);
+		} else {
+			err = ldm_hw_claim(r->space, r->start, r->len, m->np->full_name, ops, r);
+		}
 		if (err == -EBUSY) {
 			strcpy(other, "another model");
 			for (a = r->start; a - r->start < r->len; a++)
@@ -261,17 +276,26 @@ static const struct ldm_model_type *node_type(const struct device_node *np, cons
 	return NULL;
 }
 
+/* Say that @np has no model, after the cause was logged. */
+static void left_out(const struct device_node *np, const char *what)
+{
+	pr_err("ldm: board %s: %s: left out: no model answers its addresses\n", what,
+	       np->full_name);
+}
+
 /*
- * Make the models of @np and of the nodes below it. A model's children
+ * Make the models of @np and of the nodes below it; a node that cannot be
+ * a model is left out (logged), the others are made. A model's children
  * are not looked at: they are the model's (the devices on an adapter's
  * bus), as a bus driver reads its children.
+ * Return: how many nodes were left out.
  */
-static int bind_node(struct device_node *np, const char *what)
+static unsigned int bind_node(struct device_node *np, const char *what)
 {
 	const struct ldm_model_type *t;
 	struct device_node *child = NULL;
+	unsigned int bad = 0;
 	const char *first;
-	int err = 0;
 
 	if (!of_device_is_available(np))
 		return 0;
@@ -279,14 +303,19 @@ static int bind_node(struct device_node *np, const char *what)
 	if (!t && first && on_isa(np)) {
 		pr_err("ldm: board %s: %s: no model is compatible with \"%s\"\n", what,
 		       np->full_name, first);
-		return -ENODEV;
+		left_out(np, what);
+		return 1;
 	}
-	if (t)
-		return model_new(np, t, what); /* its children are its own to read */
-	while (!err && (child = of_get_next_child(np, child)))
-		err = bind_node(child, what);
-	of_node_put(child);
-	return err;
+	if (t) {
+		/* Its children are its own to read. */
+		if (!model_new(np, t, what))
+			return 0;
+		left_out(np, what);
+		return 1;
+	}
+	while ((child = of_get_next_child(np, child)))
+		bad += bind_node(child, what);
+	return bad;
 }
 
 /**
@@ -294,18 +323,16 @@ static int bind_node(struct device_node *np, const char *what)
  * @root: the board's root node
  * @what: its name in messages
  *
- * Return: 0; on the first node that cannot be a model, its error (logged,
- * naming the node): -ENODEV for a node on an isa bus whose compatible no
- * model type has, -EINVAL for a wrong "reg" or "interrupts", -EBUSY for
- * overlapping regions, the type's own; the models made are removed.
+ * A node that cannot be a model (a node on an isa bus whose compatible no
+ * model type has, a wrong "reg" or "interrupts", regions that overlap
+ * another model's, one its type refuses, no memory) is logged, naming the
+ * node and the cause, and left out: accesses to its addresses read all
+ * ones. The other nodes get their models.
+ * Return: how many nodes were left out.
  */
-int ldm_models_bind(struct device_node *root, const char *what)
+unsigned int ldm_models_bind(struct device_node *root, const char *what)
 {
-	int err = bind_node(root, what);
-
-	if (err)
-		ldm_models_unbind();
-	return err;
+	return bind_node(root, what);
 }
 
 /**

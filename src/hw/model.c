@@ -28,12 +28,14 @@
  * registered type; a node below a bus node compatible with "isa" must name
  * one, and its "reg" is in the port space; elsewhere "reg" is in the
  * memory space. Each region is claimed with ldm_hw_claim(), whose
- * callbacks take the model's lock and call the type's @read or @write.
+ * callbacks take the model's lock and call the type's @read or @write; a
+ * type marked @lockless is called with no lock (it keeps its own state
+ * safe), so that an access costs no more than the calls.
  *
  * Lines a callback raises are collected in @raise and raised once the
- * lock is dropped (model_unlock()): the driver's handler, run by the
- * raise, reads the model again. A line is an edge: raising it while it is
- * up does nothing until it is lowered.
+ * callback has returned and the lock is dropped (model_after()): the
+ * driver's handler, run by the raise, reads the model again. A line is an
+ * edge: raising it while it is up does nothing until it is lowered.
  */
 
 #define MODEL_TYPES_MAX 64
@@ -211,18 +213,23 @@ void ldm_model_err(struct ldm_model *m, const char *fmt, ...)
  * @index: which of its node's "interrupts"
  *
  * The line's handlers run once the callback returns, in its thread (held
- * off while that thread has interrupts disabled). A line already up is
+ * off while that thread has interrupts disabled); a @lockless type's run
+ * at once, there being no lock to drop first. A line already up is
  * not raised again until ldm_model_irq_lower().
  * Return: 0, or -EINVAL for a line the node does not have.
  */
 int ldm_model_irq_raise(struct ldm_model *m, unsigned int index)
 {
+	unsigned int bit = 1U << index;
+
 	if (index >= m->nr_irqs)
 		return -EINVAL;
-	if (!m->irq_up[index]) {
-		m->irq_up[index] = true;
-		m->raise |= 1U << index;
-	}
+	if (__atomic_fetch_or(&m->irq_up, bit, __ATOMIC_RELAXED) & bit)
+		return 0;
+	if (m->type->lockless)
+		ldm_hw_irq_raise(m->irqs[index]); /* no lock to drop first */
+	else
+		__atomic_fetch_or(&m->raise, bit, __ATOMIC_RELEASE);
 	return 0;
 }
 
@@ -237,8 +244,8 @@ int ldm_model_irq_lower(struct ldm_model *m, unsigned int index)
 {
 	if (index >= m->nr_irqs)
 		return -EINVAL;
-	m->irq_up[index] = false;
-	m->raise &= ~(1U << index);
+	__atomic_fetch_and(&m->irq_up, ~(1U << index), __ATOMIC_RELAXED);
+	__atomic_fetch_and(&m->raise, ~(1U << index), __ATOMIC_RELAXED);
 	return 0;
 }
 
@@ -285,54 +292,83 @@ void model_lock(struct ldm_model *m)
 	pthread_mutex_lock(&m->lock);
 }
 
+/* As a restart does: the drivers hear it, then the host stops. */
+static void model_reset(void)
+{
+	ldm_reboot(LDM_REBOOT_RESTART);
+	machine_restart(NULL);
+}
+
+/*
+ * After a callback, with no lock held: raise the lines it raised, and
+ * reset the machine if it asked. The lines are the node's, fixed at
+ * probe: read without the lock.
+ */
+static void model_after(struct ldm_model *m)
+{
+	unsigned int raise = __atomic_exchange_n(&m->raise, 0, __ATOMIC_ACQUIRE), i;
+	bool reset = __atomic_exchange_n(&m->reset, false, __ATOMIC_ACQUIRE);
+
+	for (i = 0; raise; i++, raise >>= 1)
+		if (raise & 1)
+			ldm_hw_irq_raise(m->irqs[i]);
+	if (reset)
+		model_reset();
+}
+
+/* Whether a callback left work for model_after(). */
+static inline bool model_pending(struct ldm_model *m)
+{
+	return __atomic_load_n(&m->raise, __ATOMIC_RELAXED) ||
+	       __atomic_load_n(&m->reset, __ATOMIC_RELAXED);
+}
+
 /* Drop it, then raise the lines the callback raised, and reset the machine if it asked. */
 void model_unlock(struct ldm_model *m)
 {
-	unsigned int raise = m->raise, i;
-	unsigned int irqs[LDM_MODEL_MAX_IRQS];
-	bool reset = m->reset;
-
-	m->raise = 0;
-	m->reset = false;
-	memcpy(irqs, m->irqs, sizeof(irqs));
 	pthread_mutex_unlock(&m->lock);
-	for (i = 0; raise; i++, raise >>= 1)
-		if (raise & 1)
-			ldm_hw_irq_raise(irqs[i]);
-	if (reset) {
-		/* As a restart does: the drivers hear it, then the host stops. */
-		ldm_reboot(LDM_REBOOT_RESTART);
-		machine_restart(NULL);
-	}
+	if (model_pending(m))
+		model_after(m);
 }
 
 /**
  * ldm_model_machine_reset - pull the machine's reset line, as a watchdog does
  * @m: the model, from one of its callbacks
  *
- * Once the callback returns: the drivers' reboot notifiers hear SYS_RESTART
+ * Once the callback returns (at once for a @lockless type): the drivers'
+ * reboot notifiers hear SYS_RESTART
  * (ldm_reboot()), then the host's stop handler is asked to restart
  * (ldm_machine_stop_handler(); ldmd stops).
  */
 void ldm_model_machine_reset(struct ldm_model *m)
 {
-	m->reset = true;
+	if (m->type->lockless) {
+		model_reset(); /* no lock to drop first */
+		return;
+	}
+	__atomic_store_n(&m->reset, true, __ATOMIC_RELEASE);
+}
+
+/* What a read of @m gives with its faults, @v read from it; under its lock. */
+static uint32_t fault_read(struct ldm_model *m, unsigned long addr, unsigned int width, uint32_t v)
+{
+	if (m->dead)
+		return width >= 4 ? 0xffffffffu : (1u << (width * 8)) - 1;
+	if (m->stuck && addr == m->stuck_addr)
+		v = (v & ~m->stuck_mask) | (m->stuck_value & m->stuck_mask);
+	return v;
 }
 
 static uint32_t region_read(unsigned long addr, unsigned int width, void *data)
 {
 	struct model_region *r = data;
 	struct ldm_model *m = r->model;
-	uint32_t v;
+	uint32_t v = 0;
 
 	model_lock(m);
-	if (m->dead) {
-		v = width >= 4 ? 0xffffffffu : (1u << (width * 8)) - 1;
-	} else {
+	if (!m->dead)
 		v = m->type->read(m, r->index, addr - r->start, width);
-		if (m->stuck && addr == m->stuck_addr)
-			v = (v & ~m->stuck_mask) | (m->stuck_value & m->stuck_mask);
-	}
+	v = fault_read(m, addr, width, v);
 	model_unlock(m);
 	return v;
 }
@@ -348,13 +384,74 @@ static void region_write(unsigned long addr, unsigned int width, uint32_t value,
 	model_unlock(m);
 }
 
+/* A lockless model with a fault: its faults are read under the lock, its callback runs without. */
+static __attribute__((noinline)) uint32_t
+lockless_faulty_read(struct model_region *r, unsigned long addr, unsigned int width)
+{
+	struct ldm_model *m = r->model;
+	struct ldm_model faults;
+
+	pthread_mutex_lock(&m->lock);
+	faults.dead = m->dead;
+	faults.stuck = m->stuck;
+	faults.stuck_addr = m->stuck_addr;
+	faults.stuck_mask = m->stuck_mask;
+	faults.stuck_value = m->stuck_value;
+	pthread_mutex_unlock(&m->lock);
+	return fault_read(&faults, addr, width,
+			  faults.dead ? 0 : r->type->read(m, r->index, addr - r->start, width));
+}
+
+/*
+ * The claim's callbacks of a lockless model, which accesses take while it
+ * has a fault (else they call the type straight): the lines it raises are
+ * raised at once, nothing is left for model_after().
+ */
+static uint32_t region_read_lockless(unsigned long addr, unsigned int width, void *data)
+{
+	struct model_region *r = data;
+	struct ldm_model *m = r->model;
+	uint32_t v;
+
+	if (__builtin_expect(__atomic_load_n(&m->faulty, __ATOMIC_ACQUIRE), 0))
+		v = lockless_faulty_read(r, addr, width);
+	else
+		v = r->type->read(m, r->index, addr - r->start, width);
+	return v;
+}
+
+static void region_write_lockless(unsigned long addr, unsigned int width, uint32_t value,
+				  void *data)
+{
+	struct model_region *r = data;
+	struct ldm_model *m = r->model;
+	bool dead = false;
+
+	if (__builtin_expect(__atomic_load_n(&m->faulty, __ATOMIC_ACQUIRE), 0)) {
+		pthread_mutex_lock(&m->lock);
+		dead = m->dead;
+		pthread_mutex_unlock(&m->lock);
+	}
+	if (!dead)
+		r->type->write(m, r->index, addr - r->start, width, value);
+}
+
 static const struct ldm_hw_ops region_ops_rw = { .read = region_read, .write = region_write };
 static const struct ldm_hw_ops region_ops_r = { .read = region_read };
 static const struct ldm_hw_ops region_ops_w = { .write = region_write };
 static const struct ldm_hw_ops region_ops_none = { 0 };
+static const struct ldm_hw_ops lockless_ops_rw = { .read = region_read_lockless,
+						   .write = region_write_lockless };
+static const struct ldm_hw_ops lockless_ops_r = { .read = region_read_lockless };
+static const struct ldm_hw_ops lockless_ops_w = { .write = region_write_lockless };
 
 const struct ldm_hw_ops *model_region_ops(const struct ldm_model_type *t)
 {
+	if (t->lockless && (t->read || t->write)) {
+		if (t->read && t->write)
+			return &lockless_ops_rw;
+		return t->read ? &lockless_ops_r : &lockless_ops_w;
+	}
 	if (t->read && t->write)
 		return &region_ops_rw;
 	if (t->read)
@@ -550,6 +647,7 @@ static int do_fault(struct ldm_model *m, void *arg)
 	m->dead = fault == LDM_MODEL_FAULT_HANG;
 	if (fault == LDM_MODEL_FAULT_NONE)
 		m->stuck = false;
+	__atomic_store_n(&m->faulty, m->dead || m->stuck, __ATOMIC_RELEASE);
 	return 0;
 }
 
@@ -591,6 +689,7 @@ static int do_stuck(struct ldm_model *m, void *arg)
 	m->stuck_addr = a->addr;
 	m->stuck_mask = a->mask;
 	m->stuck_value = a->value;
+	__atomic_store_n(&m->faulty, m->dead || m->stuck, __ATOMIC_RELEASE);
 	return 0;
 }
 

@@ -20,6 +20,7 @@ struct device_node;
 
 struct model_region {
 	struct ldm_model *model;
+	const struct ldm_model_type *type; /* the model's: an access loads one pointer less */
 	unsigned int index;
 	enum ldm_hw_space space;
 	unsigned long start, len;
@@ -32,12 +33,13 @@ struct model_region {
  * @np: its node (referenced)
  * @name: the node's name with its unit address
  * @what: the board's name, for messages
- * @lock: held around every callback
+ * @lock: held around every callback (but a lockless type's @read and @write)
  * @regions: its "reg" entries
  * @irqs: its "interrupts" lines
- * @irq_up: whether each line is up
- * @raise: lines raised by the running callback, raised after it
- * @reset: the running callback pulled the machine's reset line
+ * @irq_up: the lines that are up, a bit each (atomic)
+ * @raise: lines raised by a running callback, raised after it (atomic)
+ * @reset: a running callback pulled the machine's reset line (atomic)
+ * @faulty: @dead or @stuck is set (atomic; the rest under @lock)
  * @due: when its timer is due (clock ns), 0 when not set; under the clock's lock
  * @in_timer: its @timer callback runs; under the clock's lock
  * @dead: it stopped answering (LDM_MODEL_FAULT_HANG)
@@ -55,10 +57,11 @@ struct ldm_model {
 	struct model_region regions[LDM_MODEL_MAX_REGIONS];
 	unsigned int nr_regions;
 	unsigned int irqs[LDM_MODEL_MAX_IRQS];
-	bool irq_up[LDM_MODEL_MAX_IRQS];
+	unsigned int irq_up;
 	unsigned int nr_irqs;
 	unsigned int raise;
 	bool reset;
+	bool faulty;
 	uint64_t due;
 	bool in_timer;
 	bool dead, stuck;

@@ -8,8 +8,12 @@
 
 struct device_node;
 
-/* Make a model of each node of @root that names a model type; logged as @what. */
-int ldm_models_bind(struct device_node *root, const char *what);
+/*
+ * Make a model of each node of @root that names a model type, logged as
+ * @what; a node that cannot be one is logged and left out. Return: how
+ * many were left out.
+ */
+unsigned int ldm_models_bind(struct device_node *root, const char *what);
 
 /* Remove every model of the loaded board. */
 void ldm_models_unbind(void);

@@ -7,8 +7,37 @@
 #ifndef _LDM_IOSPACE_H
 #define _LDM_IOSPACE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <libldm/hw.h>
+
+/**
+ * struct iospace_direct - callbacks an access calls straight, for the
+ * device models (hw/bind.c) that need no lock: no layer between the
+ * dispatch and the model
+ * @read: the value of @width bytes at @offset of the range, of model @obj
+ *	(a struct ldm_model_type's own @read)
+ * @write: take @value there
+ * @obj: given to them
+ * @index: given to them (the region's index in its node's "reg")
+ * @off: while *@off is true, accesses take the claim's @ops instead (a
+ *	model with a fault); read with a relaxed load
+ */
+struct ldm_model;
+
+struct iospace_direct {
+	uint32_t (*read)(struct ldm_model *obj, unsigned int index, unsigned long offset,
+			 unsigned int width);
+	void (*write)(struct ldm_model *obj, unsigned int index, unsigned long offset,
+		      unsigned int width, uint32_t value);
+	struct ldm_model *obj;
+	unsigned int index;
+	const bool *off;
+};
+
+int iospace_claim_direct(enum ldm_hw_space space, unsigned long start, unsigned long len,
+			 const char *name, const struct ldm_hw_ops *ops, void *data,
+			 const struct iospace_direct *direct);
 
 /* The value at @addr of @space, @width bytes: its model's, or all ones. */
 uint32_t ldm_iospace_read(enum ldm_hw_space space, unsigned long addr, unsigned int width,

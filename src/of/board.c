@@ -411,7 +411,9 @@ static int read_board(const char *path, void **blob, size_t *size)
  * @what: its name in messages, a file name for instance
  *
  * Makes the blob into the tree of nodes and registers its platform devices
- * (docs/boards.md), which drivers already registered bind to at once.
+ * (docs/boards.md), which drivers already registered bind to at once,
+ * after the device models of its nodes (docs/hardware.md): a node that
+ * cannot be a model is logged, naming it and the cause, and left out.
  * Return: 0; -EBUSY if a board is loaded already; -EINVAL for a blob that
  * is not a valid device tree or a node that cannot be a device (logged, and
  * nothing is left registered); -ENOMEM.
@@ -441,13 +443,15 @@ int ldm_board_load_blob(const void *blob, size_t size, const char *what)
 	}
 	/* Probes of the devices to come may look nodes up by path. */
 	of_root_set(tree->root);
-	/* The hardware first: a driver probing a device of the board finds it. */
-	error = ldm_models_bind(tree->root, what);
-	if (!error) {
-		error = of_platform_populate_tree(tree->root, what, &board_devs);
-		if (error)
-			ldm_models_unbind();
-	}
+	/*
+	 * The hardware first: a driver probing a device of the board finds
+	 * it. A node that cannot be a model is left out, logged: the rest
+	 * of the board goes on.
+	 */
+	ldm_models_bind(tree->root, what);
+	error = of_platform_populate_tree(tree->root, what, &board_devs);
+	if (error)
+		ldm_models_unbind();
 	if (error) {
 		of_platform_depopulate_tree(&board_devs);
 		of_root_set(NULL);

@@ -81,16 +81,20 @@ DEFINE_TEST(test_ib700wdt_expiry_runs_the_reboot_path,
 }
 
 DEFINE_TEST(test_ib700wdt_board_needs_two_ports,
-	    .description = "a node with one port is refused, naming the node and the cause")
+	    .description =
+		    "a node with one port is left out, naming the node and the cause: no model "
+		    "answers its port")
 {
 	ldm_hw_clock_manual(true);
-	ASSERT(hw_board_load("/dts-v1/;\n"
-			     "/ { isa { compatible = \"isa\"; #address-cells = <1>; "
-			     "#size-cells = <1>;\n"
-			     "  watchdog@443 { compatible = \"ldm,ib700wdt\";\n"
-			     "    reg = <0x443 1>; }; }; };\n") < 0);
+	ASSERT_OK(hw_board_load("/dts-v1/;\n"
+				"/ { isa { compatible = \"isa\"; #address-cells = <1>; "
+				"#size-cells = <1>;\n"
+				"  watchdog@443 { compatible = \"ldm,ib700wdt\";\n"
+				"    reg = <0x443 1>; }; }; };\n"));
 	ASSERT(ldm_test_log_has("/isa/watchdog@443: an ib700wdt has a start port and a stop "
 				"port, one each"));
+	ASSERT_EQ(ldm_hw_owner(LDM_HW_PORT, 0x443, NULL, 0), -ENOENT);
+	ldm_board_unload();
 }
 
 DEFINE_TEST(test_ib700wdt_269_keeps_the_card_alive,

@@ -204,45 +204,6 @@ DEFINE_TEST(test_ldmd_bad_board_exits_1_saying_why,
 	remove_root(&d);
 }
 
-DEFINE_TEST(test_ldmd_bad_model_board_exits_1_naming_the_node,
-	    .description = "ldmd --board with model nodes that overlap, name no model, or have a "
-			   "wrong reg exits 1, the log naming the node and the cause, with "
-			   "nothing mounted (docs/hardware.md)",
-	    .no_runtime = true)
-{
-	static const char *const boards[][2] = {
-		{ "  rtc@70 { compatible = \"ldm,mc146818\"; reg = <0x70 2>; };\n"
-		  "  cmos@71 { compatible = \"ldm,mc146818\"; reg = <0x71 2>; };\n",
-		  "/isa/cmos@71: ports 0x71-0x72 overlap those of /isa/rtc@70" },
-		{ "  card@300 { compatible = \"acme,card\"; reg = <0x300 8>; };\n",
-		  "/isa/card@300: no model is compatible with \"acme,card\"" },
-		{ "  rtc@70 { compatible = \"ldm,mc146818\"; reg = <0x70>; };\n",
-		  "/isa/rtc@70: reg is 4 bytes, not a multiple of 2 cells" },
-	};
-	char dts[300];
-	struct ldmd d;
-	size_t i;
-	char *log;
-	int fd;
-
-	need_fuse();
-	for (i = 0; i < sizeof(boards) / sizeof(boards[0]); i++) {
-		snprintf(dts, sizeof(dts), "/tmp/ldm-test-model-board-%d.dts", (int)getpid());
-		fd = open(dts, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-		ASSERT(fd >= 0);
-		ASSERT(dprintf(fd,
-			       "/dts-v1/;\n/ { isa { compatible = \"isa\"; #address-cells = <1>; "
-			       "#size-cells = <1>;\n%s }; };\n",
-			       boards[i][0]) > 0);
-		close(fd);
-		log = ldmd_fails(&d, (const char *[]){ "--board", dts, NULL });
-		assert_log_says(log, boards[i][1], "ldmd: cannot load the board");
-		free(log);
-		remove_root(&d);
-		unlink(dts);
-	}
-}
-
 /* A file @dir/@name holding @text. */
 static void write_in(const char *dir, const char *name, const char *text, mode_t mode)
 {

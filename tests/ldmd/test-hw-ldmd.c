@@ -6,7 +6,14 @@
  * MC146818 model's time, a /dev/rtc reader is woken by its alarm, dd reads
  * its NVRAM; `ldm hw` lists the model, reads and writes its registers and
  * traces what rtc.c wrote; wdctl reads acquirewdt.c's card, and the card
- * stops ldmd through the reboot path when its pings stop; with 2.6.9's
+ * stops ldmd through the reboot path when its pings stop; Debian's
+ * watchdog daemon keeps the card alive on the models' standing clock,
+ * moved only by `ldm hw clock`, and once it is killed the card expires;
+ * bad input keeps ldmd up: model nodes that overlap, name no model or have
+ * a wrong reg are left out, naming the node and the cause, a second
+ * driver asking for a region the first holds fails to load, and a line
+ * with no handler is counted in /proc/interrupts' ERR as 2.6.9 counts a
+ * spurious interrupt; with 2.6.9's
  * input stack on the i8042 model, evtest sees KEY_A the host typed, and
  * atkbd's LED command is in the trace. The model runs on the monotonic clock here:
  * the alarm reader waits for an event, bounded by the harness, and no
@@ -19,8 +26,10 @@
 #include "ldmd-util.h"
 #include "../hw/linux269.h"
 
-#define PC_DTS LDM_SOURCE_DIR "/boards/pc.dts"
-#define LDM    LDM_BUILD_DIR "/tools/ldm/ldm"
+#define PC_DTS	      LDM_SOURCE_DIR "/boards/pc.dts"
+#define LDM	      LDM_BUILD_DIR "/tools/ldm/ldm"
+#define KHW_PORTS_KO  LDM_BUILD_DIR "/tests/modules/khw_ports.ko"
+#define KHW_REGION_KO LDM_BUILD_DIR "/tests/modules/khw_region.ko"
 
 struct pc {
 	struct ldmd d;
@@ -45,13 +54,31 @@ static void pc_down(struct pc *pc)
 	linux269_clean(pc->nvram);
 }
 
-/* Run `ldm hw ARGS` against @d; its status, its output and errors in @out. */
+/* Run `ldm --root DIR ARGS` against @d; its status, its output and errors in @out. */
+static int ldm(const struct ldmd *d, const char *args, char **out)
+{
+	char cmd[1400];
+
+	snprintf(cmd, sizeof(cmd), "%s --root %s %s 2>&1", LDM, d->root, args);
+	return ldm_test_run(cmd, out);
+}
+
+/* Run `ldm hw ARGS` against @d, as ldm(). */
 static int ldm_hw(const struct ldmd *d, const char *args, char **out)
 {
-	char cmd[1024];
+	char verb[1024];
 
-	snprintf(cmd, sizeof(cmd), "%s --root %s hw %s 2>&1", LDM, d->root, args);
-	return ldm_test_run(cmd, out);
+	snprintf(verb, sizeof(verb), "hw %.1000s", args);
+	return ldm(d, verb, out);
+}
+
+/* Start ldmd on the board @board alone, once FUSE is known to be here. */
+static void board_up(struct ldmd *d, const char *board)
+{
+	const char *args[] = { "--board", board, NULL };
+
+	need_fuse();
+	ldmd_up(d, args);
 }
 
 DEFINE_TEST(test_hwclock_reads_and_sets_the_model_clock,
@@ -131,12 +158,10 @@ DEFINE_TEST(test_ldm_hw_errors_name_the_cause,
 			   "and a line past 223 fail naming the cause, and ldmd answers on",
 	    .no_runtime = true)
 {
-	const char *args[] = { "--board", PC_DTS, NULL };
 	struct ldmd d;
 	char *out;
 
-	need_fuse();
-	ldmd_up(&d, args);
+	board_up(&d, PC_DTS);
 	ASSERT_EQ(ldm_hw(&d, "list", &out), 0);
 	ASSERT_STREQ(out, "pit@40 ldm,i8253 /isa/pit@40 port 0x40-0x43 port 0x61-0x61\n"
 			  "i8042@60 ldm,i8042 /isa/i8042@60 port 0x60-0x60 port 0x64-0x64 irq 1 "
@@ -186,12 +211,10 @@ DEFINE_TEST(test_ldm_hw_fault_names_its_target,
 			   "fail naming the cause, and ldmd answers on",
 	    .no_runtime = true)
 {
-	const char *args[] = { "--board", PC_DTS, NULL };
 	struct ldmd d;
 	char *out;
 
-	need_fuse();
-	ldmd_up(&d, args);
+	board_up(&d, PC_DTS);
 	ASSERT_EQ(ldm_hw(&d, "fault rtc@70 hang", &out), 0);
 	free(out);
 	ASSERT_EQ(ldm_hw(&d, "fault rtc@70 stuck 0x71 0x80 0x80", &out), 0);
@@ -227,6 +250,22 @@ DEFINE_TEST(test_ldm_hw_fault_names_its_target,
 	ldmd_down(&d);
 }
 
+DEFINE_TEST(test_ldm_hw_list_golden_shows_the_i2c_chips,
+	    .description = "on boards/i2c.dts, with no adapter driver loaded, ldm hw list shows "
+			   "each chip of the SMBus, a line each: name, compatible, node, address "
+			   "(golden)",
+	    .no_runtime = true)
+{
+	struct ldmd d;
+	char *out;
+
+	board_up(&d, LDM_SOURCE_DIR "/boards/i2c.dts");
+	ASSERT_EQ(ldm_hw(&d, "list", &out), 0);
+	ldm_test_golden("ldm-hw-list-i2c.out", out, d.root);
+	free(out);
+	ldmd_down(&d);
+}
+
 DEFINE_TEST(test_ldm_hw_fault_reaches_an_i2c_chip,
 	    .description = "on boards/i2c.dts, ldm hw fault takes an I2C chip by its board node: "
 			   "nak and none are taken, a stuck bit in the lm75's bank too; the "
@@ -234,12 +273,10 @@ DEFINE_TEST(test_ldm_hw_fault_reaches_an_i2c_chip,
 			   "naming the cause",
 	    .no_runtime = true)
 {
-	const char *args[] = { "--board", LDM_SOURCE_DIR "/boards/i2c.dts", NULL };
 	struct ldmd d;
 	char *out;
 
-	need_fuse();
-	ldmd_up(&d, args);
+	board_up(&d, LDM_SOURCE_DIR "/boards/i2c.dts");
 	ASSERT_EQ(ldm_hw(&d, "fault /smbus/temp@48 nak", &out), 0);
 	free(out);
 	ASSERT_EQ(ldm_hw(&d, "fault /smbus/temp@48 none", &out), 0);
@@ -255,6 +292,98 @@ DEFINE_TEST(test_ldm_hw_fault_reaches_an_i2c_chip,
 	ldmd_down(&d);
 }
 
+/* Write an isa bus holding @nodes as the board @path. */
+static void write_isa_board(const char *path, const char *nodes)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+
+	ASSERT(fd >= 0);
+	ASSERT(dprintf(fd,
+		       "/dts-v1/;\n/ { isa { compatible = \"isa\"; #address-cells = <1>; "
+		       "#size-cells = <1>;\n%s }; };\n",
+		       nodes) > 0);
+	close(fd);
+}
+
+/* ldmd on a board of one watchdog card, with a 2.6.9 watchdog driver. */
+struct wdt {
+	struct ldmd d;
+	char board[300], ko[256], mod[300];
+};
+
+static void hw_ok(const struct ldmd *d, const char *args);
+
+/*
+ * Start ldmd on an isa bus holding @node, with 2.6.9's
+ * drivers/char/watchdog/@driver given @params (NULL: none), the models'
+ * clock standing still if @manual; wdctl must read @identity (it opens
+ * the card, arming it, and closes it without 'V').
+ */
+static void wdt_up(struct wdt *w, const char *node, const char *driver, const char *params,
+		   bool manual, const char *identity)
+{
+	const char *args[] = { "--board", w->board, w->mod, NULL };
+	char path[128], *out;
+
+	need_fuse();
+	need_namespaces();
+	if (!in_path("wdctl"))
+		ldm_test_skip("wdctl (util-linux) is not installed");
+	snprintf(path, sizeof(path), "char/watchdog/%s", driver);
+	linux269_build(path, w->ko, sizeof(w->ko));
+	snprintf(w->mod, sizeof(w->mod), "%s%s%s", w->ko, params ? "=" : "", params ? params : "");
+	snprintf(w->board, sizeof(w->board), "/tmp/ldm-test-%s-%d.dts", driver, (int)getpid());
+	write_isa_board(w->board, node);
+	ldmd_up(&w->d, args);
+	if (manual)
+		hw_ok(&w->d, "clock manual");
+	exec_ok(&w->d, "wdctl", &out);
+	ASSERT_CONTAINS(out, identity);
+	free(out);
+}
+
+/* Wait for the card's reset to stop ldmd by itself; its log must say each of @says. */
+static void wdt_expires(struct wdt *w, const char *const says[])
+{
+	char *log;
+	int status;
+
+	/* The card expires on the models' clock; the harness bounds the wait. */
+	ASSERT_EQ(waitpid(w->d.pid, &status, 0), w->d.pid);
+	ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	close(w->d.out);
+	log = read_file(w->d.log);
+	for (; *says; says++)
+		ASSERT_CONTAINS(log, *says);
+	ASSERT_CONTAINS(log, "ldm: restart requested; calling the reboot notifiers");
+	ASSERT_CONTAINS(log, "ldmd: machine_restart() by a driver: stopping");
+	free(log);
+	remove_root(&w->d);
+	unlink(w->board);
+	linux269_clean(w->ko);
+}
+
+/*
+ * A program opens /dev/watchdog and closes it without 'V' (after @setup,
+ * if not NULL): the card stays armed, nobody pings it, and it resets the
+ * machine; ldmd stops, its log saying @says.
+ */
+static void wdt_expiry_stops_ldmd(const char *node, const char *driver, const char *params,
+				  const char *identity, const char *setup, const char *const says[])
+{
+	struct wdt w;
+	char *out;
+
+	wdt_up(&w, node, driver, params, false, identity);
+	if (setup) {
+		exec_ok(&w.d, setup, &out);
+		free(out);
+	}
+	exec_ok(&w.d, "sh -c 'echo x > /dev/watchdog'", &out);
+	free(out);
+	wdt_expires(&w, says);
+}
+
 DEFINE_TEST(test_acquirewdt_expiry_stops_ldmd,
 	    .description = "under ldmd, wdctl reads 2.6.9's acquirewdt.c's identity; a program "
 			   "that opens /dev/watchdog and closes it without 'V' leaves the card "
@@ -262,43 +391,16 @@ DEFINE_TEST(test_acquirewdt_expiry_stops_ldmd,
 			   "reboot notifiers run and ldmd stops by itself, saying why",
 	    .no_runtime = true)
 {
-	char board[300], ko[256], *out, *log;
-	const char *args[] = { "--board", board, ko, NULL };
-	struct ldmd d;
-	int status, fd;
+	static const char *const says[] = {
+		"Acquire WDT: Unexpected close, not stopping watchdog!",
+		"/isa/watchdog@443: watchdog not pinged within 300 ms: resetting the machine",
+		NULL,
+	};
 
-	need_fuse();
-	need_namespaces();
-	if (!in_path("wdctl"))
-		ldm_test_skip("wdctl (util-linux) is not installed");
-	linux269_build("char/watchdog/acquirewdt", ko, sizeof(ko));
-	snprintf(board, sizeof(board), "/tmp/ldm-test-wdt-%d.dts", (int)getpid());
-	fd = open(board, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	ASSERT(fd >= 0);
-	ASSERT(dprintf(fd, "/dts-v1/;\n/ { isa { compatible = \"isa\"; #address-cells = <1>; "
-			   "#size-cells = <1>;\n  watchdog@443 { compatible = \"ldm,acquirewdt\"; "
-			   "reg = <0x443 1 0x43 1>; ldm,timeout-ms = <300>; }; }; };\n") > 0);
-	close(fd);
-	ldmd_up(&d, args);
-	exec_ok(&d, "wdctl", &out);
-	ASSERT_CONTAINS(out, "Identity:      Acquire WDT [version 1]");
-	free(out);
-	exec_ok(&d, "sh -c 'echo x > /dev/watchdog'", &out);
-	free(out);
-	/* The card expires on the models' clock; the harness bounds the wait. */
-	ASSERT_EQ(waitpid(d.pid, &status, 0), d.pid);
-	ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-	close(d.out);
-	log = read_file(d.log);
-	ASSERT_CONTAINS(log, "Acquire WDT: Unexpected close, not stopping watchdog!");
-	ASSERT_CONTAINS(log, "/isa/watchdog@443: watchdog not pinged within 300 ms: resetting "
-			     "the machine");
-	ASSERT_CONTAINS(log, "ldm: restart requested; calling the reboot notifiers");
-	ASSERT_CONTAINS(log, "ldmd: machine_restart() by a driver: stopping");
-	free(log);
-	remove_root(&d);
-	unlink(board);
-	linux269_clean(ko);
+	wdt_expiry_stops_ldmd("watchdog@443 { compatible = \"ldm,acquirewdt\"; "
+			      "reg = <0x443 1 0x43 1>; ldm,timeout-ms = <300>; };",
+			      "acquirewdt", NULL, "Identity:      Acquire WDT [version 1]", NULL,
+			      says);
 }
 
 DEFINE_TEST(test_wdt501_expiry_stops_ldmd,
@@ -308,46 +410,17 @@ DEFINE_TEST(test_wdt501_expiry_stops_ldmd,
 			   "handler, the model resets the machine and ldmd stops by itself",
 	    .no_runtime = true)
 {
-	char board[300], ko[256], mod[300], *out, *log;
-	const char *args[] = { "--board", board, mod, NULL };
-	struct ldmd d;
-	int status, fd;
+	static const char *const says[] = {
+		"wdt: WDT device closed unexpectedly.  WDT will not stop!",
+		"/isa/watchdog@240: watchdog not pinged within 1000 ms: resetting the machine",
+		"WDT status 114",
+		"Reset in 5ms.",
+		NULL,
+	};
 
-	need_fuse();
-	need_namespaces();
-	if (!in_path("wdctl"))
-		ldm_test_skip("wdctl (util-linux) is not installed");
-	linux269_build("char/watchdog/wdt", ko, sizeof(ko));
-	snprintf(mod, sizeof(mod), "%s=heartbeat=1", ko);
-	snprintf(board, sizeof(board), "/tmp/ldm-test-wdt501-%d.dts", (int)getpid());
-	fd = open(board, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	ASSERT(fd >= 0);
-	ASSERT(dprintf(fd, "/dts-v1/;\n/ { isa { compatible = \"isa\"; #address-cells = <1>; "
-			   "#size-cells = <1>;\n  watchdog@240 { compatible = \"ldm,wdt501\"; "
-			   "reg = <0x240 8>; interrupts = <11>; }; }; };\n") > 0);
-	close(fd);
-	ldmd_up(&d, args);
-	exec_ok(&d, "wdctl", &out);
-	ASSERT_CONTAINS(out, "Identity:      WDT500/501");
-	free(out);
-	exec_ok(&d, "sh -c 'echo x > /dev/watchdog'", &out);
-	free(out);
-	/* The card expires on the models' clock; the harness bounds the wait. */
-	ASSERT_EQ(waitpid(d.pid, &status, 0), d.pid);
-	ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-	close(d.out);
-	log = read_file(d.log);
-	ASSERT_CONTAINS(log, "wdt: WDT device closed unexpectedly.  WDT will not stop!");
-	ASSERT_CONTAINS(log, "/isa/watchdog@240: watchdog not pinged within 1000 ms: resetting "
-			     "the machine");
-	ASSERT_CONTAINS(log, "WDT status 114");
-	ASSERT_CONTAINS(log, "Reset in 5ms.");
-	ASSERT_CONTAINS(log, "ldm: restart requested; calling the reboot notifiers");
-	ASSERT_CONTAINS(log, "ldmd: machine_restart() by a driver: stopping");
-	free(log);
-	remove_root(&d);
-	unlink(board);
-	linux269_clean(ko);
+	wdt_expiry_stops_ldmd("watchdog@240 { compatible = \"ldm,wdt501\"; "
+			      "reg = <0x240 8>; interrupts = <11>; };",
+			      "wdt", "heartbeat=1", "Identity:      WDT500/501", NULL, says);
 }
 
 DEFINE_TEST(test_ib700wdt_expiry_stops_ldmd,
@@ -357,45 +430,142 @@ DEFINE_TEST(test_ib700wdt_expiry_stops_ldmd,
 			   "the machine and ldmd stops by itself",
 	    .no_runtime = true)
 {
-	char board[300], ko[256], *out, *log;
-	const char *args[] = { "--board", board, ko, NULL };
-	struct ldmd d;
-	int status, fd;
+	static const char *const says[] = {
+		"ib700wdt: WDT device closed unexpectedly.  WDT will not stop!",
+		"/isa/watchdog@443: watchdog not pinged within 2 s: resetting the machine",
+		NULL,
+	};
 
-	need_fuse();
-	need_namespaces();
-	if (!in_path("wdctl"))
-		ldm_test_skip("wdctl (util-linux) is not installed");
-	linux269_build("char/watchdog/ib700wdt", ko, sizeof(ko));
-	snprintf(board, sizeof(board), "/tmp/ldm-test-ib700-%d.dts", (int)getpid());
-	fd = open(board, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	wdt_expiry_stops_ldmd("watchdog@443 { compatible = \"ldm,ib700wdt\"; "
+			      "reg = <0x443 1 0x441 1>; };",
+			      "ib700wdt", NULL, "Identity:      IB700 WDT", "wdctl -s 1", says);
+}
+
+#define WDT_CONF "/tmp/ldm-test-watchdog.conf"
+
+/* A register of the model @name, read with `ldm hw read`. */
+static unsigned long hw_reg(const struct ldmd *d, const char *name, unsigned int reg)
+{
+	char args[128], *out;
+	unsigned long v;
+
+	snprintf(args, sizeof(args), "read %s %u", name, reg);
+	ASSERT_EQ(ldm_hw(d, args, &out), 0);
+	v = strtoul(out, NULL, 16);
+	free(out);
+	return v;
+}
+
+/* `ldm hw ARGS` must succeed. */
+static void hw_ok(const struct ldmd *d, const char *args)
+{
+	char *out;
+
+	if (ldm_hw(d, args, &out))
+		FAIL("ldm hw %s failed:\n%s", args, out);
+	free(out);
+}
+
+/* Wait within WAIT_SECONDS until the card's ping count (register 1) passes @count; the new one. */
+static unsigned long wait_ping(const struct ldmd *d, const char *card, unsigned long count)
+{
+	struct timespec deadline;
+	unsigned long now;
+
+	deadline_in(&deadline, WAIT_SECONDS);
+	while ((now = hw_reg(d, card, 1)) <= count) {
+		if (ms_left(&deadline) < 0)
+			FAIL("%s was not pinged within %d s (%lu pings); ldmd's log:\n%s\nthe "
+			     "daemon's:\n%s",
+			     card, WAIT_SECONDS, now, read_file(d->log),
+			     read_file(WDT_CONF ".out"));
+		usleep(20000);
+	}
+	return now;
+}
+
+DEFINE_TEST(test_watchdog_daemon_keeps_the_card_alive,
+	    .description = "the watchdog daemon (Debian's watchdog) under ldm exec keeps 2.6.9's "
+			   "acquirewdt.c's card alive: /dev/watchdog is ldmd's node, never the "
+			   "machine's; on the models' standing clock, moved by half the card's "
+			   "timeout after each ping the model counts, 12 half-timeouts pass with "
+			   "no reset; killed, the daemon leaves the card armed, and one timeout "
+			   "more resets the machine and stops ldmd",
+	    .no_runtime = true, .timeout = 180)
+{
+	static const char *const says[] = {
+		"Acquire WDT: Unexpected close, not stopping watchdog!",
+		"/isa/watchdog@443: watchdog not pinged within 2000 ms: resetting the machine",
+		NULL,
+	};
+	const char *card = "watchdog@443";
+	unsigned long pings;
+	char cmd[1024], *out;
+	struct wdt w;
+	pid_t daemon;
+	int i, fd;
+
+	if (access("/usr/sbin/watchdog", X_OK))
+		ldm_test_skip("/usr/sbin/watchdog (Debian's watchdog) is not installed");
+	wdt_up(&w,
+	       "watchdog@443 { compatible = \"ldm,acquirewdt\"; reg = <0x443 1 0x343 1>; "
+	       "ldm,timeout-ms = <2000>; };",
+	       "acquirewdt", "wdt_stop=0x343", true, "Identity:      Acquire WDT [version 1]");
+	/* Under ldm exec, /dev/watchdog leads to ldmd's node: the machine's is not there. */
+	exec_ok(&w.d, "readlink /dev/watchdog", &out);
+	ASSERT_STREQ(out, "/dev/.ldm/dev/watchdog\n");
+	free(out);
+
+	/*
+	 * No reboot the daemon could ask reaches the machine: a problem runs
+	 * /bin/true (repaired), it is pid 1 of a pid namespace of its own
+	 * (reboot(2) there ends the namespace), and /run is its own.
+	 */
+	fd = open(WDT_CONF, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	ASSERT(fd >= 0);
-	ASSERT(dprintf(fd, "/dts-v1/;\n/ { isa { compatible = \"isa\"; #address-cells = <1>; "
-			   "#size-cells = <1>;\n  watchdog@443 { compatible = \"ldm,ib700wdt\"; "
-			   "reg = <0x443 1 0x441 1>; }; }; };\n") > 0);
+	ASSERT(dprintf(fd, "watchdog-device = /dev/watchdog\ninterval = 1\nrealtime = no\n"
+			   "repair-binary = /bin/true\nlog-dir = /tmp\n") > 0);
 	close(fd);
-	ldmd_up(&d, args);
-	exec_ok(&d, "wdctl", &out);
-	ASSERT_CONTAINS(out, "Identity:      IB700 WDT");
+	snprintf(
+		cmd, sizeof(cmd),
+		"ASAN_OPTIONS=${ASAN_OPTIONS:-}:verify_asan_link_order=0 %s --root %s exec --no-events -- sh -c "
+		"'mount -t tmpfs tmpfs /run && exec unshare --pid --fork /usr/sbin/watchdog -F -c "
+		"%s' >%s.out 2>&1",
+		LDM, w.d.root, WDT_CONF, WDT_CONF);
+	pings = hw_reg(&w.d, card, 1); /* wdctl's: it opens the card, and closes it with 'V' */
+	daemon = fork();
+	ASSERT(daemon >= 0);
+	if (!daemon) {
+		setpgid(0, 0);
+		setenv("LDM_PRELOAD", LDM_PRELOAD_BUILD, 1);
+		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+		_exit(127);
+	}
+	setpgid(daemon, daemon);
+
+	/* Pinged, the card outlives many of its timeouts on the standing clock. */
+	pings = wait_ping(&w.d, card, pings);
+	ASSERT_EQ(hw_reg(&w.d, card, 0), 1); /* armed */
+	for (i = 0; i < 12; i++) {
+		hw_ok(&w.d, "clock advance 1000000000");
+		pings = wait_ping(&w.d, card, pings);
+	}
+	ASSERT_EQ(hw_reg(&w.d, card, 2), 0); /* no reset */
+	ASSERT_EQ(kill(w.d.pid, 0), 0);
+
+	/* Killed, the daemon cannot say 'V': the card stays armed and expires. */
+	ASSERT_OK(kill(-daemon, SIGKILL));
+	ASSERT_EQ(waitpid(daemon, NULL, 0), daemon);
+	out = read_file(WDT_CONF ".out");
+	ASSERT_CONTAINS(out, "watchdog: hardware watchdog identity: Acquire WDT");
 	free(out);
-	exec_ok(&d, "wdctl -s 1", &out);
-	free(out);
-	exec_ok(&d, "sh -c 'echo x > /dev/watchdog'", &out);
-	free(out);
-	/* The card expires on the models' clock; the harness bounds the wait. */
-	ASSERT_EQ(waitpid(d.pid, &status, 0), d.pid);
-	ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-	close(d.out);
-	log = read_file(d.log);
-	ASSERT_CONTAINS(log, "ib700wdt: WDT device closed unexpectedly.  WDT will not stop!");
-	ASSERT_CONTAINS(log, "/isa/watchdog@443: watchdog not pinged within 2 s: resetting "
-			     "the machine");
-	ASSERT_CONTAINS(log, "ldm: restart requested; calling the reboot notifiers");
-	ASSERT_CONTAINS(log, "ldmd: machine_restart() by a driver: stopping");
-	free(log);
-	remove_root(&d);
-	unlink(board);
-	linux269_clean(ko);
+	unlink(WDT_CONF ".out");
+	unlink(WDT_CONF);
+	ASSERT_EQ(hw_reg(&w.d, card, 0), 1);
+	snprintf(cmd, sizeof(cmd), "%s --root %s hw clock advance 2000000000 >/dev/null 2>&1", LDM,
+		 w.d.root);
+	ldm_test_run(cmd, NULL); /* ldmd may stop before it answers */
+	wdt_expires(&w, says);
 }
 
 DEFINE_TEST(test_evtest_sees_a_key_typed_on_the_i8042_model,
@@ -510,4 +680,94 @@ DEFINE_TEST(test_pcspkr_tone_reaches_the_pit_model,
 	ldmd_down(&d);
 	for (i = 0; i < 3; i++)
 		linux269_clean(kos[i]);
+}
+
+DEFINE_TEST(test_ldmd_bad_model_nodes_are_left_out,
+	    .description = "ldmd --board with a model node that overlaps another's, names no "
+			   "model, or has a wrong reg comes up: the log names the node and the "
+			   "cause and says it is left out, ldm hw list shows the good model "
+			   "beside it, and ldmd answers (docs/hardware.md)",
+	    .no_runtime = true)
+{
+	static const char *const boards[][3] = {
+		{ "  cmos@71 { compatible = \"ldm,mc146818\"; reg = <0x71 2>; };\n",
+		  "/isa/cmos@71: ports 0x71-0x72 overlap those of /isa/rtc@70", "/isa/cmos@71" },
+		{ "  card@300 { compatible = \"acme,card\"; reg = <0x300 8>; };\n",
+		  "/isa/card@300: no model is compatible with \"acme,card\"", "/isa/card@300" },
+		{ "  wdt@443 { compatible = \"ldm,acquirewdt\"; reg = <0x443>; };\n",
+		  "/isa/wdt@443: reg is 4 bytes, not a multiple of 2 cells", "/isa/wdt@443" },
+	};
+	char dts[300], nodes[512], says[128], *log, *out;
+	struct ldmd d;
+	size_t i;
+
+	snprintf(dts, sizeof(dts), "/tmp/ldm-test-hw-bad-%d.dts", (int)getpid());
+	for (i = 0; i < sizeof(boards) / sizeof(boards[0]); i++) {
+		snprintf(nodes, sizeof(nodes),
+			 "  rtc@70 { compatible = \"ldm,mc146818\"; reg = <0x70 2>; };\n%s",
+			 boards[i][0]);
+		write_isa_board(dts, nodes);
+		board_up(&d, dts);
+		log = read_file(d.log);
+		ASSERT_CONTAINS(log, boards[i][1]);
+		snprintf(says, sizeof(says), "%s: left out: no model answers its addresses",
+			 boards[i][2]);
+		ASSERT_CONTAINS(log, says);
+		free(log);
+		ASSERT_EQ(ldm(&d, "hw list", &out), 0);
+		ASSERT_STREQ(out, "rtc@70 ldm,mc146818 /isa/rtc@70 port 0x70-0x71\n");
+		free(out);
+		ldmd_down(&d);
+	}
+	unlink(dts);
+}
+
+DEFINE_TEST(test_ldmd_two_drivers_request_one_region,
+	    .description = "under ldmd, a second driver whose init asks for the ports the first "
+			   "holds fails to load with EBUSY, its message naming the ports; "
+			   "/proc/ioports still shows the first's claim, and ldmd answers",
+	    .no_runtime = true)
+{
+	const char *args[] = { KHW_PORTS_KO, NULL };
+	struct ldmd d;
+	char cmd[512], *out, *log;
+
+	need_fuse();
+	ldmd_up(&d, args);
+	snprintf(cmd, sizeof(cmd), "insmod %s", KHW_REGION_KO);
+	ASSERT_EQ(ldm(&d, cmd, &out), 1);
+	ASSERT_CONTAINS(out, "Device or resource busy");
+	free(out);
+	log = read_file(d.log);
+	ASSERT_CONTAINS(log, "khw_region: ports 0x300-0x307 are busy");
+	free(log);
+	ASSERT_STREQ(cat(PROC(&d, "ioports")), "0300-0307 : khw_ports\n");
+	ASSERT_EQ(ldm(&d, "lsmod", &out), 0);
+	ASSERT_CONTAINS(out, "khw_ports");
+	if (strstr(out, "khw_region"))
+		FAIL("khw_region is listed after its init failed:\n%s", out);
+	free(out);
+	ldmd_down(&d);
+}
+
+DEFINE_TEST(test_ldmd_irq_with_no_handler_is_counted_spurious,
+	    .description = "ldm hw irq on a line no driver requested says it was not handled, "
+			   "and /proc/interrupts counts it under ERR, as 2.6.9 counts a "
+			   "spurious interrupt; ldmd answers on",
+	    .no_runtime = true)
+{
+	struct ldmd d;
+	char *out;
+
+	board_up(&d, PC_DTS);
+	ASSERT_CONTAINS(cat(PROC(&d, "interrupts")), "ERR:          0\n");
+	ASSERT_EQ(ldm(&d, "hw irq 8", &out), 0);
+	ASSERT_STREQ(out, "not handled (no handler, disabled, or none claimed it)\n");
+	free(out);
+	ASSERT_EQ(ldm(&d, "hw irq 8", &out), 0);
+	free(out);
+	ASSERT_CONTAINS(cat(PROC(&d, "interrupts")), "ERR:          2\n");
+	ASSERT_EQ(ldm(&d, "hw read rtc@70 14", &out), 0);
+	free(out);
+	ldmd_down(&d);
 }

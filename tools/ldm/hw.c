@@ -2,10 +2,12 @@
 /*
  * hw.c - `ldm hw`: the device models of a running ldmd's board
  * (docs/hardware.md): list them, read and write their registers, raise a
- * line, show the trace of every port and memory access.
+ * line, show the trace of every port and memory access, stop and move
+ * their clock.
  *
  *   ldm hw list | dump MODEL | read MODEL REG | write MODEL REG VALUE
  *          | irq LINE | trace [on|off] | fault TARGET KIND [WHERE MASK VALUE]
+ *          | clock manual|auto|advance NS
  */
 #include <unistd.h>
 #include <stdio.h>
@@ -23,9 +25,9 @@ struct hw_sub {
 };
 
 static const struct hw_sub subs[] = {
-	{ "list", "hw-list", 0, 0 },   { "dump", "hw-dump", 1, 1 }, { "read", "hw-read", 2, 2 },
-	{ "write", "hw-write", 3, 3 }, { "irq", "hw-irq", 1, 1 },   { "trace", "hw-trace", 0, 1 },
-	{ "fault", "hw-fault", 2, 5 },
+	{ "list", "hw-list", 0, 0 },   { "dump", "hw-dump", 1, 1 },   { "read", "hw-read", 2, 2 },
+	{ "write", "hw-write", 3, 3 }, { "irq", "hw-irq", 1, 1 },     { "trace", "hw-trace", 0, 1 },
+	{ "fault", "hw-fault", 2, 5 }, { "clock", "hw-clock", 1, 2 },
 };
 
 static void hw_help(FILE *out)
@@ -36,11 +38,14 @@ static void hw_help(FILE *out)
 		     "       ldm hw [--root DIR] write MODEL REG VALUE\n"
 		     "       ldm hw [--root DIR] irq LINE\n"
 		     "       ldm hw [--root DIR] trace [on|off]\n"
-		     "       ldm hw [--root DIR] fault MODEL|CHIP KIND [WHERE MASK VALUE]\n\n"
+		     "       ldm hw [--root DIR] fault MODEL|CHIP KIND [WHERE MASK VALUE]\n"
+		     "       ldm hw [--root DIR] clock manual|auto|advance NS\n\n"
 		     "Look at the device models of the board of the ldmd serving DIR (default:\n"
 		     "$LDM_ROOT, else /run/ldm), the hardware its drivers reach with port and\n"
 		     "memory accesses and interrupt lines (docs/hardware.md).\n\n"
-		     "  list          a line a model: name, compatible, node, regions, lines\n"
+		     "  list          a line a model: name, compatible, node, regions, lines;\n"
+		     "                then a line a chip of each SMBus: name, compatible,\n"
+		     "                node, i2c and its address\n"
 		     "  dump MODEL    the model's state\n"
 		     "  read MODEL REG\n"
 		     "                a register by number (0x.. for hex), without the side\n"
@@ -61,7 +66,13 @@ static void hw_help(FILE *out)
 		     "                its address not acknowledged, its writes not acknowledged,\n"
 		     "                every transfer timing out, or mended\n"
 		     "  fault CHIP stuck REG MASK VALUE\n"
-		     "                the bits MASK of register REG of its bank read as VALUE's\n\n"
+		     "                the bits MASK of register REG of its bank read as VALUE's\n"
+		     "  clock manual|auto\n"
+		     "                make the models' clock stand still, or follow the\n"
+		     "                monotonic clock again\n"
+		     "  clock advance NS\n"
+		     "                move the standing clock NS nanoseconds, running the\n"
+		     "                models' timers due on the way\n\n"
 		     "  -r, --root DIR   the ldmd to talk to\n"
 		     "  -h, --help       show this text\n");
 }

@@ -259,6 +259,47 @@ int ldm_i2c_stuck(struct ldm_i2c_bus *bus, uint16_t addr, unsigned int reg, uint
 	return error;
 }
 
+/* Call @fn on each available "ldm,smbus" node at or below @np, in board order. */
+static int for_each_bus_below(struct device_node *np, int (*fn)(const char *path, void *data),
+			      void *data)
+{
+	struct device_node *child = NULL;
+	int error = 0;
+
+	if (!of_device_is_available(np))
+		return 0;
+	if (of_device_is_compatible(np, "ldm,smbus"))
+		return fn(np->full_name, data);
+	while (!error && (child = of_get_next_child(np, child)))
+		error = for_each_bus_below(child, fn, data);
+	of_node_put(child);
+	return error;
+}
+
+/**
+ * ldm_i2c_for_each_bus - call a function for each SMBus of the loaded board
+ * @fn: called with each "ldm,smbus" node's path, in the board's order
+ *	(ldm_i2c_bus_open() takes it); a non-zero return stops the walk
+ * @data: for @fn
+ *
+ * Return: 0 (also with no board), or what @fn returned to stop; -EINVAL
+ * without @fn.
+ */
+int ldm_i2c_for_each_bus(int (*fn)(const char *path, void *data), void *data)
+{
+	struct device_node *root;
+	int error;
+
+	if (!fn)
+		return -EINVAL;
+	root = of_find_node_by_path("/");
+	if (!root)
+		return 0;
+	error = for_each_bus_below(root, fn, data);
+	of_node_put(root);
+	return error;
+}
+
 /**
  * ldm_i2c_for_each_chip - call a function for each chip of a bus, by address
  * @bus: the bus
