@@ -235,3 +235,20 @@ struct driver_attribute clashing_drv_attrs[] = {
 	__ATTR(unbind, 0444, drvname_show, NULL),
 	__ATTR_NULL,
 };
+
+void foo_bind_one(struct tdev *dev, struct tdrv *drv)
+{
+	ASSERT_OK(bus_register(&foo_bus));
+	tdrv_init(drv, "drv", 0);
+	ASSERT_OK(driver_register(&drv->drv));
+	tdev_init(dev, "dev0", NULL, NULL);
+	ASSERT_OK(device_register(&dev->dev));
+	ASSERT(dev->dev.driver == &drv->drv);
+}
+
+void foo_unbind_one(struct tdev *dev, struct tdrv *drv)
+{
+	device_unregister(&dev->dev);
+	driver_unregister(&drv->drv);
+	bus_unregister(&foo_bus);
+}

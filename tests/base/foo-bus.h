@@ -81,4 +81,9 @@ int count_refs(struct device *dev, void *data);
 /* A listener (ldm_uevent_listen) that records into a struct event_log. */
 void record_event(const struct ldm_uevent *event, void *data);
 
+/* Register foo, a driver "drv" and a device "dev0" that binds to it. */
+void foo_bind_one(struct tdev *dev, struct tdrv *drv);
+/* Undo foo_bind_one(). */
+void foo_unbind_one(struct tdev *dev, struct tdrv *drv);
+
 #endif /* _LDM_TEST_FOO_BUS_H */

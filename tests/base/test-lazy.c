@@ -55,23 +55,6 @@ static void assert_same_stat(const struct ldm_sysfs_stat *a, const struct ldm_sy
 	ASSERT_EQ(a->mtime.tv_nsec, b->mtime.tv_nsec);
 }
 
-static void bind_one(struct tdev *dev, struct tdrv *drv)
-{
-	ASSERT_OK(bus_register(&foo_bus));
-	tdrv_init(drv, "drv", 0);
-	ASSERT_OK(driver_register(&drv->drv));
-	tdev_init(dev, "dev0", NULL, NULL);
-	ASSERT_OK(device_register(&dev->dev));
-	ASSERT(dev->dev.driver == &drv->drv);
-}
-
-static void unbind_one(struct tdev *dev, struct tdrv *drv)
-{
-	device_unregister(&dev->dev);
-	driver_unregister(&drv->drv);
-	bus_unregister(&foo_bus);
-}
-
 /* Check @path's listing against each entry's node, made by looking it up. */
 static void check_listing(const char *path, const char *names)
 {
@@ -112,18 +95,18 @@ DEFINE_TEST(
 	static struct tdev dev;
 	static struct tdrv drv;
 
-	bind_one(&dev, &drv);
+	foo_bind_one(&dev, &drv);
 	check_listing("/devices/dev0", "uevent power devid subsystem driver");
 	ASSERT_STREQ(tree_link("/devices/dev0/subsystem"), "../../bus/foo");
 	ASSERT_STREQ(tree_link("/devices/dev0/driver"), "../../bus/foo/drivers/drv");
 	ASSERT_STREQ(tree_attr("/devices/dev0/power/state"), "0\n");
-	unbind_one(&dev, &drv);
+	foo_unbind_one(&dev, &drv);
 
 	/* power/ made by a look-up of its file, then listed. */
-	bind_one(&dev, &drv);
+	foo_bind_one(&dev, &drv);
 	ASSERT_STREQ(tree_attr("/devices/dev0/power/state"), "0\n");
 	ASSERT_STREQ(dir_of("/devices/dev0/power"), "state");
-	unbind_one(&dev, &drv);
+	foo_unbind_one(&dev, &drv);
 	ASSERT(!tree_exists("/devices/dev0"));
 }
 
@@ -154,7 +137,7 @@ DEFINE_TEST(
 	static struct tdev dev;
 	static struct tdrv drv;
 
-	bind_one(&dev, &drv);
+	foo_bind_one(&dev, &drv);
 	ASSERT_EQ(sysfs_create_file(&dev.dev.kobj, &clash), -EEXIST);
 	ASSERT_OK(ldm_sysfs_watch(watch_fn, &w));
 	ASSERT_EQ(tree_type("/devices/dev0/driver"), LDM_SYSFS_LINK);
@@ -171,7 +154,7 @@ DEFINE_TEST(
 	ASSERT_STREQ(w.what[2], "+ dev0");
 	ASSERT_STREQ(w.what[3], "+ driver");
 	ASSERT_STREQ(dir_of("/devices/dev0"), "uevent power devid subsystem driver");
-	unbind_one(&dev, &drv);
+	foo_unbind_one(&dev, &drv);
 }
 
 #define LOOKERS 4
@@ -229,7 +212,7 @@ DEFINE_TEST(
 	long i;
 	int j;
 
-	bind_one(&race_dev, &race_drv);
+	foo_bind_one(&race_dev, &race_drv);
 	for (i = 0; i < LOOKERS; i++)
 		ASSERT_OK(pthread_create(&threads[i], NULL, looker, (void *)i));
 	ASSERT_OK(pthread_create(&threads[LOOKERS], NULL, rebinder, NULL));
@@ -242,5 +225,5 @@ DEFINE_TEST(
 			ASSERT(seen[i][j] == seen[0][j]);
 			ldm_sysfs_put(seen[i][j]);
 		}
-	unbind_one(&race_dev, &race_drv);
+	foo_unbind_one(&race_dev, &race_drv);
 }

@@ -11,23 +11,6 @@
 
 #include "foo-bus.h"
 
-static void bind_one(struct tdev *dev, struct tdrv *drv)
-{
-	ASSERT_OK(bus_register(&foo_bus));
-	tdrv_init(drv, "drv", 0);
-	ASSERT_OK(driver_register(&drv->drv));
-	tdev_init(dev, "dev0", NULL, NULL);
-	ASSERT_OK(device_register(&dev->dev));
-	ASSERT(dev->dev.driver == &drv->drv);
-}
-
-static void unbind_one(struct tdev *dev, struct tdrv *drv)
-{
-	device_unregister(&dev->dev);
-	driver_unregister(&drv->drv);
-	bus_unregister(&foo_bus);
-}
-
 DEFINE_TEST(
 	test_device_has_uevent_subsystem_and_driver_links,
 	.description =
@@ -38,7 +21,7 @@ DEFINE_TEST(
 	struct ldm_sysfs_stat st;
 	struct ldm_sysfs_node *sd;
 
-	bind_one(&dev, &drv);
+	foo_bind_one(&dev, &drv);
 	ASSERT_OK(ldm_sysfs_lookup("/devices/dev0/uevent", 0, &sd));
 	ASSERT_OK(ldm_sysfs_stat(sd, &st));
 	ASSERT_EQ(st.mode & 07777, 0644);
@@ -53,7 +36,7 @@ DEFINE_TEST(
 	ASSERT_STREQ(tree_attr("/devices/dev0/uevent"), "FOO_ID=dev0\n");
 	ASSERT_EQ(write_attr("/bus/foo/drivers/drv/bind", "dev0"), 4);
 	ASSERT_STREQ(tree_link("/devices/dev0/driver"), "../../bus/foo/drivers/drv");
-	unbind_one(&dev, &drv);
+	foo_unbind_one(&dev, &drv);
 	ASSERT(!tree_exists("/devices/dev0"));
 }
 
@@ -66,7 +49,7 @@ DEFINE_TEST(
 	static struct tdev dev;
 	static struct tdrv drv;
 
-	bind_one(&dev, &drv);
+	foo_bind_one(&dev, &drv);
 	ASSERT_OK(ldm_uevent_listen(record_event, &log));
 	ASSERT_EQ(write_attr("/devices/dev0/uevent", "change\n"), 7);
 	ASSERT_EQ(write_attr("/devices/dev0/uevent", "add"), 3);
@@ -78,7 +61,7 @@ DEFINE_TEST(
 	ASSERT_STREQ(log.ev[1], "ACTION=add DEVPATH=/devices/dev0 SUBSYSTEM=foo SYNTH_UUID=0 "
 				"DRIVER=drv FOO_ID=dev0");
 	ASSERT(dev.dev.driver == &drv.drv); /* nothing but the event */
-	unbind_one(&dev, &drv);
+	foo_unbind_one(&dev, &drv);
 }
 
 DEFINE_TEST(
@@ -112,7 +95,7 @@ DEFINE_TEST(
 	ASSERT_EQ(write_attr("/bus/foo/drivers/drv/uevent", "explode"), -EINVAL);
 	ASSERT(!tree_exists("/bus/foo/drivers/uevent"));
 	ASSERT(!tree_exists("/bus/foo/devices/uevent"));
-	unbind_one(&dev, &drv);
+	foo_unbind_one(&dev, &drv);
 	ASSERT_OK(ldm_uevent_unlisten(record_event, &log));
 	ASSERT_EQ(log.n, 6);
 	ASSERT_STREQ(log.ev[0], "ACTION=add DEVPATH=/devices/dev0 SUBSYSTEM=foo FOO_ID=dev0");
@@ -176,7 +159,7 @@ DEFINE_TEST(
 
 	boot_269();
 	ASSERT_OK(ldm_uevent_listen(record_event, &log));
-	bind_one(&dev, &drv);
+	foo_bind_one(&dev, &drv);
 	ASSERT_STREQ(dir_of("/devices/dev0"), "power devid");
 	pdev = platform_device_register_simple("widget", 3, NULL, 0);
 	ASSERT(!IS_ERR(pdev));
@@ -186,7 +169,7 @@ DEFINE_TEST(
 	ASSERT_EQ(write_attr("/bus/foo/uevent", "add"), -ENOENT);
 	ASSERT_EQ(write_attr("/bus/foo/drivers/drv/uevent", "add"), -ENOENT);
 	platform_device_unregister(pdev);
-	unbind_one(&dev, &drv);
+	foo_unbind_one(&dev, &drv);
 	ASSERT_OK(ldm_uevent_unlisten(record_event, &log));
 	ASSERT_EQ(log.n, 4);
 	ASSERT_STREQ(log.ev[0], "ACTION=add DEVPATH=/devices/dev0 SUBSYSTEM=foo FOO_ID=dev0");

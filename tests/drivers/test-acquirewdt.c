@@ -76,14 +76,10 @@ DEFINE_TEST(test_acquirewdt_269_keeps_the_card_alive,
 	char ko[256];
 	uint32_t v;
 	dev_t dev;
-	int fd;
 
 	wdt_boot();
 	linux269_build("char/watchdog/acquirewdt", ko, sizeof(ko));
-	fd = open(ko, O_RDONLY | O_CLOEXEC);
-	ASSERT(fd >= 0);
-	ASSERT_OK(ldm_finit_module(fd, NULL, 0));
-	close(fd);
+	linux269_load(ko, NULL);
 	linux269_clean(ko);
 	ASSERT_OK(ldm_chrdev_node_lookup("watchdog", &dev, NULL));
 	ASSERT_OK(ldm_chrdev_open(dev, O_WRONLY, &f));

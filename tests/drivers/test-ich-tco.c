@@ -154,14 +154,10 @@ DEFINE_TEST(test_ich_tco_269_driver_keeps_it_alive,
 	char ko[256];
 	uint32_t v;
 	dev_t dev;
-	int fd;
 
 	tco_boot();
 	linux269_build("char/watchdog/i8xx_tco", ko, sizeof(ko));
-	fd = open(ko, O_RDONLY | O_CLOEXEC);
-	ASSERT(fd >= 0);
-	ASSERT_OK(ldm_finit_module(fd, NULL, 0));
-	close(fd);
+	linux269_load(ko, NULL);
 	linux269_clean(ko);
 	ASSERT(ldm_test_log_has("i8xx TCO timer: initialized (0x0460). heartbeat=30 sec"));
 	ASSERT_EQ(inb(TCO1_TMR), 50);

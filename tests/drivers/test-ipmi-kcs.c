@@ -196,19 +196,12 @@ DEFINE_TEST(test_ipmi_kcs_269_ipmi_si_finds_the_bmc,
 				   NULL };
 	char handler[256], si[256];
 	uint32_t v;
-	int fd;
 
 	linux269_build("char/ipmi/ipmi_msghandler", handler, sizeof(handler));
 	linux269_build_objs("char/ipmi", "ipmi_si", si_parts, si, sizeof(si));
 	ASSERT_OK(hw_board_load(kcs_isa_board));
-	fd = open(handler, O_RDONLY | O_CLOEXEC);
-	ASSERT(fd >= 0);
-	ASSERT_OK(ldm_finit_module(fd, NULL, 0));
-	close(fd);
-	fd = open(si, O_RDONLY | O_CLOEXEC);
-	ASSERT(fd >= 0);
-	ASSERT_OK(ldm_finit_module(fd, "irqs=5", 0));
-	close(fd);
+	linux269_load(handler, NULL);
+	linux269_load(si, "irqs=5");
 	ASSERT(ldm_test_log_has("ipmi_si: Trying \"kcs\" at I/O port 0xca2"));
 	ASSERT(ldm_test_log_has("IPMI kcs interface initialized"));
 	ASSERT_OK(ldm_hw_model_reg_read("kcs@ca2", 3, &v));

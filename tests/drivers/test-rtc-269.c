@@ -40,13 +40,9 @@ static const char rtc_board[] = "/dts-v1/;\n"
 static void load_269(const char *name)
 {
 	char ko[256];
-	int fd;
 
 	linux269_build(name, ko, sizeof(ko));
-	fd = open(ko, O_RDONLY | O_CLOEXEC);
-	ASSERT(fd >= 0);
-	ASSERT_OK(ldm_finit_module(fd, NULL, 0));
-	close(fd);
+	linux269_load(ko, NULL);
 	linux269_clean(ko);
 }
 

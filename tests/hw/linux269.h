@@ -8,10 +8,13 @@
 #ifndef _LDM_TEST_LINUX269_H
 #define _LDM_TEST_LINUX269_H
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include <libldm/libldm.h>
 
 #include "../harness.h"
 
@@ -69,6 +72,16 @@ static inline void linux269_build(const char *rel, char *ko, size_t size)
 
 	snprintf(dir, sizeof(dir), "%.*s", name > rel ? (int)(name - rel - 1) : 0, rel);
 	linux269_build_objs(dir, name, parts, ko, size);
+}
+
+/* Load the module @ko with the parameters @args (or NULL); it must load. */
+static inline void linux269_load(const char *ko, const char *args)
+{
+	int fd = open(ko, O_RDONLY | O_CLOEXEC);
+
+	ASSERT(fd >= 0);
+	ASSERT_OK(ldm_finit_module(fd, args, 0));
+	close(fd);
 }
 
 /* Remove what linux269_build() made for @ko. */
