@@ -67,10 +67,9 @@ DEFINE_TEST(test_acquirewdt_expiry_runs_the_reboot_path,
 }
 
 DEFINE_TEST(test_acquirewdt_269_keeps_the_card_alive,
-	    .description =
-		    "2.6.9's acquirewdt.c, unchanged, arms the card at open and pings it "
-		    "at each write; 'V' then close wdog_stops it; a close without 'V' leaves it "
-		    "running, and it resets the machine when the pings stop")
+	    .description = "2.6.9's acquirewdt.c, unchanged, arms the card at open and pings it "
+			   "at each write; 'V' then close stops it; a close without 'V' leaves it "
+			   "running, and it resets the machine when the pings stop")
 {
 	struct ldm_chrdev_file *f;
 	char ko[256];

@@ -100,7 +100,7 @@ DEFINE_TEST(test_ib700wdt_board_needs_two_ports,
 DEFINE_TEST(test_ib700wdt_269_keeps_the_card_alive,
 	    .description = "2.6.9's ib700wdt.c, unchanged, arms the card at open (30 s) and "
 			   "pings it at each write; WDIOC_SETTIMEOUT picks the table's time; 'V' "
-			   "then close wdog_stops it; a close without 'V' leaves it running, and it "
+			   "then close stops it; a close without 'V' leaves it running, and it "
 			   "resets the machine when the pings stop")
 {
 	struct ldm_chrdev_file *f;

@@ -127,7 +127,7 @@ DEFINE_TEST(test_ich_tco_second_timeout_resets_unless_no_reboot,
 }
 
 DEFINE_TEST(test_ich_tco_halt_stops_the_count,
-	    .description = "setting TCO_TMR_HLT wdog_stops the count where it is: TCO1_RLD keeps "
+	    .description = "setting TCO_TMR_HLT stops the count where it is: TCO1_RLD keeps "
 			   "reading it, and no timeout comes however long it waits")
 {
 	tco_boot();

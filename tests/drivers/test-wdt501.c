@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * test-wdt501.c - the WDT500/501-P watchdog model (ldm,wdt501): its 8254
- * counters set the heartbeat, the enable port starts and wdog_stops it, and at
+ * counters set the heartbeat, the enable port starts and stops it, and at
  * the heartbeat's end it raises its line and, with a reset pulse, resets
  * the machine (reboot notifiers, then the host's stop handler); then
  * 2.6.9's wdt.c, unchanged, driving it when $LDM_LINUX_2_6_9 names a
@@ -152,7 +152,7 @@ DEFINE_TEST(test_wdt501_board_needs_eight_ports_and_a_line,
 DEFINE_TEST(test_wdt501_269_keeps_the_card_alive,
 	    .description = "2.6.9's wdt.c, unchanged, starts the card at open (60 s) and pings "
 			   "it at each write; WDIOC_SETTIMEOUT sets counter 1; 'V' then close "
-			   "wdog_stops it; a close without 'V' leaves it running, and at the "
+			   "stops it; a close without 'V' leaves it running, and at the "
 			   "heartbeat's end its handler hears line 11 and the machine resets")
 {
 	struct ldm_chrdev_file *f;
