@@ -23,6 +23,7 @@
 
 #include "fault.h"
 #include "harness.h"
+#include "../hw/hw-board.h"
 
 static const char board[] =
 	"/dts-v1/;\n"
@@ -46,27 +47,13 @@ static const char board[] =
 	"	};\n"
 	"};\n";
 
-static int load_source(const char *src)
-{
-	char path[] = "/tmp/ldm-test-i2c-XXXXXX.dts";
-	int fd, error;
-
-	fd = mkstemps(path, 4);
-	ASSERT(fd >= 0);
-	ASSERT_EQ(write(fd, src, strlen(src)), (long long)strlen(src));
-	close(fd);
-	error = ldm_board_load(path);
-	unlink(path);
-	return error;
-}
-
 /* Load the board and hold its bus, as the adapter driver does. */
 static struct ldm_i2c_bus *bus_up(void)
 {
 	struct device_node *np;
 	struct ldm_i2c_bus *bus;
 
-	ASSERT_OK(load_source(board));
+	ASSERT_OK(hw_board_load(board));
 	np = of_find_node_by_path("/smbus@0");
 	ASSERT(np);
 	bus = ldm_i2c_bus_get(np);
@@ -348,7 +335,7 @@ DEFINE_TEST(test_i2c_smbus_block_and_process_call,
 	union i2c_smbus_data d;
 	int i;
 
-	ASSERT_OK(load_source(block_board));
+	ASSERT_OK(hw_board_load(block_board));
 	np = of_find_node_by_path("/smbus@0");
 	ASSERT(np);
 	bus = ldm_i2c_bus_get(np);
@@ -572,7 +559,7 @@ static void open_bad_bus(void *arg)
 		 "/dts-v1/;\n/ { smbus@0 { compatible = \"ldm,smbus\"; #address-cells = <1>;"
 		 " #size-cells = <0>; %s }; };\n",
 		 bad_chips[c->i].chip);
-	if (load_source(src))
+	if (hw_board_load(src))
 		_exit(2);
 	error = ldm_i2c_bus_open("/smbus@0", &bus);
 	ldm_board_unload();
@@ -627,7 +614,7 @@ DEFINE_TEST(test_i2c_ldm_adapter_reaches_the_models,
 		{ .addr = 0x50, .flags = I2C_M_RD, .len = sizeof(in), .buf = in },
 	};
 
-	ASSERT_OK(load_source(board));
+	ASSERT_OK(hw_board_load(board));
 	ASSERT_OK(ldm_insmod(I2C_STUB_MODULE, NULL));
 	ASSERT_OK(ldm_insmod(I2C_LDM_KO, NULL));
 	adap = stub_adapter(&added, &deleted);
@@ -667,7 +654,7 @@ DEFINE_TEST(test_i2c_ldm_adapter_refuses_a_bad_bus,
 	struct device *dev;
 	int added, deleted;
 
-	ASSERT_OK(load_source(bad_board));
+	ASSERT_OK(hw_board_load(bad_board));
 	ASSERT_OK(ldm_insmod(I2C_STUB_MODULE, NULL));
 	ASSERT_OK(ldm_insmod(I2C_LDM_KO, NULL));
 	ASSERT(!stub_adapter(&added, &deleted));
@@ -695,7 +682,7 @@ DEFINE_TEST(test_i2c_bus_alloc_failures,
 	struct ldm_i2c_bus *bus;
 	unsigned long k;
 
-	ASSERT_OK(load_source(board));
+	ASSERT_OK(hw_board_load(board));
 	np = of_find_node_by_path("/smbus@0");
 	ASSERT(np);
 	for (k = 1;; k++) {

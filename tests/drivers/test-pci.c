@@ -21,20 +21,7 @@
 #include <libldm/proc.h>
 
 #include "harness.h"
-
-static int load_source(const char *src)
-{
-	char path[] = "/tmp/ldm-test-pci-XXXXXX.dts";
-	int fd, error;
-
-	fd = mkstemps(path, 4);
-	ASSERT(fd >= 0);
-	ASSERT_EQ(write(fd, src, strlen(src)), (long long)strlen(src));
-	close(fd);
-	error = ldm_board_load(path);
-	unlink(path);
-	return error;
-}
+#include "../hw/hw-board.h"
 
 static void board_up(void)
 {
@@ -223,7 +210,7 @@ static void load_bad(void *arg)
 		 "/dts-v1/;\n/ { pci { compatible = \"ldm,pci-host\"; #address-cells = <3>;"
 		 " #size-cells = <2>; %s }; };\n",
 		 bad_functions[i].fn);
-	if (load_source(src))
+	if (hw_board_load(src))
 		_exit(2);
 	/* the host's probe failed: no function is on the bus */
 	_exit(pci_find_slot(0, PCI_DEVFN(1, 0)) || pci_find_slot(0, PCI_DEVFN(2, 0)) ? 1 : 0);
@@ -476,7 +463,7 @@ DEFINE_TEST(test_pci_function_hotplug,
 {
 	probes = removes = 0;
 	ASSERT_OK(pci_register_driver(&tdrv));
-	ASSERT_OK(load_source(hotplug_board));
+	ASSERT_OK(hw_board_load(hotplug_board));
 	ASSERT(!pci_find_slot(0, PCI_DEVFN(2, 0)));
 	ASSERT(!get(2, 1)->multifunction);
 	ASSERT_EQ(probes, 0);
@@ -561,7 +548,7 @@ DEFINE_TEST(test_pci_hotplug_races_config_reads,
 	pthread_t t;
 	int i;
 
-	ASSERT_OK(load_source(hotplug_board));
+	ASSERT_OK(hw_board_load(hotplug_board));
 	ASSERT_OK(pthread_create(&t, NULL, hotplug_read, &r));
 	for (i = 0; i < 500; i++) {
 		ASSERT_OK(ldm_pci_function_add("0000:00:02.0"));
