@@ -413,21 +413,6 @@ struct urb {
 	struct usb_iso_packet_descriptor iso_frame_desc[];
 };
 
-static inline void usb_fill_control_urb(struct urb *urb, struct usb_device *dev, unsigned int pipe,
-					unsigned char *setup_packet, void *transfer_buffer,
-					int buffer_length, usb_complete_t complete_fn,
-					void *context)
-{
-	spin_lock_init(&urb->lock);
-	urb->dev = dev;
-	urb->pipe = pipe;
-	urb->setup_packet = setup_packet;
-	urb->transfer_buffer = transfer_buffer;
-	urb->transfer_buffer_length = buffer_length;
-	urb->complete = complete_fn;
-	urb->context = context;
-}
-
 static inline void usb_fill_bulk_urb(struct urb *urb, struct usb_device *dev, unsigned int pipe,
 				     void *transfer_buffer, int buffer_length,
 				     usb_complete_t complete_fn, void *context)
@@ -441,18 +426,22 @@ static inline void usb_fill_bulk_urb(struct urb *urb, struct usb_device *dev, un
 	urb->context = context;
 }
 
-/* A high-speed device's @interval is a power of two of microframes. */
+/* A bulk URB's fields, and the setup packet. */
+static inline void usb_fill_control_urb(struct urb *urb, struct usb_device *dev, unsigned int pipe,
+					unsigned char *setup_packet, void *transfer_buffer,
+					int buffer_length, usb_complete_t complete_fn,
+					void *context)
+{
+	usb_fill_bulk_urb(urb, dev, pipe, transfer_buffer, buffer_length, complete_fn, context);
+	urb->setup_packet = setup_packet;
+}
+
+/* A bulk URB's fields; a high-speed device's @interval is a power of two of microframes. */
 static inline void usb_fill_int_urb(struct urb *urb, struct usb_device *dev, unsigned int pipe,
 				    void *transfer_buffer, int buffer_length,
 				    usb_complete_t complete_fn, void *context, int interval)
 {
-	spin_lock_init(&urb->lock);
-	urb->dev = dev;
-	urb->pipe = pipe;
-	urb->transfer_buffer = transfer_buffer;
-	urb->transfer_buffer_length = buffer_length;
-	urb->complete = complete_fn;
-	urb->context = context;
+	usb_fill_bulk_urb(urb, dev, pipe, transfer_buffer, buffer_length, complete_fn, context);
 	urb->interval = dev->speed == USB_SPEED_HIGH ? 1 << (interval - 1) : interval;
 	urb->start_frame = -1;
 }
