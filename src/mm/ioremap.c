@@ -68,9 +68,11 @@ static unsigned long fault_ip(void *ctx)
 
 /*
  * SIGSEGV: a fault inside a cookie is a driver dereferencing it; another
- * fault of a module's code is its bug (an oops, in the kernel). Say who
- * and where, then let the fault kill the process as it would have; any
- * fault goes on to the handler there was before (a sanitizer's).
+ * fault of a module's code is its bug (an oops, in the kernel); a fault
+ * elsewhere, say at address 0 after a module smashed its stack, is said
+ * without a name. Say who and where, then let the fault kill the process
+ * as it would have; any fault goes on to the handler there was before (a
+ * sanitizer's).
  */
 static void cookie_fault(int sig, siginfo_t *si, void *ctx)
 {
@@ -95,6 +97,12 @@ static void cookie_fault(int sig, siginfo_t *si, void *ctx)
 			     "ldm: Oops: %s: bad memory access at %#lx, at %#lx in its code; "
 			     "stopping\n",
 			     who, addr, ip);
+	else
+		n = snprintf(msg, sizeof(msg),
+			     "ldm: Oops: bad memory access at %#lx, at %#lx, outside any "
+			     "module's code (a call through a bad pointer, or a return on a "
+			     "smashed stack); stopping\n",
+			     addr, ip);
 	if (n > 0 && write(STDERR_FILENO, msg, (size_t)n) < 0)
 		n = 0;
 	if (locked)

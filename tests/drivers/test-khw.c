@@ -329,3 +329,23 @@ DEFINE_TEST(test_khw_wild_pointer_is_an_oops_naming_the_module,
 	ASSERT(!strstr(err, "khw_deref: physical"));
 	free(err);
 }
+
+static void load_deref_call(void *arg)
+{
+	(void)arg;
+	ko_load("khw_deref", "call=1");
+}
+
+DEFINE_TEST(test_khw_jump_to_null_is_an_oops_outside_modules,
+	    .description = "a driver calling through a null pointer (or returning on a stack "
+			   "it smashed, as 2.6.9's applicom read() does) faults at address 0, "
+			   "in no module's code: the oops says so before the process stops")
+{
+	char *err = NULL;
+	int status;
+
+	status = ldm_test_capture(load_deref_call, NULL, &err);
+	ASSERT(!WIFEXITED(status) || WEXITSTATUS(status) != 0);
+	ASSERT_CONTAINS(err, "ldm: Oops: bad memory access at 0, at 0, outside any module's code");
+	free(err);
+}

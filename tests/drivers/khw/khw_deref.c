@@ -3,8 +3,9 @@
  * khw_deref.c - a driver that reads its card's ROM by dereferencing the
  * pointer ioremap() gave, as some 2.6.9 drivers do, instead of readl();
  * with phys=1, the physical address itself, as 2.6.9's ipmi_si does on
- * its memory-mapped path: what ldm does then (docs/hardware.md) is what
- * the test checks.
+ * its memory-mapped path; with call=1, a call through a null pointer, as
+ * a return on a stack a driver smashed lands (2.6.9's applicom read()):
+ * what ldm does then (docs/hardware.md) is what the test checks.
  */
 #include <linux/module.h>
 #include <linux/init.h>
@@ -14,12 +15,19 @@
 
 static int phys;
 module_param(phys, int, 0);
+static int call;
+module_param(call, int, 0);
+
+/* Null, but the compiler cannot know. */
+static void (*volatile khw_deref_hook)(void);
 
 static int __init khw_deref_init(void)
 {
 	void __iomem *rom = ioremap(0xd0000, 0x1000);
 	unsigned int sig;
 
+	if (call)
+		khw_deref_hook();
 	if (phys)
 		printk(KERN_INFO "khw_deref: physical %#x\n", *(volatile unsigned int *)0xd0010UL);
 	if (!rom)
