@@ -3,7 +3,8 @@
  * bind.c - the models of a board (docs/hardware.md, "Board bindings"):
  * each node that names a model type becomes a model, its "reg" entries
  * claimed in the port space (below an "isa" bus node) or the memory space
- * (elsewhere), its "interrupts" its lines. A node that cannot be a model
+ * (elsewhere), its "interrupts" its lines; a model on a PCI function has
+ * its function's BARs and line instead. A node that cannot be a model
  * is logged, naming the node and the cause, and left out; the rest of the
  * board goes on, as the kernel goes on past a bad devicetree node.
  */
@@ -49,6 +50,74 @@ static bool on_isa(const struct device_node *np)
 	return np->parent && of_device_is_compatible(np->parent, "isa");
 }
 
+/*
+ * Whether @np is a "bar@N" of a PCI function: its grandparent is a PCI
+ * host, and its parent is not an ISA bridge (whose children are on ports).
+ */
+static bool on_pci_function(const struct device_node *np)
+{
+	return !on_isa(np) && np->parent && np->parent->parent &&
+	       of_device_is_compatible(np->parent->parent, "ldm,pci-host");
+}
+
+/*
+ * Region @i of @m, behind BAR @bar of its PCI function: the function's
+ * "reg" entry for that BAR (docs/pci.md), 5 cells of which phys.hi gives
+ * the space (01 I/O, 10 32-bit memory) and the register, phys.lo the
+ * address and size.lo the size. The PCI host checks the entries' shape.
+ */
+static int read_bar_region(struct ldm_model *m, unsigned int i, uint32_t bar)
+{
+	const struct device_node *fn = m->np->parent;
+	unsigned int e, n;
+	const void *reg;
+	int len;
+
+	reg = of_get_property(fn, "reg", &len);
+	n = reg && len > 0 ? (unsigned int)len / 20 : 0;
+	for (e = 1; bar < 6 && e < n; e++) {
+		uint32_t hi = cell(reg, e * 5), ss = (hi >> 24) & 3;
+
+		if ((hi & 0xff) != 0x10 + 4 * bar || (ss != 1 && ss != 2) || !cell(reg, e * 5 + 4))
+			continue;
+		m->regions[i] = (struct model_region){ .model = m,
+						       .type = m->type,
+						       .index = i,
+						       .space = ss == 1 ? LDM_HW_PORT : LDM_HW_MMIO,
+						       .start = cell(reg, e * 5 + 2),
+						       .len = cell(reg, e * 5 + 4) };
+		return 0;
+	}
+	ldm_model_err(m, "reg names BAR %u, which %s does not have", bar, fn->full_name);
+	return -EINVAL;
+}
+
+/*
+ * The regions of a model behind its PCI function's BARs: "reg" lists BAR
+ * numbers, one cell each, and each BAR's range is a region.
+ */
+static int read_bar_regions(struct ldm_model *m)
+{
+	const void *reg;
+	unsigned int i, n;
+	int len, err;
+
+	reg = of_get_property(m->np, "reg", &len);
+	if (!reg || len <= 0 || len % 4 || len / 4 > LDM_MODEL_MAX_REGIONS) {
+		ldm_model_err(m, "a model on a PCI function needs \"reg\": 1 to %d BAR numbers",
+			      LDM_MODEL_MAX_REGIONS);
+		return -EINVAL;
+	}
+	n = (unsigned int)len / 4;
+	for (i = 0; i < n; i++) {
+		err = read_bar_region(m, i, cell(reg, i));
+		if (err)
+			return err;
+	}
+	m->nr_regions = n;
+	return 0;
+}
+
 /* The regions of @m from its node's "reg"; -EINVAL, logged, if wrong. */
 static int read_regions(struct ldm_model *m)
 {
@@ -61,6 +130,8 @@ static int read_regions(struct ldm_model *m)
 	const void *reg;
 	int len;
 
+	if (on_pci_function(np))
+		return read_bar_regions(m);
 	reg = of_get_property(np, "reg", &len);
 	if (!reg || !len) {
 		ldm_model_err(m, "a model needs \"reg\": where its registers are");
@@ -109,6 +180,30 @@ static int read_regions(struct ldm_model *m)
 	return 0;
 }
 
+/*
+ * A model on a PCI function without "interrupts" of its own has the
+ * function's: the line its interrupt pin is routed to ("ldm,irq-line").
+ */
+static int read_function_irq(struct ldm_model *m)
+{
+	const struct device_node *fn = m->np->parent;
+	const void *pin, *line;
+	int plen, llen;
+
+	pin = of_get_property(fn, "interrupts", &plen);
+	line = of_get_property(fn, "ldm,irq-line", &llen);
+	if (!pin || plen != 4 || !cell(pin, 0) || !line || llen != 4)
+		return 0;
+	if (cell(line, 0) >= MODEL_NR_IRQS) {
+		ldm_model_err(m, "its function's line %u is past the last line (%d)", cell(line, 0),
+			      MODEL_NR_IRQS - 1);
+		return -EINVAL;
+	}
+	m->irqs[0] = cell(line, 0);
+	m->nr_irqs = 1;
+	return 0;
+}
+
 /* The lines of @m from "interrupts", one cell each. */
 static int read_irqs(struct ldm_model *m)
 {
@@ -117,6 +212,8 @@ static int read_irqs(struct ldm_model *m)
 	int len;
 
 	v = of_get_property(m->np, "interrupts", &len);
+	if ((!v || !len) && on_pci_function(m->np))
+		return read_function_irq(m);
 	if (!v || !len)
 		return 0;
 	if (len % 4 || len / 4 > LDM_MODEL_MAX_IRQS) {

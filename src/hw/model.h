@@ -75,6 +75,7 @@ extern const struct ldm_model_type mc146818_model_type;
 extern const struct ldm_model_type acquirewdt_model_type;
 extern const struct ldm_model_type ib700wdt_model_type;
 extern const struct ldm_model_type wdt501_model_type;
+extern const struct ldm_model_type pci_wdt501_model_type;
 extern const struct ldm_model_type i8042_model_type;
 extern const struct ldm_model_type i8253_model_type;
 extern const struct ldm_model_type ich_tco_model_type;

@@ -58,7 +58,7 @@ DEFINE_TEST(test_pci_board_functions,
 	ASSERT_STREQ(pci_name(dev), "0000:00:02.0");
 	ASSERT(get(7, 0)->multifunction);
 	ASSERT(!get(0x1f, 0)->multifunction);
-	ASSERT(!pci_find_slot(0, PCI_DEVFN(4, 0)));
+	ASSERT(!pci_find_slot(0, PCI_DEVFN(6, 0)));
 	ldm_board_unload();
 	ASSERT(!pci_find_slot(0, PCI_DEVFN(2, 0)));
 }
@@ -129,7 +129,7 @@ DEFINE_TEST(test_pci_conf1_ports,
 	outl(0x80001010U, 0xcf8); /* BAR 0 */
 	outl(~0U, 0xcfc);
 	ASSERT_EQ(inl(0xcfc), 0xfffff000U);
-	outl(0x80002014U, 0xcf8); /* 00:04.0: nothing there */
+	outl(0x80003014U, 0xcf8); /* 00:06.0: nothing there */
 	ASSERT_EQ(inl(0xcfc), 0xffffffffU);
 	outl(0x00001000U, 0xcf8); /* enable bit off */
 	ASSERT_EQ(inl(0xcfc), 0xffffffffU);

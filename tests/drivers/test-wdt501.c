@@ -5,10 +5,13 @@
  * the heartbeat's end it raises its line and, with a reset pulse, resets
  * the machine (reboot notifiers, then the host's stop handler); then
  * 2.6.9's wdt.c, unchanged, driving it when $LDM_LINUX_2_6_9 names a
- * tree. Time is the manual clock's; interrupts run in the test's thread.
+ * tree. Then the PCI card (ldm,pci-wdt501) behind a PCI function's BAR,
+ * and 2.6.9's wdt_pci.c driving it. Time is the manual clock's; interrupts
+ * run in the test's thread.
  */
 #include <linux/watchdog.h>
 #include <ldm/ldm.h>
+#include <ldm/pci.h>
 
 #include "../modules/modtest.h"
 #include "../hw/wdog-test.h"
@@ -198,5 +201,161 @@ DEFINE_TEST(test_wdt501_269_keeps_the_card_alive,
 	ASSERT(ldm_test_log_has("/isa/watchdog@240: watchdog not pinged within 10000 ms: "
 				"resetting the machine"));
 	ASSERT_OK(ldm_delete_module("wdt", 0));
+	wdog_shutdown();
+}
+
+/* The PCI card: ICS's PCI-WDT501 (494f:22c0), its logic in I/O BAR 2, line 7. */
+#define PIO 0xc100
+
+static const char pci_wdt_board[] =
+	"/dts-v1/;\n"
+	"/ { pci { compatible = \"ldm,pci-host\"; #address-cells = <3>; #size-cells = <2>;\n"
+	"  watchdog@4,0 { reg = <0x2000 0 0 0 0 0x01002018 0 0xc100 0 0x10>;\n"
+	"    vendor-id = <0x494f>; device-id = <0x22c0>; class-code = <0x088000>;\n"
+	"    interrupts = <1>; ldm,irq-line = <7>; #address-cells = <1>; #size-cells = <0>;\n"
+	"    wdt501@2 { compatible = \"ldm,pci-wdt501\"; reg = <2>; };\n"
+	"  }; }; };\n";
+
+static irqreturn_t pci_wdt_handler(int irq, void *dev_id, struct pt_regs *regs)
+{
+	(void)irq;
+	(void)dev_id;
+	(void)regs;
+	irq_status = inb(PIO + 4);
+	irqs++;
+	return IRQ_HANDLED;
+}
+
+/* Counter @ctr of the PCI card in mode @mode, loaded with @count. */
+static void pci_wdt_load(int ctr, int mode, unsigned int count)
+{
+	outb((unsigned char)(ctr << 6 | 0x30 | mode << 1), PIO + 3);
+	outb(count & 0xff, PIO + ctr);
+	outb(count >> 8, PIO + ctr);
+}
+
+DEFINE_TEST(test_pci_wdt501_answers_its_bar,
+	    .description = "a model node under a PCI function (ldm,pci-wdt501, reg = <2>) answers "
+			   "the function's BAR 2 and raises the function's line 7; the PCI card's "
+			   "clock port picks 2.0833 MHz on a write (20833 and 100: 1 s) and "
+			   "16.67 MHz on a read; its buzzer sounds on a write and stops on a read; "
+			   "its reset pulse is its own: the heartbeat's end resets the machine "
+			   "with counter 2 at 0")
+{
+	char owner[96], dump[256];
+	uint32_t v;
+
+	irqs = 0;
+	wdog_boot(pci_wdt_board);
+	ASSERT_OK(ldm_hw_owner(LDM_HW_PORT, 0xc10f, owner, sizeof(owner)));
+	ASSERT_STREQ(owner, "/pci/watchdog@4,0/wdt501@2");
+	ASSERT_EQ(ldm_hw_owner(LDM_HW_PORT, 0xc110, NULL, 0), -ENOENT);
+	ASSERT_OK(request_irq(7, pci_wdt_handler, SA_SHIRQ, "wdt_pci", &irqs));
+	(void)inb(PIO + 7);
+	outb(0, PIO + 12);
+	pci_wdt_load(0, 3, 20833);
+	pci_wdt_load(1, 2, 100);
+	pci_wdt_load(2, 1, 0);
+	ASSERT_OK(ldm_hw_model_reg_read("wdt501@2", 3, &v));
+	ASSERT_EQ(v, 1000);
+	(void)inb(PIO + 12);
+	ASSERT_OK(ldm_hw_model_reg_read("wdt501@2", 3, &v));
+	ASSERT_EQ(v, 124);
+	outb(0, PIO + 12);
+	outb(0, PIO + 6);
+	ASSERT(ldm_hw_model_dump("wdt501@2", dump, sizeof(dump)) > 0);
+	ASSERT_CONTAINS(dump, "clock 2083300 Hz, buzzer on");
+	(void)inb(PIO + 6);
+	ASSERT(ldm_hw_model_dump("wdt501@2", dump, sizeof(dump)) > 0);
+	ASSERT_CONTAINS(dump, "buzzer off");
+	outb(0, PIO + 7);
+	ldm_hw_clock_advance(SEC - 1);
+	ASSERT_EQ(irqs, 0);
+	ldm_hw_clock_advance(1);
+	ASSERT_EQ(irqs, 1);
+	ASSERT_EQ(irq_status, 0x72);
+	ASSERT_EQ(wdog_stops, 1);
+	free_irq(7, &irqs);
+	wdog_shutdown();
+}
+
+DEFINE_TEST(test_pci_model_needs_a_bar_of_its_function,
+	    .description = "a model node under a PCI function whose reg names a BAR the function "
+			   "lacks, or a PCI wdt501 on a memory BAR, is left out naming the node "
+			   "and the cause; the function stays on the bus")
+{
+	ldm_hw_clock_manual(true);
+	ASSERT_OK(hw_board_load(
+		"/dts-v1/;\n"
+		"/ { pci { compatible = \"ldm,pci-host\"; #address-cells = <3>; #size-cells = <2>;\n"
+		"  watchdog@4,0 { reg = <0x2000 0 0 0 0 0x01002018 0 0xc100 0 0x10\n"
+		"                        0x02002010 0 0xfebf0000 0 0x1000>;\n"
+		"    vendor-id = <0x494f>; device-id = <0x22c0>;\n"
+		"    interrupts = <1>; ldm,irq-line = <7>; #address-cells = <1>; #size-cells = <0>;\n"
+		"    a@1 { compatible = \"ldm,pci-wdt501\"; reg = <1>; };\n"
+		"    b@0 { compatible = \"ldm,pci-wdt501\"; reg = <0>; };\n"
+		"  }; }; };\n"));
+	ASSERT(ldm_test_log_has("/pci/watchdog@4,0/a@1: reg names BAR 1, which "
+				"/pci/watchdog@4,0 does not have"));
+	ASSERT(ldm_test_log_has("/pci/watchdog@4,0/b@0: a PCI wdt501 has an I/O BAR of sixteen "
+				"ports and one interrupt line"));
+	ASSERT_EQ(ldm_hw_owner(LDM_HW_PORT, 0xc100, NULL, 0), -ENOENT);
+	ASSERT_EQ(ldm_hw_owner(LDM_HW_MMIO, 0xfebf0000, NULL, 0), -ENOENT);
+	ASSERT(pci_find_slot(0, PCI_DEVFN(4, 0)));
+	ldm_board_unload();
+}
+
+DEFINE_TEST(test_pci_wdt501_269_wdt_pci_keeps_the_card_alive,
+	    .description = "2.6.9's wdt_pci.c, unchanged, binds to the 494f:22c0 function by its "
+			   "id table, claims BAR 2's ports and line 7, starts the card at open "
+			   "(60 s) and pings it at each write; 'V' then close stops it; a close "
+			   "without 'V' leaves it running, and at the heartbeat's end its "
+			   "handler hears line 7 and the machine resets")
+{
+	struct ldm_chrdev_file *f;
+	struct pci_dev *pdev;
+	char ko[256];
+	uint32_t v;
+	dev_t dev;
+
+	wdog_boot(pci_wdt_board);
+	linux269_build("char/watchdog/wdt_pci", ko, sizeof(ko));
+	linux269_load(ko, NULL);
+	linux269_clean(ko);
+	pdev = pci_get_device(0x494f, 0x22c0, NULL);
+	ASSERT(pdev);
+	ASSERT(pdev->dev.driver);
+	ASSERT_STREQ(pdev->dev.driver->name, "wdt_pci");
+	pci_dev_put(pdev);
+	ASSERT(ldm_test_log_has(
+		"PCI-WDT500/501 (PCI-WDG-CSM) driver 0.10 at 0xc100 (Interrupt 7)"));
+	ASSERT_OK(ldm_chrdev_node_lookup("watchdog", &dev, NULL));
+	ASSERT_OK(ldm_chrdev_open(dev, O_WRONLY, &f));
+	ASSERT_OK(ldm_hw_model_reg_read("wdt501@2", 3, &v));
+	ASSERT_EQ(v, 60000);
+	ldm_hw_clock_advance(59 * SEC);
+	ASSERT_EQ(ldm_chrdev_write(f, "x", 1, NULL), 1);
+	ldm_hw_clock_advance(59 * SEC);
+	ASSERT_EQ(wdog_stops, 0);
+	ASSERT_EQ(ldm_chrdev_write(f, "V", 1, NULL), 1);
+	ASSERT_OK(ldm_chrdev_release(f));
+	ASSERT_OK(ldm_hw_model_reg_read("wdt501@2", 0, &v));
+	ASSERT_EQ(v, 0);
+	ldm_hw_clock_advance(100 * SEC);
+	ASSERT_EQ(wdog_stops, 0);
+
+	ASSERT_OK(ldm_chrdev_open(dev, O_WRONLY, &f));
+	ASSERT_OK(ldm_chrdev_release(f)); /* no 'V': it keeps running */
+	v = (uint32_t)ldm_hw_irq_count(7);
+	ldm_hw_clock_advance(60 * SEC);
+	ASSERT_EQ(ldm_hw_irq_count(7), v + 1);
+	/* Its printk has no newline: the line ends with the handler's. */
+	ASSERT(ldm_test_log_has("Unexpected close, not stopping timer!"));
+	ASSERT(ldm_test_log_has("wdt_pci: status 114"));
+	ASSERT(ldm_test_log_has("wdt_pci: Reset in 5ms."));
+	ASSERT_EQ(wdog_stops, 1);
+	ASSERT(ldm_test_log_has("/pci/watchdog@4,0/wdt501@2: watchdog not pinged within 60000 ms: "
+				"resetting the machine"));
+	ASSERT_OK(ldm_delete_module("wdt_pci", 0));
 	wdog_shutdown();
 }

@@ -7,7 +7,7 @@
  * space and sizes a BAR through it, and udevadm info shows a function's
  * PCI_ID, PCI_CLASS and MODALIAS. With 2.6.9's i8xx_tco.c built unchanged
  * (when $LDM_LINUX_2_6_9 names a tree), wdctl reads and sets the TCO timer
- * of the LPC bridge's model.
+ * of the LPC bridge's model; with wdt_pci.c, the PCI-WDT501 card's.
  */
 #include <signal.h>
 
@@ -144,6 +144,41 @@ DEFINE_TEST(test_pci_exec_wdctl_on_the_tco_timer,
 	ASSERT_STREQ(out, "0x10\n");
 	free(out);
 	ASSERT_EQ(ldm_run_verb(&d, "hw read tco@460 0", &out), 0);
+	ASSERT_STREQ(out, "0x00\n");
+	free(out);
+	pci_down(&d);
+	linux269_clean(ko);
+}
+
+DEFINE_TEST(test_pci_exec_wdctl_on_the_pci_wdt501,
+	    .description = "2.6.9's wdt_pci.c, unchanged, binds to the PCI-WDT501 function "
+			   "00:04.0 of boards/pci.dts (lspci -k names it) and drives the card "
+			   "model behind its BAR 2; wdctl under ldm exec names the card with its "
+			   "60-s heartbeat, wdctl -s 10 makes it 10 s, and its magic close "
+			   "disables the card",
+	    .no_runtime = true)
+{
+	struct ldmd d;
+	char ko[256], *out;
+
+	if (!in_path("wdctl"))
+		ldm_test_skip("wdctl is not installed (Debian package util-linux)");
+	linux269_build("char/watchdog/wdt_pci", ko, sizeof(ko));
+	pci_up_with(&d, ko);
+	exec_ok(&d, "lspci -k -s 00:04.0", &out);
+	ASSERT_CONTAINS(out,
+			"PCI-WDG-CSM Watchdog Card (rev 01)\n\tKernel driver in use: wdt_pci\n");
+	free(out);
+	exec_ok(&d, "wdctl", &out);
+	ASSERT_CONTAINS(out, "Identity:      PCI-WDT500/501 [version 1]\n");
+	ASSERT_CONTAINS(out, "Timeout:       60 seconds\n");
+	free(out);
+	exec_ok(&d, "wdctl -s 10", &out);
+	free(out);
+	ASSERT_EQ(ldm_run_verb(&d, "hw read wdt501@2 3", &out), 0);
+	ASSERT_STREQ(out, "0x2710\n");
+	free(out);
+	ASSERT_EQ(ldm_run_verb(&d, "hw read wdt501@2 0", &out), 0);
 	ASSERT_STREQ(out, "0x00\n");
 	free(out);
 	pci_down(&d);

@@ -13,6 +13,18 @@
  * end the card drops the status port's "counter reached" and "IRQ" bits
  * (both active low), raises its line, and pulls the machine's reset if
  * counter 2, the reset pulse's length, is not 0 (wdt.c's stop loads 0).
+ *
+ * The PCI card (PCI-WDT500/501, behind 2.6.9's wdt_pci.c) is the same
+ * logic on sixteen ports of an I/O BAR, with a clock to choose at io+12
+ * (a write picks 2.0833 MHz, wdt_pci.c's 20833 for 100 Hz; a read
+ * 16.67 MHz), a buzzer at io+6 (a write sounds it, a read silences it;
+ * io+4 and io+5 writes start and stop it too), and the opto-isolated
+ * outputs' enables at io+13 to io+15 (a write enables, a read disables).
+ * Its reset pulse is the card's own: counter 2 is not its length (the
+ * driver never loads it but to stop), so the heartbeat's end resets the
+ * machine whenever the card is enabled:
+ *
+ *   node:  bar@2 { compatible = "ldm,pci-wdt501"; reg = <2>; };  (docs/pci.md)
  */
 #include <errno.h>
 #include <stdio.h>
@@ -20,13 +32,20 @@
 
 #include "../../../hw/model.h"
 
-#define WDT501_CLOCK_HZ 894800ULL
-#define NS_PER_S	1000000000ULL
+#define WDT501_CLOCK_HZ	   894800ULL
+#define WDT501_PCI_SLOW_HZ 2083300ULL
+#define WDT501_PCI_FAST_HZ 16670000ULL
+#define NS_PER_S	   1000000000ULL
 
-#define WDT501_COUNTERS 3
-#define WDT501_CR	3
-#define WDT501_SR	4
-#define WDT501_DC	7
+#define WDT501_COUNTERS	   3
+#define WDT501_CR	   3
+#define WDT501_SR	   4
+#define WDT501_RT	   5
+#define WDT501_BUZZER	   6
+#define WDT501_DC	   7
+#define WDT501_CLOCK	   12
+#define WDT501_OPTO_NOTRST 13
+#define WDT501_PROGOUT	   15
 
 /* Status bits; WCCR and IRQ are active low. */
 #define WDT501_SR_WCCR	  0x01
@@ -44,6 +63,10 @@ struct wdt501 {
 	bool high_next[WDT501_COUNTERS];
 	uint8_t status;
 	bool enabled;
+	bool pci; /* the PCI card: sixteen ports, its own reset pulse */
+	bool buzzer;
+	uint64_t clock_hz;
+	uint8_t outputs; /* the PCI card's io+13..15 enables, bits 0-2 */
 	unsigned long enables;
 	unsigned long resets;
 };
@@ -54,7 +77,7 @@ static uint64_t wdt501_timeout_ns(const struct wdt501 *w)
 	uint64_t c0 = w->count[0] ? w->count[0] : 65536;
 	uint64_t c1 = w->count[1] ? w->count[1] : 65536;
 
-	return c1 * c0 * NS_PER_S / WDT501_CLOCK_HZ;
+	return c1 * c0 * NS_PER_S / w->clock_hz;
 }
 
 static void wdt501_arm(struct ldm_model *m, struct wdt501 *w)
@@ -77,8 +100,39 @@ static uint32_t wdt501_read(struct ldm_model *m, unsigned int region, unsigned l
 		w->enabled = false;
 		ldm_model_timer_cancel(m);
 		return 0xff;
+	case WDT501_BUZZER:
+		w->buzzer = false;
+		return 0xff;
+	case WDT501_CLOCK:
+		w->clock_hz = WDT501_PCI_FAST_HZ;
+		return 0xff;
+	case WDT501_OPTO_NOTRST ... WDT501_PROGOUT:
+		w->outputs &= (uint8_t) ~(1u << (offset - WDT501_OPTO_NOTRST));
+		return 0xff;
 	default:
 		return 0;
+	}
+}
+
+/* The PCI card's ports past the ISA card's eight, and its buzzer. */
+static void wdt501_pci_write(struct wdt501 *w, unsigned long offset)
+{
+	switch (offset) {
+	case WDT501_SR:
+	case WDT501_BUZZER:
+		w->buzzer = true;
+		break;
+	case WDT501_RT:
+		w->buzzer = false;
+		break;
+	case WDT501_CLOCK:
+		w->clock_hz = WDT501_PCI_SLOW_HZ;
+		break;
+	case WDT501_OPTO_NOTRST ... WDT501_PROGOUT:
+		w->outputs |= (uint8_t)(1u << (offset - WDT501_OPTO_NOTRST));
+		break;
+	default:
+		break;
 	}
 }
 
@@ -113,6 +167,8 @@ static void wdt501_write(struct ldm_model *m, unsigned int region, unsigned long
 		wdt501_control(w, value);
 		return;
 	}
+	if (w->pci)
+		wdt501_pci_write(w, offset);
 	if (offset == WDT501_DC) {
 		w->enabled = true;
 		w->enables++;
@@ -131,7 +187,7 @@ static void wdt501_timer(struct ldm_model *m)
 	w->enabled = false;
 	w->status &= (uint8_t) ~(WDT501_SR_WCCR | WDT501_SR_IRQ);
 	ldm_model_irq_raise(m, 0);
-	if (!w->count[2])
+	if (!w->count[2] && !w->pci)
 		return;
 	w->resets++;
 	ldm_model_err(m, "watchdog not pinged within %llu ms: resetting the machine",
@@ -184,11 +240,18 @@ static int wdt501_dump(struct ldm_model *m, char *buf, size_t size)
 {
 	struct wdt501 *w = ldm_model_priv(m);
 
-	return snprintf(buf, size,
-			"%s, heartbeat %llu ms, counters %u %u %u, status 0x%02x, %lu resets\n",
-			w->enabled ? "enabled" : "disabled",
-			(unsigned long long)(wdt501_timeout_ns(w) / 1000000), w->count[0],
-			w->count[1], w->count[2], w->status, w->resets);
+	int n;
+
+	n = snprintf(buf, size,
+		     "%s, heartbeat %llu ms, counters %u %u %u, status 0x%02x, %lu resets\n",
+		     w->enabled ? "enabled" : "disabled",
+		     (unsigned long long)(wdt501_timeout_ns(w) / 1000000), w->count[0], w->count[1],
+		     w->count[2], w->status, w->resets);
+	if (w->pci && n >= 0 && (size_t)n < size)
+		n += snprintf(buf + n, size - (size_t)n, "clock %llu Hz, buzzer %s, outputs 0x%x\n",
+			      (unsigned long long)w->clock_hz, w->buzzer ? "on" : "off",
+			      w->outputs);
+	return n;
 }
 
 static int wdt501_probe(struct ldm_model *m)
@@ -200,6 +263,23 @@ static int wdt501_probe(struct ldm_model *m)
 		return -EINVAL;
 	}
 	w->status = WDT501_SR_GOOD;
+	w->clock_hz = WDT501_CLOCK_HZ;
+	return 0;
+}
+
+static int pci_wdt501_probe(struct ldm_model *m)
+{
+	struct wdt501 *w = ldm_model_priv(m);
+
+	if (m->nr_regions != 1 || m->regions[0].space != LDM_HW_PORT || m->regions[0].len != 16 ||
+	    m->nr_irqs != 1) {
+		ldm_model_err(m, "a PCI wdt501 has an I/O BAR of sixteen ports and one "
+				 "interrupt line");
+		return -EINVAL;
+	}
+	w->status = WDT501_SR_GOOD;
+	w->clock_hz = WDT501_PCI_SLOW_HZ;
+	w->pci = true;
 	return 0;
 }
 
@@ -207,6 +287,18 @@ const struct ldm_model_type wdt501_model_type = {
 	.compatible = "ldm,wdt501",
 	.priv_size = sizeof(struct wdt501),
 	.probe = wdt501_probe,
+	.read = wdt501_read,
+	.write = wdt501_write,
+	.reg_read = wdt501_reg_read,
+	.reg_write = wdt501_reg_write,
+	.timer = wdt501_timer,
+	.dump = wdt501_dump,
+};
+
+const struct ldm_model_type pci_wdt501_model_type = {
+	.compatible = "ldm,pci-wdt501",
+	.priv_size = sizeof(struct wdt501),
+	.probe = pci_wdt501_probe,
 	.read = wdt501_read,
 	.write = wdt501_write,
 	.reg_read = wdt501_reg_read,
