@@ -41,9 +41,9 @@
 #define MODEL_TYPES_MAX 64
 
 static const struct ldm_model_type *builtin_types[] = {
-	&mc146818_model_type, &acquirewdt_model_type, &ib700wdt_model_type, &wdt501_model_type,
-	&i8042_model_type,    &i8253_model_type,      &ich_tco_model_type,  &ipmi_kcs_model_type,
-	&pci_wdt501_model_type,
+	&mc146818_model_type,	&acquirewdt_model_type, &ib700wdt_model_type, &wdt501_model_type,
+	&i8042_model_type,	&i8253_model_type,	&ich_tco_model_type,  &ipmi_kcs_model_type,
+	&pci_wdt501_model_type, &applicom_model_type,
 };
 
 static pthread_mutex_t types_lock = PTHREAD_MUTEX_INITIALIZER;

@@ -79,6 +79,7 @@ extern const struct ldm_model_type pci_wdt501_model_type;
 extern const struct ldm_model_type i8042_model_type;
 extern const struct ldm_model_type i8253_model_type;
 extern const struct ldm_model_type ich_tco_model_type;
+extern const struct ldm_model_type applicom_model_type;
 extern const struct ldm_model_type ipmi_kcs_model_type;
 
 const struct ldm_model_type *model_type_find(const char *compatible);
