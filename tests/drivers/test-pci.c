@@ -57,7 +57,8 @@ DEFINE_TEST(test_pci_board_functions,
 	ASSERT(pci_resource_flags(dev, 1) & IORESOURCE_IO);
 	ASSERT_STREQ(pci_name(dev), "0000:00:02.0");
 	ASSERT(get(7, 0)->multifunction);
-	ASSERT(!get(0x1f, 0)->multifunction);
+	ASSERT(get(0x1f, 0)->multifunction);
+	ASSERT(!get(2, 0)->multifunction);
 	ASSERT(!pci_find_slot(0, PCI_DEVFN(6, 0)));
 	ldm_board_unload();
 	ASSERT(!pci_find_slot(0, PCI_DEVFN(2, 0)));
@@ -194,6 +195,9 @@ static const struct {
 	{ "a@1,0 { reg = <0x800 0 0 0 0>; vendor-id = <1>; ldm,config = <0x90 0x5001>;"
 	  " i2c { compatible = \"ldm,smbus\"; }; };",
 	  "/pci/a@1,0: an SMBus needs SMBBA (0x90) and SMBHSTCFG (0xd2) bit 0 set" },
+	{ "a@1,0 { compatible = \"ldm,ich-smbus\"; reg = <0x800 0 0 0 0 0x01000820 0 0x5020 0 "
+	  "0x10>; vendor-id = <1>; i2c { compatible = \"ldm,smbus\"; }; };",
+	  "/pci/a@1,0: an ICH SMBus needs an I/O BAR 4 (0x20) and HOSTC (0x40) bit 0 set" },
 	{ "a@1,0 { reg = <0x800 0 0 0 0>; vendor-id = <1>; ldm,config = <0x90 0x5001 0xd0 0x10000>;"
 	  " #address-cells = <1>; #size-cells = <0>; i2c { compatible = \"ldm,smbus\";"
 	  " #address-cells = <1>; #size-cells = <0>; x@48 { compatible = \"ldm,nochip\";"
@@ -442,6 +446,85 @@ DEFINE_TEST(test_pci_piix4_smbus_ports,
 	outb(0x02, SMB(0));
 	ldm_board_unload();
 	ASSERT_EQ(inb(SMB(0)), 0xff);
+}
+
+/* The ICH SMBus controller of boards/pci.dts's 00:1f.3, at its BAR 4 (0x5020). */
+#define ICH(reg) (0x5020 + (reg))
+
+/* Clear BYTE_DONE (and what else @sts has) after giving or taking a byte. */
+static unsigned int ich_next(unsigned int sts)
+{
+	outb(sts, ICH(0));
+	return inb(ICH(0));
+}
+
+DEFINE_TEST(test_pci_ich_smbus_ports,
+	    .description = "the ICH SMBus function (ldm,ich-smbus) has the PIIX4's registers at "
+			   "its BAR 4: byte and word data reach its own chips; a block goes a "
+			   "byte at a time, each in HSTBLKDAT with BYTE_DONE set until the host "
+			   "writes 1 to it, and INTR ends it; a block read of a chip that does not "
+			   "answer fails at once; KILL in the middle fails the block")
+{
+	u8 got[4];
+	int i;
+
+	board_up();
+	ASSERT_EQ(inb(ICH(0)), 0x00);
+	outb(0x52 << 1 | 1, ICH(4));
+	outb(0x00, ICH(3));
+	outb(0x48, ICH(2)); /* byte data, START */
+	ASSERT_EQ(inb(ICH(0)), 0x02);
+	ASSERT_EQ(inb(ICH(5)), 0x69);
+	outb(0x02, ICH(0));
+	outb(0x49 << 1 | 1, ICH(4));
+	outb(0x4c, ICH(2)); /* word data */
+	ASSERT_EQ(inb(ICH(0)), 0x02);
+	ASSERT_EQ(inb(ICH(5)) | inb(ICH(6)) << 8, 0x0022);
+	outb(0x02, ICH(0));
+
+	/* block write of 3 bytes at 0x30, as i2c-i801 gives them */
+	outb(0x52 << 1, ICH(4));
+	outb(0x30, ICH(3));
+	outb(3, ICH(5));
+	outb(0xb0, ICH(7));
+	outb(0x14, ICH(2));
+	outb(0x54, ICH(2));
+	ASSERT_EQ(inb(ICH(0)), 0x80);
+	outb(0xb1, ICH(7));
+	ASSERT_EQ(ich_next(0x80), 0x80);
+	outb(0xb2, ICH(7));
+	ASSERT_EQ(ich_next(0x80), 0x80);
+	ASSERT_EQ(ich_next(0x80), 0x02);
+	outb(0x02, ICH(0));
+
+	/* block read of it: the count in DAT0, then the bytes */
+	outb(0x52 << 1 | 1, ICH(4));
+	outb(0x54, ICH(2));
+	ASSERT_EQ(inb(ICH(0)), 0x80);
+	ASSERT_EQ(inb(ICH(5)), 3);
+	for (i = 0; i < 3; i++) {
+		got[i] = inb(ICH(7));
+		ASSERT_EQ(ich_next(0x80), i < 2 ? 0x80 : 0x02);
+	}
+	ASSERT_EQ(got[0] << 16 | got[1] << 8 | got[2], 0xb0b1b2);
+	outb(0x02, ICH(0));
+
+	/* a chip that does not answer: DEV_ERR at START, no byte */
+	outb(0x53 << 1 | 1, ICH(4));
+	outb(0x54, ICH(2));
+	ASSERT_EQ(inb(ICH(0)), 0x04);
+	outb(0x04, ICH(0));
+	/* KILL in the middle of a block write */
+	outb(0x52 << 1, ICH(4));
+	outb(2, ICH(5));
+	outb(0x54, ICH(2));
+	ASSERT_EQ(inb(ICH(0)), 0x80);
+	outb(0x16, ICH(2));
+	ASSERT_EQ(inb(ICH(0)) & 0x10, 0x10);
+	outb(0x90, ICH(0));
+	ASSERT_EQ(inb(ICH(0)), 0x00);
+	ldm_board_unload();
+	ASSERT_EQ(inb(ICH(0)), 0xff);
 }
 
 static const char hotplug_board[] =

@@ -4,7 +4,12 @@
  * function (docs/pci.md): the I/O registers at the base its config dword
  * 0x90 (SMBBA) names, turning each transaction a driver starts there into
  * one SMBus transfer on the drivers/i2c bus of chip models under the
- * function's "ldm,smbus" child node.
+ * function's "ldm,smbus" child node. Its descendant in Intel's ICH (a
+ * function compatible with "ldm,ich-smbus", what 2.6.9's i2c-i801 drives)
+ * has the same registers at its BAR 4 (config 0x20), enabled by HOSTC
+ * (0x40) bit 0, and hands a block over a byte at a time: BYTE_DONE
+ * (status bit 7) says a byte is in (or was taken from) the data port, and
+ * the host's write of 1 to it lets the next one come.
  *
  * It is here, not in drivers/i2c/models/ (the chips' models), because it
  * is a PCI function's register set, made with the function from its
@@ -45,12 +50,13 @@
 #define IOSIZE	  0x10
 
 /* HSTSTS bits: all but BUSY are cleared by writing 1. */
-#define STS_BUSY    0x01
-#define STS_INTR    0x02
-#define STS_DEV_ERR 0x04
-#define STS_BUS_ERR 0x08
-#define STS_FAILED  0x10
-#define STS_CLEAR   (STS_INTR | STS_DEV_ERR | STS_BUS_ERR | STS_FAILED)
+#define STS_BUSY      0x01
+#define STS_INTR      0x02
+#define STS_DEV_ERR   0x04
+#define STS_BUS_ERR   0x08
+#define STS_FAILED    0x10
+#define STS_BYTE_DONE 0x80 /* ICH */
+#define STS_CLEAR     (STS_INTR | STS_DEV_ERR | STS_BUS_ERR | STS_FAILED)
 
 /* HSTCNT bits and the protocol field (bits 2-4). */
 #define CNT_INTREN    0x01
@@ -66,6 +72,8 @@
 #define SMBBA	  0x90
 #define SMBHSTCFG 0xd2
 #define HSTCFG_EN 0x01
+#define ICH_SMBBA 0x20 /* BAR 4 */
+#define ICH_HOSTC 0x40
 
 /**
  * struct piix4_smbus - one controller
@@ -75,7 +83,12 @@
  * @irq: the function's interrupt line, or 0
  * @regs: the registers (HSTBLKDAT's byte is the block at @blk_index)
  * @block: the 32-byte block buffer HSTBLKDAT walks
- * @blk_index: HSTBLKDAT's position; reading HSTCNT resets it
+ * @blk_index: HSTBLKDAT's position; reading HSTCNT resets it (PIIX4); the
+ *	bytes handed over so far (ICH)
+ * @ich: an ICH's: a block goes a byte at a time through HSTBLKDAT
+ * @blk_busy: an ICH block transfer is under way, waiting for BYTE_DONE
+ * @blk_write: ...and it is a write
+ * @blk_len: ...of that many bytes
  * @claimed: its ports are claimed
  */
 struct piix4_smbus {
@@ -86,6 +99,10 @@ struct piix4_smbus {
 	u8 regs[NREGS];
 	u8 block[I2C_SMBUS_BLOCK_MAX];
 	unsigned int blk_index;
+	bool ich;
+	bool blk_busy;
+	bool blk_write;
+	unsigned int blk_len;
 	bool claimed;
 };
 
@@ -141,6 +158,51 @@ static u8 run(struct piix4_smbus *c, u8 cnt)
 	return STS_INTR;
 }
 
+/*
+ * START of a block transfer on an ICH: a read runs at once and offers its
+ * first byte; a write takes the first byte from HSTBLKDAT and waits for
+ * the others. Either sets BYTE_DONE, or fails.
+ */
+static u8 ich_block_start(struct piix4_smbus *c)
+{
+	u8 sts;
+
+	c->blk_write = !(c->regs[HSTADD] & 1);
+	c->blk_index = 1;
+	if (c->blk_write) {
+		c->blk_len = c->regs[HSTDAT0];
+		if (!c->blk_len || c->blk_len > I2C_SMBUS_BLOCK_MAX)
+			return STS_DEV_ERR;
+		c->block[0] = c->regs[HSTBLKDAT];
+	} else {
+		sts = run(c, c->regs[HSTCNT]);
+		if (sts != STS_INTR)
+			return sts;
+		c->blk_len = c->regs[HSTDAT0];
+		if (!c->blk_len || c->blk_len > I2C_SMBUS_BLOCK_MAX)
+			return STS_DEV_ERR;
+		c->regs[HSTBLKDAT] = c->block[0];
+	}
+	c->blk_busy = true;
+	return STS_BYTE_DONE;
+}
+
+/* The host took (or gave) the byte BYTE_DONE spoke of: the next, or the end. */
+static void ich_block_next(struct piix4_smbus *c)
+{
+	if (c->blk_index < c->blk_len) {
+		if (c->blk_write)
+			c->block[c->blk_index] = c->regs[HSTBLKDAT];
+		else
+			c->regs[HSTBLKDAT] = c->block[c->blk_index];
+		c->blk_index++;
+		c->regs[HSTSTS] |= STS_BYTE_DONE;
+		return;
+	}
+	c->blk_busy = false;
+	c->regs[HSTSTS] |= c->blk_write ? run(c, c->regs[HSTCNT]) : STS_INTR;
+}
+
 static u8 reg_read(struct piix4_smbus *c, unsigned int off)
 {
 	u8 v;
@@ -148,10 +210,11 @@ static u8 reg_read(struct piix4_smbus *c, unsigned int off)
 	if (off >= NREGS)
 		return 0xff;
 	if (off == HSTCNT) {
-		c->blk_index = 0; /* as the chip: reading HSTCNT rewinds the block */
+		if (!c->ich)
+			c->blk_index = 0; /* as the chip: reading HSTCNT rewinds the block */
 		return c->regs[HSTCNT] & ~(CNT_START | CNT_KILL);
 	}
-	if (off != HSTBLKDAT)
+	if (off != HSTBLKDAT || c->ich)
 		return c->regs[off];
 	v = c->block[c->blk_index];
 	c->blk_index = (c->blk_index + 1) % I2C_SMBUS_BLOCK_MAX;
@@ -164,18 +227,34 @@ static bool reg_write(struct piix4_smbus *c, unsigned int off, u8 v)
 	switch (off) {
 	case HSTSTS:
 		c->regs[HSTSTS] &= ~(v & STS_CLEAR);
+		if (c->ich && v & STS_BYTE_DONE && c->regs[HSTSTS] & STS_BYTE_DONE) {
+			c->regs[HSTSTS] &= ~STS_BYTE_DONE;
+			if (c->blk_busy) {
+				ich_block_next(c);
+				return !c->blk_busy && c->regs[HSTCNT] & CNT_INTREN;
+			}
+		}
 		return false;
 	case HSTCNT:
 		c->regs[HSTCNT] = v & ~(CNT_START | CNT_KILL);
 		if (v & CNT_KILL) {
+			c->blk_busy = false;
 			c->regs[HSTSTS] |= STS_FAILED;
 			return false;
 		}
-		if (!(v & CNT_START) || c->regs[HSTSTS] & STS_BUSY)
+		if (!(v & CNT_START) || c->regs[HSTSTS] & STS_BUSY || c->blk_busy)
 			return false;
+		if (c->ich && (v & CNT_PROTO) == PROTO_BLOCK) {
+			c->regs[HSTSTS] |= ich_block_start(c);
+			return !c->blk_busy && v & CNT_INTREN;
+		}
 		c->regs[HSTSTS] |= run(c, v);
 		return v & CNT_INTREN;
 	case HSTBLKDAT:
+		if (c->ich) {
+			c->regs[HSTBLKDAT] = v;
+			return false;
+		}
 		c->block[c->blk_index] = v;
 		c->blk_index = (c->blk_index + 1) % I2C_SMBUS_BLOCK_MAX;
 		return false;
@@ -224,13 +303,15 @@ static const struct ldm_hw_ops piix4_ops = {
 };
 
 /*
- * piix4_smbus_create - the SMBus controller of a PIIX4 function
- * @np: the function's node; its "ldm,smbus" child holds the chips
- * @cfg: the function's config space (SMBBA at 0x90, SMBHSTCFG at 0xd2)
+ * piix4_smbus_create - the SMBus controller of a PIIX4 or ICH function
+ * @np: the function's node; its "ldm,smbus" child holds the chips; an ICH's
+ *	is compatible with "ldm,ich-smbus"
+ * @cfg: the function's config space (a PIIX4's SMBBA at 0x90 and SMBHSTCFG
+ *	at 0xd2; an ICH's BAR 4 at 0x20 and HOSTC at 0x40)
  * @irq: the function's interrupt line, or 0
  *
  * Return: the controller with its ports claimed, NULL when @np has no
- * "ldm,smbus" child, or an ERR_PTR(): -EINVAL when SMBBA names no base or
+ * "ldm,smbus" child, or an ERR_PTR(): -EINVAL when the base is not set or
  * the host configuration is not enabled, -EBUSY when another model has
  * the ports, the bus's errors, -ENOMEM (each logged, naming the node).
  */
@@ -255,7 +336,11 @@ static struct piix4_smbus *piix4_smbus_create(struct device_node *np, const u8 *
 	}
 	pthread_mutex_init(&c->lock, NULL);
 	c->irq = irq;
-	c->base = (cfg[SMBBA] | cfg[SMBBA + 1] << 8) & 0xfff0;
+	c->ich = of_device_is_compatible(np, "ldm,ich-smbus");
+	if (c->ich)
+		c->base = (cfg[ICH_SMBBA] | cfg[ICH_SMBBA + 1] << 8) & 0xfff0;
+	else
+		c->base = (cfg[SMBBA] | cfg[SMBBA + 1] << 8) & 0xfff0;
 	c->bus = ldm_i2c_bus_get(child);
 	of_node_put(child);
 	if (IS_ERR(c->bus)) {
@@ -264,7 +349,13 @@ static struct piix4_smbus *piix4_smbus_create(struct device_node *np, const u8 *
 		goto fail;
 	}
 	error = -EINVAL;
-	if (!c->base || !(cfg[SMBHSTCFG] & HSTCFG_EN)) {
+	if (c->ich && (!c->base || !(cfg[ICH_HOSTC] & HSTCFG_EN))) {
+		pr_err("ldm: pci %s: an ICH SMBus needs an I/O BAR 4 (0x20) and HOSTC (0x40) "
+		       "bit 0 set\n",
+		       np->full_name);
+		goto fail;
+	}
+	if (!c->ich && (!c->base || !(cfg[SMBHSTCFG] & HSTCFG_EN))) {
 		pr_err("ldm: pci %s: an SMBus needs SMBBA (0x90) and SMBHSTCFG (0xd2) bit 0 set\n",
 		       np->full_name);
 		goto fail;
