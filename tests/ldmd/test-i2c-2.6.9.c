@@ -208,6 +208,18 @@ DEFINE_TEST(test_i2c_269_adapter_autoloads,
 	ASSERT_EQ(ldm_test_run(cmd, NULL), 0);
 }
 
+/* ldmd on boards/pci.dts with 2.6.9's i2c core, i2c-dev and the SMBus adapter @ko. */
+static void pci_adapter_up(struct ldmd *d, const char *ko)
+{
+	if (!in_path("i2cdetect"))
+		ldm_test_skip("i2cdetect is not installed (Debian's package i2c-tools)");
+	need_namespaces();
+	need_fuse();
+	build_269();
+	ldmd_up(d, (const char *[]){ "--board", LDM_SOURCE_DIR "/boards/pci.dts",
+				     KO_DIR "/i2c-core.ko", KO_DIR "/i2c-dev.ko", ko, NULL });
+}
+
 DEFINE_TEST(test_i2c_269_piix4_on_pci_board,
 	    .description = "on boards/pci.dts, 2.6.9's i2c-piix4 built unchanged binds to the "
 			   "PIIX4 function 00:07.3 and drives the SMBus controller model at its "
@@ -217,14 +229,7 @@ DEFINE_TEST(test_i2c_269_piix4_on_pci_board,
 {
 	struct ldmd d;
 
-	if (!in_path("i2cdetect"))
-		ldm_test_skip("i2cdetect is not installed (Debian's package i2c-tools)");
-	need_namespaces();
-	need_fuse();
-	build_269();
-	ldmd_up(&d, (const char *[]){ "--board", LDM_SOURCE_DIR "/boards/pci.dts",
-				      KO_DIR "/i2c-core.ko", KO_DIR "/i2c-dev.ko",
-				      KO_DIR "/i2c-piix4.ko", NULL });
+	pci_adapter_up(&d, KO_DIR "/i2c-piix4.ko");
 	exec_says(&d, "i2cdetect -l",
 		  "i2c-0\tsmbus     \tSMBus PIIX4 adapter at 5000     \tSMBus adapter\n");
 	exec_says(&d, "i2cdetect -y 0",
@@ -257,14 +262,7 @@ DEFINE_TEST(test_i2c_269_i801_on_pci_board,
 {
 	struct ldmd d;
 
-	if (!in_path("i2cdetect"))
-		ldm_test_skip("i2cdetect is not installed (Debian's package i2c-tools)");
-	need_namespaces();
-	need_fuse();
-	build_269();
-	ldmd_up(&d, (const char *[]){ "--board", LDM_SOURCE_DIR "/boards/pci.dts",
-				      KO_DIR "/i2c-core.ko", KO_DIR "/i2c-dev.ko",
-				      KO_DIR "/i2c-i801.ko", NULL });
+	pci_adapter_up(&d, KO_DIR "/i2c-i801.ko");
 	exec_says(&d, "i2cdetect -l",
 		  "i2c-0\tsmbus     \tSMBus I801 adapter at 5020      \tSMBus adapter\n");
 	exec_says(&d, "i2cdetect -y 0",

@@ -283,26 +283,14 @@ static int pci_wdt501_probe(struct ldm_model *m)
 	return 0;
 }
 
-const struct ldm_model_type wdt501_model_type = {
-	.compatible = "ldm,wdt501",
-	.priv_size = sizeof(struct wdt501),
-	.probe = wdt501_probe,
-	.read = wdt501_read,
-	.write = wdt501_write,
-	.reg_read = wdt501_reg_read,
-	.reg_write = wdt501_reg_write,
-	.timer = wdt501_timer,
-	.dump = wdt501_dump,
-};
+/* The ISA and PCI cards differ in their probe only. */
+#define WDT501_MODEL_TYPE(_compatible, _probe) \
+	{ \
+		.compatible = _compatible, .priv_size = sizeof(struct wdt501), .probe = _probe, \
+		.read = wdt501_read, .write = wdt501_write, .reg_read = wdt501_reg_read, \
+		.reg_write = wdt501_reg_write, .timer = wdt501_timer, .dump = wdt501_dump, \
+	}
 
-const struct ldm_model_type pci_wdt501_model_type = {
-	.compatible = "ldm,pci-wdt501",
-	.priv_size = sizeof(struct wdt501),
-	.probe = pci_wdt501_probe,
-	.read = wdt501_read,
-	.write = wdt501_write,
-	.reg_read = wdt501_reg_read,
-	.reg_write = wdt501_reg_write,
-	.timer = wdt501_timer,
-	.dump = wdt501_dump,
-};
+const struct ldm_model_type wdt501_model_type = WDT501_MODEL_TYPE("ldm,wdt501", wdt501_probe);
+const struct ldm_model_type pci_wdt501_model_type =
+	WDT501_MODEL_TYPE("ldm,pci-wdt501", pci_wdt501_probe);
