@@ -10,6 +10,7 @@
  */
 #include <endian.h>
 #include <errno.h>
+#include <pthread.h>
 #include <string.h>
 #include <ldm/kernel.h>
 #include <ldm/of.h>
@@ -23,6 +24,10 @@
 
 /* NR_IRQS of <ldm/interrupt.h>, a layer below. */
 #define MODEL_NR_IRQS 224
+
+/* The loaded board's name, for the models a hotplugged function brings. */
+static pthread_mutex_t board_lock = PTHREAD_MUTEX_INITIALIZER;
+static char board_what[256];
 
 static uint32_t cell(const void *p, unsigned int i)
 {
@@ -381,6 +386,16 @@ static void left_out(const struct device_node *np, const char *what)
 }
 
 /*
+ * Whether @np is a PCI function whose slot is empty at boot: its models
+ * (behind its BARs, or on its LPC bus) come with it, when it is added.
+ */
+static bool in_empty_slot(const struct device_node *np)
+{
+	return np->parent && of_device_is_compatible(np->parent, "ldm,pci-host") &&
+	       of_property_read_bool(np, "ldm,slot-empty");
+}
+
+/*
  * Make the models of @np and of the nodes below it; a node that cannot be
  * a model is left out (logged), the others are made. A model's children
  * are not looked at: they are the model's (the devices on an adapter's
@@ -394,7 +409,7 @@ static unsigned int bind_node(struct device_node *np, const char *what)
 	unsigned int bad = 0;
 	const char *first;
 
-	if (!of_device_is_available(np))
+	if (!of_device_is_available(np) || in_empty_slot(np))
 		return 0;
 	t = node_type(np, &first);
 	if (!t && first && on_isa(np)) {
@@ -429,7 +444,64 @@ static unsigned int bind_node(struct device_node *np, const char *what)
  */
 unsigned int ldm_models_bind(struct device_node *root, const char *what)
 {
+	pthread_mutex_lock(&board_lock);
+	strlcpy(board_what, what, sizeof(board_what));
+	pthread_mutex_unlock(&board_lock);
 	return bind_node(root, what);
+}
+
+/* Stop and free the models of @gone, as ldm_models_unbind() does. */
+static void models_free_list(struct list_head *gone)
+{
+	struct ldm_model *m, *n;
+
+	list_for_each_entry_safe(m, n, gone, list) {
+		list_del(&m->list);
+		model_stop(m);
+		if (m->type->remove) {
+			model_lock(m);
+			m->type->remove(m);
+			model_unlock(m);
+		}
+		model_free(m);
+	}
+}
+
+/**
+ * ldm_models_bind_below - make the models below a node of the loaded board
+ * @np: the node, a PCI function put in its slot (ldm_pci_function_add())
+ *
+ * As ldm_models_bind() does for its children, logged with the board's
+ * name: a model on the function's BARs or its LPC bus comes with it.
+ * Return: how many nodes were left out.
+ */
+unsigned int ldm_models_bind_below(struct device_node *np)
+{
+	struct device_node *child = NULL;
+	unsigned int bad = 0;
+	char what[sizeof(board_what)];
+
+	pthread_mutex_lock(&board_lock);
+	strlcpy(what, board_what, sizeof(what));
+	pthread_mutex_unlock(&board_lock);
+	while ((child = of_get_next_child(np, child)))
+		bad += bind_node(child, what);
+	return bad;
+}
+
+/**
+ * ldm_models_unbind_below - remove the models below a node, last made first
+ * @np: the node, a PCI function taken out of its slot
+ *
+ * Its models' regions are unclaimed (waiting for the accesses running in
+ * them) and their timers stopped before the types' @remove.
+ */
+void ldm_models_unbind_below(const struct device_node *np)
+{
+	LIST_HEAD(gone);
+
+	model_del_below(np, &gone);
+	models_free_list(&gone);
 }
 
 /**
@@ -440,18 +512,8 @@ unsigned int ldm_models_bind(struct device_node *root, const char *what)
  */
 void ldm_models_unbind(void)
 {
-	struct ldm_model *m, *n;
 	LIST_HEAD(gone);
 
 	model_del_all(&gone);
-	list_for_each_entry_safe(m, n, &gone, list) {
-		list_del(&m->list);
-		model_stop(m);
-		if (m->type->remove) {
-			model_lock(m);
-			m->type->remove(m);
-			model_unlock(m);
-		}
-		model_free(m);
-	}
+	models_free_list(&gone);
 }

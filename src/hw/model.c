@@ -727,6 +727,29 @@ int model_add(struct ldm_model *m)
 	return err;
 }
 
+/* Whether @np is @top or below it. */
+static bool node_below(const struct device_node *np, const struct device_node *top)
+{
+	for (; np; np = np->parent)
+		if (np == top)
+			return true;
+	return false;
+}
+
+/* Take the models of the nodes below @top out of the list, into @out, last made first. */
+void model_del_below(const struct device_node *top, struct list_head *out)
+{
+	struct list_head *pos, *prev;
+
+	pthread_mutex_lock(&models_lock);
+	for (pos = models.prev; pos != &models; pos = prev) {
+		prev = pos->prev;
+		if (node_below(list_entry(pos, struct ldm_model, list)->np, top))
+			list_move_tail(pos, out);
+	}
+	pthread_mutex_unlock(&models_lock);
+}
+
 /* Take every model out of the list, into @out, last made first. */
 void model_del_all(struct list_head *out)
 {

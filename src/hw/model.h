@@ -88,6 +88,7 @@ void model_unlock(struct ldm_model *m);
 const struct ldm_hw_ops *model_region_ops(const struct ldm_model_type *t);
 int model_add(struct ldm_model *m);
 void model_del_all(struct list_head *out);
+void model_del_below(const struct device_node *top, struct list_head *out);
 
 /* clock.c */
 void model_clock_forget(struct ldm_model *m);

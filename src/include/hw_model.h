@@ -18,6 +18,14 @@ unsigned int ldm_models_bind(struct device_node *root, const char *what);
 /* Remove every model of the loaded board. */
 void ldm_models_unbind(void);
 
+/*
+ * The models below @np, a PCI function hotplugged in or out: made as
+ * ldm_models_bind() makes them (returning how many were left out), or
+ * removed.
+ */
+unsigned int ldm_models_bind_below(struct device_node *np);
+void ldm_models_unbind_below(const struct device_node *np);
+
 /* ldm_exit(): forget the types a host registered. */
 void ldm_models_exit(void);
 

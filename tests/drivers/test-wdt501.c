@@ -359,3 +359,40 @@ DEFINE_TEST(test_pci_wdt501_269_wdt_pci_keeps_the_card_alive,
 	ASSERT_OK(ldm_delete_module("wdt_pci", 0));
 	wdog_shutdown();
 }
+
+DEFINE_TEST(test_pci_wdt501_comes_and_goes_with_its_function,
+	    .description = "a model behind the BAR of a function whose slot is empty at boot is "
+			   "not there (its ports read all ones); ldm_pci_function_add() brings "
+			   "it with the function, fresh, and ldm_pci_function_remove() takes it "
+			   "away after the function")
+{
+	char board[sizeof(pci_wdt_board) + 32], owner[96];
+	const char *at = strstr(pci_wdt_board, "vendor-id");
+	uint32_t v;
+
+	snprintf(board, sizeof(board), "%.*sldm,slot-empty; %s", (int)(at - pci_wdt_board),
+		 pci_wdt_board, at);
+	wdog_boot(board);
+	ASSERT(!pci_find_slot(0, PCI_DEVFN(4, 0)));
+	ASSERT_EQ(ldm_hw_owner(LDM_HW_PORT, 0xc100, NULL, 0), -ENOENT);
+	ASSERT_EQ(inb(PIO + 4), 0xff);
+	ASSERT_EQ(ldm_hw_model_reg_read("wdt501@2", 0, &v), -ENODEV);
+
+	ASSERT_OK(ldm_pci_function_add("0000:00:04.0"));
+	ASSERT(pci_find_slot(0, PCI_DEVFN(4, 0)));
+	ASSERT_OK(ldm_hw_owner(LDM_HW_PORT, 0xc100, owner, sizeof(owner)));
+	ASSERT_STREQ(owner, "/pci/watchdog@4,0/wdt501@2");
+	ASSERT_EQ(inb(PIO + 4), 0xf3);
+	outb(0, PIO + 7);
+	ASSERT_OK(ldm_hw_model_reg_read("wdt501@2", 0, &v));
+	ASSERT_EQ(v, 1);
+
+	ASSERT_OK(ldm_pci_function_remove("0000:00:04.0"));
+	ASSERT_EQ(ldm_hw_owner(LDM_HW_PORT, 0xc100, NULL, 0), -ENOENT);
+	ldm_hw_clock_advance(3600 * SEC); /* its timer went with it */
+	ASSERT_EQ(wdog_stops, 0);
+	ASSERT_OK(ldm_pci_function_add("0000:00:04.0"));
+	ASSERT_OK(ldm_hw_model_reg_read("wdt501@2", 0, &v));
+	ASSERT_EQ(v, 0);
+	wdog_shutdown();
+}

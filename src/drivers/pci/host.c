@@ -25,6 +25,7 @@
 #include <libldm/hw.h>
 
 #include "../../hw/regbank.h"
+#include "hw_model.h"
 #include "boot.h"
 #include "pci.h"
 
@@ -877,9 +878,13 @@ static int function_add_locked(const char *name, unsigned int bus, unsigned int 
 		return -ENODEV;
 	}
 	error = model_create(host, np, &m);
-	of_node_put(np);
-	if (error)
+	if (error) {
+		of_node_put(np);
 		return error;
+	}
+	/* The card's logic first: its driver's probe finds it. */
+	ldm_models_bind_below(np);
+	of_node_put(np);
 	host_mark_multifunction(host);
 	model_add(host, m);
 	return m->state == MODEL_ADDED ? 0 : -EIO;
@@ -947,7 +952,12 @@ int ldm_pci_function_remove(const char *name)
 		}
 	pthread_mutex_unlock(&hosts_lock);
 	if (m) {
+		struct device_node *np = of_node_get(m->pdev.dev.of_node);
+
 		model_take_off(m, false);
+		/* The card's logic leaves with it, after its driver's remove. */
+		ldm_models_unbind_below(np);
+		of_node_put(np);
 		host_mark_multifunction(host);
 	}
 	pthread_mutex_unlock(&hotplug_lock);
