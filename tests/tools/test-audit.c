@@ -878,3 +878,60 @@ DEFINE_TEST(
 	free(out);
 	free(err);
 }
+
+/*
+ * The violations `violations` finds with the symvers edited by @edit (a
+ * sed program, "" for none) that it does not find without: what what-if
+ * should print of that change. Sorted, as the output of @what_if is made.
+ */
+static void what_if_is_the_difference(const char *dir, const char *what_if, const char *edit)
+{
+	char cmd[1024], *want, *got;
+
+	snprintf(cmd, sizeof(cmd),
+		 "sed '%s' Module.symvers > after.symvers && "
+		 "{ " LDM " audit --tree . --symvers Module.symvers violations | LC_ALL=C sort "
+		 "> v.before; " LDM " audit --tree . --symvers after.symvers violations | "
+		 "LC_ALL=C sort > v.after; LC_ALL=C comm -13 v.before v.after; }",
+		 edit);
+	ASSERT_EQ(run_in(dir, cmd, &want), 0);
+	snprintf(cmd, sizeof(cmd), "{ " AUDIT " what-if %s | LC_ALL=C sort; }", what_if);
+	ASSERT_EQ(run_in(dir, cmd, &got), 0);
+	if (strcmp(got, want))
+		FAIL("what-if %s prints:\n%s\nbut the symvers changed so adds:\n%s", what_if, got,
+		     want);
+	free(want);
+	free(got);
+}
+
+DEFINE_TEST(
+	test_audit_what_if_is_the_difference_of_two_trees,
+	.description =
+		"what-if of vmlinux's exports (GPL-only, unexported, both, none) prints exactly the violations that violations finds with Module.symvers so changed and not before, on the fixture tree and fa_late, a GPL module using a plain export and a proprietary module's: making the plain one GPL-only makes its use of the proprietary one a violation",
+	.no_runtime = true)
+{
+	static const struct {
+		const char *what_if, *edit;
+	} changes[] = {
+		{ "--gpl-only vm_plain", "s/\\tvm_plain\\tvmlinux\\tEXPORT_SYMBOL\\t/"
+					 "\\tvm_plain\\tvmlinux\\tEXPORT_SYMBOL_GPL\\t/" },
+		{ "--unexport vm_gpl", "/\\tvm_gpl\\t/d" },
+		{ "--unexport vm_plain", "/\\tvm_plain\\t/d" },
+		{ "--gpl-only vm_plain --unexport vm_gpl",
+		  "s/\\tvm_plain\\tvmlinux\\tEXPORT_SYMBOL\\t/\\tvm_plain\\tvmlinux\\t"
+		  "EXPORT_SYMBOL_GPL\\t/;/\\tvm_gpl\\t/d" },
+		{ "--gpl-only vm_ns", "" },
+	};
+	char dir[128], *out;
+	size_t i;
+
+	plain_tree(dir, sizeof(dir), "whatif-diff");
+	make_module(dir, "fa_late",
+		    "IMPORT(vm_plain)\\nIMPORT(fa_prop_sym)\\nMODINFO(\"license=GPL\")");
+	ASSERT_EQ(run_in(dir, AUDIT " what-if --gpl-only vm_plain", &out), 1);
+	ASSERT_CONTAINS(out, "fa_late\tGPL\tfa_prop_sym\tproprietary\tfa_prop\n");
+	free(out);
+	for (i = 0; i < ARRAY_SIZE(changes); i++)
+		what_if_is_the_difference(dir, changes[i].what_if, changes[i].edit);
+	remove_tree(dir);
+}

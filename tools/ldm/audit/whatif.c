@@ -165,6 +165,7 @@ static int set_export(struct audit *a, const char *name, bool gpl, const char *n
 
 	if (sym < 0)
 		return 0; /* nobody imports it: no violation can come of it */
+	a->changed[sym] = true;
 	for (i = 0; i < a->nexports; i++) {
 		if (a->exports[i].sym != (uint32_t)sym)
 			continue;
@@ -186,6 +187,8 @@ static bool change_exports(struct audit *a, const char *name, bool unexport)
 	bool found = false;
 	size_t i;
 
+	if (sym >= 0)
+		a->changed[sym] = true;
 	for (i = 0; sym >= 0 && i < a->nexports; i++) {
 		if (a->exports[i].sym != (uint32_t)sym)
 			continue;
@@ -221,6 +224,8 @@ static int apply_policy_export(const char *name, enum ldm_export_license license
 	int sym = audit_find_sym(a, name);
 	size_t i;
 
+	if (sym >= 0)
+		a->changed[sym] = true;
 	for (i = 0; sym >= 0 && i < a->nexports; i++)
 		if (a->exports[i].sym == (uint32_t)sym)
 			a->exports[i].gpl = license == LDM_EXPORT_GPL;
@@ -251,10 +256,27 @@ static int apply_after(struct audit *a, const struct change_list *l)
 	return error;
 }
 
-static int violations_sorted(struct audit *a, struct audit_violation **v, size_t *n)
+/*
+ * The violations of the tree as it is (resolved when it was joined), and
+ * which modules use GPL-only exports; sorted.
+ */
+static int violations_before(struct audit *a, bool *uses_gpl, struct audit_violation **v, size_t *n)
+{
+	if (audit_violations_gpl(a, uses_gpl, v, n))
+		return -ENOMEM;
+	audit_sort(*v, *n, sizeof(**v), audit_violation_cmp);
+	return 0;
+}
+
+/*
+ * After the change: resolved again, and the violations that the changed
+ * symbols' imports may bring (not the whole tree's again); sorted.
+ */
+static int violations_after(struct audit *a, const bool *uses_gpl, struct audit_violation **v,
+			    size_t *n)
 {
 	audit_resolve(a);
-	if (audit_violations(a, v, n))
+	if (audit_violations_changed(a, a->changed, uses_gpl, v, n))
 		return -ENOMEM;
 	audit_sort(*v, *n, sizeof(**v), audit_violation_cmp);
 	return 0;
@@ -273,6 +295,7 @@ int audit_what_if(struct audit *a, int argc, char **argv)
 	struct audit_violation *before = NULL, *after = NULL;
 	struct change_list l = { 0 };
 	size_t nb = 0, na = 0, i;
+	bool *uses_gpl = NULL;
 	int error, printed = 0;
 
 	if (argc || (!a->ngpl_only && !a->nunexport && !a->npatches && !a->whatif_policy)) {
@@ -287,16 +310,22 @@ int audit_what_if(struct audit *a, int argc, char **argv)
 		return error;
 	for (i = 0; i < a->npatches && !error; i++)
 		error = read_patch(a, a->patches[i], &l);
+	if (!error) {
+		uses_gpl = calloc(a->nmodules + 1, sizeof(*uses_gpl));
+		a->changed = calloc(a->nsyms + 1, sizeof(*a->changed));
+		if (!uses_gpl || !a->changed)
+			error = -ENOMEM;
+	}
 	/*
 	 * The state before is the tree's as it is: a patch's removed lines
 	 * do not override it (the tree may export a symbol GPL-only already).
 	 */
 	if (!error)
-		error = violations_sorted(a, &before, &nb);
+		error = violations_before(a, uses_gpl, &before, &nb);
 	if (!error)
 		error = apply_after(a, &l);
 	if (!error)
-		error = violations_sorted(a, &after, &na);
+		error = violations_after(a, uses_gpl, &after, &na);
 	if (!error) {
 		na = new_only(after, na, before, nb);
 		printed = audit_print_violations(a, after, na);
@@ -305,6 +334,9 @@ int audit_what_if(struct audit *a, int argc, char **argv)
 	free(before);
 	free(after);
 	free(l.v);
+	free(uses_gpl);
+	free(a->changed);
+	a->changed = NULL;
 	if (error) {
 		fprintf(stderr, "ldm audit: out of memory\n");
 		return AUDIT_ERROR;
