@@ -5,7 +5,8 @@
  * as .ko.zst and as .ko.xz (scripts/fetch-corpus makes all three in its
  * cache), the wall time and peak RSS of `depmod -a -b` and of `ldm audit`
  * (summary), each a fresh process on a warm page cache, the median of
- * ROUNDS runs taken in turn; then `users` and `what-if` against `summary`.
+ * ROUNDS runs taken in turn; then `users` and `what-if` against `summary`,
+ * in turn, the median of 15 runs each.
  * Printed, never asserted. Usage: bench-audit [ROUNDS] (default 3).
  */
 #include <errno.h>
@@ -203,15 +204,26 @@ static struct pair side_by_side(const char *tree, const char *kver, int rounds)
 	return p;
 }
 
-static struct run question(char *const argv[], int rounds)
-{
-	struct run r[MAX_ROUNDS];
-	int i;
+/*
+ * A question takes a tenth of a second, where the machine's noise is a few
+ * hundredths: the questions run in turn (so that drift falls on each
+ * alike), QUESTION_ROUNDS times after a warm-up of each; their medians.
+ */
+#define QUESTIONS	3
+#define QUESTION_ROUNDS 15
 
-	measure(argv);
-	for (i = 0; i < rounds; i++)
-		r[i] = measure(argv);
-	return median(r, rounds);
+static void questions(char *const *const argvs[QUESTIONS], struct run out[QUESTIONS])
+{
+	struct run r[QUESTIONS][QUESTION_ROUNDS];
+	int i, q;
+
+	for (q = 0; q < QUESTIONS; q++)
+		measure(argvs[q]);
+	for (i = 0; i < QUESTION_ROUNDS; i++)
+		for (q = 0; q < QUESTIONS; q++)
+			r[q][i] = measure(argvs[q]);
+	for (q = 0; q < QUESTIONS; q++)
+		out[q] = median(r[q], QUESTION_ROUNDS);
 }
 
 int main(int argc, char *argv[])
@@ -270,9 +282,13 @@ int main(int argc, char *argv[])
 		char *wargv[] = { (char *)LDM_PATH,  (char *)"audit",	   (char *)"--tree",  tree,
 				  (char *)"what-if", (char *)"--gpl-only", (char *)"_printk", NULL };
 
-		s = question(sargv, rounds);
-		u = question(uargv, rounds);
-		w = question(wargv, rounds);
+		char *const *const argvs[QUESTIONS] = { sargv, uargv, wargv };
+		struct run q[QUESTIONS];
+
+		questions(argvs, q);
+		s = q[0];
+		u = q[1];
+		w = q[2];
 	}
 	printf("questions on .ko: summary %.3f s, users %.3f s, what-if %.3f s\n", s.wall, u.wall,
 	       w.wall);

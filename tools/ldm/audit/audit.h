@@ -112,8 +112,7 @@ struct audit {
 	/* what-if: the changes asked about */
 	const char **gpl_only, **unexport, **patches;
 	size_t ngpl_only, nunexport, npatches;
-	bool *changed; /* what-if: per symbol, whether the change touches its exports */
-	bool dot;      /* deps --dot */
+	bool dot; /* deps --dot */
 	/* the tree */
 	struct audit_module *modules;
 	size_t nmodules, nfailed;
@@ -183,8 +182,7 @@ struct audit_violation {
 };
 
 int audit_violations(struct audit *a, struct audit_violation **ret, size_t *n);
-int audit_violations_gpl(struct audit *a, bool *uses_gpl, struct audit_violation **ret, size_t *n);
-int audit_violations_changed(struct audit *a, const bool *changed, const bool *uses_gpl,
+int audit_violations_changed(struct audit *a, const bool *changed, bool *uses_gpl, bool after,
 			     struct audit_violation **ret, size_t *n);
 int audit_print_violations(struct audit *a, const struct audit_violation *v, size_t n);
 int audit_violation_cmp(const void *x, const void *y);

@@ -378,46 +378,6 @@ static int check_proprietary(const struct audit *a, struct violation_list *l, si
 }
 
 /**
- * audit_violations_gpl - everything the loader would refuse, module by
- * module in the tree's order, each module's in symbol table order; and
- * which modules use GPL-only exports
- * @a: the audit, resolved
- * @uses_gpl: NULL, or an array of a->nmodules that gets, for each module,
- *	whether it imports a GPL-only export
- * @ret: gets the array (free() it)
- * @n: gets its length
- *
- * Return: 0 or -ENOMEM.
- */
-int audit_violations_gpl(struct audit *a, bool *uses_gpl, struct audit_violation **ret, size_t *n)
-{
-	struct violation_list l = { 0 };
-	size_t i, j;
-	int error = 0;
-
-	for (i = 0; i < a->nmodules && !error; i++) {
-		const struct audit_module *m = &a->modules[i];
-		bool gpl = false;
-
-		if (m->failed)
-			continue;
-		for (j = 0; j < m->nimports && !error; j++)
-			error = check_import(a, &l, i, j, &gpl);
-		if (!error && gpl && !m->tainted)
-			error = check_proprietary(a, &l, i);
-		if (uses_gpl)
-			uses_gpl[i] = gpl;
-	}
-	if (error) {
-		free(l.v);
-		return error;
-	}
-	*ret = l.v;
-	*n = l.n;
-	return 0;
-}
-
-/**
  * audit_violations - everything the loader would refuse, module by module
  * in the tree's order, each module's in symbol table order
  * @a: the audit, resolved
@@ -428,11 +388,32 @@ int audit_violations_gpl(struct audit *a, bool *uses_gpl, struct audit_violation
  */
 int audit_violations(struct audit *a, struct audit_violation **ret, size_t *n)
 {
-	return audit_violations_gpl(a, NULL, ret, n);
+	struct violation_list l = { 0 };
+	size_t i, j;
+	int error = 0;
+
+	for (i = 0; i < a->nmodules && !error; i++) {
+		const struct audit_module *m = &a->modules[i];
+		bool uses_gpl = false;
+
+		if (m->failed)
+			continue;
+		for (j = 0; j < m->nimports && !error; j++)
+			error = check_import(a, &l, i, j, &uses_gpl);
+		if (!error && uses_gpl && !m->tainted)
+			error = check_proprietary(a, &l, i);
+	}
+	if (error) {
+		free(l.v);
+		return error;
+	}
+	*ret = l.v;
+	*n = l.n;
+	return 0;
 }
 
-/* Whether module @mi imports a GPL-only export of a symbol not in @changed. */
-static bool uses_gpl_unchanged(const struct audit *a, size_t mi, const bool *changed)
+/* Whether module @mi imports a GPL-only export (as resolved now). */
+static bool module_uses_gpl(const struct audit *a, size_t mi)
 {
 	const struct audit_module *m = &a->modules[mi];
 	size_t j;
@@ -440,81 +421,75 @@ static bool uses_gpl_unchanged(const struct audit *a, size_t mi, const bool *cha
 	for (j = 0; j < m->nimports; j++) {
 		int owner = a->syms[m->imports[j].sym].owner;
 
-		if (!changed[m->imports[j].sym] && owner >= 0 && a->exports[owner].gpl)
+		if (owner >= 0 && a->exports[owner].gpl)
 			return true;
 	}
 	return false;
 }
 
-/*
- * The proprietary violations module @mi, which used GPL-only exports
- * before a change, may gain: on its imports of @changed symbols whose
- * provider is now a proprietary module, if it still uses GPL-only exports.
- */
-static int changed_proprietary(const struct audit *a, struct violation_list *l, size_t mi,
-			       const bool *changed, bool gpl_changed)
+/* Module @mi's violations on its imports of @changed symbols; whether it has any. */
+static int changed_imports(const struct audit *a, struct violation_list *l, size_t mi,
+			   const bool *changed, bool *any)
 {
 	const struct audit_module *m = &a->modules[mi];
-	int still = gpl_changed ? 1 : -1; /* -1: not known yet */
+	bool ignored;
 	size_t j;
 	int error = 0;
 
 	for (j = 0; j < m->nimports && !error; j++) {
-		int owner = a->syms[m->imports[j].sym].owner;
-
-		if (!changed[m->imports[j].sym] || owner < 0 || a->exports[owner].module < 0 ||
-		    !a->modules[a->exports[owner].module].tainted)
+		if (!changed[m->imports[j].sym])
 			continue;
-		if (still < 0)
-			still = uses_gpl_unchanged(a, mi, changed);
-		if (still)
-			error = add_violation(l, mi, j, REASON_PROPRIETARY, owner);
+		*any = true;
+		error = check_import(a, l, mi, j, &ignored);
 	}
 	return error;
 }
 
 /**
- * audit_violations_changed - the violations a change of the exports of
- * some symbols may have brought, without going over the whole tree again
- * @a: the audit, resolved after the change
- * @changed: an array of a->nsyms: the symbols whose exports changed
- * @uses_gpl: what audit_violations_gpl() said of each module before it
+ * audit_violations_changed - the violations on the imports a change of
+ * the exports of some symbols touches, before or after it
+ * @a: the audit, resolved as the tree is before (or after) the change
+ * @changed: an array of a->nsyms: the symbols whose exports it changes
+ * @uses_gpl: an array of a->nmodules: before, gets whether each module
+ *	that imports a changed symbol uses GPL-only exports; after, says it
+ * @after: which of the two
  * @ret: gets the array (free() it)
  * @n: gets its length
  *
- * Only a module importing a changed symbol can gain a violation: on those
- * imports, or, when the change made it a user of GPL-only exports, on its
- * imports of proprietary modules' exports. What it gives is a superset of
- * the new violations (it may repeat old ones); what audit_violations()
- * would give after the change has every one of it.
+ * A change touches only the imports of the changed symbols, and, through
+ * the proprietary rule, a module it makes a user of GPL-only exports. So
+ * the violations it brings are those of after (which has that module's
+ * proprietary ones on every import) that before has not: neither needs
+ * the rest of the tree checked. The proprietary rule's violations on a
+ * changed import need no look of their own: a change makes an export
+ * GPL-only or not, moves it to a namespace, takes it away or adds one of
+ * the base, so what an import binds to is never newly a proprietary
+ * module's; one that was stays so, or binds to nothing.
  *
  * Return: 0 or -ENOMEM.
  */
-int audit_violations_changed(struct audit *a, const bool *changed, const bool *uses_gpl,
+int audit_violations_changed(struct audit *a, const bool *changed, bool *uses_gpl, bool after,
 			     struct audit_violation **ret, size_t *n)
 {
 	struct violation_list l = { 0 };
-	size_t i, j;
+	size_t i;
 	int error = 0;
 
 	for (i = 0; i < a->nmodules && !error; i++) {
 		const struct audit_module *m = &a->modules[i];
-		bool any = false, gpl = false;
+		bool any = false, gpl, flipped;
 
 		if (m->failed)
 			continue;
-		for (j = 0; j < m->nimports && !error; j++) {
-			if (!changed[m->imports[j].sym])
-				continue;
-			any = true;
-			error = check_import(a, &l, i, j, &gpl);
-		}
-		if (error || !any || m->tainted)
+		error = changed_imports(a, &l, i, changed, &any);
+		if (error || !any)
 			continue;
-		if (!uses_gpl[i] && gpl)
+		gpl = module_uses_gpl(a, i);
+		flipped = after && gpl && !uses_gpl[i];
+		if (!after)
+			uses_gpl[i] = gpl;
+		if (flipped && !m->tainted)
 			error = check_proprietary(a, &l, i);
-		else if (uses_gpl[i])
-			error = changed_proprietary(a, &l, i, changed, gpl);
 	}
 	if (error) {
 		free(l.v);

@@ -165,7 +165,6 @@ static int set_export(struct audit *a, const char *name, bool gpl, const char *n
 
 	if (sym < 0)
 		return 0; /* nobody imports it: no violation can come of it */
-	a->changed[sym] = true;
 	for (i = 0; i < a->nexports; i++) {
 		if (a->exports[i].sym != (uint32_t)sym)
 			continue;
@@ -187,8 +186,6 @@ static bool change_exports(struct audit *a, const char *name, bool unexport)
 	bool found = false;
 	size_t i;
 
-	if (sym >= 0)
-		a->changed[sym] = true;
 	for (i = 0; sym >= 0 && i < a->nexports; i++) {
 		if (a->exports[i].sym != (uint32_t)sym)
 			continue;
@@ -224,8 +221,6 @@ static int apply_policy_export(const char *name, enum ldm_export_license license
 	int sym = audit_find_sym(a, name);
 	size_t i;
 
-	if (sym >= 0)
-		a->changed[sym] = true;
 	for (i = 0; sym >= 0 && i < a->nexports; i++)
 		if (a->exports[i].sym == (uint32_t)sym)
 			a->exports[i].gpl = license == LDM_EXPORT_GPL;
@@ -256,27 +251,55 @@ static int apply_after(struct audit *a, const struct change_list *l)
 	return error;
 }
 
-/*
- * The violations of the tree as it is (resolved when it was joined), and
- * which modules use GPL-only exports; sorted.
- */
-static int violations_before(struct audit *a, bool *uses_gpl, struct audit_violation **v, size_t *n)
+/* The symbols a change touches, by name: @changed gets them. */
+struct changed_syms {
+	struct audit *a;
+	bool *changed;
+};
+
+static void mark_changed(struct changed_syms *c, const char *name)
 {
-	if (audit_violations_gpl(a, uses_gpl, v, n))
-		return -ENOMEM;
-	audit_sort(*v, *n, sizeof(**v), audit_violation_cmp);
+	int sym = audit_find_sym(c->a, name);
+
+	if (sym >= 0)
+		c->changed[sym] = true;
+}
+
+static int mark_policy_export(const char *name, enum ldm_export_license license, void *data)
+{
+	(void)license;
+	mark_changed(data, name);
+	return 0;
+}
+
+/* Mark in @changed the symbols whose exports the change asked about touches. */
+static int mark_changes(struct audit *a, const struct change_list *l, bool *changed)
+{
+	struct changed_syms c = { a, changed };
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		mark_changed(&c, l->v[i].name);
+	for (i = 0; i < a->ngpl_only; i++)
+		mark_changed(&c, a->gpl_only[i]);
+	for (i = 0; i < a->nunexport; i++)
+		mark_changed(&c, a->unexport[i]);
+	if (a->whatif_policy)
+		return ldm_export_policy_for_each(a->whatif_policy, mark_policy_export, &c);
 	return 0;
 }
 
 /*
- * After the change: resolved again, and the violations that the changed
- * symbols' imports may bring (not the whole tree's again); sorted.
+ * The violations on the imports the change touches, in the tree as it is
+ * (resolved when it was joined) or, @after, as the change leaves it
+ * (resolved again); sorted. Only they can differ (audit_violations_changed()).
  */
-static int violations_after(struct audit *a, const bool *uses_gpl, struct audit_violation **v,
-			    size_t *n)
+static int violations_changed(struct audit *a, const bool *changed, bool *uses_gpl, bool after,
+			      struct audit_violation **v, size_t *n)
 {
-	audit_resolve(a);
-	if (audit_violations_changed(a, a->changed, uses_gpl, v, n))
+	if (after)
+		audit_resolve(a);
+	if (audit_violations_changed(a, changed, uses_gpl, after, v, n))
 		return -ENOMEM;
 	audit_sort(*v, *n, sizeof(**v), audit_violation_cmp);
 	return 0;
@@ -295,7 +318,7 @@ int audit_what_if(struct audit *a, int argc, char **argv)
 	struct audit_violation *before = NULL, *after = NULL;
 	struct change_list l = { 0 };
 	size_t nb = 0, na = 0, i;
-	bool *uses_gpl = NULL;
+	bool *uses_gpl = NULL, *changed = NULL;
 	int error, printed = 0;
 
 	if (argc || (!a->ngpl_only && !a->nunexport && !a->npatches && !a->whatif_policy)) {
@@ -312,20 +335,19 @@ int audit_what_if(struct audit *a, int argc, char **argv)
 		error = read_patch(a, a->patches[i], &l);
 	if (!error) {
 		uses_gpl = calloc(a->nmodules + 1, sizeof(*uses_gpl));
-		a->changed = calloc(a->nsyms + 1, sizeof(*a->changed));
-		if (!uses_gpl || !a->changed)
-			error = -ENOMEM;
+		changed = calloc(a->nsyms + 1, sizeof(*changed));
+		error = uses_gpl && changed ? mark_changes(a, &l, changed) : -ENOMEM;
 	}
 	/*
 	 * The state before is the tree's as it is: a patch's removed lines
 	 * do not override it (the tree may export a symbol GPL-only already).
 	 */
 	if (!error)
-		error = violations_before(a, uses_gpl, &before, &nb);
+		error = violations_changed(a, changed, uses_gpl, false, &before, &nb);
 	if (!error)
 		error = apply_after(a, &l);
 	if (!error)
-		error = violations_after(a, uses_gpl, &after, &na);
+		error = violations_changed(a, changed, uses_gpl, true, &after, &na);
 	if (!error) {
 		na = new_only(after, na, before, nb);
 		printed = audit_print_violations(a, after, na);
@@ -335,8 +357,7 @@ int audit_what_if(struct audit *a, int argc, char **argv)
 	free(after);
 	free(l.v);
 	free(uses_gpl);
-	free(a->changed);
-	a->changed = NULL;
+	free(changed);
 	if (error) {
 		fprintf(stderr, "ldm audit: out of memory\n");
 		return AUDIT_ERROR;
