@@ -29,6 +29,7 @@ int ldm_i2c_transfer(struct ldm_i2c_bus *bus, struct i2c_msg *msgs, int num);
 int ldm_i2c_smbus_xfer(struct ldm_i2c_bus *bus, u16 addr, unsigned short flags, char read_write,
 		       u8 command, int size, union i2c_smbus_data *data);
 u32 ldm_i2c_functionality(struct ldm_i2c_bus *bus);
+int ldm_i2c_bus_acks(struct ldm_i2c_bus *bus, u16 addr);
 
 #pragma GCC visibility pop
 

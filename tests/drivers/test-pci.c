@@ -198,6 +198,10 @@ static const struct {
 	{ "a@1,0 { compatible = \"ldm,ich-smbus\"; reg = <0x800 0 0 0 0 0x01000820 0 0x5020 0 "
 	  "0x10>; vendor-id = <1>; i2c { compatible = \"ldm,smbus\"; }; };",
 	  "/pci/a@1,0: an ICH SMBus needs an I/O BAR 4 (0x20) and HOSTC (0x40) bit 0 set" },
+	{ "a@1,0 { compatible = \"ldm,ich-smbus\"; reg = <0x800 0 0 0 0 0x02000820 0 0x50000 0 "
+	  "0x10>; vendor-id = <1>; ldm,config = <0x40 1>; i2c { compatible = \"ldm,smbus\"; }; "
+	  "};",
+	  "/pci/a@1,0: an ICH SMBus needs an I/O BAR 4 (0x20) and HOSTC (0x40) bit 0 set" },
 	{ "a@1,0 { reg = <0x800 0 0 0 0>; vendor-id = <1>; ldm,config = <0x90 0x5001 0xd0 0x10000>;"
 	  " #address-cells = <1>; #size-cells = <0>; i2c { compatible = \"ldm,smbus\";"
 	  " #address-cells = <1>; #size-cells = <0>; x@48 { compatible = \"ldm,nochip\";"
@@ -462,8 +466,8 @@ DEFINE_TEST(test_pci_ich_smbus_ports,
 	    .description = "the ICH SMBus function (ldm,ich-smbus) has the PIIX4's registers at "
 			   "its BAR 4: byte and word data reach its own chips; a block goes a "
 			   "byte at a time, each in HSTBLKDAT with BYTE_DONE set until the host "
-			   "writes 1 to it, and INTR ends it; a block read of a chip that does not "
-			   "answer fails at once; KILL in the middle fails the block")
+			   "writes 1 to it, and INTR ends it; a block read or write to a chip that "
+			   "does not answer fails at once; KILL in the middle fails the block")
 {
 	u8 got[4];
 	int i;
@@ -509,8 +513,13 @@ DEFINE_TEST(test_pci_ich_smbus_ports,
 	ASSERT_EQ(got[0] << 16 | got[1] << 8 | got[2], 0xb0b1b2);
 	outb(0x02, ICH(0));
 
-	/* a chip that does not answer: DEV_ERR at START, no byte */
+	/* a chip that does not answer: DEV_ERR at START, no byte, reading or writing */
 	outb(0x53 << 1 | 1, ICH(4));
+	outb(0x54, ICH(2));
+	ASSERT_EQ(inb(ICH(0)), 0x04);
+	outb(0x04, ICH(0));
+	outb(0x53 << 1, ICH(4));
+	outb(2, ICH(5));
 	outb(0x54, ICH(2));
 	ASSERT_EQ(inb(ICH(0)), 0x04);
 	outb(0x04, ICH(0));

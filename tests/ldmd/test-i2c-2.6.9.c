@@ -266,11 +266,13 @@ DEFINE_TEST(test_i2c_269_i801_on_pci_board,
 	    .description = "on boards/pci.dts, 2.6.9's i2c-i801 built unchanged binds to the ICH "
 			   "SMBus function 00:1f.3 and drives the controller model at its BAR 4: "
 			   "i2cdetect -l lists its adapter, i2cdetect -y 0 finds the LM75 and the "
-			   "24C02 behind it, i2cdump reads them, and a block write and block read "
-			   "go through the byte-at-a-time handshake",
+			   "24C02 behind it, i2cdump reads them, a block write and block read "
+			   "go through the byte-at-a-time handshake, and a block write to an "
+			   "address nobody answers fails",
 	    .no_runtime = true)
 {
 	struct ldmd d;
+	char *out = NULL;
 
 	pci_adapter_up(&d, KO_DIR "/i2c-i801.ko");
 	exec_says(&d, "i2cdetect -l",
@@ -293,5 +295,11 @@ DEFINE_TEST(test_i2c_269_i801_on_pci_board,
 		  "SMBus block mode is deprecated, please use i2cget instead\n"
 		  "     0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f    0123456789abcdef\n"
 		  "00: 11 22 33                                           ?\"3\n");
+	/* a block write to an address no chip answers fails, as the ICH's address phase says */
+	ASSERT_NE(ldm_exec(&d, "LDM_PRELOAD=" LDM_PRELOAD_BUILD, "i2cset -y 0 0x53 0x40 1 2 3 s",
+			   &out),
+		  0);
+	ASSERT(strstr(out, "Error: Write failed"));
+	free(out);
 	ldmd_down(&d);
 }

@@ -487,6 +487,31 @@ int ldm_i2c_smbus_xfer(struct ldm_i2c_bus *bus, u16 addr, unsigned short flags, 
 }
 EXPORT_SYMBOL_GPL(ldm_i2c_smbus_xfer);
 
+/**
+ * ldm_i2c_bus_acks - whether a chip would acknowledge its address now: the
+ *	address phase a controller sees before it has the data to send
+ * @bus: the bus
+ * @addr: the 7-bit address
+ *
+ * Nothing reaches the chip's model.
+ * Return: 0; -ENXIO when nobody would acknowledge; -ETIMEDOUT when the
+ * chip there hangs (ldm hw fault).
+ */
+int ldm_i2c_bus_acks(struct ldm_i2c_bus *bus, u16 addr)
+{
+	struct i2c_slave *s;
+	int error = 0;
+
+	pthread_mutex_lock(&bus->lock);
+	s = slave_at(bus, addr);
+	if (!s || s->fault == LDM_I2C_FAULT_NAK)
+		error = -ENXIO;
+	else if (s->fault == LDM_I2C_FAULT_HANG)
+		error = -ETIMEDOUT;
+	pthread_mutex_unlock(&bus->lock);
+	return error;
+}
+
 pthread_mutex_t *ldm_i2c_bus_lock(struct ldm_i2c_bus *bus)
 {
 	return &bus->lock;

@@ -28,6 +28,7 @@
 #include <ldm/i2c-ldm.h>
 #include <ldm/kernel.h>
 #include <ldm/of.h>
+#include <ldm/pci.h>
 #include <ldm/slab.h>
 #include <libldm/hw.h>
 
@@ -172,6 +173,9 @@ static u8 ich_block_start(struct piix4_smbus *c)
 	if (c->blk_write) {
 		c->blk_len = c->regs[HSTDAT0];
 		if (!c->blk_len || c->blk_len > I2C_SMBUS_BLOCK_MAX)
+			return STS_DEV_ERR;
+		/* The address goes out first: no acknowledge, no byte taken. */
+		if (ldm_i2c_bus_acks(c->bus, c->regs[HSTADD] >> 1))
 			return STS_DEV_ERR;
 		c->block[0] = c->regs[HSTBLKDAT];
 	} else {
@@ -349,7 +353,8 @@ static struct piix4_smbus *piix4_smbus_create(struct device_node *np, const u8 *
 		goto fail;
 	}
 	error = -EINVAL;
-	if (c->ich && (!c->base || !(cfg[ICH_HOSTC] & HSTCFG_EN))) {
+	if (c->ich && (!(cfg[ICH_SMBBA] & PCI_BASE_ADDRESS_SPACE_IO) || !c->base ||
+		       !(cfg[ICH_HOSTC] & HSTCFG_EN))) {
 		pr_err("ldm: pci %s: an ICH SMBus needs an I/O BAR 4 (0x20) and HOSTC (0x40) "
 		       "bit 0 set\n",
 		       np->full_name);
