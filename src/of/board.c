@@ -450,10 +450,10 @@ int ldm_board_load_blob(const void *blob, size_t size, const char *what)
 	 */
 	ldm_models_bind(tree->root, what);
 	error = of_platform_populate_tree(tree->root, what, &board_devs);
-	if (error)
-		ldm_models_unbind();
 	if (error) {
+		/* As an unload: the devices (a PCI host, its hotplug) before the models. */
 		of_platform_depopulate_tree(&board_devs);
+		ldm_models_unbind();
 		of_root_set(NULL);
 		of_kobj_remove_tree(tree->root);
 		of_tree_put(tree);
