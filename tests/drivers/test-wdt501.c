@@ -83,6 +83,7 @@ DEFINE_TEST(test_wdt501_pinged_in_time_never_resets,
 	ldm_hw_clock_advance(4999 * MS);
 	ASSERT_EQ(wdog_stops, 0);
 	ASSERT_EQ(inb(IO + 4), 0xf3);
+	ASSERT_EQ(inb(IO + 6), 0); /* the PCI card's buzzer port: not the ISA card's */
 	(void)inb(IO + 7);
 	ASSERT_OK(ldm_hw_model_reg_read("watchdog@240", 0, &v));
 	ASSERT_EQ(v, 0);
@@ -240,7 +241,7 @@ DEFINE_TEST(test_pci_wdt501_answers_its_bar,
 			   "clock port picks 2.0833 MHz on a write (20833 and 100: 1 s) and "
 			   "16.67 MHz on a read; its buzzer sounds on a write and stops on a read; "
 			   "its reset pulse is its own: the heartbeat's end resets the machine "
-			   "with counter 2 at 0")
+			   "with counter 2 at 0; a clock chosen while it runs re-times it")
 {
 	char owner[96], dump[256];
 	uint32_t v;
@@ -275,6 +276,14 @@ DEFINE_TEST(test_pci_wdt501_answers_its_bar,
 	ASSERT_EQ(irqs, 1);
 	ASSERT_EQ(irq_status, 0x72);
 	ASSERT_EQ(wdog_stops, 1);
+	/* a new clock re-times the running heartbeat: 16.67 MHz makes it 125 ms */
+	outb(0, PIO + 7);
+	ldm_hw_clock_advance(500 * MS);
+	(void)inb(PIO + 12);
+	ldm_hw_clock_advance(124 * MS);
+	ASSERT_EQ(irqs, 1);
+	ldm_hw_clock_advance(1 * MS);
+	ASSERT_EQ(irqs, 2);
 	free_irq(7, &irqs);
 	wdog_shutdown();
 }

@@ -85,6 +85,32 @@ static void wdt501_arm(struct ldm_model *m, struct wdt501 *w)
 	ldm_model_timer_set(m, ldm_model_now() + wdt501_timeout_ns(w));
 }
 
+/* A new clock re-times a running heartbeat from now. */
+static void wdt501_set_clock(struct ldm_model *m, struct wdt501 *w, uint64_t hz)
+{
+	w->clock_hz = hz;
+	if (w->enabled)
+		wdt501_arm(m, w);
+}
+
+/* The PCI card's ports past the ISA card's eight, read: 0xff, or 0. */
+static uint32_t wdt501_pci_read(struct ldm_model *m, struct wdt501 *w, unsigned long offset)
+{
+	switch (offset) {
+	case WDT501_BUZZER:
+		w->buzzer = false;
+		return 0xff;
+	case WDT501_CLOCK:
+		wdt501_set_clock(m, w, WDT501_PCI_FAST_HZ);
+		return 0xff;
+	case WDT501_OPTO_NOTRST ... WDT501_PROGOUT:
+		w->outputs &= (uint8_t) ~(1u << (offset - WDT501_OPTO_NOTRST));
+		return 0xff;
+	default:
+		return 0;
+	}
+}
+
 static uint32_t wdt501_read(struct ldm_model *m, unsigned int region, unsigned long offset,
 			    unsigned int width)
 {
@@ -100,22 +126,13 @@ static uint32_t wdt501_read(struct ldm_model *m, unsigned int region, unsigned l
 		w->enabled = false;
 		ldm_model_timer_cancel(m);
 		return 0xff;
-	case WDT501_BUZZER:
-		w->buzzer = false;
-		return 0xff;
-	case WDT501_CLOCK:
-		w->clock_hz = WDT501_PCI_FAST_HZ;
-		return 0xff;
-	case WDT501_OPTO_NOTRST ... WDT501_PROGOUT:
-		w->outputs &= (uint8_t) ~(1u << (offset - WDT501_OPTO_NOTRST));
-		return 0xff;
 	default:
-		return 0;
+		return w->pci ? wdt501_pci_read(m, w, offset) : 0;
 	}
 }
 
 /* The PCI card's ports past the ISA card's eight, and its buzzer. */
-static void wdt501_pci_write(struct wdt501 *w, unsigned long offset)
+static void wdt501_pci_write(struct ldm_model *m, struct wdt501 *w, unsigned long offset)
 {
 	switch (offset) {
 	case WDT501_SR:
@@ -126,7 +143,7 @@ static void wdt501_pci_write(struct wdt501 *w, unsigned long offset)
 		w->buzzer = false;
 		break;
 	case WDT501_CLOCK:
-		w->clock_hz = WDT501_PCI_SLOW_HZ;
+		wdt501_set_clock(m, w, WDT501_PCI_SLOW_HZ);
 		break;
 	case WDT501_OPTO_NOTRST ... WDT501_PROGOUT:
 		w->outputs |= (uint8_t)(1u << (offset - WDT501_OPTO_NOTRST));
@@ -168,7 +185,7 @@ static void wdt501_write(struct ldm_model *m, unsigned int region, unsigned long
 		return;
 	}
 	if (w->pci)
-		wdt501_pci_write(w, offset);
+		wdt501_pci_write(m, w, offset);
 	if (offset == WDT501_DC) {
 		w->enabled = true;
 		w->enables++;
@@ -239,7 +256,6 @@ static int wdt501_reg_write(struct ldm_model *m, unsigned int reg, uint32_t valu
 static int wdt501_dump(struct ldm_model *m, char *buf, size_t size)
 {
 	struct wdt501 *w = ldm_model_priv(m);
-
 	int n;
 
 	n = snprintf(buf, size,
@@ -247,8 +263,10 @@ static int wdt501_dump(struct ldm_model *m, char *buf, size_t size)
 		     w->enabled ? "enabled" : "disabled",
 		     (unsigned long long)(wdt501_timeout_ns(w) / 1000000), w->count[0], w->count[1],
 		     w->count[2], w->status, w->resets);
-	if (w->pci && n >= 0 && (size_t)n < size)
-		n += snprintf(buf + n, size - (size_t)n, "clock %llu Hz, buzzer %s, outputs 0x%x\n",
+	if (w->pci && n >= 0)
+		n += snprintf((size_t)n < size ? buf + n : NULL,
+			      (size_t)n < size ? size - (size_t)n : 0,
+			      "clock %llu Hz, buzzer %s, outputs 0x%x\n",
 			      (unsigned long long)w->clock_hz, w->buzzer ? "on" : "off",
 			      w->outputs);
 	return n;
