@@ -97,11 +97,12 @@ static void cookie_fault(int sig, siginfo_t *si, void *ctx)
 			     "ldm: Oops: %s: bad memory access at %#lx, at %#lx in its code; "
 			     "stopping\n",
 			     who, addr, ip);
-	else
+	else if (si->si_code > 0) /* a fault, not a kill(2) */
 		n = snprintf(msg, sizeof(msg),
 			     "ldm: Oops: bad memory access at %#lx, at %#lx, outside any "
-			     "module's code (a call through a bad pointer, or a return on a "
-			     "smashed stack); stopping\n",
+			     "module's code (a module's call through a bad pointer or return "
+			     "on a smashed stack lands there, as does a fault of ldm or of "
+			     "the program); stopping\n",
 			     addr, ip);
 	if (n > 0 && write(STDERR_FILENO, msg, (size_t)n) < 0)
 		n = 0;
