@@ -907,7 +907,7 @@ static void what_if_is_the_difference(const char *dir, const char *what_if, cons
 DEFINE_TEST(
 	test_audit_what_if_is_the_difference_of_two_trees,
 	.description =
-		"what-if of vmlinux's exports (GPL-only, unexported, both, none) prints exactly the violations that violations finds with Module.symvers so changed and not before, on the fixture tree and fa_late, a GPL module using a plain export and a proprietary module's: making the plain one GPL-only makes its use of the proprietary one a violation",
+		"what-if of vmlinux's exports (GPL-only, unexported, both, none; by symbol and by patch) prints exactly the violations that violations finds with Module.symvers so changed and not before, on the fixture tree and fa_late, a GPL module using a plain export and a proprietary module's: making the plain one GPL-only makes its use of the proprietary one a violation",
 	.no_runtime = true)
 {
 	static const struct {
@@ -921,6 +921,8 @@ DEFINE_TEST(
 		  "s/\\tvm_plain\\tvmlinux\\tEXPORT_SYMBOL\\t/\\tvm_plain\\tvmlinux\\t"
 		  "EXPORT_SYMBOL_GPL\\t/;/\\tvm_gpl\\t/d" },
 		{ "--gpl-only vm_ns", "" },
+		{ "--patch p.patch", "s/\tvm_plain\tvmlinux\tEXPORT_SYMBOL\t/\tvm_plain\tvmlinux\t"
+				     "EXPORT_SYMBOL_GPL\t/;/\tvm_gpl\t/d" },
 	};
 	char dir[128], *out;
 	size_t i;
@@ -928,6 +930,14 @@ DEFINE_TEST(
 	plain_tree(dir, sizeof(dir), "whatif-diff");
 	make_module(dir, "fa_late",
 		    "IMPORT(vm_plain)\\nIMPORT(fa_prop_sym)\\nMODINFO(\"license=GPL\")");
+	/* the patch of the last change: vm_plain made GPL-only, vm_gpl no longer exported */
+	ASSERT_EQ(run_in(dir,
+			 "printf -- '--- a/k.c\\n+++ b/k.c\\n@@ -1,2 +1,1 @@\\n"
+			 "-EXPORT_SYMBOL(vm_plain);\\n+EXPORT_SYMBOL_GPL(vm_plain);\\n"
+			 "-EXPORT_SYMBOL_GPL(vm_gpl);\\n' > p.patch",
+			 &out),
+		  0);
+	free(out);
 	ASSERT_EQ(run_in(dir, AUDIT " what-if --gpl-only vm_plain", &out), 1);
 	ASSERT_CONTAINS(out, "fa_late\tGPL\tfa_prop_sym\tproprietary\tfa_prop\n");
 	free(out);
