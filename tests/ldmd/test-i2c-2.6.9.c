@@ -226,16 +226,21 @@ DEFINE_TEST(test_i2c_269_adapter_autoloads,
 	ASSERT_EQ(ldm_test_run(cmd, NULL), 0);
 }
 
-/* ldmd on boards/pci.dts with 2.6.9's i2c core, i2c-dev and the SMBus adapter @ko. */
-static void pci_adapter_up(struct ldmd *d, const char *ko)
+/* ldmd on @board with 2.6.9's i2c core, i2c-dev and the SMBus adapter @ko. */
+static void board_adapter_up(struct ldmd *d, const char *board, const char *ko)
 {
 	if (!in_path("i2cdetect"))
 		ldm_test_skip("i2cdetect is not installed (Debian's package i2c-tools)");
 	need_namespaces();
 	need_fuse();
 	build_269();
-	ldmd_up(d, (const char *[]){ "--board", LDM_SOURCE_DIR "/boards/pci.dts",
-				     KO_DIR "/i2c-core.ko", KO_DIR "/i2c-dev.ko", ko, NULL });
+	ldmd_up(d, (const char *[]){ "--board", board, KO_DIR "/i2c-core.ko", KO_DIR "/i2c-dev.ko",
+				     ko, NULL });
+}
+
+static void pci_adapter_up(struct ldmd *d, const char *ko)
+{
+	board_adapter_up(d, LDM_SOURCE_DIR "/boards/pci.dts", ko);
 }
 
 DEFINE_TEST(test_i2c_269_piix4_on_pci_board,
@@ -302,4 +307,49 @@ DEFINE_TEST(test_i2c_269_i801_on_pci_board,
 	ASSERT(strstr(out, "Error: Write failed"));
 	free(out);
 	ldmd_down(&d);
+}
+
+/* A VIA 82C686's power-management function: the PIIX4's SMBus registers and config. */
+static const char via_board[] =
+	"/dts-v1/;\n"
+	"/ { #address-cells = <1>; #size-cells = <1>;\n"
+	"  pci { compatible = \"ldm,pci-host\"; #address-cells = <3>; #size-cells = <2>;\n"
+	"    pm@7,4 { reg = <0x3c00 0 0 0 0>; vendor-id = <0x1106>; device-id = <0x3057>;\n"
+	"      class-code = <0x068000>; revision-id = <0x40>;\n"
+	"      ldm,config = <0x90 0x6001 0xd0 0x10000>; ldm,config-writable = <0xd0 0xff0000>;\n"
+	"      i2c { compatible = \"ldm,smbus\"; #address-cells = <1>; #size-cells = <0>;\n"
+	"        eeprom@50 { compatible = \"ldm,24c02\"; reg = <0x50>; ldm,data = [76 69 61]; };\n"
+	"        temp@48 { compatible = \"ldm,lm75\"; reg = <0x48>; }; }; }; }; };\n";
+
+DEFINE_TEST(test_i2c_269_viapro_on_the_piix4_model,
+	    .description = "the PIIX4 SMBus model is a register set, not a chip: on a board whose "
+			   "function is a VIA 82C686's (1106:3057, its SMBus base at 0x90 and host "
+			   "config at 0xd2, as the PIIX4's), 2.6.9's i2c-viapro built unchanged "
+			   "binds, and i2cdetect, i2cdump and an SMBus block write and read reach "
+			   "the chips through it, with no line of the model written for VIA",
+	    .no_runtime = true)
+{
+	char board[] = "/tmp/ldm-via-XXXXXX.dts";
+	struct ldmd d;
+	int fd;
+
+	fd = mkstemps(board, 4);
+	ASSERT(fd >= 0);
+	ASSERT_EQ(write(fd, via_board, sizeof(via_board) - 1), (ssize_t)sizeof(via_board) - 1);
+	close(fd);
+	board_adapter_up(&d, board, KO_DIR "/i2c-viapro.ko");
+	exec_says(&d, "i2cdetect -l",
+		  "i2c-0\tsmbus     \tSMBus Via Pro adapter at 6000   \tSMBus adapter\n");
+	exec_says(&d, "i2cdetect -y 0",
+		  i2cdetect_grid((const unsigned int[]){ 0x48, 0x50, 0 }, false));
+	exec_says(&d, "i2cdump -y -r 0-7 0 0x50 b",
+		  "     0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f    0123456789abcdef\n"
+		  "00: 76 69 61 ff ff ff ff ff                            via.....        \n");
+	exec_says(&d, "i2cset -y 0 0x50 0x40 1 2 3 s", "");
+	exec_says(&d, "i2cdump -y 0 0x50 s 0x40",
+		  "SMBus block mode is deprecated, please use i2cget instead\n"
+		  "     0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f    0123456789abcdef\n"
+		  "00: 01 02 03                                           ???\n");
+	ldmd_down(&d);
+	unlink(board);
 }
