@@ -129,15 +129,7 @@ DEFINE_TEST(test_ib700wdt_269_keeps_the_card_alive,
 	ASSERT_OK(ldm_hw_model_reg_read("watchdog@443", 3, &v));
 	ASSERT_EQ(v, 12);
 	ldm_hw_clock_advance(11 * SEC);
-	ASSERT_EQ(ldm_chrdev_write(f, "V", 1, NULL), 1);
-	ASSERT_OK(ldm_chrdev_release(f));
-	ASSERT_OK(ldm_hw_model_reg_read("watchdog@443", 0, &v));
-	ASSERT_EQ(v, 0);
-	ldm_hw_clock_advance(100 * SEC);
-	ASSERT_EQ(wdog_stops, 0);
-
-	ASSERT_OK(ldm_chrdev_open(dev, O_WRONLY, &f));
-	ASSERT_OK(ldm_chrdev_release(f)); /* no 'V': it keeps running */
+	wdog_magic_close_then_unexpected(f, dev, "watchdog@443", 100 * SEC);
 	ASSERT(ldm_test_log_has("WDT device closed unexpectedly"));
 	ldm_hw_clock_advance(12 * SEC);
 	ASSERT_EQ(wdog_stops, 1);

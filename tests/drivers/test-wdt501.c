@@ -185,15 +185,7 @@ DEFINE_TEST(test_wdt501_269_keeps_the_card_alive,
 	ASSERT_OK(ldm_hw_model_reg_read("watchdog@240", 5, &v));
 	ASSERT_EQ(v, 1000);
 	ldm_hw_clock_advance(9 * SEC);
-	ASSERT_EQ(ldm_chrdev_write(f, "V", 1, NULL), 1);
-	ASSERT_OK(ldm_chrdev_release(f));
-	ASSERT_OK(ldm_hw_model_reg_read("watchdog@240", 0, &v));
-	ASSERT_EQ(v, 0);
-	ldm_hw_clock_advance(100 * SEC);
-	ASSERT_EQ(wdog_stops, 0);
-
-	ASSERT_OK(ldm_chrdev_open(dev, O_WRONLY, &f));
-	ASSERT_OK(ldm_chrdev_release(f)); /* no 'V': it keeps running */
+	wdog_magic_close_then_unexpected(f, dev, "watchdog@240", 100 * SEC);
 	ASSERT(ldm_test_log_has("WDT device closed unexpectedly"));
 	ldm_hw_clock_advance(10 * SEC);
 	ASSERT(ldm_test_log_has("WDT status 114"));
@@ -346,15 +338,7 @@ DEFINE_TEST(test_pci_wdt501_269_wdt_pci_keeps_the_card_alive,
 	ASSERT_EQ(ldm_chrdev_write(f, "x", 1, NULL), 1);
 	ldm_hw_clock_advance(59 * SEC);
 	ASSERT_EQ(wdog_stops, 0);
-	ASSERT_EQ(ldm_chrdev_write(f, "V", 1, NULL), 1);
-	ASSERT_OK(ldm_chrdev_release(f));
-	ASSERT_OK(ldm_hw_model_reg_read("wdt501@2", 0, &v));
-	ASSERT_EQ(v, 0);
-	ldm_hw_clock_advance(100 * SEC);
-	ASSERT_EQ(wdog_stops, 0);
-
-	ASSERT_OK(ldm_chrdev_open(dev, O_WRONLY, &f));
-	ASSERT_OK(ldm_chrdev_release(f)); /* no 'V': it keeps running */
+	wdog_magic_close_then_unexpected(f, dev, "wdt501@2", 100 * SEC);
 	v = (uint32_t)ldm_hw_irq_count(7);
 	ldm_hw_clock_advance(60 * SEC);
 	ASSERT_EQ(ldm_hw_irq_count(7), v + 1);

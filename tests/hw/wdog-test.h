@@ -50,4 +50,26 @@ static inline void wdog_shutdown(void)
 	unregister_reboot_notifier(&wdog_reboot_nb);
 }
 
+/*
+ * What each test of a 2.6.9 watchdog driver asks of its close: 'V' then
+ * the close of @f disarm the card (@model's register 0 reads 0), and
+ * @idle_ns later nothing was reset; then an open of @dev and a close
+ * without 'V' leave it running, for the caller to see it reset.
+ */
+static inline void wdog_magic_close_then_unexpected(struct ldm_chrdev_file *f, dev_t dev,
+						    const char *model, uint64_t idle_ns)
+{
+	uint32_t v;
+
+	ASSERT_EQ(ldm_chrdev_write(f, "V", 1, NULL), 1);
+	ASSERT_OK(ldm_chrdev_release(f));
+	ASSERT_OK(ldm_hw_model_reg_read(model, 0, &v));
+	ASSERT_EQ(v, 0);
+	ldm_hw_clock_advance(idle_ns);
+	ASSERT_EQ(wdog_stops, 0);
+
+	ASSERT_OK(ldm_chrdev_open(dev, O_WRONLY, &f));
+	ASSERT_OK(ldm_chrdev_release(f)); /* no 'V': it keeps running */
+}
+
 #endif /* _LDM_TEST_WDOG_TEST_H */
